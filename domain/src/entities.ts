@@ -1,0 +1,469 @@
+/**
+ * Entity and API shapes shared by web and functions (spec §3, docs/data-model.md).
+ *
+ * Server-set timestamps are generic (`Time`): Firestore documents hold `Timestamp`s, the HTTP
+ * API serialises them as ISO strings, so `Photo` is the API shape and `Photo<Timestamp>` the
+ * document shape. User-entered date-times are always ISO-8601 UTC strings or `null` (TBD).
+ */
+
+/** ISO-8601 string, e.g. `2027-06-12T15:00:00.000Z`. */
+export type IsoDateString = string;
+
+export type SubscriptionTierName = 'free' | 'paid' | 'enterprise';
+export type SubscriptionStatus = string;
+export type MemberRole = 'creator' | 'admin' | 'attendee';
+export type InvitableRole = Exclude<MemberRole, 'creator'>;
+export type RsvpStatus = 'going' | 'not_going' | 'maybe';
+export type InvitationStatus = 'pending' | 'accepted';
+export type BannerStyle = 'contained' | 'full-width';
+
+/** Person summary copied onto documents so lists render without extra reads ('' when unknown). */
+export interface UserSummary {
+  displayName: string;
+  email: string;
+  photoURL: string;
+}
+export type PersonSummary = Pick<UserSummary, 'displayName' | 'photoURL'>;
+
+export interface User<Time = IsoDateString> {
+  id: string;
+  email: string;
+  displayName: string;
+  photoURL: string;
+  phoneNumber: string;
+  venmoUsername: string;
+  subscriptionStatus: SubscriptionStatus;
+  subscriptionTier: SubscriptionTierName;
+  subscriptionExpiresAt: Time | null;
+  createdAt: Time;
+  updatedAt: Time;
+}
+
+/** Fields of the user document the owner may edit directly. */
+export type EditableUserFields = Pick<User, 'displayName' | 'photoURL' | 'phoneNumber' | 'venmoUsername'>;
+
+export interface TierLimits {
+  maxEvents: number;
+  maxAttendeesPerEvent: number;
+  maxPhotosPerEvent: number;
+  maxTravelEntriesPerEvent: number;
+  maxStorageMb: number;
+  maxInvitationsPerDay: number;
+  eventHistoryRetentionDays: number;
+}
+
+export interface TierFeatures {
+  customBrandingEnabled: boolean;
+  customBrandingAdvancedEnabled: boolean;
+  priorityEmailDelivery: boolean;
+  exportDataEnabled: boolean;
+  analyticsEnabled: boolean;
+  apiAccessEnabled: boolean;
+  advancedSchedulingEnabled: boolean;
+  whiteLabelEnabled: boolean;
+}
+
+/** Limits use -1 for unlimited. */
+export interface SubscriptionTier<Time = IsoDateString> extends TierLimits, TierFeatures {
+  id: SubscriptionTierName;
+  tierName: SubscriptionTierName;
+  displayName: string;
+  createdAt: Time;
+  updatedAt: Time;
+}
+
+export interface ThemeColors {
+  primary: string;
+  secondary: string;
+  tertiary: string;
+  background: string;
+  surface: string;
+}
+
+export interface BannerSettings {
+  style: BannerStyle;
+  autoRotate: boolean;
+  /** Milliseconds between slides. */
+  rotateInterval: number;
+  /** Storage object path of the uploaded banner, or null. */
+  customBannerImage: string | null;
+}
+
+export interface Event<Time = IsoDateString> {
+  id: string;
+  name: string;
+  description: string;
+  location: string;
+  startDate: IsoDateString | null;
+  endDate: IsoDateString | null;
+  /** Logo URL, '' when none. */
+  customLogo: string;
+  themeColors: ThemeColors;
+  bannerSettings: BannerSettings;
+  adminId: string;
+  createdBy: string;
+  createdAt: Time;
+}
+
+/** An event as the current user sees it in lists and on the dashboard. */
+export interface EventWithMembership<Time = IsoDateString> extends Event<Time> {
+  memberCount: number;
+  /** The current user's role in this event. */
+  role: MemberRole;
+}
+
+/** Settings fields that may be written one at a time (spec: PUT /api/events/{id}). */
+export type EventSettingsField =
+  | 'name'
+  | 'description'
+  | 'location'
+  | 'startDate'
+  | 'endDate'
+  | 'customLogo'
+  | 'themeColors';
+
+export interface Member<Time = IsoDateString> {
+  /** Equals userId: members are stored at events/{e}/members/{uid}. */
+  id: string;
+  eventId: string;
+  userId: string;
+  role: MemberRole;
+  joinedAt: Time;
+  user: UserSummary;
+}
+
+export interface Invitation<Time = IsoDateString> {
+  id: string;
+  eventId: string;
+  /** Lower-case. */
+  email: string;
+  role: InvitableRole;
+  status: InvitationStatus;
+  invitedByUserId: string;
+  invitedAt: Time;
+  respondedAt: Time | null;
+}
+
+/** invitationTokens/{token}: functions only. */
+export interface InvitationToken<Time = IsoDateString> {
+  eventId: string;
+  invitationId: string;
+  email: string;
+  createdAt: Time;
+}
+
+/** What GET /api/invitations/{token} reveals to anyone holding the link. */
+export interface InvitationPublicView {
+  email: string;
+  role: InvitableRole;
+  eventName: string;
+  eventDescription: string;
+  eventStartDate: IsoDateString | null;
+  eventEndDate: IsoDateString | null;
+  eventLocation: string;
+}
+
+export interface Photo<Time = IsoDateString> {
+  id: string;
+  eventId: string;
+  uploadedBy: string;
+  uploadedByUser: PersonSummary;
+  filename: string;
+  objectPath: string;
+  /** Storage path of the browser-made grid thumbnail ('' when none). */
+  thumbPath: string;
+  caption: string;
+  /** Bytes. */
+  size: number;
+  contentType: string;
+  votes: number;
+  isFeatured: boolean;
+  uploadedAt: Time;
+}
+
+/** A photo as returned to a particular viewer. */
+export interface PhotoView<Time = IsoDateString> extends Photo<Time> {
+  voteCount: number;
+  userVoted: boolean;
+}
+
+export interface PhotoVote<Time = IsoDateString> {
+  eventId: string;
+  photoId: string;
+  userId: string;
+  votedAt: Time;
+}
+
+export interface Flight<Time = IsoDateString> {
+  id: string;
+  eventId: string;
+  userId: string;
+  user: PersonSummary;
+  airline: string;
+  flightNumber: string;
+  departure: string;
+  arrival: string;
+  departureTime: IsoDateString;
+  arrivalTime: IsoDateString;
+  createdAt: Time;
+}
+
+export interface Carpool<Time = IsoDateString> {
+  id: string;
+  eventId: string;
+  driverId: string;
+  driver: PersonSummary;
+  fromLocation: string;
+  toLocation: string;
+  departureTime: IsoDateString;
+  /** 1..8. */
+  maxSeats: number;
+  /** Starts at 1: the driver. */
+  currentSeats: number;
+  passengerIds: string[];
+  createdAt: Time;
+}
+
+export interface CarpoolPassenger<Time = IsoDateString> {
+  eventId: string;
+  carpoolId: string;
+  userId: string;
+  user: PersonSummary;
+  joinedAt: Time;
+}
+
+export interface CarpoolView<Time = IsoDateString> extends Carpool<Time> {
+  passengers: CarpoolPassenger<Time>[];
+}
+
+export interface ScheduleItem<Time = IsoDateString> {
+  id: string;
+  eventId: string;
+  title: string;
+  description: string;
+  startTime: IsoDateString;
+  endTime: IsoDateString | null;
+  location: string;
+  createdBy: string;
+  createdAt: Time;
+}
+
+export interface RsvpCounts {
+  going: number;
+  notGoing: number;
+  maybe: number;
+}
+
+export interface ScheduleItemView<Time = IsoDateString> extends ScheduleItem<Time> {
+  rsvpCounts: RsvpCounts;
+  /** The viewer's own answer; null = 'Not Responded'. */
+  userRsvp: RsvpStatus | null;
+}
+
+export interface Rsvp<Time = IsoDateString> {
+  eventId: string;
+  scheduleId: string;
+  userId: string;
+  status: RsvpStatus;
+  respondedAt: Time;
+}
+
+export interface RoleChange<Time = IsoDateString> {
+  id: string;
+  eventId: string;
+  changedUserId: string;
+  changedByUserId: string;
+  oldRole: MemberRole;
+  newRole: MemberRole;
+  changedAt: Time;
+}
+
+/** mail/{id}, the Trigger Email extension schema. */
+export interface MailDocument {
+  to: string;
+  message: { subject: string; text: string; html: string };
+}
+
+// ---------------------------------------------------------------------------------------------
+// HTTP API (/api/**) request and response bodies.
+
+export interface ApiErrorBody {
+  error: string;
+}
+
+export interface LoginResponse {
+  user: User;
+}
+
+export interface EventsResponse {
+  events: EventWithMembership[];
+}
+
+export interface EventResponse {
+  event: EventWithMembership;
+}
+
+export interface CreateEventRequest {
+  name: string;
+  description: string;
+  location: string;
+  startDate: IsoDateString | null;
+  endDate: IsoDateString | null;
+  customLogo: string;
+  /** The create form sets primary/secondary/tertiary; the rest take defaults. */
+  themeColors?: Partial<ThemeColors>;
+  /** Sent by the spec's client; the server ignores both and uses the verified caller. */
+  adminId?: string;
+  createdBy?: string;
+}
+
+export type CreateEventResponse = EventResponse;
+
+/** PUT /api/events/{id}: exactly one settings field, or the banner settings. */
+export type UpdateEventRequest =
+  | { name: string }
+  | { description: string }
+  | { location: string }
+  | { startDate: IsoDateString | null }
+  | { endDate: IsoDateString | null }
+  | { customLogo: string }
+  | { themeColors: ThemeColors }
+  | { bannerSettings: Partial<BannerSettings> };
+
+export interface UsageCount {
+  used: number;
+  /** -1 = unlimited. */
+  limit: number;
+}
+
+export interface SubscriptionResponse {
+  tier: SubscriptionTierName;
+  displayName: string;
+  /** Strings like "3/10" (storage in MB: "120/500"); "3/Unlimited" when unlimited. */
+  usage: { events: string; invitationsToday: string; storage: string };
+  /** The same usage as numbers, so clients need not parse the strings. */
+  usageCounts: { events: UsageCount; invitationsToday: UsageCount; storage: UsageCount };
+  features: Pick<
+    TierFeatures,
+    | 'customBrandingEnabled'
+    | 'customBrandingAdvancedEnabled'
+    | 'priorityEmailDelivery'
+    | 'exportDataEnabled'
+    | 'analyticsEnabled'
+  >;
+}
+
+export interface SubscriptionLimitsResponse {
+  currentUsage: number;
+  /** -1 = unlimited. */
+  limit: number;
+  canCreate: boolean;
+}
+
+export interface BannerPhotoRequest {
+  filename: string;
+  objectPath: string;
+  setBanner: boolean;
+}
+
+export interface CreatePhotoRequest {
+  filename: string;
+  objectPath: string;
+  thumbPath?: string;
+  caption?: string;
+}
+
+export interface PhotosResponse {
+  photos: PhotoView[];
+}
+
+export interface VoteResponse {
+  voteCount: number;
+  userVoted: boolean;
+}
+
+export interface CreateFlightRequest {
+  airline: string;
+  flightNumber: string;
+  departure: string;
+  arrival: string;
+  departureTime: IsoDateString;
+  arrivalTime: IsoDateString;
+}
+
+export interface FlightsResponse {
+  flights: Flight[];
+}
+
+export interface CreateCarpoolRequest {
+  fromLocation: string;
+  toLocation: string;
+  departureTime: IsoDateString;
+  maxSeats: number;
+}
+
+export interface CarpoolsResponse {
+  carpools: CarpoolView[];
+}
+
+export interface ScheduleResponse {
+  schedule: ScheduleItemView[];
+}
+
+export interface RsvpRequest {
+  status: RsvpStatus;
+}
+
+export interface MembersResponse {
+  members: Member[];
+}
+
+export interface InviteMemberRequest {
+  userEmail: string;
+  role: InvitableRole;
+}
+
+export interface ChangeRoleRequest {
+  role: InvitableRole;
+}
+
+export interface InvitationResponse {
+  invitation: InvitationPublicView;
+}
+
+export interface AcceptInvitationResponse {
+  event: { id: string; name: string };
+}
+
+/** Defaults from spec §3. */
+export const DEFAULT_THEME_COLORS: Readonly<ThemeColors> = Object.freeze({
+  primary: '#6236ff',
+  secondary: '#14b8a6',
+  tertiary: '#f59e0b',
+  background: '#ffffff',
+  surface: '#f8fafc',
+});
+
+export const DEFAULT_BANNER_ROTATE_INTERVAL_MS = 4000;
+
+export const DEFAULT_BANNER_SETTINGS: Readonly<BannerSettings> = Object.freeze({
+  style: 'contained',
+  autoRotate: true,
+  rotateInterval: DEFAULT_BANNER_ROTATE_INTERVAL_MS,
+  customBannerImage: null,
+});
+
+export const RSVP_STATUSES: readonly RsvpStatus[] = ['going', 'not_going', 'maybe'];
+
+export const RSVP_STATUS_LABELS: Readonly<Record<RsvpStatus, string>> = {
+  going: 'Going',
+  not_going: 'Not Going',
+  maybe: 'Maybe',
+};
+
+/** Display-only label for a member who has not answered. */
+export const RSVP_NOT_RESPONDED_LABEL = 'Not Responded';
+
+export function rsvpLabel(status: RsvpStatus | null | undefined): string {
+  return status ? RSVP_STATUS_LABELS[status] : RSVP_NOT_RESPONDED_LABEL;
+}

@@ -1,0 +1,420 @@
+/**
+ * yup schemas shared by forms (web) and request validation (functions), with the spec's
+ * messages (§5). Form schemas validate what the user types (datetime-local strings, '' for
+ * empty); server schemas validate API bodies (ISO-8601 or null dates), cap string lengths and
+ * should be run with `{ abortEarly: false, stripUnknown: true }` (see `parseWith`).
+ *
+ * Server length caps (characters), chosen generously so no real input is cut:
+ *   event name 120, description 2000, location 200, logo URL 2048,
+ *   flight airline 100, flight number 20, airport/place 120, carpool place 200,
+ *   schedule title 120, schedule description 2000, schedule location 200,
+ *   e-mail 254 (RFC 5321), file name 255, storage object path 1024, photo caption 500,
+ *   display name 100, phone 40, Venmo username 60.
+ */
+import * as yup from 'yup';
+import type { InvitableRole, MemberRole, RsvpStatus } from './entities.ts';
+import { INVITABLE_ROLES, MEMBER_ROLES } from './roles.ts';
+import { RSVP_STATUSES } from './entities.ts';
+
+export const MAX_LENGTHS = {
+  eventName: 120,
+  eventDescription: 2000,
+  eventLocation: 200,
+  url: 2048,
+  airline: 100,
+  flightNumber: 20,
+  airport: 120,
+  carpoolLocation: 200,
+  scheduleTitle: 120,
+  scheduleDescription: 2000,
+  scheduleLocation: 200,
+  email: 254,
+  fileName: 255,
+  objectPath: 1024,
+  caption: 500,
+  displayName: 100,
+  phoneNumber: 40,
+  venmoUsername: 60,
+} as const;
+
+export const CARPOOL_MIN_SEATS = 1;
+export const CARPOOL_MAX_SEATS = 8;
+export const CARPOOL_DEFAULT_SEATS = 4;
+/** Banner rotation bounds (ms); the default is 4000. */
+export const BANNER_MIN_ROTATE_INTERVAL_MS = 1000;
+export const BANNER_MAX_ROTATE_INTERVAL_MS = 60000;
+
+export const MESSAGES = {
+  eventNameRequired: 'Event name is required',
+  endBeforeStart: 'End date cannot be before the start date',
+  endTimeBeforeStart: 'End time cannot be before the start time',
+  invalidDate: 'Please enter a valid date and time',
+  invalidColor: 'Please enter a colour as a hex value like #6236ff',
+  invalidUrl: 'Please enter a valid URL starting with http:// or https://',
+  departureTimeRequired: 'Departure time is required',
+  arrivalTimeRequired: 'Arrival time is required',
+  seatsNumber: 'Seats must be a number',
+  seatsInteger: 'Seats must be a whole number',
+  seatsMin: `Seats must be at least ${CARPOOL_MIN_SEATS}`,
+  seatsMax: `Seats cannot be more than ${CARPOOL_MAX_SEATS}`,
+  invalidEmail: 'Please enter a valid email address',
+  selectRole: 'Please select a role',
+  invalidRsvp: 'Please choose going, maybe or not going',
+  titleRequired: 'Title is required',
+  startTimeRequired: 'Start time is required',
+  fileNameRequired: 'File name is required',
+  objectPathRequired: 'Storage path is required',
+  tooLong: 'Must be at most ${max} characters',
+} as const;
+
+const HEX_COLOR = /^#[0-9a-fA-F]{6}$/;
+const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:\d{2})$/;
+/** What <input type="datetime-local"> yields: "2027-06-12T15:00" (seconds optional). */
+const DATETIME_LOCAL = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,3})?)?$/;
+
+export function isHexColor(value: unknown): value is string {
+  return typeof value === 'string' && HEX_COLOR.test(value);
+}
+
+export function isIsoDateTime(value: unknown): value is string {
+  return typeof value === 'string' && ISO_DATE_TIME.test(value) && !Number.isNaN(Date.parse(value));
+}
+
+export function isDateTimeLocal(value: unknown): value is string {
+  return typeof value === 'string' && DATETIME_LOCAL.test(value) && !Number.isNaN(Date.parse(value));
+}
+
+/** http(s) URLs only: a logo URL ends up in an <img src>, so no javascript: or data: schemes. */
+export function isHttpUrl(value: unknown): value is string {
+  if (typeof value !== 'string') return false;
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Building blocks
+
+const optionalText = () => yup.string().default('');
+const cappedText = (max: number) => yup.string().trim().max(max, MESSAGES.tooLong).default('');
+
+const hexColor = () => yup.string().test('hex-color', MESSAGES.invalidColor, (v) => v === undefined || isHexColor(v));
+
+const optionalLogoUrl = (max?: number) => {
+  const base = yup.string().trim().default('');
+  return (max ? base.max(max, MESSAGES.tooLong) : base).test(
+    'http-url',
+    MESSAGES.invalidUrl,
+    (v) => v === undefined || v === '' || isHttpUrl(v),
+  );
+};
+
+/** Form date-time: '' (empty) or a datetime-local value. */
+const formDateTime = () =>
+  yup
+    .string()
+    .default('')
+    .test('datetime-local', MESSAGES.invalidDate, (v) => v === undefined || v === '' || isDateTimeLocal(v) || isIsoDateTime(v));
+
+/** API date-time: ISO-8601 (normalised to UTC `...Z`) or null; '' means null. */
+const isoOrNull = () =>
+  yup
+    .string()
+    .nullable()
+    .default(null)
+    .transform((value: unknown) => {
+      if (value === '' || value === undefined) return null;
+      if (isIsoDateTime(value)) return new Date(value).toISOString();
+      return value;
+    })
+    .test('iso-date', MESSAGES.invalidDate, (v) => v === null || v === undefined || isIsoDateTime(v));
+
+const requiredIso = (message: string) =>
+  yup
+    .string()
+    .transform((value: unknown) => (isIsoDateTime(value) ? new Date(value).toISOString() : value))
+    .required(message)
+    .test('iso-date', MESSAGES.invalidDate, (v) => v === undefined || isIsoDateTime(v));
+
+/** Comparable time of a form or ISO date-time; NaN when empty or invalid. */
+function timeOf(value: string | null | undefined): number {
+  return value ? Date.parse(value) : Number.NaN;
+}
+
+function endNotBeforeStart(start: string | null | undefined, end: string | null | undefined): boolean {
+  const s = timeOf(start);
+  const e = timeOf(end);
+  return Number.isNaN(s) || Number.isNaN(e) || e >= s;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Events
+
+const formThemeColors = () =>
+  yup.object({
+    primary: hexColor().default('#6236ff'),
+    secondary: hexColor().default('#14b8a6'),
+    tertiary: hexColor().default('#f59e0b'),
+  });
+
+/** Create Event form (spec §2, §5). `datesTbd` clears both dates. */
+export const createEventFormSchema = yup.object({
+  name: yup.string().trim().required(MESSAGES.eventNameRequired),
+  description: optionalText(),
+  location: optionalText(),
+  datesTbd: yup.boolean().default(false),
+  startDate: formDateTime(),
+  endDate: formDateTime().test('end-after-start', MESSAGES.endBeforeStart, function (end) {
+    return endNotBeforeStart(this.parent.startDate as string | undefined, end);
+  }),
+  customLogo: optionalLogoUrl(),
+  themeColors: formThemeColors(),
+});
+export type CreateEventFormValues = yup.InferType<typeof createEventFormSchema>;
+
+const fullThemeColors = () =>
+  yup.object({
+    primary: hexColor().required(MESSAGES.invalidColor),
+    secondary: hexColor().required(MESSAGES.invalidColor),
+    tertiary: hexColor().required(MESSAGES.invalidColor),
+    background: hexColor().required(MESSAGES.invalidColor),
+    surface: hexColor().required(MESSAGES.invalidColor),
+  });
+
+/**
+ * Settings fields validated one at a time (auto-save per field). Dates are datetime-local
+ * values or '' (TBD).
+ */
+export const settingsFieldSchemas = {
+  name: yup.string().trim().required(MESSAGES.eventNameRequired),
+  description: optionalText(),
+  location: optionalText(),
+  startDate: formDateTime(),
+  endDate: formDateTime(),
+  customLogo: optionalLogoUrl(),
+  themeColors: fullThemeColors(),
+} as const;
+export type SettingsFieldName = keyof typeof settingsFieldSchemas;
+
+/** Validates one settings field; returns the error message or null. */
+export function validateSettingsField(field: SettingsFieldName, value: unknown): string | null {
+  try {
+    settingsFieldSchemas[field].validateSync(value);
+    return null;
+  } catch (error) {
+    if (error instanceof yup.ValidationError) return error.errors[0] ?? error.message;
+    throw error;
+  }
+}
+
+/** POST /api/events body. Unknown keys (adminId, createdBy) are stripped by `parseWith`. */
+export const createEventRequestSchema = yup.object({
+  name: yup.string().trim().required(MESSAGES.eventNameRequired).max(MAX_LENGTHS.eventName, MESSAGES.tooLong),
+  description: cappedText(MAX_LENGTHS.eventDescription),
+  location: cappedText(MAX_LENGTHS.eventLocation),
+  startDate: isoOrNull(),
+  endDate: isoOrNull().test('end-after-start', MESSAGES.endBeforeStart, function (end) {
+    return endNotBeforeStart(this.parent.startDate as string | null | undefined, end);
+  }),
+  customLogo: optionalLogoUrl(MAX_LENGTHS.url),
+  themeColors: yup
+    .object({
+      primary: hexColor(),
+      secondary: hexColor(),
+      tertiary: hexColor(),
+      background: hexColor(),
+      surface: hexColor(),
+    })
+    .default(undefined)
+    .optional(),
+});
+export type CreateEventRequestValues = yup.InferType<typeof createEventRequestSchema>;
+
+/** PUT /api/events/{id} field values, one schema per writable field (server caps). */
+export const eventUpdateFieldSchemas = {
+  name: yup.string().trim().required(MESSAGES.eventNameRequired).max(MAX_LENGTHS.eventName, MESSAGES.tooLong),
+  description: yup.string().defined().trim().max(MAX_LENGTHS.eventDescription, MESSAGES.tooLong),
+  location: yup.string().defined().trim().max(MAX_LENGTHS.eventLocation, MESSAGES.tooLong),
+  startDate: isoOrNull(),
+  endDate: isoOrNull(),
+  customLogo: optionalLogoUrl(MAX_LENGTHS.url).defined(),
+  themeColors: fullThemeColors(),
+} as const;
+export type EventUpdateField = keyof typeof eventUpdateFieldSchemas;
+
+export const BANNER_STYLES = ['contained', 'full-width'] as const;
+
+/** PUT /api/events/{id} {bannerSettings}: any subset of the banner settings. */
+export const bannerSettingsUpdateSchema = yup
+  .object({
+    style: yup.string().oneOf(BANNER_STYLES),
+    autoRotate: yup.boolean().strict(),
+    rotateInterval: yup
+      .number()
+      .strict()
+      .integer()
+      .min(BANNER_MIN_ROTATE_INTERVAL_MS)
+      .max(BANNER_MAX_ROTATE_INTERVAL_MS),
+    customBannerImage: yup.string().nullable().max(MAX_LENGTHS.objectPath, MESSAGES.tooLong),
+  })
+  .noUnknown();
+
+// ---------------------------------------------------------------------------------------------
+// Travel
+
+export const flightFormSchema = yup.object({
+  airline: optionalText(),
+  flightNumber: optionalText(),
+  departure: optionalText(),
+  arrival: optionalText(),
+  departureTime: yup.string().trim().required(MESSAGES.departureTimeRequired).default(''),
+  arrivalTime: yup.string().trim().required(MESSAGES.arrivalTimeRequired).default(''),
+});
+export type FlightFormValues = yup.InferType<typeof flightFormSchema>;
+
+export const createFlightRequestSchema = yup.object({
+  airline: cappedText(MAX_LENGTHS.airline),
+  flightNumber: cappedText(MAX_LENGTHS.flightNumber),
+  departure: cappedText(MAX_LENGTHS.airport),
+  arrival: cappedText(MAX_LENGTHS.airport),
+  departureTime: requiredIso(MESSAGES.departureTimeRequired),
+  arrivalTime: requiredIso(MESSAGES.arrivalTimeRequired),
+});
+export type CreateFlightRequestValues = yup.InferType<typeof createFlightRequestSchema>;
+
+const seats = () =>
+  yup
+    .number()
+    .typeError(MESSAGES.seatsNumber)
+    .integer(MESSAGES.seatsInteger)
+    .min(CARPOOL_MIN_SEATS, MESSAGES.seatsMin)
+    .max(CARPOOL_MAX_SEATS, MESSAGES.seatsMax)
+    .default(CARPOOL_DEFAULT_SEATS);
+
+export const carpoolFormSchema = yup.object({
+  fromLocation: optionalText(),
+  toLocation: optionalText(),
+  departureTime: yup.string().trim().required(MESSAGES.departureTimeRequired).default(''),
+  maxSeats: seats(),
+});
+export type CarpoolFormValues = yup.InferType<typeof carpoolFormSchema>;
+
+export const createCarpoolRequestSchema = yup.object({
+  fromLocation: cappedText(MAX_LENGTHS.carpoolLocation),
+  toLocation: cappedText(MAX_LENGTHS.carpoolLocation),
+  departureTime: requiredIso(MESSAGES.departureTimeRequired),
+  maxSeats: seats(),
+});
+export type CreateCarpoolRequestValues = yup.InferType<typeof createCarpoolRequestSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Members
+
+const invitableRole = () =>
+  yup
+    .string<InvitableRole>()
+    .required(MESSAGES.selectRole)
+    .oneOf(INVITABLE_ROLES, MESSAGES.selectRole);
+
+export const inviteFormSchema = yup.object({
+  userEmail: yup.string().trim().required(MESSAGES.invalidEmail).email(MESSAGES.invalidEmail),
+  role: invitableRole().default('attendee'),
+});
+export type InviteFormValues = yup.InferType<typeof inviteFormSchema>;
+
+/** POST /api/events/{e}/members; the e-mail is lower-cased for matching on accept. */
+export const inviteRequestSchema = yup.object({
+  userEmail: yup
+    .string()
+    .trim()
+    .lowercase()
+    .required(MESSAGES.invalidEmail)
+    .max(MAX_LENGTHS.email, MESSAGES.invalidEmail)
+    .email(MESSAGES.invalidEmail),
+  role: invitableRole().default('attendee'),
+});
+export type InviteRequestValues = yup.InferType<typeof inviteRequestSchema>;
+
+/** PATCH /api/events/{e}/members/{uid}/role. */
+export const roleChangeSchema = yup.object({
+  role: invitableRole(),
+});
+export type RoleChangeValues = yup.InferType<typeof roleChangeSchema>;
+
+/** Any stored member role (for reading documents defensively). */
+export const memberRoleSchema = yup.string<MemberRole>().oneOf(MEMBER_ROLES).required();
+
+// ---------------------------------------------------------------------------------------------
+// Schedule and RSVP
+
+export const rsvpSchema = yup.object({
+  status: yup.string<RsvpStatus>().required(MESSAGES.invalidRsvp).oneOf(RSVP_STATUSES, MESSAGES.invalidRsvp),
+});
+export type RsvpValues = yup.InferType<typeof rsvpSchema>;
+
+/** Schedule item form (admins write items directly; dates are datetime-local values). */
+export const scheduleItemFormSchema = yup.object({
+  title: yup.string().trim().required(MESSAGES.titleRequired).max(MAX_LENGTHS.scheduleTitle, MESSAGES.tooLong),
+  description: cappedText(MAX_LENGTHS.scheduleDescription),
+  startTime: formDateTime().required(MESSAGES.startTimeRequired),
+  endTime: formDateTime().test('end-after-start', MESSAGES.endTimeBeforeStart, function (end) {
+    return endNotBeforeStart(this.parent.startTime as string | undefined, end);
+  }),
+  location: cappedText(MAX_LENGTHS.scheduleLocation),
+});
+export type ScheduleItemFormValues = yup.InferType<typeof scheduleItemFormSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Photos and profile
+
+/** POST /api/events/{e}/photos: the record of an object already uploaded to Storage. */
+export const photoRecordSchema = yup.object({
+  filename: yup.string().trim().required(MESSAGES.fileNameRequired).max(MAX_LENGTHS.fileName, MESSAGES.tooLong),
+  objectPath: yup.string().required(MESSAGES.objectPathRequired).max(MAX_LENGTHS.objectPath, MESSAGES.tooLong),
+  thumbPath: yup.string().max(MAX_LENGTHS.objectPath, MESSAGES.tooLong).default(''),
+  caption: cappedText(MAX_LENGTHS.caption),
+});
+export type PhotoRecordValues = yup.InferType<typeof photoRecordSchema>;
+
+/** POST /api/events/{e}/banner-photo. */
+export const bannerPhotoSchema = yup.object({
+  filename: yup.string().trim().required(MESSAGES.fileNameRequired).max(MAX_LENGTHS.fileName, MESSAGES.tooLong),
+  objectPath: yup.string().required(MESSAGES.objectPathRequired).max(MAX_LENGTHS.objectPath, MESSAGES.tooLong),
+  setBanner: yup.boolean().default(true),
+});
+export type BannerPhotoValues = yup.InferType<typeof bannerPhotoSchema>;
+
+export const photoCaptionSchema = cappedText(MAX_LENGTHS.caption);
+
+/** Fields the owner edits on users/{uid}. */
+export const userProfileSchema = yup.object({
+  displayName: cappedText(MAX_LENGTHS.displayName),
+  photoURL: optionalLogoUrl(MAX_LENGTHS.url),
+  phoneNumber: cappedText(MAX_LENGTHS.phoneNumber),
+  venmoUsername: cappedText(MAX_LENGTHS.venmoUsername),
+});
+export type UserProfileValues = yup.InferType<typeof userProfileSchema>;
+
+// ---------------------------------------------------------------------------------------------
+
+export type ParseResult<T> = { ok: true; value: T } | { ok: false; errors: string[] };
+
+/**
+ * Validates and casts `input` the way handlers should: every error at once, unknown keys
+ * stripped. Never throws for invalid input.
+ */
+export function parseWith<S extends yup.AnySchema>(
+  schema: S,
+  input: unknown,
+): ParseResult<yup.InferType<S>> {
+  try {
+    const value = schema.validateSync(input, { abortEarly: false, stripUnknown: true }) as yup.InferType<S>;
+    return { ok: true, value };
+  } catch (error) {
+    if (error instanceof yup.ValidationError) return { ok: false, errors: error.errors };
+    throw error;
+  }
+}
