@@ -1,0 +1,141 @@
+import { Box, Button, Clipboard, CloseButton, Dialog, Field, HStack, Input, NativeSelect, Portal, Stack, Text } from '@chakra-ui/react';
+import { useFormik } from 'formik';
+import { useState } from 'react';
+import { inviteFormSchema } from '@gatherly/domain/schemas';
+import type { InvitableRole } from '@gatherly/domain/entities';
+import { showToast } from '../../components/toaster.tsx';
+import { errorMessage } from '../../lib/api.ts';
+import { inviteMember } from './data.ts';
+
+interface Props {
+  eventId: string;
+  open: boolean;
+  onClose(): void;
+}
+
+/** Invite by e-mail and role; on success the link is shown to copy (the e-mail goes out too). */
+export function InviteMemberDialog({ eventId, open, onClose }: Props) {
+  const [link, setLink] = useState<{ email: string; url: string | null } | null>(null);
+  const form = useFormik<{ userEmail: string; role: InvitableRole }>({
+    initialValues: { userEmail: '', role: 'attendee' },
+    validationSchema: inviteFormSchema,
+    onSubmit: async (values) => {
+      try {
+        const email = values.userEmail.trim();
+        const url = await inviteMember(eventId, { userEmail: email, role: values.role });
+        showToast({ title: 'Invitation Sent', description: `An invitation was sent to ${email}.`, status: 'success' });
+        setLink({ email, url });
+      } catch (err) {
+        showToast({
+          title: 'Error',
+          description: errorMessage(err, 'Failed to send invitation. Please try again.'),
+          status: 'error',
+        });
+      }
+    },
+  });
+  const close = () => {
+    form.resetForm();
+    setLink(null);
+    onClose();
+  };
+  const emailError = form.touched.userEmail ? form.errors.userEmail : undefined;
+  const roleError = form.touched.role ? form.errors.role : undefined;
+
+  return (
+    <Dialog.Root open={open} onOpenChange={(e) => !e.open && close()} placement="center">
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner px="4">
+          <Dialog.Content>
+            <Dialog.Header>
+              <Dialog.Title>Invite Member</Dialog.Title>
+            </Dialog.Header>
+            {link ? (
+              <>
+                <Dialog.Body>
+                  <Stack gap="3">
+                    <Text>
+                      An invitation e-mail is on its way to <strong>{link.email}</strong>.
+                    </Text>
+                    {link.url && (
+                      <Box>
+                        <Text fontSize="sm" color="fg.muted" mb="1">
+                          You can also share this invitation link:
+                        </Text>
+                        <Clipboard.Root value={link.url}>
+                          <HStack>
+                            <Input readOnly value={link.url} size="sm" aria-label="Invitation link" />
+                            <Clipboard.Trigger asChild>
+                              <Button size="sm" variant="outline">
+                                <Clipboard.Indicator copied="Copied!">Copy</Clipboard.Indicator>
+                              </Button>
+                            </Clipboard.Trigger>
+                          </HStack>
+                        </Clipboard.Root>
+                      </Box>
+                    )}
+                  </Stack>
+                </Dialog.Body>
+                <Dialog.Footer>
+                  <Button variant="outline" onClick={() => { form.resetForm(); setLink(null); }}>
+                    Invite Another
+                  </Button>
+                  <Button colorPalette="brand" onClick={close}>
+                    Done
+                  </Button>
+                </Dialog.Footer>
+              </>
+            ) : (
+              <form onSubmit={form.handleSubmit} noValidate>
+                <Dialog.Body>
+                  <Stack gap="4">
+                    <Field.Root invalid={Boolean(emailError)}>
+                      <Field.Label>Email Address</Field.Label>
+                      <Input
+                        name="userEmail"
+                        type="email"
+                        placeholder="friend@example.com"
+                        value={form.values.userEmail}
+                        onChange={form.handleChange}
+                        onBlur={form.handleBlur}
+                      />
+                      {emailError && <Field.ErrorText>{emailError}</Field.ErrorText>}
+                    </Field.Root>
+                    <Field.Root invalid={Boolean(roleError)}>
+                      <Field.Label>Role</Field.Label>
+                      <NativeSelect.Root>
+                        <NativeSelect.Field
+                          name="role"
+                          value={form.values.role}
+                          onChange={form.handleChange}
+                          onBlur={form.handleBlur}
+                        >
+                          <option value="attendee">Attendee</option>
+                          <option value="admin">Admin</option>
+                        </NativeSelect.Field>
+                        <NativeSelect.Indicator />
+                      </NativeSelect.Root>
+                      {roleError && <Field.ErrorText>{roleError}</Field.ErrorText>}
+                    </Field.Root>
+                  </Stack>
+                </Dialog.Body>
+                <Dialog.Footer>
+                  <Button variant="outline" onClick={close} disabled={form.isSubmitting}>
+                    Cancel
+                  </Button>
+                  <Button type="submit" colorPalette="brand" loading={form.isSubmitting} loadingText="Sending...">
+                    Send Invitation
+                  </Button>
+                </Dialog.Footer>
+              </form>
+            )}
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}

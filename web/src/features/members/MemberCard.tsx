@@ -1,0 +1,73 @@
+import { Box, Button, Card, HStack, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import type { InvitableRole } from '@gatherly/domain/entities';
+import { RoleBadge } from '../../components/RoleBadge.tsx';
+import { UserAvatar } from '../../components/UserAvatar.tsx';
+import type { MemberDoc } from './data.ts';
+
+const joinedFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+
+export function joinedLabel(member: MemberDoc): string | null {
+  const at = member.joinedAt?.toDate();
+  return at ? `Joined ${joinedFormat.format(at)}` : null;
+}
+
+interface Props {
+  member: MemberDoc;
+  canRemove: boolean;
+  canChangeRole: boolean;
+  onRemove(member: MemberDoc): void;
+  onChangeRole(member: MemberDoc, role: InvitableRole): void;
+}
+
+export function MemberCard({ member, canRemove, canChangeRole, onRemove, onChangeRole }: Props) {
+  const name = member.user.displayName || member.user.email;
+  const joined = joinedLabel(member);
+  return (
+    <Card.Root size="sm" data-testid="member-card">
+      <Card.Body>
+        <HStack gap="3" align="center" wrap={{ base: 'wrap', sm: 'nowrap' }}>
+          <UserAvatar name={name} photoURL={member.user.photoURL} size="md" />
+          <Box flex="1" minW="0">
+            <HStack gap="2" wrap="wrap">
+              <Text fontWeight="semibold" truncate>
+                {name}
+              </Text>
+              <RoleBadge role={member.role} context="member" />
+            </HStack>
+            <Text fontSize="sm" color="fg.muted" truncate>
+              {member.user.email}
+            </Text>
+            {joined && (
+              <Text fontSize="xs" color="fg.muted">
+                {joined}
+              </Text>
+            )}
+          </Box>
+          <Stack direction="row" gap="2" flexShrink={0}>
+            {canChangeRole && member.role !== 'creator' && (
+              <NativeSelect.Root size="sm" width="auto">
+                <NativeSelect.Field
+                  aria-label={`Role of ${name}`}
+                  value={member.role}
+                  onChange={(e) => {
+                    const role = e.currentTarget.value as InvitableRole;
+                    if (role !== member.role) onChangeRole(member, role);
+                  }}
+                >
+                  <option value="attendee">Attendee</option>
+                  <option value="admin">Admin</option>
+                </NativeSelect.Field>
+                <NativeSelect.Indicator />
+              </NativeSelect.Root>
+            )}
+            {canRemove && (
+              <Button size="sm" variant="outline" colorPalette="red" onClick={() => onRemove(member)} aria-label={`Remove ${name}`}>
+                Remove
+              </Button>
+            )}
+          </Stack>
+        </HStack>
+      </Card.Body>
+    </Card.Root>
+  );
+}

@@ -1,0 +1,96 @@
+import { Badge, Box, Button, Heading, HStack, Input, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { useMemo, useState } from 'react';
+import { Navigate, useParams } from 'react-router-dom';
+import { canChangeRole, canRemoveMember, can } from '@gatherly/domain/roles';
+import { EmptyState } from '../../components/EmptyState.tsx';
+import { useCurrentEvent } from '../../lib/current-event.tsx';
+import { useSession } from '../../lib/session.tsx';
+import { roleTotals, searchMembers, useMembers } from './data.ts';
+import { InviteMemberDialog } from './InviteMemberDialog.tsx';
+import { MemberCard } from './MemberCard.tsx';
+import { ChangeRoleDialog, RemoveMemberDialog } from './MemberDialogs.tsx';
+import { useMemberActions } from './use-member-actions.ts';
+
+export default function MembersPage() {
+  const { eventId } = useParams<{ eventId: string }>();
+  if (!eventId) return <Navigate to="/" replace />;
+  return <MembersScreen eventId={eventId} />;
+}
+
+function MembersScreen({ eventId }: { eventId: string }) {
+  const uid = useSession().user?.uid ?? '';
+  const current = useCurrentEvent();
+  const role = current.eventId === eventId ? current.role : null;
+  const { loading, members } = useMembers(eventId);
+  const [search, setSearch] = useState('');
+  const [inviting, setInviting] = useState(false);
+  const actions = useMemberActions(eventId);
+  const totals = roleTotals(members);
+  const shown = useMemo(() => searchMembers(members, search), [members, search]);
+
+  return (
+    <Stack gap="6">
+      <HStack justify="space-between" align="start" wrap="wrap" gap="3">
+        <Box>
+          <Heading size="2xl">Event Members</Heading>
+          <Text color="fg.muted">Everyone who is part of this event.</Text>
+        </Box>
+        {can(role, 'inviteMembers') && (
+          <Button colorPalette="brand" onClick={() => setInviting(true)}>
+            Invite Member
+          </Button>
+        )}
+      </HStack>
+      <HStack gap="2" wrap="wrap" data-testid="member-totals">
+        <Badge size="lg" variant="surface">Total: {totals.total}</Badge>
+        <Badge size="lg" variant="surface" colorPalette="purple">Creators: {totals.creators}</Badge>
+        <Badge size="lg" variant="surface" colorPalette="blue">Admins: {totals.admins}</Badge>
+        <Badge size="lg" variant="surface">Attendees: {totals.attendees}</Badge>
+      </HStack>
+      <Input
+        placeholder="Search members..."
+        aria-label="Search members"
+        value={search}
+        onChange={(e) => setSearch(e.currentTarget.value)}
+        maxW={{ md: 'md' }}
+      />
+      {loading ? (
+        <Stack gap="3" data-testid="members-loading">
+          {[0, 1, 2, 3, 4].map((i) => (
+            <Skeleton key={i} height="20" borderRadius="l3" />
+          ))}
+        </Stack>
+      ) : members.length === 0 ? (
+        <EmptyState title="No Members Yet" description="Invite people to join your event and start collaborating." />
+      ) : shown.length === 0 ? (
+        <EmptyState title="No Members Found" description="Try adjusting your search criteria." />
+      ) : (
+        <Stack gap="3">
+          {shown.map((m) => (
+            <MemberCard
+              key={m.userId}
+              member={m}
+              canRemove={canRemoveMember(role, uid, m)}
+              canChangeRole={canChangeRole(role, uid, m)}
+              onRemove={actions.askRemove}
+              onChangeRole={(member, newRole) => actions.askRoleChange({ member, role: newRole })}
+            />
+          ))}
+        </Stack>
+      )}
+      <InviteMemberDialog eventId={eventId} open={inviting} onClose={() => setInviting(false)} />
+      <RemoveMemberDialog
+        member={actions.removing}
+        pending={actions.pending}
+        onConfirm={actions.confirmRemove}
+        onClose={actions.cancelRemove}
+      />
+      <ChangeRoleDialog
+        change={actions.roleChange}
+        pending={actions.pending}
+        onConfirm={actions.confirmRoleChange}
+        onClose={actions.cancelRoleChange}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,86 @@
+// One photo's way from the picker to the gallery: compress in a web worker, make a small grid
+// thumbnail, upload both to Storage (the full image resumably), then ask the API to record it.
+import imageCompression from 'browser-image-compression';
+import {
+  ref,
+  uploadBytes,
+  uploadBytesResumable,
+  type FirebaseStorage,
+  type UploadTask,
+} from 'firebase/storage';
+import { savePhotoRecord } from './data.ts';
+
+/** Long edge of the stored photo and of the grid thumbnail, in pixels. */
+const PHOTO_MAX_EDGE = 2560;
+const THUMB_MAX_EDGE = 480;
+
+export interface PipelineHooks {
+  onPhase(phase: 'compressing' | 'uploading' | 'saving'): void;
+  onProgress(percent: number): void;
+  /** The resumable task, so the caller can pause, resume or cancel it. */
+  onTask(task: UploadTask): void;
+}
+
+export interface PipelineInput {
+  storage: FirebaseStorage;
+  eventId: string;
+  uid: string;
+  photoId: string;
+  file: File;
+  caption: string;
+}
+
+export function photoPaths(eventId: string, uid: string, photoId: string) {
+  return {
+    objectPath: `events/${eventId}/photos/${uid}/${photoId}.jpg`,
+    thumbPath: `events/${eventId}/thumbs/${uid}/${photoId}.jpg`,
+  };
+}
+
+export async function uploadPhoto(input: PipelineInput, hooks: PipelineHooks): Promise<void> {
+  const { storage, eventId, uid, photoId, file, caption } = input;
+  const { objectPath, thumbPath } = photoPaths(eventId, uid, photoId);
+  hooks.onPhase('compressing');
+  const [photo, thumb] = await Promise.all([
+    imageCompression(file, {
+      maxWidthOrHeight: PHOTO_MAX_EDGE,
+      maxSizeMB: 4,
+      initialQuality: 0.86,
+      fileType: 'image/jpeg',
+      useWebWorker: true,
+    }),
+    imageCompression(file, {
+      maxWidthOrHeight: THUMB_MAX_EDGE,
+      maxSizeMB: 0.08,
+      fileType: 'image/jpeg',
+      useWebWorker: true,
+    }),
+  ]);
+  hooks.onPhase('uploading');
+  const metadata = { contentType: 'image/jpeg' };
+  await uploadBytes(ref(storage, thumbPath), thumb, metadata);
+  const task = uploadBytesResumable(ref(storage, objectPath), photo, metadata);
+  hooks.onTask(task);
+  await new Promise<void>((resolve, reject) => {
+    task.on(
+      'state_changed',
+      (snap) => hooks.onProgress(snap.totalBytes ? (snap.bytesTransferred / snap.totalBytes) * 100 : 0),
+      reject,
+      () => resolve(),
+    );
+  });
+  hooks.onPhase('saving');
+  await savePhotoRecord(eventId, {
+    filename: file.name,
+    objectPath,
+    thumbPath,
+    caption: caption.trim(),
+    size: photo.size,
+    contentType: 'image/jpeg',
+  });
+}
+
+/** Storage reports a cancelled task as an error with this code. */
+export function isCancelled(err: unknown): boolean {
+  return typeof err === 'object' && err !== null && 'code' in err && err.code === 'storage/canceled';
+}

@@ -1,0 +1,61 @@
+import { SimpleGrid } from '@chakra-ui/react';
+import { useFormik } from 'formik';
+import { flightFormSchema } from '@gatherly/domain/schemas';
+import { showToast } from '../../components/toaster.tsx';
+import { addFlight, localInputToIso } from './data.ts';
+import { FormDialog } from './FormDialog.tsx';
+import { TextField } from './TextField.tsx';
+
+interface Props {
+  eventId: string;
+  open: boolean;
+  onClose(): void;
+}
+
+const EMPTY = { airline: '', flightNumber: '', departure: '', arrival: '', departureTime: '', arrivalTime: '' };
+
+export function AddFlightDialog({ eventId, open, onClose }: Props) {
+  const form = useFormik({
+    initialValues: EMPTY,
+    validationSchema: flightFormSchema,
+    onSubmit: async (values, helpers) => {
+      try {
+        await addFlight(eventId, {
+          ...values,
+          departureTime: localInputToIso(values.departureTime),
+          arrivalTime: localInputToIso(values.arrivalTime),
+        });
+        showToast({ title: 'Flight Added', description: 'Your flight has been shared with the group.', status: 'success' });
+        helpers.resetForm();
+        onClose();
+      } catch (err) {
+        console.error('Add flight failed', err);
+        showToast({ title: 'Error', description: 'Failed to add flight. Please try again.', status: 'error' });
+      }
+    },
+  });
+  const close = () => {
+    form.resetForm();
+    onClose();
+  };
+  return (
+    <FormDialog
+      open={open}
+      title="Add Flight"
+      submitLabel="Add Flight"
+      submittingLabel="Adding..."
+      submitting={form.isSubmitting}
+      onClose={close}
+      onSubmit={form.handleSubmit}
+    >
+      <SimpleGrid columns={2} gap="3">
+        <TextField form={form} name="airline" label="Airline" placeholder="United" />
+        <TextField form={form} name="flightNumber" label="Flight Number" placeholder="UA 123" />
+        <TextField form={form} name="departure" label="From" placeholder="SFO" />
+        <TextField form={form} name="arrival" label="To" placeholder="JFK" />
+      </SimpleGrid>
+      <TextField form={form} name="departureTime" label="Departure Time" type="datetime-local" required />
+      <TextField form={form} name="arrivalTime" label="Arrival Time" type="datetime-local" required />
+    </FormDialog>
+  );
+}

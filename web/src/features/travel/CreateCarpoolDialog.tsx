@@ -1,0 +1,57 @@
+import { useFormik } from 'formik';
+import { carpoolFormSchema } from '@gatherly/domain/schemas';
+import { showToast } from '../../components/toaster.tsx';
+import { createCarpool, localInputToIso } from './data.ts';
+import { FormDialog } from './FormDialog.tsx';
+import { TextField } from './TextField.tsx';
+
+interface Props {
+  eventId: string;
+  open: boolean;
+  onClose(): void;
+}
+
+const EMPTY = { fromLocation: '', toLocation: '', departureTime: '', maxSeats: 4 };
+
+export function CreateCarpoolDialog({ eventId, open, onClose }: Props) {
+  const form = useFormik({
+    initialValues: EMPTY,
+    validationSchema: carpoolFormSchema,
+    onSubmit: async (values, helpers) => {
+      try {
+        await createCarpool(eventId, {
+          fromLocation: values.fromLocation,
+          toLocation: values.toLocation,
+          departureTime: localInputToIso(values.departureTime),
+          maxSeats: Number(values.maxSeats),
+        });
+        showToast({ title: 'Carpool Created', description: 'Your carpool is open for others to join.', status: 'success' });
+        helpers.resetForm();
+        onClose();
+      } catch (err) {
+        console.error('Create carpool failed', err);
+        showToast({ title: 'Error', description: 'Failed to create carpool. Please try again.', status: 'error' });
+      }
+    },
+  });
+  const close = () => {
+    form.resetForm();
+    onClose();
+  };
+  return (
+    <FormDialog
+      open={open}
+      title="Create Carpool"
+      submitLabel="Create Carpool"
+      submittingLabel="Creating..."
+      submitting={form.isSubmitting}
+      onClose={close}
+      onSubmit={form.handleSubmit}
+    >
+      <TextField form={form} name="fromLocation" label="From" placeholder="Downtown" />
+      <TextField form={form} name="toLocation" label="To" placeholder="Venue" />
+      <TextField form={form} name="departureTime" label="Departure Time" type="datetime-local" required />
+      <TextField form={form} name="maxSeats" label="Seats" type="number" min={1} max={8} />
+    </FormDialog>
+  );
+}

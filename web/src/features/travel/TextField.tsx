@@ -1,0 +1,38 @@
+import { Field, Input } from '@chakra-ui/react';
+import type { FormikProps } from 'formik';
+
+interface Props<V> {
+  form: FormikProps<V>;
+  name: keyof V & string;
+  label: string;
+  type?: string;
+  placeholder?: string;
+  required?: boolean;
+  min?: number;
+  max?: number;
+}
+
+/** One formik-bound input with its label and validation message. */
+export function TextField<V>({ form, name, label, type = 'text', placeholder, required, min, max }: Props<V>) {
+  const error = form.touched[name] ? form.errors[name] : undefined;
+  const value = form.values[name];
+  return (
+    <Field.Root invalid={typeof error === 'string'} required={required}>
+      <Field.Label>
+        {label}
+        {required && <Field.RequiredIndicator />}
+      </Field.Label>
+      <Input
+        name={name}
+        type={type}
+        placeholder={placeholder}
+        min={min}
+        max={max}
+        value={typeof value === 'number' || typeof value === 'string' ? value : ''}
+        onChange={form.handleChange}
+        onBlur={form.handleBlur}
+      />
+      {typeof error === 'string' && <Field.ErrorText>{error}</Field.ErrorText>}
+    </Field.Root>
+  );
+}

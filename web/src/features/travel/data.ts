@@ -1,0 +1,69 @@
+// Live flights and carpools of one event, and the API calls that create and join them
+// (tier limits and seat counting need the server).
+import { collection, limit, orderBy, query, type Firestore, type QueryConstraint, type Timestamp } from 'firebase/firestore';
+import { useFirestore, useFirestoreCollectionData } from 'reactfire';
+import type { Carpool, CreateCarpoolRequest, CreateFlightRequest, Flight } from '@gatherly/domain/entities';
+import { apiRequest } from '../../lib/api.ts';
+
+export type FlightDoc = Flight<Timestamp | null>;
+export type CarpoolDoc = Carpool<Timestamp | null>;
+
+export interface ListState<T> {
+  loading: boolean;
+  error: Error | undefined;
+  items: T[];
+}
+
+export function flightsQuery(db: Firestore, eventId: string, max?: number) {
+  const constraints: QueryConstraint[] = [orderBy('createdAt', 'desc')];
+  if (max) constraints.push(limit(max));
+  return query(collection(db, 'events', eventId, 'flights'), ...constraints);
+}
+
+export function carpoolsQuery(db: Firestore, eventId: string, max?: number) {
+  const constraints: QueryConstraint[] = [orderBy('createdAt', 'desc')];
+  if (max) constraints.push(limit(max));
+  return query(collection(db, 'events', eventId, 'carpools'), ...constraints);
+}
+
+/** Flights of the event, newest first; `max` bounds the list (the dashboard shows 3). */
+export function useFlights(eventId: string, max?: number): ListState<FlightDoc> {
+  const db = useFirestore();
+  const res = useFirestoreCollectionData(flightsQuery(db, eventId, max), { idField: 'id' });
+  return { loading: res.status === 'loading', error: res.error, items: (res.data as FlightDoc[] | undefined) ?? [] };
+}
+
+export function useCarpools(eventId: string, max?: number): ListState<CarpoolDoc> {
+  const db = useFirestore();
+  const res = useFirestoreCollectionData(carpoolsQuery(db, eventId, max), { idField: 'id' });
+  return { loading: res.status === 'loading', error: res.error, items: (res.data as CarpoolDoc[] | undefined) ?? [] };
+}
+
+export type NewFlight = CreateFlightRequest;
+export type NewCarpool = CreateCarpoolRequest;
+
+export function addFlight(eventId: string, flight: NewFlight): Promise<unknown> {
+  return apiRequest('POST', `/api/events/${eventId}/flights`, flight);
+}
+
+export function createCarpool(eventId: string, carpool: NewCarpool): Promise<unknown> {
+  return apiRequest('POST', `/api/events/${eventId}/carpools`, carpool);
+}
+
+export function joinCarpool(carpoolId: string): Promise<unknown> {
+  return apiRequest('POST', `/api/carpools/${carpoolId}/join`);
+}
+
+/** Join shows only while seats remain and the caller is neither driver nor passenger. */
+export function canJoin(carpool: CarpoolDoc, uid: string): boolean {
+  return (
+    carpool.currentSeats < carpool.maxSeats &&
+    carpool.driverId !== uid &&
+    !(carpool.passengerIds ?? []).includes(uid)
+  );
+}
+
+/** A `datetime-local` value (local wall time) as the ISO instant the API stores. */
+export function localInputToIso(value: string): string {
+  return new Date(value).toISOString();
+}

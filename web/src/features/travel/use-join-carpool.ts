@@ -1,0 +1,29 @@
+import { useCallback, useState } from 'react';
+import { showToast } from '../../components/toaster.tsx';
+import { joinCarpool, type CarpoolDoc } from './data.ts';
+
+/** Join with the 'Joining...' state on the one card being joined and the spec §8 toasts. */
+export function useJoinCarpool() {
+  const [joiningId, setJoiningId] = useState<string | null>(null);
+  const join = useCallback(async (carpool: CarpoolDoc) => {
+    setJoiningId(carpool.id);
+    try {
+      await joinCarpool(carpool.id);
+      showToast({
+        title: 'Joined Carpool',
+        description: `You joined the carpool from ${carpool.fromLocation} to ${carpool.toLocation}.`,
+        status: 'success',
+      });
+    } catch (err) {
+      console.error('Join carpool failed', err);
+      showToast({
+        title: 'Error',
+        description: 'Failed to join carpool. Please try again.',
+        status: 'error',
+      });
+    } finally {
+      setJoiningId(null);
+    }
+  }, []);
+  return { joiningId, join };
+}
