@@ -2,7 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', '**/lib/**', 'e2e/screenshots/**', 'e2e/results/**'] },
+  { ignores: ['**/node_modules/**', '**/dist/**', '**/lib/**', '!web/src/lib/**', 'e2e/screenshots/**', 'e2e/results/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
