@@ -1,0 +1,23 @@
+import { ChakraProvider } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
+import { Toaster } from '../components/toaster.tsx';
+import { ColorModeProvider } from '../lib/color-mode.tsx';
+import { SessionProvider } from '../lib/session.tsx';
+import { system } from './system.ts';
+
+/**
+ * Root providers: only what the signed-out landing page needs (Chakra, colour mode, the Auth
+ * session, toasts). Firestore, Storage and reactfire live in DataProviders, loaded lazily.
+ */
+export function AppProviders({ children }: { children: ReactNode }) {
+  return (
+    <ChakraProvider value={system}>
+      <ColorModeProvider>
+        <SessionProvider>
+          {children}
+          <Toaster />
+        </SessionProvider>
+      </ColorModeProvider>
+    </ChakraProvider>
+  );
+}

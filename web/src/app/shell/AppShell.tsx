@@ -1,0 +1,118 @@
+import { Box, CloseButton, Drawer, Flex, Heading, IconButton, Portal } from '@chakra-ui/react';
+import { useState, type ReactNode } from 'react';
+import { Link as RouterLink, useLocation } from 'react-router-dom';
+import { MenuIcon } from '../../components/icons.tsx';
+import { useColorMode } from '../../lib/color-mode.tsx';
+import { useCurrentEvent } from '../../lib/current-event.tsx';
+import { useEventTheme } from '../../lib/event-theme.ts';
+import { BottomBar } from './BottomBar.tsx';
+import { EventSwitcher } from './EventSwitcher.tsx';
+import { ProfileMenu } from './ProfileMenu.tsx';
+import { SideNav } from './SideNav.tsx';
+
+export const PRODUCT_NAME = 'Gatherly';
+
+/**
+ * Signed-in frame (spec §2): a 16-unit header; the side drawer on every route but / (fixed on
+ * desktop, a modal with a scrim under 768 px); the bottom bar under 768 px inside an event.
+ * The current event's theme colours apply on /events/* only (Create Event themes itself).
+ */
+export function AppShell({ children }: { children: ReactNode }) {
+  const { pathname } = useLocation();
+  const { eventId, event } = useCurrentEvent();
+  const { colorMode } = useColorMode();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const isHome = pathname === '/';
+  const onEventRoute = pathname.startsWith('/events/');
+  const withNav = !isHome;
+  const showBottomBar = onEventRoute && eventId !== null;
+
+  useEventTheme(onEventRoute && event ? event.themeColors : null, colorMode);
+
+  const title = isHome || !event ? PRODUCT_NAME : event.name;
+
+  return (
+    <Box minH="100dvh">
+      <Flex
+        as="header"
+        h="16"
+        px={{ base: '3', md: '6' }}
+        align="center"
+        gap="3"
+        position="sticky"
+        top="0"
+        zIndex="sticky"
+        bg="bg.panel/90"
+        backdropFilter="saturate(180%) blur(8px)"
+        borderBottomWidth="1px"
+      >
+        {withNav ? (
+          <IconButton aria-label="Open menu" variant="ghost" hideFrom="md" onClick={() => setDrawerOpen(true)}>
+            <MenuIcon />
+          </IconButton>
+        ) : null}
+        <Heading as="h1" size="md" truncate flex="1" minW="0">
+          {isHome ? (
+            <RouterLink to="/">
+              <Box as="span" color="brand.fg" fontWeight="bold">
+                {PRODUCT_NAME}
+              </Box>
+            </RouterLink>
+          ) : (
+            title
+          )}
+        </Heading>
+        {!isHome ? (
+          <Box hideBelow="md">
+            <EventSwitcher />
+          </Box>
+        ) : null}
+        <ProfileMenu />
+      </Flex>
+
+      <Flex>
+        {withNav ? (
+          <Box
+            as="aside"
+            hideBelow="md"
+            w="64"
+            flexShrink={0}
+            borderRightWidth="1px"
+            position="sticky"
+            top="16"
+            h="calc(100dvh - var(--chakra-sizes-16))"
+            bg="bg.panel"
+          >
+            <SideNav />
+          </Box>
+        ) : null}
+        <Box as="main" flex="1" minW="0" pb={showBottomBar ? { base: '20', md: '0' } : undefined}>
+          {children}
+        </Box>
+      </Flex>
+
+      {withNav ? (
+        <Drawer.Root open={drawerOpen} onOpenChange={(e) => setDrawerOpen(e.open)} placement="start">
+          <Portal>
+            <Drawer.Backdrop />
+            <Drawer.Positioner>
+              <Drawer.Content maxW="72">
+                <Drawer.Header borderBottomWidth="1px">
+                  <Drawer.Title>{PRODUCT_NAME}</Drawer.Title>
+                  <Drawer.CloseTrigger asChild>
+                    <CloseButton size="sm" aria-label="Close menu" />
+                  </Drawer.CloseTrigger>
+                </Drawer.Header>
+                <Drawer.Body p="0">
+                  <SideNav onNavigate={() => setDrawerOpen(false)} />
+                </Drawer.Body>
+              </Drawer.Content>
+            </Drawer.Positioner>
+          </Portal>
+        </Drawer.Root>
+      ) : null}
+
+      {showBottomBar && eventId ? <BottomBar eventId={eventId} /> : null}
+    </Box>
+  );
+}

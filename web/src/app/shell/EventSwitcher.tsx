@@ -1,0 +1,59 @@
+import { Box, Button, Menu, Portal, Text } from '@chakra-ui/react';
+import { eventListRoleLabel } from '@gatherly/domain/roles';
+import { useNavigate } from 'react-router-dom';
+import { ChevronDownIcon } from '../../components/icons.tsx';
+import { UserAvatar } from '../../components/UserAvatar.tsx';
+import { useCurrentEvent, useMyEvents } from '../../lib/current-event.tsx';
+
+/** Desktop chip to jump between the user's events; roles read Creator / Admin / Member. */
+export function EventSwitcher() {
+  const { events } = useMyEvents();
+  const { eventId, event, select } = useCurrentEvent();
+  const navigate = useNavigate();
+
+  return (
+    <Menu.Root
+      positioning={{ placement: 'bottom-end' }}
+      onSelect={({ value }) => {
+        if (value === '__all') {
+          navigate('/');
+          return;
+        }
+        select(value);
+        navigate(`/events/${value}`);
+      }}
+    >
+      <Menu.Trigger asChild>
+        <Button variant="outline" size="sm" borderRadius="full" maxW="64" aria-label="Switch event">
+          {event ? <UserAvatar name={event.name} photoURL={event.customLogo} size="2xs" /> : null}
+          <Text truncate>{event?.name ?? 'Select event'}</Text>
+          <ChevronDownIcon />
+        </Button>
+      </Menu.Trigger>
+      <Portal>
+        <Menu.Positioner>
+          <Menu.Content minW="64">
+            <Menu.ItemGroup>
+              <Menu.ItemGroupLabel>Your Events</Menu.ItemGroupLabel>
+              {events.map((item) => (
+                <Menu.Item key={item.id} value={item.id} aria-current={item.id === eventId ? 'true' : undefined}>
+                  <UserAvatar name={item.event.name} photoURL={item.event.customLogo} size="2xs" />
+                  <Box flex="1" minW="0">
+                    <Text truncate fontWeight={item.id === eventId ? 'semibold' : 'normal'}>
+                      {item.event.name}
+                    </Text>
+                  </Box>
+                  <Text fontSize="xs" color="fg.muted">
+                    {eventListRoleLabel(item.role)}
+                  </Text>
+                </Menu.Item>
+              ))}
+            </Menu.ItemGroup>
+            <Menu.Separator />
+            <Menu.Item value="__all">View All Events</Menu.Item>
+          </Menu.Content>
+        </Menu.Positioner>
+      </Portal>
+    </Menu.Root>
+  );
+}

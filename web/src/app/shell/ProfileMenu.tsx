@@ -1,0 +1,50 @@
+import { Box, Button, Menu, Portal, Text } from '@chakra-ui/react';
+import { LogOutIcon, MoonIcon, SunIcon } from '../../components/icons.tsx';
+import { UserAvatar } from '../../components/UserAvatar.tsx';
+import { useColorMode } from '../../lib/color-mode.tsx';
+import { useSession } from '../../lib/session.tsx';
+
+/** Avatar menu: who is signed in, theme switch, Sign Out. */
+export function ProfileMenu() {
+  const { user, signOut } = useSession();
+  const { colorMode, toggleColorMode } = useColorMode();
+  if (!user) return null;
+  return (
+    <Menu.Root
+      positioning={{ placement: 'bottom-end' }}
+      onSelect={({ value }) => {
+        if (value === 'theme') toggleColorMode();
+        if (value === 'sign-out') void signOut();
+      }}
+    >
+      <Menu.Trigger asChild>
+        <Button variant="ghost" size="sm" px="1" borderRadius="full" aria-label="Profile menu">
+          <UserAvatar name={user.displayName} photoURL={user.photoURL} size="sm" />
+        </Button>
+      </Menu.Trigger>
+      <Portal>
+        <Menu.Positioner>
+          <Menu.Content minW="60">
+            <Box px="2" py="1.5">
+              <Text fontWeight="semibold" truncate>
+                {user.displayName}
+              </Text>
+              <Text fontSize="sm" color="fg.muted" truncate>
+                {user.email}
+              </Text>
+            </Box>
+            <Menu.Separator />
+            <Menu.Item value="theme">
+              {colorMode === 'dark' ? <SunIcon /> : <MoonIcon />}
+              {colorMode === 'dark' ? 'Light mode' : 'Dark mode'}
+            </Menu.Item>
+            <Menu.Item value="sign-out">
+              <LogOutIcon />
+              Sign Out
+            </Menu.Item>
+          </Menu.Content>
+        </Menu.Positioner>
+      </Portal>
+    </Menu.Root>
+  );
+}

@@ -1,0 +1,189 @@
+import { GoogleAuthProvider, onAuthStateChanged, signInWithPopup, signOut as firebaseSignOut, type User } from 'firebase/auth';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { showToast } from '../components/toast-store.ts';
+import { apiRequest } from './api.ts';
+import { getAppAuth, loadOfflineGapiShim } from './firebase.ts';
+import { CURRENT_EVENT_STORAGE_KEY } from './storage-keys.ts';
+
+export interface SessionUser {
+  uid: string;
+  email: string;
+  displayName: string;
+  photoURL: string;
+}
+
+export type SessionStatus = 'loading' | 'signed-in' | 'signed-out';
+
+export interface Session {
+  status: SessionStatus;
+  user: SessionUser | null;
+  /** True while the popup flow runs. */
+  signingIn: boolean;
+  /** True once a sign-in was attempted (the landing shows the enable-popups notice). */
+  signInAttempted: boolean;
+  /** The last attempt failed because this host is not an authorised domain (show the guide). */
+  domainUnauthorized: boolean;
+  signIn(): Promise<void>;
+  signOut(): Promise<void>;
+}
+
+/** Sign-in popup outcomes of spec §8, as thrown messages. */
+export const SIGN_IN_CANCELLED = 'Sign in cancelled';
+export const POPUP_BLOCKED = 'Please allow popups for this site to sign in';
+export const SIGN_IN_IN_PROGRESS = 'Another sign in attempt in progress';
+export const DOMAIN_NOT_AUTHORIZED = 'Domain not authorized';
+
+export class SignInError extends Error {
+  readonly code: string;
+  constructor(message: string, code: string) {
+    super(message);
+    this.name = 'SignInError';
+    this.code = code;
+  }
+}
+
+function errorCode(err: unknown): string {
+  return typeof err === 'object' && err !== null && 'code' in err && typeof err.code === 'string' ? err.code : '';
+}
+
+/** Maps a popup failure to the spec's message; unknown errors are rethrown as they are. */
+export function mapPopupError(err: unknown): unknown {
+  switch (errorCode(err)) {
+    case 'auth/popup-closed-by-user':
+      return new SignInError(SIGN_IN_CANCELLED, 'auth/popup-closed-by-user');
+    case 'auth/popup-blocked':
+      return new SignInError(POPUP_BLOCKED, 'auth/popup-blocked');
+    case 'auth/cancelled-popup-request':
+      return new SignInError(SIGN_IN_IN_PROGRESS, 'auth/cancelled-popup-request');
+    case 'auth/unauthorized-domain':
+      return new SignInError(DOMAIN_NOT_AUTHORIZED, 'unauthorized-domain');
+    default:
+      return err;
+  }
+}
+
+export function isUnauthorizedDomainError(err: unknown): boolean {
+  const code = errorCode(err);
+  if (code === 'auth/unauthorized-domain' || code === 'unauthorized-domain') return true;
+  const message = err instanceof Error ? err.message : '';
+  return message.includes('authorized') || message.includes('domain');
+}
+
+/** The destructive toast text for a failed sign-in (spec §8). */
+export function signInToastMessage(err: unknown): string {
+  if (err instanceof SignInError) {
+    if (err.message === SIGN_IN_CANCELLED) return 'Sign in was cancelled';
+    return err.message;
+  }
+  return 'Failed to sign in. Please try again.';
+}
+
+function toSessionUser(user: User): SessionUser {
+  return {
+    uid: user.uid,
+    email: user.email ?? '',
+    displayName: user.displayName ?? user.email ?? '',
+    photoURL: user.photoURL ?? '',
+  };
+}
+
+export const SessionContext = createContext<Session | null>(null);
+
+export function useSession(): Session {
+  const session = useContext(SessionContext);
+  if (!session) throw new Error('useSession must be used inside <SessionProvider>');
+  return session;
+}
+
+/**
+ * Firebase Auth state plus the backend login: on every identity change POST /api/auth/login
+ * runs; if it fails the user is treated as signed out (and the Firebase session dropped so the
+ * next attempt starts clean).
+ */
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const [status, setStatus] = useState<SessionStatus>('loading');
+  const [user, setUser] = useState<SessionUser | null>(null);
+  const [signingIn, setSigningIn] = useState(false);
+  const [signInAttempted, setSignInAttempted] = useState(false);
+  const [domainUnauthorized, setDomainUnauthorized] = useState(false);
+  const attempt = useRef(0);
+  const welcomePending = useRef(false);
+
+  useEffect(() => {
+    const auth = getAppAuth();
+    let generation = 0;
+    return onAuthStateChanged(auth, (fbUser) => {
+      const mine = ++generation;
+      if (!fbUser) {
+        setUser(null);
+        setStatus('signed-out');
+        return;
+      }
+      setStatus('loading');
+      apiRequest<unknown>('POST', '/api/auth/login')
+        .then(() => {
+          if (mine !== generation) return;
+          const sessionUser = toSessionUser(fbUser);
+          setUser(sessionUser);
+          setStatus('signed-in');
+          if (welcomePending.current) {
+            welcomePending.current = false;
+            showToast({ title: 'Welcome back!', description: `Signed in as ${sessionUser.displayName}`, status: 'success' });
+          }
+        })
+        .catch((err: unknown) => {
+          console.error('Backend login failed; treating the user as signed out', err);
+          if (mine !== generation) return;
+          welcomePending.current = false;
+          setUser(null);
+          setStatus('signed-out');
+          void firebaseSignOut(auth).catch(() => undefined);
+        });
+    });
+  }, []);
+
+  const signIn = useCallback(async () => {
+    const mine = ++attempt.current;
+    setSigningIn(true);
+    setSignInAttempted(true);
+    setDomainUnauthorized(false);
+    try {
+      await loadOfflineGapiShim();
+      const provider = new GoogleAuthProvider();
+      provider.setCustomParameters({ prompt: 'select_account' });
+      welcomePending.current = true;
+      await signInWithPopup(getAppAuth(), provider).catch((err: unknown) => {
+        throw mapPopupError(err);
+      });
+    } catch (err) {
+      welcomePending.current = false;
+      // A newer attempt replaced this one: its own outcome is what the user sees.
+      if (mine !== attempt.current) return;
+      if (isUnauthorizedDomainError(err)) {
+        setDomainUnauthorized(true);
+      } else {
+        showToast({ title: signInToastMessage(err), status: 'error' });
+      }
+    } finally {
+      if (mine === attempt.current) setSigningIn(false);
+    }
+  }, []);
+
+  const signOut = useCallback(async () => {
+    try {
+      await firebaseSignOut(getAppAuth());
+      // The events cache lives in the signed-in data layer, which unmounts with the user.
+      localStorage.removeItem(CURRENT_EVENT_STORAGE_KEY);
+      showToast({ title: 'Signed out', description: 'You have been signed out successfully', status: 'success' });
+    } catch (err) {
+      console.error('Sign out failed', err);
+      showToast({ title: 'Failed to sign out. Please try again.', status: 'error' });
+    }
+  }, []);
+
+  const value = useMemo<Session>(
+    () => ({ status, user, signingIn, signInAttempted, domainUnauthorized, signIn, signOut }),
+    [status, user, signingIn, signInAttempted, domainUnauthorized, signIn, signOut],
+  );
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}
