@@ -1,0 +1,176 @@
+// A compiled ruleset: the match tree with closures for every allow condition, plus the path
+// matcher that finds which blocks apply to a request path and with which captures.
+
+import type { FunctionDecl, MatchBlock, MatchSegment, Method, Pos, RulesFile } from './ast.ts';
+import { type Compiled, type CompiledFunction, CompileError, type EvalCtx, type FunctionScope, compileExpr, compileFunctionBody } from './compile.ts';
+import { RPath, RUnknown, RulesError, type Value } from './values.ts';
+
+export type RequestMethod = 'get' | 'list' | 'create' | 'update' | 'delete';
+
+interface CompiledAllow {
+  line: number;
+  methods: Set<RequestMethod>;
+  condition: Compiled | null;
+}
+
+interface CompiledBlock {
+  path: MatchSegment[];
+  allows: CompiledAllow[];
+  children: CompiledBlock[];
+}
+
+export interface Ruleset {
+  readonly service: 'cloud.firestore' | 'firebase.storage';
+  readonly version: string;
+  /** @internal */
+  readonly blocks: CompiledBlock[];
+}
+
+/** Placeholder segments a request path may contain for list and collection-group queries. */
+export const UNKNOWN_DOC: unique symbol = Symbol('unknown document id');
+export const ANY_PREFIX: unique symbol = Symbol('any parent path');
+export type RequestSegment = string | typeof UNKNOWN_DOC | typeof ANY_PREFIX;
+
+function expand(m: Method): RequestMethod[] {
+  if (m === 'read') return ['get', 'list'];
+  if (m === 'write') return ['create', 'update', 'delete'];
+  return [m];
+}
+
+class BlockFunctions implements FunctionScope {
+  readonly own = new Map<string, CompiledFunction>();
+  constructor(private readonly parent: FunctionScope | null) {}
+  lookup(name: string): CompiledFunction | undefined {
+    return this.own.get(name) ?? this.parent?.lookup(name);
+  }
+}
+
+export function buildRuleset(file: RulesFile): Ruleset {
+  const service = file.service;
+  if (service !== 'cloud.firestore' && service !== 'firebase.storage') {
+    throw new CompileError({ line: 1, column: 1 }, `unknown service '${service}' (expected cloud.firestore or firebase.storage)`);
+  }
+  if (file.version !== '2') {
+    throw new CompileError({ line: 1, column: 1 }, "not supported: rules_version '1' (declare rules_version = '2';)");
+  }
+  // Declare every function first so calls can refer to functions defined later (or to themselves).
+  const pending: { fn: CompiledFunction; decl: FunctionDecl; scope: FunctionScope }[] = [];
+  const declare = (decls: FunctionDecl[], parent: FunctionScope | null): BlockFunctions => {
+    const scope = new BlockFunctions(parent);
+    for (const d of decls) {
+      if (scope.own.has(d.name)) throw new CompileError(d.pos, `function ${d.name}() is declared twice in the same scope`);
+      const fn: CompiledFunction = { name: d.name, pos: d.pos, arity: d.params.length, slots: d.params.length, run: null };
+      scope.own.set(d.name, fn);
+      pending.push({ fn, decl: d, scope });
+    }
+    return scope;
+  };
+  const root = declare(file.functions, null);
+  const blockScopes = new Map<MatchBlock, FunctionScope>();
+  const declareBlocks = (blocks: MatchBlock[], parent: FunctionScope): void => {
+    for (const b of blocks) {
+      const scope = declare(b.functions, parent);
+      blockScopes.set(b, scope);
+      declareBlocks(b.matches, scope);
+    }
+  };
+  declareBlocks(file.matches, root);
+  for (const p of pending) compileFunctionBody(p.fn, p.decl, p.scope);
+
+  const compileBlock = (b: MatchBlock): CompiledBlock => {
+    const functions = blockScopes.get(b) as FunctionScope;
+    return {
+      path: b.path,
+      allows: b.allows.map((a) => ({
+        line: a.pos.line,
+        methods: new Set(a.methods.flatMap(expand)),
+        condition: a.condition ? compileExpr(a.condition, { locals: new Map(), functions }) : null,
+      })),
+      children: b.matches.map(compileBlock),
+    };
+  };
+  return { service, version: file.version, blocks: file.matches.map(compileBlock) };
+}
+
+// ---- matching ----
+
+export interface MatchResult {
+  allows: CompiledAllow[];
+  caps: Map<string, Value>;
+}
+
+function captureRange(segs: readonly RequestSegment[], from: number, to: number): Value {
+  const part = segs.slice(from, to);
+  if (part.some((s) => typeof s !== 'string')) return new RUnknown('a recursive wildcard over the query path');
+  return new RPath(part as string[]);
+}
+
+/** All match blocks whose full path equals the request path, with their captures. */
+export function findMatches(ruleset: Ruleset, segs: readonly RequestSegment[]): MatchResult[] {
+  const out: MatchResult[] = [];
+  const caps: [string, Value][] = [];
+
+  const matchBlock = (block: CompiledBlock, pi: number, si: number): void => {
+    if (pi === block.path.length) {
+      if (si === segs.length && block.allows.length) out.push({ allows: block.allows, caps: new Map(caps) });
+      for (const child of block.children) matchBlock(child, 0, si);
+      return;
+    }
+    const p = block.path[pi] as MatchSegment;
+    if (p.kind === 'recursive') {
+      for (let end = segs.length; end >= si; end--) {
+        caps.push([p.name, captureRange(segs, si, end)]);
+        matchBlock(block, pi + 1, end);
+        caps.pop();
+      }
+      return;
+    }
+    if (si >= segs.length) return;
+    const s = segs[si] as RequestSegment;
+    if (p.kind === 'literal') {
+      if (s === p.value) matchBlock(block, pi + 1, si + 1);
+      return;
+    }
+    if (s === ANY_PREFIX) return;
+    caps.push([p.name, s === UNKNOWN_DOC ? new RUnknown(`wildcard {${p.name}} (the document id of a list query)`) : s]);
+    matchBlock(block, pi + 1, si + 1);
+    caps.pop();
+  };
+
+  for (const b of ruleset.blocks) matchBlock(b, 0, 0);
+  return out;
+}
+
+export interface RulesDecision {
+  allowed: boolean;
+  reason: string;
+}
+
+/** Any allow statement for the method that evaluates to true grants access. */
+export function decide(matches: MatchResult[], method: RequestMethod, ctx: EvalCtx): RulesDecision {
+  const notes: string[] = [];
+  for (const m of matches) {
+    ctx.caps = m.caps;
+    for (const a of m.allows) {
+      if (!a.methods.has(method)) continue;
+      if (!a.condition) return { allowed: true, reason: `allow ${method} @ L${a.line}` };
+      let v: Value;
+      try {
+        ctx.depth = 0;
+        v = a.condition(ctx, []);
+      } catch (err) {
+        if (!(err instanceof RulesError)) throw err;
+        notes.push(`${err.message} for '${method}' @ L${a.line}`);
+        continue;
+      }
+      if (v === true) return { allowed: true, reason: `allow ${method} @ L${a.line}` };
+      notes.push(typeof v === 'boolean' ? `false for '${method}' @ L${a.line}` : `condition is not a bool for '${method}' @ L${a.line}`);
+    }
+  }
+  if (notes.length === 0) return { allowed: false, reason: `No matching allow statements for '${method}'` };
+  return { allowed: false, reason: notes.join('; ') };
+}
+
+export function positionOf(err: unknown): Pos | null {
+  return err instanceof CompileError ? err.pos : null;
+}
