@@ -1,0 +1,69 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+
+/** An error the API answers with its status and `{ error: message }`. */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+}
+
+export const badRequest = (message: string) => new HttpError(400, message);
+export const unauthorized = (message = 'Authentication required') => new HttpError(401, message);
+export const forbidden = (message: string) => new HttpError(403, message);
+export const notFound = (message = 'Not found') => new HttpError(404, message);
+export const conflict = (message: string) => new HttpError(409, message);
+
+/** What a route handler answers; the router serialises it as JSON. */
+export interface Reply {
+  status?: number;
+  body: object;
+}
+
+/**
+ * The request as both runtimes hand it over: Cloud Functions (express, body already parsed,
+ * `rawBody` kept) and a bare node `http` server in tests (body still in the stream).
+ */
+export type ApiIncoming = IncomingMessage & { rawBody?: Buffer; body?: unknown };
+
+const MAX_BODY_BYTES = 256 * 1024;
+
+async function readRaw(req: ApiIncoming): Promise<Buffer> {
+  if (Buffer.isBuffer(req.rawBody)) return req.rawBody;
+  if (req.readableEnded) return Buffer.alloc(0);
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    const buf = Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk));
+    size += buf.length;
+    if (size > MAX_BODY_BYTES) throw new HttpError(413, 'Request body too large');
+    chunks.push(buf);
+  }
+  return Buffer.concat(chunks);
+}
+
+/** The JSON body, or undefined when the request has none. */
+export async function readJsonBody(req: ApiIncoming): Promise<unknown> {
+  const raw = await readRaw(req);
+  if (raw.length > MAX_BODY_BYTES) throw new HttpError(413, 'Request body too large');
+  const text = raw.toString('utf8').trim();
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw badRequest('Request body must be valid JSON');
+  }
+}
+
+/** Writes a JSON answer with only node's own response API, so it works under express too. */
+export function sendJson(res: ServerResponse, status: number, body: object): void {
+  const payload = JSON.stringify(body);
+  res.statusCode = status;
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  res.setHeader('Cache-Control', 'no-store');
+  res.setHeader('Content-Length', Buffer.byteLength(payload));
+  res.end(payload);
+}

@@ -1,0 +1,11 @@
+import { onRequest } from 'firebase-functions/v2/https';
+import { handleApi } from './app.ts';
+
+/**
+ * Production traffic is same-origin through the Hosting rewrite of /api/**; the CORS allowance
+ * is for local dev servers calling the Functions emulator directly. Requests carry a bearer
+ * token, never cookies, so allowing those origins grants nothing by itself.
+ */
+const LOCAL_ORIGINS = [/^http:\/\/localhost(:\d+)?$/, /^http:\/\/127\.0\.0\.1(:\d+)?$/];
+
+export const api = onRequest({ region: 'us-central1', cors: LOCAL_ORIGINS }, handleApi);

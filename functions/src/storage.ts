@@ -1,0 +1,35 @@
+import { bucket } from './firebase.ts';
+
+export interface StoredObject {
+  size: number;
+  contentType: string;
+}
+
+/** Metadata of an uploaded object, or null when there is no such object. */
+export async function objectInfo(path: string): Promise<StoredObject | null> {
+  try {
+    const [meta] = await bucket().file(path).getMetadata();
+    return { size: Number(meta.size ?? 0), contentType: String(meta.contentType ?? '') };
+  } catch (err) {
+    if ((err as { code?: unknown }).code === 404) return null;
+    throw err;
+  }
+}
+
+/** Deletes an object; a missing object is not an error (deletes are retried and raced). */
+export async function deleteObject(path: string): Promise<void> {
+  await bucket().file(path).delete({ ignoreNotFound: true });
+}
+
+/** Deletes every object whose name starts with `prefix`; returns how many were deleted. */
+export async function deletePrefix(prefix: string): Promise<number> {
+  let deleted = 0;
+  let pageToken: string | undefined;
+  do {
+    const [files, next] = await bucket().getFiles({ prefix, autoPaginate: false, maxResults: 500, pageToken });
+    await Promise.all(files.map((f) => f.delete({ ignoreNotFound: true })));
+    deleted += files.length;
+    pageToken = (next as { pageToken?: string } | null)?.pageToken;
+  } while (pageToken);
+  return deleted;
+}

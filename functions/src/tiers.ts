@@ -1,0 +1,111 @@
+import { AggregateField, Timestamp, type Query, type Transaction } from 'firebase-admin/firestore';
+import type { SubscriptionTierName, TierFeatures, TierLimits } from '@gatherly/domain/entities';
+import {
+  PREMIUM_REQUIRED_MESSAGE,
+  canCreate,
+  canStore,
+  isTierName,
+  tierDefinition,
+  type TierDefinition,
+} from '@gatherly/domain/tiers';
+import { db } from './firebase.ts';
+import { forbidden } from './http.ts';
+
+type Reader = Pick<Transaction, 'get'> | null;
+
+/** The tier a user is on. An expired paid subscription counts as free. */
+export async function userTierName(uid: string, tx: Reader = null): Promise<SubscriptionTierName> {
+  const ref = db().collection('users').doc(uid);
+  const snap = tx ? await tx.get(ref) : await ref.get();
+  const data = snap.data();
+  const tier: unknown = data?.subscriptionTier;
+  if (!isTierName(tier)) return 'free';
+  const expires: unknown = data?.subscriptionExpiresAt;
+  if (tier !== 'free' && expires instanceof Timestamp && expires.toMillis() < Date.now()) return 'free';
+  return tier;
+}
+
+const LIMIT_KEYS: (keyof TierLimits)[] = [
+  'maxEvents',
+  'maxAttendeesPerEvent',
+  'maxPhotosPerEvent',
+  'maxTravelEntriesPerEvent',
+  'maxStorageMb',
+  'maxInvitationsPerDay',
+  'eventHistoryRetentionDays',
+];
+const FEATURE_KEYS: (keyof TierFeatures)[] = [
+  'customBrandingEnabled',
+  'customBrandingAdvancedEnabled',
+  'priorityEmailDelivery',
+  'exportDataEnabled',
+  'analyticsEnabled',
+  'apiAccessEnabled',
+  'advancedSchedulingEnabled',
+  'whiteLabelEnabled',
+];
+
+/**
+ * The tier's limits: the seeded `subscriptionTiers/{tier}` document wins field by field (so an
+ * operator can tune limits without a deploy); the domain's definition fills anything missing.
+ */
+export async function tierLimits(tier: SubscriptionTierName, tx: Reader = null): Promise<TierDefinition> {
+  const ref = db().collection('subscriptionTiers').doc(tier);
+  const snap = tx ? await tx.get(ref) : await ref.get();
+  const stored = snap.data() ?? {};
+  const merged: TierDefinition = { ...tierDefinition(tier) };
+  for (const key of LIMIT_KEYS) {
+    const v: unknown = stored[key];
+    if (typeof v === 'number' && Number.isInteger(v)) merged[key] = v;
+  }
+  for (const key of FEATURE_KEYS) {
+    const v: unknown = stored[key];
+    if (typeof v === 'boolean') merged[key] = v;
+  }
+  if (typeof stored.displayName === 'string' && stored.displayName !== '') merged.displayName = stored.displayName;
+  return merged;
+}
+
+export async function tierOfUser(uid: string, tx: Reader = null): Promise<TierDefinition> {
+  return tierLimits(await userTierName(uid, tx), tx);
+}
+
+/** count() aggregation, inside the transaction when given (never reads the documents). */
+export async function countOf(query: Query, tx: Reader = null): Promise<number> {
+  const agg = query.count();
+  const snap = tx ? await tx.get(agg) : await agg.get();
+  return snap.data().count;
+}
+
+export async function sumOf(query: Query, field: string, tx: Reader = null): Promise<number> {
+  const agg = query.aggregate({ total: AggregateField.sum(field) });
+  const snap = tx ? await tx.get(agg) : await agg.get();
+  const total = snap.data().total;
+  return typeof total === 'number' ? total : 0;
+}
+
+// The queries behind each usage figure (see docs/api.md "Tier limits").
+export const eventsCreatedBy = (uid: string) => db().collection('events').where('createdBy', '==', uid);
+export const photosUploadedBy = (uid: string) => db().collectionGroup('photos').where('uploadedBy', '==', uid);
+export const invitationsSentSince = (uid: string, since: Date) =>
+  db()
+    .collectionGroup('invitations')
+    .where('invitedByUserId', '==', uid)
+    .where('invitedAt', '>=', Timestamp.fromDate(since));
+
+export function startOfUtcDay(now = new Date()): Date {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+}
+
+/** 403 with the text the client matches on ("Premium subscription required"). */
+export function requireWithin(used: number, limit: number, what: string, tier: TierDefinition): void {
+  if (canCreate(used, limit)) return;
+  throw forbidden(`${PREMIUM_REQUIRED_MESSAGE}: the ${tier.displayName} plan allows ${limit} ${what}`);
+}
+
+export function requireStorage(usedBytes: number, addBytes: number, tier: TierDefinition): void {
+  if (canStore(usedBytes, addBytes, tier.maxStorageMb)) return;
+  throw forbidden(
+    `${PREMIUM_REQUIRED_MESSAGE}: the ${tier.displayName} plan includes ${tier.maxStorageMb} MB of photo storage`,
+  );
+}
