@@ -1,14 +1,13 @@
 import { Box, Button, Card, HStack, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import type { InvitableRole } from '@gatherly/domain/entities';
+import { formatJoined } from '@gatherly/domain/dates';
 import { RoleBadge } from '../../components/RoleBadge.tsx';
 import { UserAvatar } from '../../components/UserAvatar.tsx';
 import type { MemberDoc } from './data.ts';
 
-const joinedFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
-
+/** "Joined Jun 5, 2027"; nothing while the server timestamp is still pending. */
 export function joinedLabel(member: MemberDoc): string | null {
-  const at = member.joinedAt?.toDate();
-  return at ? `Joined ${joinedFormat.format(at)}` : null;
+  return member.joinedAt ? formatJoined(member.joinedAt) : null;
 }
 
 interface Props {

@@ -5,6 +5,12 @@ import type { UploadTask } from 'firebase/storage';
 import { useStorage } from 'reactfire';
 import { doc, collection } from 'firebase/firestore';
 import { useFirestore } from 'reactfire';
+import {
+  summarizeRestrictionMessages,
+  validateBeforeUpload,
+  validateFilesToAdd,
+  type UploadRestrictions,
+} from '@gatherly/domain/upload';
 import { isCancelled, uploadPhoto } from './upload-pipeline.ts';
 
 export type UploadStatus =
@@ -26,10 +32,11 @@ export interface UploadItem {
 
 export interface UploadQueue {
   items: UploadItem[];
-  /** Adds the files that pass `validate`; returns the restriction messages of the rest. */
+  /** Adds the files that pass the restrictions; returns the messages for the rest. */
   add(files: File[]): string[];
   remove(key: string): void;
-  start(caption: string): void;
+  /** Starts every waiting file; returns the restriction messages that block the start. */
+  start(caption: string): string[];
   pause(key: string): void;
   resume(key: string): void;
   retry(key: string): void;
@@ -37,22 +44,19 @@ export interface UploadQueue {
   busy: boolean;
 }
 
-export type FileValidator = (current: readonly File[], incoming: readonly File[]) => {
-  accepted: File[];
-  errors: string[];
-};
-
 interface Options {
   eventId: string;
   uid: string;
-  validate: FileValidator;
+  restrictions: Readonly<UploadRestrictions>;
   onUploaded(item: UploadItem): void;
   onFailed(item: UploadItem, message: string): void;
 }
 
 let keySeq = 0;
 
-export function useUploadQueue({ eventId, uid, validate, onUploaded, onFailed }: Options): UploadQueue {
+const ACTIVE: readonly UploadStatus[] = ['compressing', 'uploading', 'paused', 'saving'];
+
+export function useUploadQueue({ eventId, uid, restrictions, onUploaded, onFailed }: Options): UploadQueue {
   const storage = useStorage();
   const db = useFirestore();
   const [items, setItems] = useState<UploadItem[]>([]);
@@ -106,7 +110,9 @@ export function useUploadQueue({ eventId, uid, validate, onUploaded, onFailed }:
   const add = useCallback(
     (files: File[]) => {
       const current = itemsRef.current.map((it) => it.file);
-      const { accepted, errors } = validate(current, files);
+      const running = itemsRef.current.some((it) => ACTIVE.includes(it.status));
+      const { accepted, rejected } = validateFilesToAdd(files, current, restrictions, { allowNewUpload: !running });
+      const errors = summarizeRestrictionMessages(rejected.map((r) => r.message));
       if (accepted.length) {
         setItems((list) => [
           ...list,
@@ -121,7 +127,7 @@ export function useUploadQueue({ eventId, uid, validate, onUploaded, onFailed }:
       }
       return errors;
     },
-    [validate],
+    [restrictions],
   );
 
   const remove = useCallback((key: string) => {
@@ -132,10 +138,16 @@ export function useUploadQueue({ eventId, uid, validate, onUploaded, onFailed }:
 
   const start = useCallback(
     (caption: string) => {
+      const blocking = validateBeforeUpload(
+        itemsRef.current.map((it) => it.file),
+        restrictions,
+      ).map((e) => e.message);
+      if (blocking.length) return summarizeRestrictionMessages(blocking);
       captionRef.current = caption;
       for (const it of itemsRef.current) if (it.status === 'ready') run(it);
+      return [];
     },
-    [run],
+    [run, restrictions],
   );
 
   const retry = useCallback(
@@ -165,6 +177,6 @@ export function useUploadQueue({ eventId, uid, validate, onUploaded, onFailed }:
     resume: (key) => tasks.current.get(key)?.resume(),
     retry,
     cancelAll,
-    busy: items.some((it) => ['compressing', 'uploading', 'paused', 'saving'].includes(it.status)),
+    busy: items.some((it) => ACTIVE.includes(it.status)),
   };
 }

@@ -1,6 +1,6 @@
 import { Badge, Box, Button, Card, HStack, Text } from '@chakra-ui/react';
 import { UserAvatar } from '../../components/UserAvatar.tsx';
-import { formatDateTime } from './format.ts';
+import { formatDateTime } from '@gatherly/domain/dates';
 import { canJoin, type CarpoolDoc } from './data.ts';
 
 interface Props {

@@ -1,6 +1,6 @@
 import { Badge, Box, Card, HStack, Stack, Text } from '@chakra-ui/react';
 import { UserAvatar } from '../../components/UserAvatar.tsx';
-import { formatShortDate, formatTime } from './format.ts';
+import { formatShortDate, formatTime } from '@gatherly/domain/dates';
 import type { FlightDoc } from './data.ts';
 
 export function FlightCard({ flight }: { flight: FlightDoc }) {

@@ -3,6 +3,7 @@
 import { collection, limit, orderBy, query, type Firestore, type QueryConstraint, type Timestamp } from 'firebase/firestore';
 import { useFirestore, useFirestoreCollectionData } from 'reactfire';
 import type { Carpool, CreateCarpoolRequest, CreateFlightRequest, Flight } from '@gatherly/domain/entities';
+import { dateTimeLocalToIso } from '@gatherly/domain/dates';
 import { apiRequest } from '../../lib/api.ts';
 
 export type FlightDoc = Flight<Timestamp | null>;
@@ -65,5 +66,5 @@ export function canJoin(carpool: CarpoolDoc, uid: string): boolean {
 
 /** A `datetime-local` value (local wall time) as the ISO instant the API stores. */
 export function localInputToIso(value: string): string {
-  return new Date(value).toISOString();
+  return dateTimeLocalToIso(value) ?? '';
 }

@@ -1,0 +1,97 @@
+import { AspectRatio, Badge, Box, Card, HStack, IconButton, Image, Skeleton, Text } from '@chakra-ui/react';
+import { memo } from 'react';
+import { UserAvatar } from '../../components/UserAvatar.tsx';
+import type { GalleryPhoto } from './data.ts';
+import { useDownloadUrl } from './storage-url.ts';
+
+interface Props {
+  photo: GalleryPhoto;
+  canFeature: boolean;
+  voting: boolean;
+  onVote(photo: GalleryPhoto): void;
+  onToggleFeatured(photo: GalleryPhoto): void;
+  /** Compact cards (dashboard preview) hide the uploader row. */
+  compact?: boolean;
+}
+
+/** The grid image: the small thumbnail when there is one, else the full photo. */
+export function PhotoImage({ photo }: { photo: Pick<GalleryPhoto, 'thumbPath' | 'objectPath' | 'caption' | 'filename'> }) {
+  const { url, failed } = useDownloadUrl(photo.thumbPath || photo.objectPath);
+  if (failed) {
+    return (
+      <Box bg="bg.muted" display="flex" alignItems="center" justifyContent="center" color="fg.muted" fontSize="sm">
+        Image unavailable
+      </Box>
+    );
+  }
+  if (!url) return <Skeleton />;
+  return <Image src={url} alt={photo.caption || photo.filename} objectFit="cover" loading="lazy" decoding="async" />;
+}
+
+function PhotoCardView({ photo, canFeature, voting, onVote, onToggleFeatured, compact }: Props) {
+  return (
+    <Card.Root overflow="hidden" size="sm" data-testid="photo-card" height="full">
+      <Box position="relative">
+        <AspectRatio ratio={1}>
+          <PhotoImage photo={photo} />
+        </AspectRatio>
+        {photo.isFeatured && (
+          <Badge position="absolute" top="2" left="2" colorPalette="yellow" variant="solid">
+            Featured
+          </Badge>
+        )}
+        {canFeature && (
+          <IconButton
+            position="absolute"
+            top="2"
+            right="2"
+            size="xs"
+            variant="solid"
+            bg="blackAlpha.600"
+            color={photo.isFeatured ? 'yellow.300' : 'white'}
+            aria-label={photo.isFeatured ? 'Remove from featured' : 'Mark as featured'}
+            aria-pressed={photo.isFeatured}
+            onClick={() => onToggleFeatured(photo)}
+          >
+            {photo.isFeatured ? '★' : '☆'}
+          </IconButton>
+        )}
+      </Box>
+      <Card.Body gap="2" p="3">
+        {!compact && (
+          <HStack gap="2" minW="0">
+            <UserAvatar name={photo.uploadedByUser.displayName} photoURL={photo.uploadedByUser.photoURL} size="2xs" />
+            <Text fontSize="sm" fontWeight="medium" truncate>
+              {photo.uploadedByUser.displayName}
+            </Text>
+          </HStack>
+        )}
+        <HStack justify="space-between" gap="2" align="center">
+          <Text fontSize="sm" color="fg.muted" lineClamp={1} minW="0">
+            {photo.caption}
+          </Text>
+          <HStack
+            as="button"
+            gap="1"
+            flexShrink={0}
+            cursor="pointer"
+            color={photo.userVoted ? 'red.500' : 'fg.muted'}
+            aria-label={photo.userVoted ? 'Remove vote' : 'Vote for this photo'}
+            aria-pressed={photo.userVoted}
+            opacity={voting ? 0.6 : 1}
+            onClick={() => !voting && onVote(photo)}
+          >
+            <Text as="span" fontSize="lg" lineHeight="1">
+              {photo.userVoted ? '♥' : '♡'}
+            </Text>
+            <Text as="span" fontSize="sm" data-testid="vote-count">
+              {photo.votes}
+            </Text>
+          </HStack>
+        </HStack>
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+export const PhotoCard = memo(PhotoCardView);

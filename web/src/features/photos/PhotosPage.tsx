@@ -1,0 +1,116 @@
+import { Box, Button, Heading, HStack, Input, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { Navigate, useParams } from 'react-router-dom';
+import { can } from '@gatherly/domain/roles';
+import { EmptyState } from '../../components/EmptyState.tsx';
+import { useCurrentEvent } from '../../lib/current-event.tsx';
+import { useSession } from '../../lib/session.tsx';
+import { filterPhotos, useEventPhotos, type GalleryPhoto } from './data.ts';
+import { PhotoCard } from './PhotoCard.tsx';
+import { UploadPhotosDialog } from './UploadPhotosDialog.tsx';
+import { usePhotoActions } from './use-photo-actions.ts';
+import { VirtualPhotoGrid } from './VirtualPhotoGrid.tsx';
+
+type Filter = 'all' | 'featured';
+
+export default function PhotosPage() {
+  const { eventId } = useParams<{ eventId: string }>();
+  const uid = useSession().user?.uid;
+  if (!eventId || !uid) return <Navigate to="/" replace />;
+  return <PhotosScreen eventId={eventId} uid={uid} />;
+}
+
+function PhotosScreen({ eventId, uid }: { eventId: string; uid: string }) {
+  const current = useCurrentEvent();
+  const role = current.eventId === eventId ? current.role : null;
+  const { loading, photos } = useEventPhotos(eventId, uid);
+  const { voting, vote, toggleFeatured } = usePhotoActions(eventId);
+  const [filter, setFilter] = useState<Filter>('all');
+  const [search, setSearch] = useState('');
+  const [uploading, setUploading] = useState(false);
+  const featuredCount = useMemo(() => photos.filter((p) => p.isFeatured).length, [photos]);
+  const shown = useMemo(() => filterPhotos(photos, filter, search), [photos, filter, search]);
+  const canFeature = can(role, 'featurePhotos');
+
+  const renderItem = useCallback(
+    (photo: GalleryPhoto) => (
+      <PhotoCard
+        photo={photo}
+        canFeature={canFeature}
+        voting={voting.has(photo.id)}
+        onVote={vote}
+        onToggleFeatured={toggleFeatured}
+      />
+    ),
+    [canFeature, voting, vote, toggleFeatured],
+  );
+
+  return (
+    <Stack gap="6">
+      <HStack justify="space-between" align="start" wrap="wrap" gap="3">
+        <Box>
+          <Heading size="2xl">Photo Gallery</Heading>
+          <Text color="fg.muted">Share and vote on the best moments of the event.</Text>
+        </Box>
+        <Button colorPalette="brand" onClick={() => setUploading(true)}>
+          Upload Photos
+        </Button>
+      </HStack>
+      <Stack direction={{ base: 'column', md: 'row' }} gap="3" align={{ md: 'center' }}>
+        <HStack gap="2">
+          <FilterChip active={filter === 'all'} onClick={() => setFilter('all')}>
+            All Photos ({photos.length})
+          </FilterChip>
+          <FilterChip active={filter === 'featured'} onClick={() => setFilter('featured')}>
+            Featured ({featuredCount})
+          </FilterChip>
+        </HStack>
+        <Input
+          placeholder="Search by caption or uploader..."
+          aria-label="Search photos"
+          value={search}
+          onChange={(e) => setSearch(e.currentTarget.value)}
+          maxW={{ md: 'sm' }}
+          ml={{ md: 'auto' }}
+        />
+      </Stack>
+      {loading ? (
+        <SimpleGrid columns={{ base: 2, sm: 3, lg: 4 }} gap="4" data-testid="photos-loading">
+          {[0, 1, 2].map((i) => (
+            <Skeleton key={i} aspectRatio={1} borderRadius="l3" />
+          ))}
+        </SimpleGrid>
+      ) : photos.length === 0 ? (
+        <EmptyState
+          title="No Photos Yet"
+          description="Upload the first photos to start building your event gallery."
+          action={
+            <Button colorPalette="brand" onClick={() => setUploading(true)}>
+              Upload Photos
+            </Button>
+          }
+        />
+      ) : shown.length === 0 ? (
+        <EmptyState title="No Photos Found" description="Try adjusting your search or filter criteria." />
+      ) : (
+        <VirtualPhotoGrid items={shown} getKey={(p) => p.id} renderItem={renderItem} />
+      )}
+      <UploadPhotosDialog eventId={eventId} uid={uid} open={uploading} onClose={() => setUploading(false)} />
+    </Stack>
+  );
+}
+
+function FilterChip({ active, onClick, children }: { active: boolean; onClick(): void; children: ReactNode }) {
+  return (
+    <Button
+      size="sm"
+      borderRadius="full"
+      variant={active ? 'solid' : 'outline'}
+      colorPalette={active ? 'brand' : 'gray'}
+      aria-pressed={active}
+      onClick={onClick}
+    >
+      {children}
+    </Button>
+  );
+}

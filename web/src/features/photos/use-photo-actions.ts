@@ -1,0 +1,40 @@
+import { useCallback, useState } from 'react';
+import { useFirestore } from 'reactfire';
+import { showToast } from '../../components/toaster.tsx';
+import { setPhotoFeatured, togglePhotoVote, type GalleryPhoto } from './data.ts';
+
+/** Vote toggling (one request per photo at a time) and the admins' featured flag. */
+export function usePhotoActions(eventId: string) {
+  const db = useFirestore();
+  const [voting, setVoting] = useState<ReadonlySet<string>>(new Set());
+
+  const vote = useCallback(async (photo: GalleryPhoto) => {
+    setVoting((s) => new Set(s).add(photo.id));
+    try {
+      await togglePhotoVote(photo);
+    } catch (err) {
+      // Spec §8: vote errors are not surfaced; the live counter stays truthful.
+      console.error('Vote failed', err);
+    } finally {
+      setVoting((s) => {
+        const next = new Set(s);
+        next.delete(photo.id);
+        return next;
+      });
+    }
+  }, []);
+
+  const toggleFeatured = useCallback(
+    async (photo: GalleryPhoto) => {
+      try {
+        await setPhotoFeatured(db, eventId, photo.id, !photo.isFeatured);
+      } catch (err) {
+        console.error('Featured toggle failed', err);
+        showToast({ title: 'Error', description: 'Could not update the featured photo. Please try again.', status: 'error' });
+      }
+    },
+    [db, eventId],
+  );
+
+  return { voting, vote, toggleFeatured };
+}
