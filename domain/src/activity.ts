@@ -1,0 +1,132 @@
+/**
+ * Recent Activity (docs/decisions.md: built from the event's real data instead of the spec's
+ * hard-coded samples): merges recent photos, flights, carpools, new members and schedule items
+ * into one feed, newest first.
+ */
+import type { PersonSummary } from './entities.ts';
+import { type TimeLike, toMillis } from './dates.ts';
+
+export type ActivityKind = 'photo' | 'flight' | 'carpool' | 'member' | 'schedule';
+
+export interface ActivityItem {
+  /** Unique across kinds: "{kind}:{id}". */
+  id: string;
+  kind: ActivityKind;
+  /** Epoch ms. */
+  at: number;
+  /** Who did it; null for items without a person (schedule items). */
+  actor: PersonSummary | null;
+  text: string;
+  /** Event area the item belongs to, relative to /events/{id}. */
+  area: 'photos' | 'travel' | 'members' | '';
+}
+
+export interface ActivitySources {
+  photos?: ReadonlyArray<{ id: string; uploadedAt: TimeLike | null; uploadedByUser: PersonSummary; caption: string }>;
+  flights?: ReadonlyArray<{
+    id: string;
+    createdAt: TimeLike | null;
+    user: PersonSummary;
+    departure: string;
+    arrival: string;
+  }>;
+  carpools?: ReadonlyArray<{
+    id: string;
+    createdAt: TimeLike | null;
+    driver: PersonSummary;
+    fromLocation: string;
+    toLocation: string;
+  }>;
+  members?: ReadonlyArray<{
+    userId: string;
+    joinedAt: TimeLike | null;
+    user: PersonSummary;
+    role: string;
+  }>;
+  schedule?: ReadonlyArray<{ id: string; createdAt: TimeLike | null; title: string }>;
+}
+
+export const DEFAULT_ACTIVITY_LIMIT = 5;
+
+const nameOf = (p: PersonSummary) => (p.displayName.trim() !== '' ? p.displayName.trim() : 'Someone');
+
+function route(from: string, to: string): string {
+  const f = from.trim();
+  const t = to.trim();
+  if (f && t) return ` from ${f} to ${t}`;
+  if (t) return ` to ${t}`;
+  if (f) return ` from ${f}`;
+  return '';
+}
+
+/** Items whose time is not yet known (pending server timestamps) sort as newest. */
+function millisOrNow(value: TimeLike | null, now: number): number {
+  if (value === null) return now;
+  const ms = toMillis(value);
+  return Number.isNaN(ms) ? now : ms;
+}
+
+/**
+ * The newest `limit` activities. Ties keep source order: photos, flights, carpools, members,
+ * schedule. Creators joining their own event at creation are included like any member.
+ */
+export function buildActivityFeed(
+  sources: ActivitySources,
+  limit: number = DEFAULT_ACTIVITY_LIMIT,
+  now: Date = new Date(),
+): ActivityItem[] {
+  const n = now.getTime();
+  const items: ActivityItem[] = [];
+  for (const p of sources.photos ?? []) {
+    const caption = p.caption.trim();
+    items.push({
+      id: `photo:${p.id}`,
+      kind: 'photo',
+      at: millisOrNow(p.uploadedAt, n),
+      actor: p.uploadedByUser,
+      text: caption ? `${nameOf(p.uploadedByUser)} uploaded a photo: “${caption}”` : `${nameOf(p.uploadedByUser)} uploaded a photo`,
+      area: 'photos',
+    });
+  }
+  for (const f of sources.flights ?? []) {
+    items.push({
+      id: `flight:${f.id}`,
+      kind: 'flight',
+      at: millisOrNow(f.createdAt, n),
+      actor: f.user,
+      text: `${nameOf(f.user)} added a flight${route(f.departure, f.arrival)}`,
+      area: 'travel',
+    });
+  }
+  for (const c of sources.carpools ?? []) {
+    items.push({
+      id: `carpool:${c.id}`,
+      kind: 'carpool',
+      at: millisOrNow(c.createdAt, n),
+      actor: c.driver,
+      text: `${nameOf(c.driver)} is offering a carpool${route(c.fromLocation, c.toLocation)}`,
+      area: 'travel',
+    });
+  }
+  for (const m of sources.members ?? []) {
+    items.push({
+      id: `member:${m.userId}`,
+      kind: 'member',
+      at: millisOrNow(m.joinedAt, n),
+      actor: m.user,
+      text: m.role === 'creator' ? `${nameOf(m.user)} created the event` : `${nameOf(m.user)} joined the event`,
+      area: 'members',
+    });
+  }
+  for (const s of sources.schedule ?? []) {
+    items.push({
+      id: `schedule:${s.id}`,
+      kind: 'schedule',
+      at: millisOrNow(s.createdAt, n),
+      actor: null,
+      text: `New on the schedule: ${s.title.trim() || 'Untitled'}`,
+      area: '',
+    });
+  }
+  return items.sort((a, b) => b.at - a.at).slice(0, Math.max(0, limit));
+}
