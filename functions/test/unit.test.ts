@@ -1,0 +1,123 @@
+import { describe, expect, it } from 'vitest';
+import { createRouter, apiPath } from '../src/router.ts';
+import { invitationIdFor, invitationMail, newInvitationToken } from '../src/routes/members.ts';
+import { isBannerPath } from '../src/routes/events.ts';
+import { validate, validateBody } from '../src/validate.ts';
+import { createCarpoolRequestSchema, createEventRequestSchema, inviteRequestSchema } from '@gatherly/domain/schemas';
+import { HttpError } from '../src/http.ts';
+import { startOfUtcDay } from '../src/tiers.ts';
+import { toJson } from '../src/serialize.ts';
+import { Timestamp } from 'firebase-admin/firestore';
+
+describe('apiPath', () => {
+  it('strips the Hosting prefix and the Functions emulator prefix', () => {
+    expect(apiPath('/api/events')).toBe('/events');
+    expect(apiPath('/demo-gatherly/us-central1/api/api/events/e1?x=1')).toBe('/events/e1');
+    expect(apiPath('/api')).toBe('/');
+    expect(apiPath('/events')).toBe('/events');
+    expect(apiPath('/api/invitations/apiapi')).toBe('/invitations/apiapi');
+    expect(apiPath('/apis/x')).toBe('/apis/x');
+  });
+});
+
+describe('router', () => {
+  it('answers unknown routes 404, wrong methods 405, both as { error }', async () => {
+    const handle = createRouter([{ method: 'GET', pattern: '/ping', isPublic: true, handle: async () => ({ body: { ok: true } }) }]);
+    const call = async (method: string, url: string) => {
+      const { Readable } = await import('node:stream');
+      const req = Object.assign(Readable.from([]), { method, url, headers: {} });
+      let status = 0;
+      let payload = '';
+      const res = {
+        statusCode: 0,
+        setHeader() {},
+        end(p: string) {
+          status = this.statusCode;
+          payload = p;
+        },
+      };
+      await handle(req as never, res as never);
+      return { status, body: JSON.parse(payload) as Record<string, unknown> };
+    };
+    expect(await call('GET', '/api/ping')).toEqual({ status: 200, body: { ok: true } });
+    expect((await call('POST', '/api/ping')).status).toBe(405);
+    const missing = await call('GET', '/api/nope');
+    expect(missing.status).toBe(404);
+    expect(typeof missing.body.error).toBe('string');
+    // Reserved Firestore ids and encoded slashes never reach a handler.
+    expect((await call('GET', '/api/__x__')).status).toBe(404);
+  });
+});
+
+describe('validation', () => {
+  const status = (fn: () => unknown) => {
+    try {
+      fn();
+      return 200;
+    } catch (e) {
+      return e instanceof HttpError ? `${e.status} ${e.message}` : 'other';
+    }
+  };
+  it('refuses wrong JSON types the form schema would cast', () => {
+    expect(status(() => validateBody(createEventRequestSchema, { name: 123 }))).toBe('400 name must be text');
+    expect(status(() => validateBody(createCarpoolRequestSchema, { departureTime: '2027-01-01T10:00:00Z', maxSeats: '4' }))).toBe(
+      '400 maxSeats must be a number',
+    );
+    expect(status(() => validateBody(createEventRequestSchema, [1]))).toBe('400 Request body must be a JSON object');
+    expect(status(() => validateBody(createEventRequestSchema, null))).toBe('400 Request body must be a JSON object');
+  });
+  it("uses the schema's messages", () => {
+    expect(status(() => validateBody(createEventRequestSchema, { name: ' ' }))).toBe('400 Event name is required');
+    expect(status(() => validateBody(inviteRequestSchema, { userEmail: 'nope', role: 'admin' }))).toBe(
+      '400 Please enter a valid email address',
+    );
+    expect(status(() => validateBody(inviteRequestSchema, { userEmail: 'a@b.co', role: 'creator' }))).toBe('400 Please select a role');
+    expect(status(() => validateBody(createCarpoolRequestSchema, { departureTime: '2027-01-01T10:00:00Z', maxSeats: 9 }))).toBe(
+      '400 Seats cannot be more than 8',
+    );
+  });
+  it('casts what the schema normalises and strips unknown keys', () => {
+    const v = validateBody(inviteRequestSchema, { userEmail: ' Bob@Example.COM ', role: 'admin', extra: 1 });
+    expect(v).toEqual({ userEmail: 'bob@example.com', role: 'admin' });
+    expect(validate(createEventRequestSchema, { name: 'x', startDate: '', createdBy: 'evil' })).not.toHaveProperty('createdBy');
+  });
+});
+
+describe('invitations', () => {
+  it('tokens carry 256 random bits, URL-safe', () => {
+    const tokens = new Set(Array.from({ length: 200 }, newInvitationToken));
+    expect(tokens.size).toBe(200);
+    for (const t of tokens) expect(t).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  });
+  it('one invitation id per address', () => {
+    expect(invitationIdFor('a@b.co')).toBe(invitationIdFor('a@b.co'));
+    expect(invitationIdFor('a@b.co')).not.toBe(invitationIdFor('b@b.co'));
+  });
+  it('mail follows the Trigger Email schema and escapes HTML', () => {
+    const mail = invitationMail('x@y.z', '<b>Party</b>', 'Ann & Co', 'admin', 'http://app.test/invite/t');
+    expect(Object.keys(mail)).toEqual(['to', 'message']);
+    expect(mail.message.html).toContain('&lt;b&gt;Party&lt;/b&gt;');
+    expect(mail.message.html).toContain('Ann &amp; Co');
+    expect(mail.message.text).toContain('http://app.test/invite/t');
+  });
+});
+
+describe('helpers', () => {
+  it('banner paths stay inside the event folder', () => {
+    expect(isBannerPath('e1', 'events/e1/banner/a.jpg')).toBe(true);
+    expect(isBannerPath('e1', 'events/e2/banner/a.jpg')).toBe(false);
+    expect(isBannerPath('e1', 'events/e1/banner/')).toBe(false);
+    expect(isBannerPath('e1', 'events/e1/banner/../../e2/x')).toBe(false);
+  });
+  it('daily caps reset at UTC midnight', () => {
+    expect(startOfUtcDay(new Date('2027-03-04T23:59:59.999Z')).toISOString()).toBe('2027-03-04T00:00:00.000Z');
+  });
+  it('serialises Timestamps as ISO strings, deeply', () => {
+    const t = Timestamp.fromDate(new Date('2027-01-02T03:04:05.000Z'));
+    expect(toJson({ a: t, b: [t], c: { d: t } })).toEqual({
+      a: '2027-01-02T03:04:05.000Z',
+      b: ['2027-01-02T03:04:05.000Z'],
+      c: { d: '2027-01-02T03:04:05.000Z' },
+    });
+  });
+});
