@@ -77,6 +77,10 @@ export class Lexer {
     const pos = this.pos();
     if (this.i >= this.src.length) return { kind: 'eof', text: '', pos };
     const c = this.src[this.i] as string;
+    if ((c === 'r' || c === 'R') && (this.src[this.i + 1] === '"' || this.src[this.i + 1] === "'")) {
+      this.advance();
+      return this.string(pos, this.src[this.i] as string, true);
+    }
     if (/[A-Za-z_]/.test(c)) {
       const start = this.i;
       while (this.i < this.src.length && /[A-Za-z0-9_]/.test(this.src[this.i] as string)) this.advance();
@@ -84,10 +88,6 @@ export class Lexer {
     }
     if (/[0-9]/.test(c) || (c === '.' && /[0-9]/.test(this.src[this.i + 1] ?? ''))) return this.number(pos);
     if (c === '"' || c === "'") return this.string(pos, c, false);
-    if ((c === 'r' || c === 'R') && (this.src[this.i + 1] === '"' || this.src[this.i + 1] === "'")) {
-      this.advance();
-      return this.string(pos, this.src[this.i] as string, true);
-    }
     const three = this.src.slice(this.i, this.i + 3);
     if (PUNCT3.has(three)) {
       this.advance(3);

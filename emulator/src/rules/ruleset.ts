@@ -160,7 +160,9 @@ export function decide(matches: MatchResult[], method: RequestMethod, ctx: EvalC
         v = a.condition(ctx, []);
       } catch (err) {
         if (!(err instanceof RulesError)) throw err;
-        notes.push(`${err.message} for '${method}' @ L${a.line}`);
+        const suffix = ` @ L${a.line}`;
+        const message = err.message.endsWith(suffix) ? err.message.slice(0, -suffix.length) : err.message;
+        notes.push(`${message} for '${method}'${suffix}`);
         continue;
       }
       if (v === true) return { allowed: true, reason: `allow ${method} @ L${a.line}` };
