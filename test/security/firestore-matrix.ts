@@ -1,0 +1,476 @@
+import {
+  ADMIN_ROLES,
+  EVENT,
+  MEMBER_ROLES,
+  NOBODY,
+  QUIET_ITEM,
+  SCHEDULE_ITEM,
+  SIGNED_IN_ROLES,
+  UID,
+  carpool,
+  flight,
+  member,
+  photo,
+  rsvp,
+  userProfile,
+  validEvent,
+} from './fixtures.ts';
+import {
+  listenDoc,
+  listenQuery,
+  matrix,
+  ownOf,
+  serverTime,
+  type Actor,
+  type RulesCase,
+} from './cases.ts';
+
+/**
+ * The full role matrix for Firestore: every collection (and, where ownership matters, own versus
+ * someone else's document) × every role × get, list, create, update, delete (and listen where
+ * the app uses listeners). Creates always aim at documents that do not exist yet and updates and
+ * deletes at documents that do, so a denial can only come from the rules.
+ */
+const E = `events/${EVENT}`;
+const other = UID.attendee2;
+
+const fs = (area: string, cells: Parameters<typeof matrix>[2]): RulesCase[] =>
+  matrix('firestore', area, cells);
+
+const users = [
+  ...fs('users/{own}', {
+    get: { allowed: SIGNED_IN_ROLES, attempt: (a) => a.db.doc(`users/${ownOf(a)}`).get() },
+    create: {
+      allowed: NOBODY,
+      what: 'profile document missing',
+      prepare: async (owner, role) =>
+        owner.db.doc(`users/${role === 'signedOut' ? UID.attendee : UID[role]}`).delete(),
+      attempt: (a) => a.db.doc(`users/${ownOf(a)}`).set(userProfile(ownOf(a))),
+    },
+    update: {
+      allowed: SIGNED_IN_ROLES,
+      what: 'displayName + updatedAt',
+      attempt: (a) =>
+        a.db.doc(`users/${ownOf(a)}`).update({ displayName: 'New Name', updatedAt: serverTime() }),
+    },
+    delete: { allowed: NOBODY, attempt: (a) => a.db.doc(`users/${ownOf(a)}`).delete() },
+  }),
+  ...fs('users/{other}', {
+    get: { allowed: NOBODY, attempt: (a) => a.db.doc(`users/${other}`).get() },
+    list: {
+      allowed: NOBODY,
+      what: 'by e-mail',
+      attempt: (a) => a.db.collection('users').where('email', '==', `${other}@example.com`).get(),
+    },
+    create: {
+      allowed: NOBODY,
+      attempt: (a) => a.db.doc(`users/${UID.newcomer}`).set(userProfile(UID.newcomer)),
+    },
+    update: {
+      allowed: NOBODY,
+      attempt: (a) => a.db.doc(`users/${other}`).update({ displayName: 'Hijacked' }),
+    },
+    delete: { allowed: NOBODY, attempt: (a) => a.db.doc(`users/${other}`).delete() },
+  }),
+  ...fs('users', {
+    list: { allowed: NOBODY, what: 'everyone', attempt: (a) => a.db.collection('users').get() },
+  }),
+];
+
+const tiers = fs('subscriptionTiers', {
+  get: { allowed: SIGNED_IN_ROLES, attempt: (a) => a.db.doc('subscriptionTiers/free').get() },
+  list: { allowed: SIGNED_IN_ROLES, attempt: (a) => a.db.collection('subscriptionTiers').get() },
+  create: {
+    allowed: NOBODY,
+    attempt: (a) => a.db.doc('subscriptionTiers/gold').set({ tierName: 'gold', maxEvents: -1 }),
+  },
+  update: {
+    allowed: NOBODY,
+    attempt: (a) => a.db.doc('subscriptionTiers/free').update({ maxEvents: 1000 }),
+  },
+  delete: { allowed: NOBODY, attempt: (a) => a.db.doc('subscriptionTiers/free').delete() },
+});
+
+/** Collections no client touches at all. */
+function serverOnly(collection: string, id: string, data: Record<string, unknown>): RulesCase[] {
+  return fs(collection, {
+    get: { allowed: NOBODY, attempt: (a) => a.db.doc(`${collection}/${id}`).get() },
+    list: { allowed: NOBODY, attempt: (a) => a.db.collection(collection).get() },
+    create: { allowed: NOBODY, attempt: (a) => a.db.doc(`${collection}/new-${id}`).set(data) },
+    update: { allowed: NOBODY, attempt: (a) => a.db.doc(`${collection}/${id}`).update(data) },
+    delete: { allowed: NOBODY, attempt: (a) => a.db.doc(`${collection}/${id}`).delete() },
+  });
+}
+
+const serverCollections = [
+  ...serverOnly('invitationTokens', 'token-1', { eventId: EVENT, invitationId: 'inv-1', email: 'x@example.com' }),
+  ...serverOnly('mail', 'mail-1', { to: 'victim@example.com', message: { subject: 'Hi', text: 'Spam' } }),
+];
+
+const events = [
+  ...fs('events/{event}', {
+    get: { allowed: MEMBER_ROLES, attempt: (a) => a.db.doc(E).get() },
+    listen: { allowed: MEMBER_ROLES, attempt: (a) => listenDoc(a.db, E) },
+    create: {
+      allowed: NOBODY,
+      what: 'new event as its creator',
+      attempt: (a) => a.db.doc(`events/new-${ownOf(a)}`).set(validEvent(`new-${ownOf(a)}`, ownOf(a))),
+    },
+    update: {
+      allowed: ADMIN_ROLES,
+      what: 'name',
+      attempt: (a) => a.db.doc(E).update({ name: 'Renamed weekend' }),
+    },
+    delete: { allowed: NOBODY, attempt: (a) => a.db.doc(E).delete() },
+  }),
+  ...fs('events', {
+    list: { allowed: NOBODY, what: 'all events', attempt: (a) => a.db.collection('events').get() },
+  }),
+  ...fs('events', {
+    list: {
+      allowed: NOBODY,
+      what: 'events created by the creator',
+      attempt: (a) => a.db.collection('events').where('createdBy', '==', UID.creator).get(),
+    },
+  }),
+];
+
+const members = [
+  ...fs('members/{attendee2}', {
+    get: { allowed: MEMBER_ROLES, attempt: (a) => a.db.doc(`${E}/members/${other}`).get() },
+    list: { allowed: MEMBER_ROLES, attempt: (a) => a.db.collection(`${E}/members`).get() },
+    listen: { allowed: MEMBER_ROLES, attempt: (a) => listenQuery(a.db.collection(`${E}/members`)) },
+    create: {
+      allowed: NOBODY,
+      what: 'add a newcomer',
+      attempt: (a) => a.db.doc(`${E}/members/${UID.newcomer}`).set(member(EVENT, UID.newcomer, 'attendee')),
+    },
+    update: {
+      allowed: NOBODY,
+      what: 'role to admin',
+      attempt: (a) => a.db.doc(`${E}/members/${other}`).update({ role: 'admin' }),
+    },
+    delete: { allowed: ADMIN_ROLES, attempt: (a) => a.db.doc(`${E}/members/${other}`).delete() },
+  }),
+  ...fs('members/{admin2}', {
+    get: { allowed: MEMBER_ROLES, attempt: (a) => a.db.doc(`${E}/members/${UID.admin2}`).get() },
+    update: {
+      allowed: NOBODY,
+      what: 'role to attendee',
+      attempt: (a) => a.db.doc(`${E}/members/${UID.admin2}`).update({ role: 'attendee' }),
+    },
+    delete: { allowed: ADMIN_ROLES, attempt: (a) => a.db.doc(`${E}/members/${UID.admin2}`).delete() },
+  }),
+  ...fs('members/{creator}', {
+    get: { allowed: MEMBER_ROLES, attempt: (a) => a.db.doc(`${E}/members/${UID.creator}`).get() },
+    update: {
+      allowed: NOBODY,
+      what: 'role to attendee',
+      attempt: (a) => a.db.doc(`${E}/members/${UID.creator}`).update({ role: 'attendee' }),
+    },
+    delete: { allowed: NOBODY, attempt: (a) => a.db.doc(`${E}/members/${UID.creator}`).delete() },
+  }),
+  ...fs('members/{own}', {
+    get: { allowed: MEMBER_ROLES, attempt: (a) => a.db.doc(`${E}/members/${ownOf(a)}`).get() },
+    create: {
+      allowed: NOBODY,
+      what: 'rejoin after removal',
+      prepare: async (owner, role) =>
+        owner.db.doc(`${E}/members/${role === 'signedOut' ? UID.attendee : UID[role]}`).delete(),
+      attempt: (a) => a.db.doc(`${E}/members/${ownOf(a)}`).set(member(EVENT, ownOf(a), 'attendee')),
+    },
+    update: {
+      allowed: NOBODY,
+      what: 'role to creator',
+      attempt: (a) => a.db.doc(`${E}/members/${ownOf(a)}`).update({ role: 'creator' }),
+    },
+    delete: { allowed: NOBODY, what: 'leave', attempt: (a) => a.db.doc(`${E}/members/${ownOf(a)}`).delete() },
+  }),
+  ...fs('collectionGroup(members) own', {
+    list: {
+      allowed: SIGNED_IN_ROLES,
+      what: "userId == caller (the events list)",
+      attempt: (a) => a.db.collectionGroup('members').where('userId', '==', ownOf(a)).get(),
+    },
+    listen: {
+      allowed: SIGNED_IN_ROLES,
+      attempt: (a) => listenQuery(a.db.collectionGroup('members').where('userId', '==', ownOf(a))),
+    },
+  }),
+  ...fs('collectionGroup(members) other', {
+    list: {
+      allowed: NOBODY,
+      what: 'userId == attendee2',
+      attempt: (a) => a.db.collectionGroup('members').where('userId', '==', other).get(),
+    },
+  }),
+  ...fs('collectionGroup(members) all', {
+    list: { allowed: NOBODY, attempt: (a) => a.db.collectionGroup('members').get() },
+  }),
+];
+
+/** Read-only-for-admins audit collections. */
+function adminReadable(collection: string, id: string, data: Record<string, unknown>): RulesCase[] {
+  const path = `${E}/${collection}`;
+  return fs(collection, {
+    get: { allowed: ADMIN_ROLES, attempt: (a) => a.db.doc(`${path}/${id}`).get() },
+    list: { allowed: ADMIN_ROLES, attempt: (a) => a.db.collection(path).get() },
+    listen: { allowed: ADMIN_ROLES, attempt: (a) => listenQuery(a.db.collection(path)) },
+    create: { allowed: NOBODY, attempt: (a) => a.db.doc(`${path}/new-${id}`).set(data) },
+    update: { allowed: NOBODY, attempt: (a) => a.db.doc(`${path}/${id}`).update(data) },
+    delete: { allowed: NOBODY, attempt: (a) => a.db.doc(`${path}/${id}`).delete() },
+  });
+}
+
+const audit = [
+  ...adminReadable('invitations', 'inv-1', {
+    eventId: EVENT,
+    email: 'friend@example.com',
+    role: 'attendee',
+    status: 'accepted',
+    invitedByUserId: UID.creator,
+    invitedAt: serverTime(),
+    respondedAt: null,
+  }),
+  ...adminReadable('roleChanges', 'change-1', {
+    eventId: EVENT,
+    changedUserId: other,
+    changedByUserId: UID.creator,
+    oldRole: 'attendee',
+    newRole: 'admin',
+    changedAt: serverTime(),
+  }),
+];
+
+const ownPhoto = (a: Actor): string => `${E}/photos/photo-${ownOf(a)}`;
+const otherPhoto = `${E}/photos/photo-${other}`;
+
+const photos = [
+  ...fs('photos/{attendee2}', {
+    get: { allowed: MEMBER_ROLES, attempt: (a) => a.db.doc(otherPhoto).get() },
+    list: { allowed: MEMBER_ROLES, attempt: (a) => a.db.collection(`${E}/photos`).get() },
+    listen: {
+      allowed: MEMBER_ROLES,
+      attempt: (a) => listenQuery(a.db.collection(`${E}/photos`).orderBy('uploadedAt', 'desc')),
+    },
+    create: {
+      allowed: NOBODY,
+      what: 'own photo document',
+      attempt: (a) => a.db.doc(`${E}/photos/new-${ownOf(a)}`).set(photo(EVENT, `new-${ownOf(a)}`, ownOf(a))),
+    },
+    update: {
+      allowed: NOBODY,
+      what: "caption of someone else's photo",
+      attempt: (a) => a.db.doc(otherPhoto).update({ caption: 'Not mine' }),
+    },
+    delete: { allowed: ADMIN_ROLES, attempt: (a) => a.db.doc(otherPhoto).delete() },
+  }),
+  ...fs('photos/{attendee2} featured', {
+    update: {
+      allowed: ADMIN_ROLES,
+      what: 'isFeatured',
+      attempt: (a) => a.db.doc(otherPhoto).update({ isFeatured: true }),
+    },
+  }),
+  ...fs('photos/{own}', {
+    update: {
+      allowed: MEMBER_ROLES,
+      what: 'caption by uploader',
+      attempt: (a) => a.db.doc(ownPhoto(a)).update({ caption: 'Sunset' }),
+    },
+    delete: { allowed: MEMBER_ROLES, attempt: (a) => a.db.doc(ownPhoto(a)).delete() },
+  }),
+  ...fs('photos/{p}/votes', {
+    get: { allowed: MEMBER_ROLES, attempt: (a) => a.db.doc(`${otherPhoto}/votes/${UID.admin2}`).get() },
+    list: { allowed: MEMBER_ROLES, attempt: (a) => a.db.collection(`${otherPhoto}/votes`).get() },
+    create: {
+      allowed: NOBODY,
+      what: 'own vote document',
+      attempt: (a) =>
+        a.db.doc(`${otherPhoto}/votes/${ownOf(a)}`).set({
+          eventId: EVENT,
+          photoId: `photo-${other}`,
+          userId: ownOf(a),
+          votedAt: serverTime(),
+        }),
+    },
+    update: {
+      allowed: NOBODY,
+      attempt: (a) => a.db.doc(`${otherPhoto}/votes/${UID.admin2}`).update({ votedAt: serverTime() }),
+    },
+    delete: { allowed: NOBODY, attempt: (a) => a.db.doc(`${otherPhoto}/votes/${UID.admin2}`).delete() },
+  }),
+];
+
+const otherFlight = `${E}/flights/flight-${other}`;
+const ownFlight = (a: Actor): string => `${E}/flights/flight-${ownOf(a)}`;
+const flightChange = { airline: 'KLM', flightNumber: 'KL1691' };
+
+const flights = [
+  ...fs('flights/{attendee2}', {
+    get: { allowed: MEMBER_ROLES, attempt: (a) => a.db.doc(otherFlight).get() },
+    list: { allowed: MEMBER_ROLES, attempt: (a) => a.db.collection(`${E}/flights`).get() },
+    listen: { allowed: MEMBER_ROLES, attempt: (a) => listenQuery(a.db.collection(`${E}/flights`)) },
+    create: {
+      allowed: NOBODY,
+      what: 'own flight',
+      attempt: (a) => a.db.doc(`${E}/flights/new-${ownOf(a)}`).set(flight(EVENT, `new-${ownOf(a)}`, ownOf(a))),
+    },
+    update: { allowed: ADMIN_ROLES, attempt: (a) => a.db.doc(otherFlight).update(flightChange) },
+    delete: { allowed: ADMIN_ROLES, attempt: (a) => a.db.doc(otherFlight).delete() },
+  }),
+  ...fs('flights/{own}', {
+    update: { allowed: MEMBER_ROLES, attempt: (a) => a.db.doc(ownFlight(a)).update(flightChange) },
+    delete: { allowed: MEMBER_ROLES, attempt: (a) => a.db.doc(ownFlight(a)).delete() },
+  }),
+];
+
+const otherCarpool = `${E}/carpools/carpool-${other}`;
+const ownCarpool = (a: Actor): string => `${E}/carpools/carpool-${ownOf(a)}`;
+
+const carpools = [
+  ...fs('carpools/{attendee2}', {
+    get: { allowed: MEMBER_ROLES, attempt: (a) => a.db.doc(otherCarpool).get() },
+    list: { allowed: MEMBER_ROLES, attempt: (a) => a.db.collection(`${E}/carpools`).get() },
+    listen: { allowed: MEMBER_ROLES, attempt: (a) => listenQuery(a.db.collection(`${E}/carpools`)) },
+    create: {
+      allowed: NOBODY,
+      what: 'own carpool',
+      attempt: (a) =>
+        a.db.doc(`${E}/carpools/new-${ownOf(a)}`).set(carpool(EVENT, `new-${ownOf(a)}`, ownOf(a))),
+    },
+    update: {
+      allowed: NOBODY,
+      what: 'take a seat',
+      attempt: (a) => a.db.doc(otherCarpool).update({ currentSeats: 2 }),
+    },
+    delete: { allowed: ADMIN_ROLES, attempt: (a) => a.db.doc(otherCarpool).delete() },
+  }),
+  ...fs('carpools/{own}', {
+    update: {
+      allowed: NOBODY,
+      what: 'driver edits route',
+      attempt: (a) => a.db.doc(ownCarpool(a)).update({ fromLocation: 'Station' }),
+    },
+    delete: { allowed: MEMBER_ROLES, what: 'driver', attempt: (a) => a.db.doc(ownCarpool(a)).delete() },
+  }),
+  ...fs('carpools/{c}/passengers', {
+    get: {
+      allowed: MEMBER_ROLES,
+      attempt: (a) => a.db.doc(`${otherCarpool}/passengers/${UID.admin2}`).get(),
+    },
+    list: { allowed: MEMBER_ROLES, attempt: (a) => a.db.collection(`${otherCarpool}/passengers`).get() },
+    create: {
+      allowed: NOBODY,
+      what: 'join as self',
+      attempt: (a) =>
+        a.db.doc(`${otherCarpool}/passengers/${ownOf(a)}`).set({
+          eventId: EVENT,
+          carpoolId: `carpool-${other}`,
+          userId: ownOf(a),
+          user: { displayName: 'Me', photoURL: '' },
+          joinedAt: serverTime(),
+        }),
+    },
+    update: {
+      allowed: NOBODY,
+      attempt: (a) => a.db.doc(`${otherCarpool}/passengers/${UID.admin2}`).update({ joinedAt: serverTime() }),
+    },
+    delete: {
+      allowed: NOBODY,
+      attempt: (a) => a.db.doc(`${otherCarpool}/passengers/${UID.admin2}`).delete(),
+    },
+  }),
+];
+
+const item = `${E}/schedule/${SCHEDULE_ITEM}`;
+export function newScheduleItem(id: string, createdBy: string): Record<string, unknown> {
+  return {
+    id,
+    eventId: EVENT,
+    title: 'Brunch',
+    description: 'By the river',
+    startTime: '2027-06-13T10:00:00.000Z',
+    endTime: null,
+    location: 'Café',
+    createdBy,
+    createdAt: serverTime(),
+  };
+}
+
+const schedule = fs('schedule', {
+  get: { allowed: MEMBER_ROLES, attempt: (a) => a.db.doc(item).get() },
+  list: { allowed: MEMBER_ROLES, attempt: (a) => a.db.collection(`${E}/schedule`).orderBy('startTime').get() },
+  listen: { allowed: MEMBER_ROLES, attempt: (a) => listenQuery(a.db.collection(`${E}/schedule`)) },
+  create: {
+    allowed: ADMIN_ROLES,
+    attempt: (a) => a.db.doc(`${E}/schedule/new-item`).set(newScheduleItem('new-item', ownOf(a))),
+  },
+  update: {
+    allowed: ADMIN_ROLES,
+    what: 'title and times',
+    attempt: (a) =>
+      a.db.doc(item).update({ title: 'Late dinner', startTime: '2027-06-12T20:00:00.000Z', endTime: null }),
+  },
+  delete: { allowed: ADMIN_ROLES, attempt: (a) => a.db.doc(item).delete() },
+});
+
+const rsvpFor = (itemId: string, uid: string): string => `${E}/schedule/${itemId}/rsvps/${uid}`;
+export function newRsvp(itemId: string, uid: string, status: string): Record<string, unknown> {
+  return { ...rsvp(EVENT, itemId, uid, status), respondedAt: serverTime() };
+}
+
+const rsvps = [
+  ...fs('rsvps/{own}', {
+    get: { allowed: MEMBER_ROLES, attempt: (a) => a.db.doc(rsvpFor(SCHEDULE_ITEM, ownOf(a))).get() },
+    list: { allowed: MEMBER_ROLES, attempt: (a) => a.db.collection(`${item}/rsvps`).get() },
+    listen: { allowed: MEMBER_ROLES, attempt: (a) => listenDoc(a.db, rsvpFor(SCHEDULE_ITEM, ownOf(a))) },
+    create: {
+      allowed: MEMBER_ROLES,
+      what: 'maybe',
+      attempt: (a) => a.db.doc(rsvpFor(QUIET_ITEM, ownOf(a))).set(newRsvp(QUIET_ITEM, ownOf(a), 'maybe')),
+    },
+    update: {
+      allowed: MEMBER_ROLES,
+      what: 'going to not_going',
+      attempt: (a) =>
+        a.db.doc(rsvpFor(SCHEDULE_ITEM, ownOf(a))).set(newRsvp(SCHEDULE_ITEM, ownOf(a), 'not_going')),
+    },
+    delete: { allowed: MEMBER_ROLES, attempt: (a) => a.db.doc(rsvpFor(SCHEDULE_ITEM, ownOf(a))).delete() },
+  }),
+  ...fs('rsvps/{attendee2}', {
+    get: { allowed: MEMBER_ROLES, attempt: (a) => a.db.doc(rsvpFor(SCHEDULE_ITEM, other)).get() },
+    create: {
+      allowed: NOBODY,
+      what: 'on their behalf',
+      attempt: (a) => a.db.doc(rsvpFor(QUIET_ITEM, other)).set(newRsvp(QUIET_ITEM, other, 'not_going')),
+    },
+    update: {
+      allowed: NOBODY,
+      attempt: (a) => a.db.doc(rsvpFor(SCHEDULE_ITEM, other)).set(newRsvp(SCHEDULE_ITEM, other, 'not_going')),
+    },
+    delete: { allowed: NOBODY, attempt: (a) => a.db.doc(rsvpFor(SCHEDULE_ITEM, other)).delete() },
+  }),
+  ...fs('collectionGroup(rsvps) going', {
+    list: {
+      allowed: MEMBER_ROLES,
+      what: 'eventId == event, status == going',
+      attempt: (a) =>
+        a.db.collectionGroup('rsvps').where('eventId', '==', EVENT).where('status', '==', 'going').get(),
+    },
+  }),
+];
+
+export const firestoreMatrix: RulesCase[] = [
+  ...users,
+  ...tiers,
+  ...serverCollections,
+  ...events,
+  ...members,
+  ...audit,
+  ...photos,
+  ...flights,
+  ...carpools,
+  ...schedule,
+  ...rsvps,
+];

@@ -1,0 +1,106 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import {
+  assertFails,
+  assertSucceeds,
+  initializeTestEnvironment,
+  type RulesTestEnvironment,
+} from '@firebase/rules-unit-testing';
+import './endpoints.ts';
+import { ROLES, clearStorage, seedFirestore, seedStorage, summary, uidOf, type Role } from './fixtures.ts';
+import { isWrite, type Actor, type RulesCase, type Service } from './cases.ts';
+import { firestoreMatrix } from './firestore-matrix.ts';
+import { firestoreAttacks } from './firestore-attacks.ts';
+import { storageCases } from './storage-cases.ts';
+
+const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
+const readRules = (file: string): string => readFileSync(`${repoRoot}${file}`, 'utf8');
+// Our emulators are private to this run; against shared official emulators pick another id.
+const PROJECT_ID = process.env.GATHERLY_RULES_PROJECT ?? 'demo-gatherly';
+
+const cases: RulesCase[] = [...firestoreMatrix, ...firestoreAttacks, ...storageCases];
+
+let env: RulesTestEnvironment;
+const actors = new Map<Role, Actor>();
+// Set when a case may have changed seeded data; the next case reseeds that service first.
+const dirty: Record<Service, boolean> = { firestore: true, storage: true };
+const passed = { allow: 0, deny: 0, firestore: 0, storage: 0 };
+
+async function reseed(service: Service): Promise<void> {
+  if (service === 'firestore') {
+    await env.clearFirestore();
+    await env.withSecurityRulesDisabled((ctx) => seedFirestore(ctx.firestore()));
+  } else {
+    await env.withSecurityRulesDisabled(async (ctx) => {
+      await clearStorage(ctx.storage());
+      await seedStorage(ctx.storage());
+    });
+  }
+  dirty[service] = false;
+}
+
+function actorFor(role: Role): Actor {
+  const actor = actors.get(role);
+  if (!actor) throw new Error(`no client for role ${role}`);
+  return actor;
+}
+
+beforeAll(async () => {
+  const endpoints = inject('emulators');
+  env = await initializeTestEnvironment({
+    projectId: PROJECT_ID,
+    firestore: { ...endpoints.firestore, rules: readRules('firestore.rules') },
+    storage: { ...endpoints.storage, rules: readRules('storage.rules') },
+  });
+  for (const role of ROLES) {
+    const uid = uidOf(role);
+    const context =
+      uid === null
+        ? env.unauthenticatedContext()
+        : env.authenticatedContext(uid, {
+            email: summary(uid).email,
+            email_verified: true,
+            name: summary(uid).displayName,
+            firebase: { sign_in_provider: 'google.com' },
+          });
+    actors.set(role, { role, uid, db: context.firestore(), storage: context.storage() });
+  }
+});
+
+afterAll(async () => {
+  const total = passed.allow + passed.deny;
+  console.log(
+    `security rules: ${total} of ${cases.length} cases passed — ${passed.allow} allowed, ` +
+      `${passed.deny} denied (Firestore ${passed.firestore}, Storage ${passed.storage})`,
+  );
+  await env?.cleanup();
+});
+
+describe('security rules', () => {
+  it('names every case uniquely', () => {
+    const names = cases.map((c) => c.name);
+    expect(names.filter((name, index) => names.indexOf(name) !== index)).toEqual([]);
+  });
+
+  for (const rulesCase of cases) {
+    it(`${rulesCase.expect === 'allow' ? 'ALLOW' : 'DENY '} ${rulesCase.name}`, async () => {
+      const { service } = rulesCase;
+      if (dirty[service]) await reseed(service);
+      if (rulesCase.prepare) {
+        const prepare = rulesCase.prepare;
+        dirty[service] = true;
+        await env.withSecurityRulesDisabled((ctx) => prepare({ db: ctx.firestore(), storage: ctx.storage() }));
+      }
+      // Any write that goes through changes the seed; a denied one leaves it as it was.
+      const attempt = rulesCase.attempt(actorFor(rulesCase.role)).then((result) => {
+        if (isWrite(rulesCase.operation)) dirty[service] = true;
+        return result;
+      });
+      if (rulesCase.expect === 'allow') await assertSucceeds(attempt);
+      else await assertFails(attempt);
+      passed[rulesCase.expect] += 1;
+      passed[service] += 1;
+    });
+  }
+});
