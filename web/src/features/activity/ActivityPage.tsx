@@ -1,0 +1,46 @@
+import { Box, Button, Card, Heading, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Link, Navigate, useParams } from 'react-router-dom';
+import { EmptyState } from '../../components/EmptyState.tsx';
+import { ActivityList } from './ActivityList.tsx';
+import { useEventActivity } from './data.ts';
+
+/** How far back the activity screen reaches. */
+export const ACTIVITY_PAGE_SIZE = 50;
+
+export default function ActivityPage() {
+  const { eventId } = useParams<{ eventId: string }>();
+  if (!eventId) return <Navigate to="/" replace />;
+  return <ActivityScreen eventId={eventId} />;
+}
+
+function ActivityScreen({ eventId }: { eventId: string }) {
+  const { loading, entries } = useEventActivity(eventId, ACTIVITY_PAGE_SIZE);
+  return (
+    <Stack gap="6" maxW="3xl">
+      <HStack justify="space-between" align="start" wrap="wrap" gap="3">
+        <Box>
+          <Heading size="2xl">Recent Activity</Heading>
+          <Text color="fg.muted">What has been happening in this event, newest first.</Text>
+        </Box>
+        <Button asChild variant="outline">
+          <Link to={`/events/${eventId}`}>Back to Event</Link>
+        </Button>
+      </HStack>
+      <Card.Root>
+        <Card.Body>
+          {loading ? (
+            <Stack gap="3" data-testid="activity-loading">
+              {[0, 1, 2].map((i) => (
+                <Skeleton key={i} height="10" />
+              ))}
+            </Stack>
+          ) : entries.length === 0 ? (
+            <EmptyState title="No Activity Yet" description="Photos, travel plans and new members will show up here." />
+          ) : (
+            <ActivityList eventId={eventId} entries={entries} />
+          )}
+        </Card.Body>
+      </Card.Root>
+    </Stack>
+  );
+}

@@ -1,0 +1,60 @@
+import { Button, SimpleGrid, Text } from '@chakra-ui/react';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { can } from '@gatherly/domain/roles';
+import type { MemberRole } from '@gatherly/domain/entities';
+import type { GalleryPhoto } from '../photos/data.ts';
+import { PhotoCard } from '../photos/PhotoCard.tsx';
+import { UploadPhotosDialog } from '../photos/UploadPhotosDialog.tsx';
+import { usePhotoActions } from '../photos/use-photo-actions.ts';
+import { PanelCard } from './PanelCard.tsx';
+
+/** How many of the newest photos the dashboard previews. */
+export const PREVIEW_PHOTOS = 8;
+
+interface Props {
+  eventId: string;
+  uid: string;
+  role: MemberRole | null;
+  photos: readonly GalleryPhoto[];
+}
+
+export function GalleryPreview({ eventId, uid, role, photos }: Props) {
+  const { voting, vote, toggleFeatured } = usePhotoActions(eventId);
+  const [uploading, setUploading] = useState(false);
+  const preview = photos.slice(0, PREVIEW_PHOTOS);
+  return (
+    <PanelCard
+      title="Photo Gallery"
+      actions={
+        <>
+          <Button size="sm" colorPalette="brand" onClick={() => setUploading(true)}>
+            Upload
+          </Button>
+          <Button size="sm" variant="ghost" asChild>
+            <Link to={`/events/${eventId}/photos`}>View All</Link>
+          </Button>
+        </>
+      }
+    >
+      {preview.length === 0 ? (
+        <Text color="fg.muted">No photos uploaded yet</Text>
+      ) : (
+        <SimpleGrid columns={{ base: 2, sm: 3, lg: 4 }} gap="3">
+          {preview.map((p) => (
+            <PhotoCard
+              key={p.id}
+              photo={p}
+              compact
+              canFeature={can(role, 'featurePhotos')}
+              voting={voting.has(p.id)}
+              onVote={vote}
+              onToggleFeatured={toggleFeatured}
+            />
+          ))}
+        </SimpleGrid>
+      )}
+      <UploadPhotosDialog eventId={eventId} uid={uid} open={uploading} onClose={() => setUploading(false)} />
+    </PanelCard>
+  );
+}

@@ -1,0 +1,104 @@
+import { Badge, Box, Button, HStack, Menu, Portal, Stack, Text } from '@chakra-ui/react';
+import { useState } from 'react';
+import { useFirestore } from 'reactfire';
+import { formatDateTime } from '@gatherly/domain/dates';
+import { rsvpLabel, RSVP_STATUSES, type RsvpStatus } from '@gatherly/domain/entities';
+import { icsFileName, scheduleItemToIcs } from '@gatherly/domain/ics';
+import { showToast } from '../../components/toaster.tsx';
+import { downloadIcs } from './calendar.ts';
+import { attendingText, setMyRsvp, type ScheduleEntry } from './data.ts';
+import { PanelCard } from './PanelCard.tsx';
+
+const STATUS_PALETTE: Record<RsvpStatus | 'none', string> = {
+  going: 'green',
+  maybe: 'orange',
+  not_going: 'red',
+  none: 'gray',
+};
+
+interface Props {
+  eventId: string;
+  eventName: string;
+  uid: string;
+  items: readonly ScheduleEntry[];
+}
+
+export function SchedulePanel({ eventId, eventName, uid, items }: Props) {
+  return (
+    <PanelCard title="Event Schedule">
+      {items.length === 0 ? (
+        <Text color="fg.muted">No events scheduled yet</Text>
+      ) : (
+        <Stack gap="3">
+          {items.map((item) => (
+            <ScheduleRow key={item.id} eventId={eventId} eventName={eventName} uid={uid} item={item} />
+          ))}
+        </Stack>
+      )}
+    </PanelCard>
+  );
+}
+
+function ScheduleRow({ eventId, eventName, uid, item }: { eventId: string; eventName: string; uid: string; item: ScheduleEntry }) {
+  const db = useFirestore();
+  const [saving, setSaving] = useState(false);
+  const answer = async (status: RsvpStatus) => {
+    setSaving(true);
+    try {
+      await setMyRsvp(db, eventId, item.id, uid, status);
+    } catch (err) {
+      console.error('RSVP failed', err);
+      showToast({ title: 'Error', description: 'Could not save your RSVP. Please try again.', status: 'error' });
+    } finally {
+      setSaving(false);
+    }
+  };
+  const addToCalendar = () =>
+    downloadIcs(scheduleItemToIcs(item, { eventName, url: window.location.href }), icsFileName(item.title));
+
+  return (
+    <Box borderWidth="1px" borderRadius="l2" p="3" data-testid="schedule-item">
+      <Stack direction={{ base: 'column', sm: 'row' }} justify="space-between" gap="2">
+        <Box minW="0">
+          <Text fontWeight="semibold">{item.title}</Text>
+          {item.description && (
+            <Text fontSize="sm" color="fg.muted">
+              {item.description}
+            </Text>
+          )}
+          <HStack gap="3" fontSize="sm" color="fg.muted" wrap="wrap" mt="1">
+            <Text>🕒 {formatDateTime(item.startTime)}</Text>
+            {item.location && <Text>📍 {item.location}</Text>}
+            <Text>{attendingText(item.rsvpCounts)}</Text>
+          </HStack>
+        </Box>
+        <HStack gap="2" flexShrink={0} align="start">
+          <Button size="xs" variant="ghost" onClick={addToCalendar} aria-label={`Add ${item.title} to calendar`}>
+            📅 Add to calendar
+          </Button>
+          <Menu.Root onSelect={(d) => void answer(d.value as RsvpStatus)}>
+            <Menu.Trigger asChild>
+              <Button size="xs" variant="outline" loading={saving} aria-label={`Your RSVP: ${rsvpLabel(item.myStatus)}`}>
+                <Badge colorPalette={STATUS_PALETTE[item.myStatus ?? 'none']} variant="subtle">
+                  {rsvpLabel(item.myStatus)}
+                </Badge>
+                ▾
+              </Button>
+            </Menu.Trigger>
+            <Portal>
+              <Menu.Positioner>
+                <Menu.Content>
+                  {RSVP_STATUSES.map((s) => (
+                    <Menu.Item key={s} value={s}>
+                      {rsvpLabel(s)}
+                    </Menu.Item>
+                  ))}
+                </Menu.Content>
+              </Menu.Positioner>
+            </Portal>
+          </Menu.Root>
+        </HStack>
+      </Stack>
+    </Box>
+  );
+}

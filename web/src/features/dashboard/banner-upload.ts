@@ -1,0 +1,54 @@
+// Banner upload: one image, compressed in a web worker, stored under the event's banner folder,
+// then made the custom banner by the API (which also removes the previous banner file).
+import imageCompression from 'browser-image-compression';
+import { ref, uploadBytesResumable, type FirebaseStorage } from 'firebase/storage';
+import { BANNER_RESTRICTIONS, validateFilesToAdd } from '@gatherly/domain/upload';
+import type { BannerPhotoRequest } from '@gatherly/domain/entities';
+import { apiRequest } from '../../lib/api.ts';
+
+/** Why a banner upload failed, mapped to the spec §8 toast descriptions by the caller. */
+export class BannerUploadError extends Error {
+  constructor(
+    readonly stage: 'rejected' | 'transfer' | 'save',
+    message: string,
+  ) {
+    super(message);
+    this.name = 'BannerUploadError';
+  }
+}
+
+export async function uploadBanner(
+  storage: FirebaseStorage,
+  eventId: string,
+  file: File,
+  onProgress: (percent: number) => void,
+): Promise<void> {
+  const { rejected } = validateFilesToAdd([file], [], BANNER_RESTRICTIONS);
+  if (rejected[0]) throw new BannerUploadError('rejected', rejected[0].message);
+  const objectPath = `events/${eventId}/banner/${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}.jpg`;
+  try {
+    const image = await imageCompression(file, {
+      maxWidthOrHeight: 2560,
+      maxSizeMB: 3,
+      fileType: 'image/jpeg',
+      useWebWorker: true,
+    });
+    const task = uploadBytesResumable(ref(storage, objectPath), image, { contentType: 'image/jpeg' });
+    await new Promise<void>((resolve, reject) => {
+      task.on(
+        'state_changed',
+        (s) => onProgress(s.totalBytes ? (s.bytesTransferred / s.totalBytes) * 100 : 0),
+        reject,
+        () => resolve(),
+      );
+    });
+  } catch (err) {
+    throw new BannerUploadError('transfer', err instanceof Error ? err.message : String(err));
+  }
+  const body: BannerPhotoRequest = { filename: file.name, objectPath, setBanner: true };
+  try {
+    await apiRequest('POST', `/api/events/${eventId}/banner-photo`, body);
+  } catch (err) {
+    throw new BannerUploadError('save', err instanceof Error ? err.message : String(err));
+  }
+}

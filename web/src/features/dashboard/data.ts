@@ -1,0 +1,134 @@
+// Dashboard data: schedule with RSVPs, aggregation counts, and the writes the rules let a
+// member make directly (own RSVP) or an admin (banner settings).
+import {
+  collection,
+  collectionGroup,
+  doc,
+  getCountFromServer,
+  orderBy,
+  query,
+  serverTimestamp,
+  setDoc,
+  updateDoc,
+  where,
+  type Firestore,
+  type Query,
+  type Timestamp,
+} from 'firebase/firestore';
+import { useEffect, useMemo, useState } from 'react';
+import { useFirestore, useFirestoreCollectionData } from 'reactfire';
+import type { BannerSettings, Rsvp, RsvpCounts, RsvpStatus, ScheduleItem } from '@gatherly/domain/entities';
+
+export type ScheduleDoc = ScheduleItem<Timestamp | null>;
+type RsvpDoc = Rsvp<Timestamp | null>;
+
+export interface ScheduleEntry extends ScheduleDoc {
+  rsvpCounts: RsvpCounts;
+  /** The caller's answer; null = Not Responded. */
+  myStatus: RsvpStatus | null;
+}
+
+export interface ScheduleState {
+  loading: boolean;
+  items: ScheduleEntry[];
+  /** Changes whenever any RSVP of the event changes (drives the RSVP count refresh). */
+  rsvps: readonly unknown[] | undefined;
+}
+
+export function rsvpsQuery(db: Firestore, eventId: string) {
+  return query(collectionGroup(db, 'rsvps'), where('eventId', '==', eventId));
+}
+
+/** Schedule items by start time, with live RSVP tallies and the caller's own answer. */
+export function useSchedule(eventId: string, uid: string): ScheduleState {
+  const db = useFirestore();
+  const items = useFirestoreCollectionData(
+    query(collection(db, 'events', eventId, 'schedule'), orderBy('startTime', 'asc')),
+    { idField: 'id' },
+  );
+  const rsvps = useFirestoreCollectionData(rsvpsQuery(db, eventId));
+  const itemDocs = items.data as ScheduleDoc[] | undefined;
+  const rsvpDocs = rsvps.data as RsvpDoc[] | undefined;
+  const merged = useMemo(() => tallySchedule(itemDocs ?? [], rsvpDocs ?? [], uid), [itemDocs, rsvpDocs, uid]);
+  return { loading: items.status === 'loading', items: merged, rsvps: rsvpDocs };
+}
+
+export function tallySchedule(items: readonly ScheduleDoc[], rsvps: readonly RsvpDoc[], uid: string): ScheduleEntry[] {
+  return items.map((item) => {
+    const counts: RsvpCounts = { going: 0, notGoing: 0, maybe: 0 };
+    let myStatus: RsvpStatus | null = null;
+    for (const r of rsvps) {
+      if (r.scheduleId !== item.id) continue;
+      if (r.status === 'going') counts.going += 1;
+      else if (r.status === 'maybe') counts.maybe += 1;
+      else if (r.status === 'not_going') counts.notGoing += 1;
+      if (r.userId === uid) myStatus = r.status;
+    }
+    return { ...item, rsvpCounts: counts, myStatus };
+  });
+}
+
+/** "going/total attending": total is everyone who answered. */
+export function attendingText(counts: RsvpCounts): string {
+  return `${counts.going}/${counts.going + counts.maybe + counts.notGoing} attending`;
+}
+
+/** A member writes their own RSVP document directly (the rules check every field). */
+export function setMyRsvp(db: Firestore, eventId: string, scheduleId: string, uid: string, status: RsvpStatus) {
+  return setDoc(doc(db, 'events', eventId, 'schedule', scheduleId, 'rsvps', uid), {
+    eventId,
+    scheduleId,
+    userId: uid,
+    status,
+    respondedAt: serverTimestamp(),
+  });
+}
+
+/** Admins save the whole bannerSettings object in one write, as the rules expect. */
+export function saveBannerSettings(db: Firestore, eventId: string, settings: BannerSettings) {
+  return updateDoc(doc(db, 'events', eventId), { bannerSettings: settings });
+}
+
+/**
+ * An aggregation count, re-run whenever `trigger` changes identity (a live listener over the
+ * same data fired), so the number follows the data without a stored counter. `q` must be
+ * memoised by the caller.
+ */
+export function useAggregateCount(q: Query, trigger: unknown): number | null {
+  const [count, setCount] = useState<number | null>(null);
+  useEffect(() => {
+    let live = true;
+    getCountFromServer(q).then(
+      (snap) => {
+        if (live) setCount(snap.data().count);
+      },
+      (err: unknown) => console.warn('Count failed', err),
+    );
+    return () => {
+      live = false;
+    };
+  }, [q, trigger]);
+  return count;
+}
+
+export function useEventCounts(
+  eventId: string,
+  triggers: { photos: unknown; flights: unknown; carpools: unknown; rsvps: unknown },
+) {
+  const db = useFirestore();
+  const queries = useMemo(
+    () => ({
+      going: query(collectionGroup(db, 'rsvps'), where('eventId', '==', eventId), where('status', '==', 'going')),
+      photos: query(collection(db, 'events', eventId, 'photos')),
+      flights: query(collection(db, 'events', eventId, 'flights')),
+      carpools: query(collection(db, 'events', eventId, 'carpools')),
+    }),
+    [db, eventId],
+  );
+  return {
+    going: useAggregateCount(queries.going, triggers.rsvps),
+    photos: useAggregateCount(queries.photos, triggers.photos),
+    flights: useAggregateCount(queries.flights, triggers.flights),
+    carpools: useAggregateCount(queries.carpools, triggers.carpools),
+  };
+}
