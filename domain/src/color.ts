@@ -107,15 +107,16 @@ function roundTo(value: number, digits: number): number {
 }
 
 /**
- * Text colour for a background: whichever of the near-black and white candidates contrasts more,
- * falling back to pure black when neither candidate reaches 4.5:1 (pure black or white always
- * reaches at least 4.58:1 on some side).
+ * Text colour for a background: whichever of the near-black and white candidates contrasts more;
+ * when neither reaches 4.5:1, the better of pure black and white (one of them always reaches
+ * at least 4.58:1).
  */
 export function readableTextColor(background: string | Rgb): string {
   const darkRatio = contrastRatio(DARK_TEXT, background);
   const lightRatio = contrastRatio(LIGHT_TEXT, background);
-  if (lightRatio >= darkRatio) return LIGHT_TEXT;
-  if (darkRatio >= TEXT_CONTRAST_TARGET) return DARK_TEXT;
+  const best = lightRatio >= darkRatio ? LIGHT_TEXT : DARK_TEXT;
+  if (Math.max(darkRatio, lightRatio) >= TEXT_CONTRAST_TARGET) return best;
+  // Mid-tones: the softened dark text falls short, pure black does not.
   return contrastRatio('#000000', background) >= lightRatio ? '#000000' : LIGHT_TEXT;
 }
 
