@@ -7,7 +7,8 @@ const FUNCTIONS_API = 'http://127.0.0.1:5001/demo-gatherly/us-central1/api';
 
 // reactfire imports every Firebase product; these three are unused, and without this they
 // would stay in the bundle for their registration side effects.
-const UNUSED_FIREBASE = /[\\/]node_modules[\\/](@firebase[\\/](database|functions|remote-config)|firebase[\\/](database|functions|remote-config))[\\/]/;
+const UNUSED_FIREBASE =
+  /[\\/]node_modules[\\/](@firebase[\\/](database|functions|remote-config)|firebase[\\/](database|functions|remote-config))[\\/]/;
 
 export default defineConfig({
   plugins: [react()],

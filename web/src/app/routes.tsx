@@ -37,7 +37,9 @@ export function SessionGate() {
   const { status } = useSession();
   if (status === 'loading') return <FullPageSpinner />;
   return (
-    <Suspense fallback={<FullPageSpinner />}>{status === 'signed-out' ? <LandingPage /> : <SignedInArea />}</Suspense>
+    <Suspense fallback={<FullPageSpinner />}>
+      {status === 'signed-out' ? <LandingPage /> : <SignedInArea />}
+    </Suspense>
   );
 }
 
@@ -68,4 +70,3 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
-

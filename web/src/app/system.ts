@@ -9,8 +9,10 @@ const v = (name: string, fallback: string) => ({ value: `var(--gatherly-${name},
 
 const config = defineConfig({
   globalCss: {
-    'html, body': { bg: 'bg', color: 'fg' },
-    body: { bg: 'var(--gatherly-event-bg, var(--chakra-colors-bg))' },
+    body: {
+      bg: 'var(--gatherly-event-bg, var(--chakra-colors-bg))',
+      color: 'var(--gatherly-event-fg, var(--chakra-colors-fg))',
+    },
   },
   theme: {
     semanticTokens: {
@@ -18,10 +20,30 @@ const config = defineConfig({
         brand: {
           solid: v('primary', '#6236ff'),
           contrast: v('primary-contrast', '#ffffff'),
-          fg: { value: { _light: 'var(--gatherly-primary-fg, #5028e0)', _dark: 'var(--gatherly-primary-fg-dark, #b3a1ff)' } },
-          muted: { value: { _light: 'color-mix(in srgb, var(--gatherly-primary, #6236ff) 25%, white)', _dark: 'color-mix(in srgb, var(--gatherly-primary, #6236ff) 40%, black)' } },
-          subtle: { value: { _light: 'color-mix(in srgb, var(--gatherly-primary, #6236ff) 12%, white)', _dark: 'color-mix(in srgb, var(--gatherly-primary, #6236ff) 25%, black)' } },
-          emphasized: { value: { _light: 'color-mix(in srgb, var(--gatherly-primary, #6236ff) 35%, white)', _dark: 'color-mix(in srgb, var(--gatherly-primary, #6236ff) 50%, black)' } },
+          fg: {
+            value: {
+              _light: 'var(--gatherly-primary-fg, #5028e0)',
+              _dark: 'var(--gatherly-primary-fg-dark, #b3a1ff)',
+            },
+          },
+          muted: {
+            value: {
+              _light: 'color-mix(in srgb, var(--gatherly-primary, #6236ff) 25%, white)',
+              _dark: 'color-mix(in srgb, var(--gatherly-primary, #6236ff) 40%, black)',
+            },
+          },
+          subtle: {
+            value: {
+              _light: 'color-mix(in srgb, var(--gatherly-primary, #6236ff) 12%, white)',
+              _dark: 'color-mix(in srgb, var(--gatherly-primary, #6236ff) 25%, black)',
+            },
+          },
+          emphasized: {
+            value: {
+              _light: 'color-mix(in srgb, var(--gatherly-primary, #6236ff) 35%, white)',
+              _dark: 'color-mix(in srgb, var(--gatherly-primary, #6236ff) 50%, black)',
+            },
+          },
           focusRing: v('primary', '#6236ff'),
         },
         accent: {
@@ -29,7 +51,12 @@ const config = defineConfig({
           tertiary: v('tertiary', '#f59e0b'),
         },
         surface: {
-          card: { value: { _light: 'var(--gatherly-event-surface, var(--chakra-colors-bg-panel))', _dark: 'var(--chakra-colors-bg-panel)' } },
+          card: {
+            value: {
+              _light: 'var(--gatherly-event-surface, var(--chakra-colors-bg-panel))',
+              _dark: 'var(--chakra-colors-bg-panel)',
+            },
+          },
         },
       },
     },

@@ -48,7 +48,11 @@ export function ConfirmDialog({
               <Button variant="outline" onClick={onClose} disabled={pending}>
                 {cancelLabel}
               </Button>
-              <Button colorPalette={destructive ? 'red' : 'brand'} onClick={onConfirm} disabled={pending}>
+              <Button
+                colorPalette={destructive ? 'red' : 'brand'}
+                onClick={onConfirm}
+                disabled={pending}
+              >
                 {pending && pendingLabel ? pendingLabel : confirmLabel}
               </Button>
             </Dialog.Footer>

@@ -8,7 +8,13 @@ const palettes: Record<MemberRole, string> = { creator: 'purple', admin: 'blue',
  * Role label: event lists and the switcher say Creator / Admin / Member ('list'); member
  * screens say Creator / Admin / Attendee ('member').
  */
-export function RoleBadge({ role, context = 'list' }: { role: MemberRole; context?: 'list' | 'member' }) {
+export function RoleBadge({
+  role,
+  context = 'list',
+}: {
+  role: MemberRole;
+  context?: 'list' | 'member';
+}) {
   return (
     <Badge colorPalette={palettes[role]} variant="subtle">
       {context === 'list' ? eventListRoleLabel(role) : memberRoleLabel(role)}

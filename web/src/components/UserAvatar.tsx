@@ -1,19 +1,12 @@
 import { Avatar } from '@chakra-ui/react';
-
-const PALETTES = ['purple', 'teal', 'orange', 'blue', 'pink', 'green', 'cyan', 'red'] as const;
-
-/** A stable colour per name, so a person's initials avatar looks the same everywhere. */
-export function paletteForName(name: string): (typeof PALETTES)[number] {
-  let hash = 0;
-  for (let i = 0; i < name.length; i++) hash = (hash * 31 + name.charCodeAt(i)) | 0;
-  return PALETTES[Math.abs(hash) % PALETTES.length] ?? 'purple';
-}
+import { avatarDataUri } from '@gatherly/domain/avatar';
 
 export type AvatarSize = '2xs' | 'xs' | 'sm' | 'md' | 'lg' | 'xl' | '2xl';
 
 /**
- * A person's (or event's) avatar: the photo when there is one, else initials generated locally
- * from the name (replaces the spec's external avatar service; works offline, leaks nothing).
+ * A person's (or event's) avatar: the photo when there is one, else an initials image generated
+ * locally from the name (replaces the spec's external avatar service; works offline, leaks no
+ * names). If the photo fails to load, the generated image shows instead.
  */
 export function UserAvatar({
   name,
@@ -26,10 +19,13 @@ export function UserAvatar({
   size?: AvatarSize;
   shape?: 'full' | 'rounded' | 'square';
 }) {
+  const generated = avatarDataUri(name, { shape: shape === 'full' ? 'circle' : 'square' });
   return (
-    <Avatar.Root size={size} shape={shape} colorPalette={paletteForName(name)} variant="solid">
-      <Avatar.Fallback name={name || '?'} />
-      {photoURL ? <Avatar.Image src={photoURL} alt={name} /> : null}
+    <Avatar.Root size={size} shape={shape} bg="transparent">
+      <Avatar.Fallback asChild>
+        <img src={generated} alt={name} />
+      </Avatar.Fallback>
+      <Avatar.Image src={photoURL || generated} alt={name} />
     </Avatar.Root>
   );
 }

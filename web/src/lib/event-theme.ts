@@ -1,5 +1,5 @@
+import { deriveTheme, meetsContrast, toRgba } from '@gatherly/domain/color';
 import { useEffect } from 'react';
-import { AA_TEXT, AA_UI, readableAccent, readableTextOn, rgba, surfaceOpacity } from './contrast.ts';
 import type { ColorMode } from './color-mode.tsx';
 import type { ThemeColors } from './types.ts';
 
@@ -11,23 +11,31 @@ const VARS = [
   'secondary',
   'tertiary',
   'event-bg',
+  'event-fg',
   'event-surface',
 ] as const;
 
-/** The CSS variables (see app/system.ts) that carry an event's theme, made WCAG AA-safe. */
+const DARK_PAGE = '#111111';
+
+/**
+ * The CSS variables (read by app/system.ts) that carry an event's theme, made WCAG AA-safe by
+ * the domain optimiser: text colour on the primary fill, the primary itself as text only where
+ * it reaches 4.5:1 on the page, and the surface's card opacity.
+ */
 export function eventThemeVariables(colors: ThemeColors, mode: ColorMode): Record<(typeof VARS)[number], string | null> {
-  const pageText = readableTextOn(colors.background);
-  const opacity = surfaceOpacity(colors.surface, colors.background, pageText, AA_UI);
+  const theme = deriveTheme(colors);
+  const { primary, secondary, tertiary, background, surface } = theme.colors;
   return {
-    primary: colors.primary,
-    'primary-contrast': readableTextOn(colors.primary),
-    'primary-fg': readableAccent(colors.primary, mode === 'light' ? colors.background : '#111111', AA_TEXT),
-    'primary-fg-dark': readableAccent(colors.primary, '#111111', AA_TEXT),
-    secondary: colors.secondary,
-    tertiary: colors.tertiary,
+    primary,
+    'primary-contrast': theme.text.onPrimary,
+    'primary-fg': meetsContrast(primary, background) ? primary : theme.text.onBackground,
+    'primary-fg-dark': meetsContrast(primary, DARK_PAGE) ? primary : '#ffffff',
+    secondary,
+    tertiary,
     // Background and surface are light-mode colours: dark mode keeps its own neutrals.
-    'event-bg': mode === 'light' ? colors.background : null,
-    'event-surface': mode === 'light' ? rgba(colors.surface, opacity) : null,
+    'event-bg': mode === 'light' ? background : null,
+    'event-fg': mode === 'light' ? theme.text.onBackground : null,
+    'event-surface': mode === 'light' ? toRgba(surface, theme.surfaces.card.opacity) : null,
   };
 }
 

@@ -47,7 +47,12 @@ export function AppShell({ children }: { children: ReactNode }) {
         borderBottomWidth="1px"
       >
         {withNav ? (
-          <IconButton aria-label="Open menu" variant="ghost" hideFrom="md" onClick={() => setDrawerOpen(true)}>
+          <IconButton
+            aria-label="Open menu"
+            variant="ghost"
+            hideFrom="md"
+            onClick={() => setDrawerOpen(true)}
+          >
             <MenuIcon />
           </IconButton>
         ) : null}
@@ -92,7 +97,11 @@ export function AppShell({ children }: { children: ReactNode }) {
       </Flex>
 
       {withNav ? (
-        <Drawer.Root open={drawerOpen} onOpenChange={(e) => setDrawerOpen(e.open)} placement="start">
+        <Drawer.Root
+          open={drawerOpen}
+          onOpenChange={(e) => setDrawerOpen(e.open)}
+          placement="start"
+        >
           <Portal>
             <Drawer.Backdrop />
             <Drawer.Positioner>

@@ -36,7 +36,11 @@ export function EventSwitcher() {
             <Menu.ItemGroup>
               <Menu.ItemGroupLabel>Your Events</Menu.ItemGroupLabel>
               {events.map((item) => (
-                <Menu.Item key={item.id} value={item.id} aria-current={item.id === eventId ? 'true' : undefined}>
+                <Menu.Item
+                  key={item.id}
+                  value={item.id}
+                  aria-current={item.id === eventId ? 'true' : undefined}
+                >
                   <UserAvatar name={item.event.name} photoURL={item.event.customLogo} size="2xs" />
                   <Box flex="1" minW="0">
                     <Text truncate fontWeight={item.id === eventId ? 'semibold' : 'normal'}>

@@ -1,6 +1,12 @@
 import type { IconProps } from '@chakra-ui/react';
 import type { ComponentType } from 'react';
-import { HomeIcon, PhotoIcon, PlaneIcon, SettingsIcon, UsersIcon } from '../../components/icons.tsx';
+import {
+  HomeIcon,
+  PhotoIcon,
+  PlaneIcon,
+  SettingsIcon,
+  UsersIcon,
+} from '../../components/icons.tsx';
 
 export interface NavItem {
   label: 'Dashboard' | 'Photos' | 'Travel' | 'Members' | 'Settings';
@@ -27,5 +33,7 @@ export const BOTTOM_BAR_ITEMS: readonly NavItem[] = NAV_ITEMS.filter((item) => !
 
 export function isActive(pathname: string, eventId: string, suffix: string): boolean {
   const base = `/events/${eventId}`;
-  return suffix === '' ? pathname === base || pathname === `${base}/` || pathname === `${base}/activity` : pathname.startsWith(base + suffix);
+  return suffix === ''
+    ? pathname === base || pathname === `${base}/` || pathname === `${base}/activity`
+    : pathname.startsWith(base + suffix);
 }

@@ -1,0 +1,36 @@
+import { dateTimeLocalToIso } from '@gatherly/domain/dates';
+import type { CreateEventRequest } from '@gatherly/domain/entities';
+import type { CreateEventFormValues } from '@gatherly/domain/schemas';
+
+export const DATES_TBD_NOTE =
+  'Event dates will be determined later. You can update them in the event settings.';
+
+/** Form values → POST /api/events body (dates ISO or null; adminId/createdBy from the user). */
+export function toCreateEventRequest(
+  values: CreateEventFormValues,
+  uid: string,
+): CreateEventRequest {
+  return {
+    name: values.name.trim(),
+    description: values.description.trim(),
+    location: values.location.trim(),
+    startDate: values.datesTbd ? null : dateTimeLocalToIso(values.startDate),
+    endDate: values.datesTbd ? null : dateTimeLocalToIso(values.endDate),
+    customLogo: values.customLogo.trim(),
+    themeColors: { ...values.themeColors },
+    adminId: uid,
+    createdBy: uid,
+  };
+}
+
+/** The toast for a failed create (spec §8). */
+export function createFailureToast(message: string): { title: string; description: string } {
+  if (message.includes('Premium subscription required')) {
+    return {
+      title: 'Premium Required',
+      description:
+        'You need a premium subscription to create events. Contact support to upgrade your account.',
+    };
+  }
+  return { title: 'Error', description: message };
+}

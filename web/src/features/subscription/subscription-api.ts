@@ -1,0 +1,27 @@
+import type { SubscriptionLimitsResponse, SubscriptionResponse } from '@gatherly/domain/entities';
+import { apiRequest } from '../../lib/api.ts';
+
+export type { SubscriptionLimitsResponse, SubscriptionResponse };
+
+/** GET /api/user/subscription; any failure becomes 'Failed to fetch subscription' (spec §8). */
+export async function fetchSubscription(): Promise<SubscriptionResponse> {
+  try {
+    return await apiRequest<SubscriptionResponse>('GET', '/api/user/subscription');
+  } catch (err) {
+    console.error(err);
+    throw new Error('Failed to fetch subscription');
+  }
+}
+
+/** GET /api/user/subscription/limits; failure → 'Failed to fetch subscription limits'. */
+export async function fetchSubscriptionLimits(): Promise<SubscriptionLimitsResponse> {
+  try {
+    return await apiRequest<SubscriptionLimitsResponse>('GET', '/api/user/subscription/limits');
+  } catch (err) {
+    console.error(err);
+    throw new Error('Failed to fetch subscription limits');
+  }
+}
+
+/** Where the upgrade buttons send people (a new tab). */
+export const PRICING_URL: string = import.meta.env.VITE_PRICING_URL ?? '/pricing.html';

@@ -1,0 +1,40 @@
+import { useCallback, useEffect, useState } from 'react';
+import { fetchSubscription, type SubscriptionResponse } from './subscription-api.ts';
+
+export interface SubscriptionState {
+  subscription: SubscriptionResponse | null;
+  loading: boolean;
+  error: Error | null;
+  reload(): void;
+}
+
+/** The signed-in user's tier and usage, fetched on mount (no caching: usage changes often). */
+export function useSubscription(): SubscriptionState {
+  const [subscription, setSubscription] = useState<SubscriptionResponse | null>(null);
+  const [loading, setLoading] = useState(true);
+  const [error, setError] = useState<Error | null>(null);
+  const [version, setVersion] = useState(0);
+
+  useEffect(() => {
+    let cancelled = false;
+    setLoading(true);
+    fetchSubscription()
+      .then((data) => {
+        if (cancelled) return;
+        setSubscription(data);
+        setError(null);
+      })
+      .catch((err: Error) => {
+        if (!cancelled) setError(err);
+      })
+      .finally(() => {
+        if (!cancelled) setLoading(false);
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [version]);
+
+  const reload = useCallback(() => setVersion((v) => v + 1), []);
+  return { subscription, loading, error, reload };
+}
