@@ -37,6 +37,8 @@ export interface FirestoreEvalOptions {
   maxDocumentAccesses?: number;
 }
 
+const WRITE_FIELDS = new RUnknown('not supported: request.writeFields (deprecated; use request.resource.data.diff(resource.data).affectedKeys())');
+
 function split(path: string): string[] {
   return path.split('/').filter((s) => s !== '');
 }
@@ -114,8 +116,8 @@ export function evaluateFirestore(
       new RMap(
         new Map<string, Value>([
           ['data', partialData(q.equalities)],
-          ['id', knownId ?? new RUnknown('resource.id (the document id of a list query)')],
-          ['__name__', knownId && !request.collectionGroup ? new RPath([...FIRESTORE_ROOT, ...coll, knownId]) : new RUnknown('resource.__name__ of a list query')],
+          ['id', knownId ?? RUnknown.unknown('resource.id (the document id of a list query)')],
+          ['__name__', knownId && !request.collectionGroup ? new RPath([...FIRESTORE_ROOT, ...coll, knownId]) : RUnknown.unknown('resource.__name__ of a list query')],
         ]),
       ),
     );
@@ -126,6 +128,7 @@ export function evaluateFirestore(
     base.set('resource', request.resource ? documentResource(request.resource) : null);
     if (request.method === 'create' || request.method === 'update') {
       req.set('resource', request.requestResource ? documentResource(request.requestResource) : null);
+      req.set('writeFields', WRITE_FIELDS);
     }
   }
   base.set('request', new RMap(req));

@@ -101,7 +101,7 @@ export interface MatchResult {
 
 function captureRange(segs: readonly RequestSegment[], from: number, to: number): Value {
   const part = segs.slice(from, to);
-  if (part.some((s) => typeof s !== 'string')) return new RUnknown('a recursive wildcard over the query path');
+  if (part.some((s) => typeof s !== 'string')) return RUnknown.unknown('a recursive wildcard over the query path');
   return new RPath(part as string[]);
 }
 
@@ -132,7 +132,7 @@ export function findMatches(ruleset: Ruleset, segs: readonly RequestSegment[]): 
       return;
     }
     if (s === ANY_PREFIX) return;
-    caps.push([p.name, s === UNKNOWN_DOC ? new RUnknown(`wildcard {${p.name}} (the document id of a list query)`) : s]);
+    caps.push([p.name, s === UNKNOWN_DOC ? RUnknown.unknown(`wildcard {${p.name}} (the document id of a list query)`) : s]);
     matchBlock(block, pi + 1, si + 1);
     caps.pop();
   };

@@ -77,9 +77,15 @@ export class RSet {
   }
 }
 
-/** A value the list-query approximation cannot know (e.g. the document id wildcard). */
+/**
+ * A value evaluation cannot use: what a list query leaves open (the document id wildcard), or a
+ * deprecated/unsupported field. Any operation on it fails with `message`.
+ */
 export class RUnknown {
-  constructor(public readonly what: string) {}
+  constructor(public readonly message: string) {}
+  static unknown(what: string): RUnknown {
+    return new RUnknown(`${what} is not known for a list query (rules are not filters)`);
+  }
 }
 
 /** Namespaces and builtin callables reachable by name (math, hashing, firestore, ...). */
@@ -147,7 +153,7 @@ export function fail(message: string): never {
 
 /** Unknown values poison every operation that would need their content. */
 export function checkKnown(v: Value): void {
-  if (v instanceof RUnknown) fail(`${v.what} is not known for a list query (rules are not filters)`);
+  if (v instanceof RUnknown) fail(v.message);
 }
 
 export function canonicalKey(v: Value): string {
