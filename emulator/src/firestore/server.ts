@@ -1,0 +1,130 @@
+// One port for everything, like the official emulator: a TCP listener sniffs each connection's
+// first bytes; HTTP/2 (gRPC: the admin SDK and the web SDK in Node) is piped to an internal
+// grpc-js server on loopback, HTTP/1.1 (REST, control endpoints, WebChannel) goes to a Node
+// http server.
+import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import net from 'node:net';
+import * as grpc from '@grpc/grpc-js';
+import type { DocumentSource } from '../shared/value.ts';
+import { buildGrpcServer } from './grpc-edge.ts';
+import { createLogger, type LogLevel } from './log.ts';
+import { ProjectRegistry } from './registry.ts';
+import { loadFirestoreRules } from './rules-loader.ts';
+import { createRestHandler, type WebChannelHandler } from './rest-edge.ts';
+import { FirestoreService } from './service.ts';
+import { streamSessions, type WebChannelDeps } from './streams.ts';
+
+export interface FirestoreEmulatorOptions {
+  host?: string;
+  port?: number;
+  logLevel?: LogLevel;
+  /** Rules source applied to every project until it loads its own (like firebase.json's rules). */
+  rules?: string;
+}
+
+export interface FirestoreEmulator {
+  host: string;
+  port: number;
+  projects: ProjectRegistry;
+  /** The (default) database of a project, for Storage rules' firestore.get()/exists(). */
+  documentSource(projectId: string): DocumentSource;
+  stop(): Promise<void>;
+}
+
+type WebChannelModule = {
+  handleWebChannel: (req: IncomingMessage, res: ServerResponse, kind: 'Listen' | 'Write', deps: WebChannelDeps) => void;
+};
+
+/** The browser-transport module is optional at build time: without it WebChannel answers 501. */
+async function loadWebChannel(deps: WebChannelDeps): Promise<WebChannelHandler | null> {
+  const specifier = './webchannel/index.ts';
+  try {
+    const mod = (await import(specifier)) as Partial<WebChannelModule>;
+    const handle = mod.handleWebChannel;
+    if (typeof handle !== 'function') return null;
+    return (req, res, kind) => handle(req, res, kind, deps);
+  } catch (err) {
+    const code = (err as { code?: string }).code;
+    if (code === 'ERR_MODULE_NOT_FOUND' || code === 'MODULE_NOT_FOUND') return null;
+    throw err;
+  }
+}
+
+const HTTP2_PREFACE = Buffer.from('PRI * HTTP/2.0');
+
+export async function startFirestoreEmulator(options: FirestoreEmulatorOptions = {}): Promise<FirestoreEmulator> {
+  const host = options.host ?? '127.0.0.1';
+  const log = createLogger('firestore', options.logLevel ?? 'info');
+  const registry = new ProjectRegistry();
+  const service = new FirestoreService(registry);
+  if (options.rules !== undefined) {
+    const { rules, issues } = loadFirestoreRules(options.rules);
+    if (!rules) throw new Error(`Firestore rules do not compile: ${issues.map((i) => `${i.line}:${i.column}: ${i.message}`).join('; ')}`);
+    registry.defaultRules = rules;
+  }
+
+  const grpcServer = buildGrpcServer(service, log);
+  const grpcPort = await new Promise<number>((resolve, reject) => {
+    grpcServer.bindAsync('127.0.0.1:0', grpc.ServerCredentials.createInsecure(), (err, port) => (err ? reject(err) : resolve(port)));
+  });
+
+  const deps: WebChannelDeps = { ...streamSessions(service), log };
+  const webChannel = await loadWebChannel(deps);
+  const httpServer = http.createServer(createRestHandler(service, registry, log, () => webChannel));
+  httpServer.keepAliveTimeout = 5_000;
+
+  const sockets = new Set<net.Socket>();
+  const front = net.createServer((socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+    socket.on('error', () => socket.destroy());
+    socket.once('data', (first: Buffer) => {
+      socket.pause();
+      const isHttp2 = first.subarray(0, Math.min(first.length, HTTP2_PREFACE.length)).equals(HTTP2_PREFACE.subarray(0, Math.min(first.length, HTTP2_PREFACE.length)));
+      if (isHttp2) {
+        const upstream = net.connect(grpcPort, '127.0.0.1');
+        sockets.add(upstream);
+        upstream.on('close', () => {
+          sockets.delete(upstream);
+          socket.destroy();
+        });
+        upstream.on('error', () => socket.destroy());
+        socket.on('close', () => upstream.destroy());
+        upstream.setNoDelay(true);
+        socket.setNoDelay(true);
+        upstream.write(first);
+        socket.pipe(upstream);
+        upstream.pipe(socket);
+        socket.resume();
+      } else {
+        socket.unshift(first);
+        httpServer.emit('connection', socket);
+        socket.resume();
+      }
+    });
+  });
+
+  const port = await new Promise<number>((resolve, reject) => {
+    front.once('error', reject);
+    front.listen(options.port ?? 8080, host, () => {
+      const address = front.address();
+      resolve(typeof address === 'object' && address ? address.port : 0);
+    });
+  });
+  log.info(`Firestore emulator listening on ${host}:${port} (gRPC + REST)`);
+
+  return {
+    host,
+    port,
+    projects: registry,
+    documentSource: (projectId) => registry.documentSource(projectId),
+    async stop() {
+      await new Promise<void>((resolve) => {
+        front.close(() => resolve());
+        for (const socket of sockets) socket.destroy();
+      });
+      httpServer.close();
+      grpcServer.forceShutdown();
+    },
+  };
+}

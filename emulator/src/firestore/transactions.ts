@@ -1,0 +1,111 @@
+// Serializable transactions by optimistic validation: a transaction remembers the version of
+// every document and the result of every query it read; its commit is refused with ABORTED when
+// any of them changed since (the SDKs then retry), so no update is ever lost. Commits run
+// synchronously in one tick, so validation and apply are atomic.
+import { randomBytes } from 'node:crypto';
+import type { FsDocument } from '../shared/value.ts';
+import { Code, FirestoreError, invalid } from './errors.ts';
+import { type CompiledQuery, executeQuery } from './query.ts';
+import type { DatabaseStore } from './store.ts';
+import type { JsonTransactionOptions } from './wire.ts';
+
+interface QueryRead {
+  query: CompiledQuery;
+  signature: string;
+}
+
+interface Transaction {
+  readOnly: boolean;
+  /** path → version key ('' when the document was missing). */
+  reads: Map<string, string>;
+  queries: QueryRead[];
+  /** Set when a re-read saw a different version than the first read. */
+  doomed: boolean;
+  lastUsed: number;
+}
+
+function versionKey(doc: FsDocument | null): string {
+  return doc ? `${doc.updateTime.seconds}.${doc.updateTime.nanos}` : '';
+}
+
+function signatureOf(docs: FsDocument[]): string {
+  return docs.map((d) => `${d.path}@${versionKey(d)}`).join('|');
+}
+
+const EXPIRY_MS = 270_000;
+
+export class TransactionManager {
+  private readonly transactions = new Map<string, Transaction>();
+
+  constructor(private readonly store: DatabaseStore) {}
+
+  /** Starts a transaction; returns its id in base64 (the JSON form of its bytes). */
+  begin(options: JsonTransactionOptions | undefined): string {
+    this.expire();
+    const id = randomBytes(16).toString('base64');
+    this.transactions.set(id, {
+      readOnly: options?.readOnly !== undefined,
+      reads: new Map(),
+      queries: [],
+      doomed: false,
+      lastUsed: Date.now(),
+    });
+    return id;
+  }
+
+  private lookup(id: string): Transaction {
+    const txn = this.transactions.get(id);
+    if (!txn) throw invalid('The referenced transaction has expired or is no longer valid.');
+    txn.lastUsed = Date.now();
+    return txn;
+  }
+
+  recordRead(id: string, path: string, doc: FsDocument | null): void {
+    const txn = this.lookup(id);
+    if (txn.readOnly) return;
+    const key = versionKey(doc);
+    const previous = txn.reads.get(path);
+    if (previous === undefined) txn.reads.set(path, key);
+    else if (previous !== key) txn.doomed = true;
+  }
+
+  recordQuery(id: string, query: CompiledQuery, docs: FsDocument[]): void {
+    const txn = this.lookup(id);
+    if (txn.readOnly) return;
+    for (const doc of docs) this.recordRead(id, doc.path, doc);
+    txn.queries.push({ query, signature: signatureOf(docs) });
+  }
+
+  /** Throws ABORTED if anything the transaction read has changed; ends the transaction. */
+  validateAndEnd(id: string): void {
+    const txn = this.lookup(id);
+    this.transactions.delete(id);
+    if (txn.readOnly) return;
+    const conflict = (): FirestoreError =>
+      new FirestoreError(
+        Code.ABORTED,
+        'Transaction lock timeout / contention: data read by this transaction changed before it committed; retry the transaction.',
+      );
+    if (txn.doomed) throw conflict();
+    for (const [path, key] of txn.reads) {
+      if (versionKey(this.store.get(path)) !== key) throw conflict();
+    }
+    for (const read of txn.queries) {
+      if (signatureOf(executeQuery(this.store, read.query)) !== read.signature) throw conflict();
+    }
+  }
+
+  rollback(id: string): void {
+    this.lookup(id);
+    this.transactions.delete(id);
+  }
+
+  clear(): void {
+    this.transactions.clear();
+  }
+
+  private expire(): void {
+    const cutoff = Date.now() - EXPIRY_MS;
+    for (const [id, txn] of this.transactions) if (txn.lastUsed < cutoff) this.transactions.delete(id);
+  }
+}
