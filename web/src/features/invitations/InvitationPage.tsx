@@ -1,0 +1,175 @@
+import { Alert, Badge, Box, Button, Card, Center, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { formatDateRange } from '@gatherly/domain/dates';
+import type { InvitationPublicView } from '@gatherly/domain/entities';
+import { invitationRoleLabel } from '@gatherly/domain/roles';
+import { showToast } from '../../components/toaster.tsx';
+import { errorMessage } from '../../lib/api.ts';
+import { useSession } from '../../lib/session.tsx';
+import { acceptInvitation, emailsMatch, useInvitation } from './data.ts';
+
+/** After accepting, the welcome message shows this long before the event opens. */
+export const ACCEPT_REDIRECT_MS = 2000;
+
+export default function InvitationPage() {
+  const { token } = useParams<{ token: string }>();
+  return (
+    <Center minH="100dvh" p="4" bg="bg.subtle">
+      <Box width="full" maxW="lg">
+        {token ? <InvitationForToken token={token} /> : <Message title="Invalid Invitation" text="This invitation link is invalid." />}
+      </Box>
+    </Center>
+  );
+}
+
+function Message({ title, text, loading }: { title: string; text?: string; loading?: boolean }) {
+  return (
+    <Card.Root>
+      <Card.Body>
+        <Stack align="center" textAlign="center" gap="3" py="6">
+          {loading && <Spinner size="lg" />}
+          <Heading size="xl">{title}</Heading>
+          {text && <Text color="fg.muted">{text}</Text>}
+          {!loading && (
+            <Button variant="outline" asChild>
+              <Link to="/">Go Home</Link>
+            </Button>
+          )}
+        </Stack>
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+function InvitationForToken({ token }: { token: string }) {
+  const load = useInvitation(token);
+  if (load.state === 'loading') return <Message title="Loading Invitation..." loading />;
+  if (load.state === 'not-found')
+    return <Message title="Invitation Not Found" text="This invitation link has expired or is no longer valid." />;
+  if (load.state === 'error') return <Message title="Invitation Error" text="Unable to load invitation details." />;
+  return <InvitationCard token={token} invitation={load.invitation} />;
+}
+
+function Detail({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Box>
+      <Text fontSize="xs" textTransform="uppercase" letterSpacing="wide" color="fg.muted">
+        {label}
+      </Text>
+      <Text>{children}</Text>
+    </Box>
+  );
+}
+
+function InvitationCard({ token, invitation }: { token: string; invitation: InvitationPublicView }) {
+  const session = useSession();
+  const navigate = useNavigate();
+  const [accepting, setAccepting] = useState(false);
+  const [welcome, setWelcome] = useState<string | null>(null);
+  const acceptAfterSignIn = useRef(false);
+  const signedIn = session.status === 'signed-in' && session.user !== null;
+  const matches = signedIn && emailsMatch(session.user?.email, invitation.email);
+
+  const accept = useCallback(async () => {
+    setAccepting(true);
+    try {
+      const { event } = await acceptInvitation(token);
+      showToast({ title: 'Invitation Accepted', description: `You have joined ${event.name}.`, status: 'success' });
+      setWelcome(`Welcome to ${event.name}! Taking you to the event...`);
+      setTimeout(() => navigate(`/events/${event.id}`), ACCEPT_REDIRECT_MS);
+    } catch (err) {
+      showToast({
+        title: 'Error',
+        description: errorMessage(err, 'Failed to accept invitation. Please try again.'),
+        status: 'error',
+      });
+      setAccepting(false);
+    }
+  }, [token, navigate]);
+
+  // "Sign in and accept": once the popup sign-in lands with the invited address, accept.
+  useEffect(() => {
+    if (!acceptAfterSignIn.current || session.status === 'loading' || session.signingIn) return;
+    acceptAfterSignIn.current = false;
+    if (!signedIn) {
+      showToast({ title: 'Sign In Required', description: 'Please sign in to accept this invitation.', status: 'error' });
+    } else if (matches) {
+      void accept();
+    }
+  }, [session.status, session.signingIn, signedIn, matches, accept]);
+
+  const signInAndAccept = async () => {
+    acceptAfterSignIn.current = true;
+    await session.signIn();
+  };
+
+  const switchAccount = async () => {
+    await session.signOut();
+    acceptAfterSignIn.current = true;
+    await session.signIn();
+  };
+
+  return (
+    <Card.Root>
+      <Card.Header textAlign="center">
+        <Text fontSize="4xl" aria-hidden>
+          🎉
+        </Text>
+        <Heading size="2xl">You&apos;re Invited!</Heading>
+        <Text color="fg.muted">You have been invited to join an event on Gatherly.</Text>
+      </Card.Header>
+      <Card.Body>
+        <Stack gap="4">
+          <Box>
+            <Heading size="lg">{invitation.eventName}</Heading>
+            {invitation.eventDescription && <Text color="fg.muted">{invitation.eventDescription}</Text>}
+          </Box>
+          <Stack gap="3">
+            <Detail label="Dates">{formatDateRange(invitation.eventStartDate, invitation.eventEndDate)}</Detail>
+            {invitation.eventLocation && <Detail label="Location">{invitation.eventLocation}</Detail>}
+            <Detail label="Invited email">{invitation.email}</Detail>
+            <Box>
+              <Text fontSize="xs" textTransform="uppercase" letterSpacing="wide" color="fg.muted">
+                Role
+              </Text>
+              <Badge colorPalette={invitation.role === 'admin' ? 'blue' : 'gray'}>{invitationRoleLabel(invitation.role)}</Badge>
+            </Box>
+          </Stack>
+          {welcome ? (
+            <Alert.Root status="success">
+              <Alert.Indicator />
+              <Alert.Title>{welcome}</Alert.Title>
+            </Alert.Root>
+          ) : !signedIn ? (
+            <Button
+              colorPalette="brand"
+              size="lg"
+              loading={session.signingIn || session.status === 'loading' || accepting}
+              loadingText="Signing in..."
+              onClick={() => void signInAndAccept()}
+            >
+              Sign In &amp; Accept Invitation
+            </Button>
+          ) : matches ? (
+            <Button colorPalette="brand" size="lg" loading={accepting} loadingText="Accepting..." onClick={() => void accept()}>
+              Accept Invitation
+            </Button>
+          ) : (
+            <Stack gap="3">
+              <Alert.Root status="warning">
+                <Alert.Indicator />
+                <Alert.Description>
+                  This invitation is for {invitation.email}. Please sign in with the correct email address.
+                </Alert.Description>
+              </Alert.Root>
+              <Button variant="outline" loading={session.signingIn} onClick={() => void switchAccount()}>
+                Sign In with Different Account
+              </Button>
+            </Stack>
+          )}
+        </Stack>
+      </Card.Body>
+    </Card.Root>
+  );
+}

@@ -1,0 +1,39 @@
+// The public invitation view and its acceptance (both through the API: tokens are never
+// readable from Firestore).
+import { useEffect, useState } from 'react';
+import type { AcceptInvitationResponse, InvitationPublicView, InvitationResponse } from '@gatherly/domain/entities';
+import { ApiError, apiRequest } from '../../lib/api.ts';
+
+export type InvitationLoad =
+  | { state: 'loading' }
+  | { state: 'not-found' }
+  | { state: 'error' }
+  | { state: 'ready'; invitation: InvitationPublicView };
+
+export function useInvitation(token: string | undefined): InvitationLoad {
+  const [load, setLoad] = useState<InvitationLoad & { token?: string }>({ state: 'loading' });
+  useEffect(() => {
+    if (!token) return;
+    let live = true;
+    apiRequest<InvitationResponse>('GET', `/api/invitations/${encodeURIComponent(token)}`).then(
+      (res) => live && setLoad({ state: 'ready', invitation: res.invitation, token }),
+      (err: unknown) => {
+        if (!live) return;
+        console.error('Invitation lookup failed', err);
+        setLoad({ state: err instanceof ApiError && err.status === 404 ? 'not-found' : 'error', token });
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [token]);
+  return load.token === token ? load : { state: 'loading' };
+}
+
+export function acceptInvitation(token: string): Promise<AcceptInvitationResponse> {
+  return apiRequest<AcceptInvitationResponse>('POST', `/api/invitations/${encodeURIComponent(token)}/accept`);
+}
+
+export function emailsMatch(a: string | null | undefined, b: string | null | undefined): boolean {
+  return !!a && !!b && a.trim().toLowerCase() === b.trim().toLowerCase();
+}

@@ -1,0 +1,18 @@
+import { HStack, Spinner, Text } from '@chakra-ui/react';
+import type { SaveStatus } from './use-auto-save.ts';
+
+export function SaveIndicator({ status }: { status: SaveStatus }) {
+  if (status === 'idle') return null;
+  return (
+    <HStack gap="1" fontSize="xs" role="status" aria-live="polite">
+      {status === 'saving' && (
+        <>
+          <Spinner size="xs" />
+          <Text color="fg.muted">Saving...</Text>
+        </>
+      )}
+      {status === 'saved' && <Text color="green.600">✓ Saved</Text>}
+      {status === 'error' && <Text color="fg.error">Save failed</Text>}
+    </HStack>
+  );
+}

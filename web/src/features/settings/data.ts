@@ -1,0 +1,23 @@
+// Settings writes go straight to the event document: the rules accept one field (or the whole
+// themeColors object, or the start/end pair) per update from admins and the creator.
+import { doc, updateDoc, type Firestore } from 'firebase/firestore';
+import type { ThemeColors } from '@gatherly/domain/entities';
+
+export type TextSettingsField = 'name' | 'description' | 'location' | 'customLogo';
+
+export function saveTextField(db: Firestore, eventId: string, field: TextSettingsField, value: string) {
+  return updateDoc(doc(db, 'events', eventId), { [field]: value });
+}
+
+export function saveDate(db: Firestore, eventId: string, field: 'startDate' | 'endDate', iso: string) {
+  return updateDoc(doc(db, 'events', eventId), { [field]: iso });
+}
+
+/** Dates TBD: both dates cleared in one write. */
+export function clearDates(db: Firestore, eventId: string) {
+  return updateDoc(doc(db, 'events', eventId), { startDate: null, endDate: null });
+}
+
+export function saveThemeColors(db: Firestore, eventId: string, colors: ThemeColors) {
+  return updateDoc(doc(db, 'events', eventId), { themeColors: colors });
+}
