@@ -10,15 +10,23 @@ export interface RulesAuth {
   token: Record<string, unknown>;
 }
 
+// Rule values are immutable, so a caller that reuses its RulesAuth object (one per connection)
+// pays for the token conversion once.
+const authCache = new WeakMap<RulesAuth, RMap>();
+
 export function authValue(auth: RulesAuth | null): Value {
   if (!auth) return null;
+  const cached = authCache.get(auth);
+  if (cached) return cached;
   const token = fromJs(auth.token);
-  return new RMap(
+  const value = new RMap(
     new Map<string, Value>([
       ['uid', auth.uid],
       ['token', token instanceof RMap ? token : new RMap(new Map())],
     ]),
   );
+  authCache.set(auth, value);
+  return value;
 }
 
 export function timeValue(time: Date): RTimestamp {

@@ -105,40 +105,45 @@ function captureRange(segs: readonly RequestSegment[], from: number, to: number)
   return new RPath(part as string[]);
 }
 
+interface MatchState {
+  segs: readonly RequestSegment[];
+  caps: [string, Value][];
+  out: MatchResult[];
+}
+
+function matchBlock(st: MatchState, block: CompiledBlock, pi: number, si: number): void {
+  const segs = st.segs;
+  if (pi === block.path.length) {
+    if (si === segs.length && block.allows.length) st.out.push({ allows: block.allows, caps: new Map(st.caps) });
+    for (const child of block.children) matchBlock(st, child, 0, si);
+    return;
+  }
+  const p = block.path[pi] as MatchSegment;
+  if (p.kind === 'recursive') {
+    for (let end = segs.length; end >= si; end--) {
+      st.caps.push([p.name, captureRange(segs, si, end)]);
+      matchBlock(st, block, pi + 1, end);
+      st.caps.pop();
+    }
+    return;
+  }
+  if (si >= segs.length) return;
+  const s = segs[si] as RequestSegment;
+  if (p.kind === 'literal') {
+    if (s === p.value) matchBlock(st, block, pi + 1, si + 1);
+    return;
+  }
+  if (s === ANY_PREFIX) return;
+  st.caps.push([p.name, s === UNKNOWN_DOC ? RUnknown.unknown(`wildcard {${p.name}} (the document id of a list query)`) : s]);
+  matchBlock(st, block, pi + 1, si + 1);
+  st.caps.pop();
+}
+
 /** All match blocks whose full path equals the request path, with their captures. */
 export function findMatches(ruleset: Ruleset, segs: readonly RequestSegment[]): MatchResult[] {
-  const out: MatchResult[] = [];
-  const caps: [string, Value][] = [];
-
-  const matchBlock = (block: CompiledBlock, pi: number, si: number): void => {
-    if (pi === block.path.length) {
-      if (si === segs.length && block.allows.length) out.push({ allows: block.allows, caps: new Map(caps) });
-      for (const child of block.children) matchBlock(child, 0, si);
-      return;
-    }
-    const p = block.path[pi] as MatchSegment;
-    if (p.kind === 'recursive') {
-      for (let end = segs.length; end >= si; end--) {
-        caps.push([p.name, captureRange(segs, si, end)]);
-        matchBlock(block, pi + 1, end);
-        caps.pop();
-      }
-      return;
-    }
-    if (si >= segs.length) return;
-    const s = segs[si] as RequestSegment;
-    if (p.kind === 'literal') {
-      if (s === p.value) matchBlock(block, pi + 1, si + 1);
-      return;
-    }
-    if (s === ANY_PREFIX) return;
-    caps.push([p.name, s === UNKNOWN_DOC ? RUnknown.unknown(`wildcard {${p.name}} (the document id of a list query)`) : s]);
-    matchBlock(block, pi + 1, si + 1);
-    caps.pop();
-  };
-
-  for (const b of ruleset.blocks) matchBlock(b, 0, 0);
-  return out;
+  const st: MatchState = { segs, caps: [], out: [] };
+  for (const b of ruleset.blocks) matchBlock(st, b, 0, 0);
+  return st.out;
 }
 
 export interface RulesDecision {
