@@ -172,9 +172,9 @@ describe('Firebase Storage REST API with the web SDK', () => {
       if (e.code === 'storage/object-not-found') return null;
       throw e;
     }));
-    await assertFails(alice.ref('events/e1/banner/b.png').put(pngBytes(10), { contentType: 'image/png' }));
+    await assertFails(alice.ref('events/e1/banner/b.png').put(pngBytes(10), { contentType: 'image/png' }).then());
     const adam = env.authenticatedContext('adam').storage();
-    await assertSucceeds(adam.ref('events/e1/banner/b.png').put(pngBytes(10), { contentType: 'image/png' }));
+    await assertSucceeds(adam.ref('events/e1/banner/b.png').put(pngBytes(10), { contentType: 'image/png' }).then());
     await env.withSecurityRulesDisabled(async (ctx) => {
       await ctx.storage().ref('top-level.png').put(pngBytes(10), { contentType: 'image/png' });
     });
