@@ -51,6 +51,8 @@ export interface CompiledFunction {
   arity: number;
   slots: number;
   run: Compiled | null;
+  /** User functions this one calls, for the compile-time recursion check. */
+  callees: Set<CompiledFunction>;
 }
 
 export interface FunctionScope {
@@ -60,7 +62,12 @@ export interface FunctionScope {
 interface Scope {
   locals: Map<string, number>;
   functions: FunctionScope;
+  /** Collects the user functions called from the code being compiled. */
+  calls?: Set<CompiledFunction>;
 }
+
+/** Documented limit on let bindings per function. */
+export const MAX_LET_BINDINGS = 10;
 
 export class CompileError {
   constructor(
@@ -96,7 +103,10 @@ function withPos(pos: Pos, err: unknown): never {
 export function compileFunctionBody(fn: CompiledFunction, decl: FunctionDecl, functions: FunctionScope): void {
   const locals = new Map<string, number>();
   decl.params.forEach((p, i) => locals.set(p, i));
-  const scope: Scope = { locals, functions };
+  const scope: Scope = { locals, functions, calls: fn.callees };
+  if (decl.lets.length > MAX_LET_BINDINGS) {
+    throw new CompileError(decl.lets[MAX_LET_BINDINGS]?.pos ?? decl.pos, `function ${decl.name}() has more than ${MAX_LET_BINDINGS} let bindings`);
+  }
   const lets: { slot: number; value: Compiled }[] = [];
   for (const l of decl.lets) {
     const value = compileExpr(l.value, scope);
@@ -328,6 +338,7 @@ function member(obj: Value, name: string, pos: Pos): Value {
     return fail(`Property ${name} is undefined on object. @ L${pos.line}`);
   }
   if (obj === null) return fail(`Null value error. (reading '${name}') @ L${pos.line}`);
+  if (obj instanceof RPath) return fail(`not supported: path binding field access (.${name}) @ L${pos.line}`);
   checkKnown(obj);
   return fail(`Property ${name} is undefined on ${typeName(obj)}. @ L${pos.line}`);
 }
@@ -381,6 +392,7 @@ function compileCall(e: Extract<Expr, { kind: 'call' }>, s: Scope): Compiled {
       if (user.arity !== args.length) {
         throw new CompileError(pos, `function ${name}() expects ${user.arity} argument(s), got ${args.length}`);
       }
+      s.calls?.add(user);
       return (c, l) => {
         const frame: Slot[] = new Array<Slot>(user.slots);
         for (let i = 0; i < args.length; i++) {

@@ -387,7 +387,6 @@ const DURATION_UNITS: Record<string, bigint> = {
   m: 60n * 1_000_000_000n,
   s: 1_000_000_000n,
   ms: 1_000_000n,
-  us: 1_000n,
   ns: 1n,
 };
 

@@ -59,7 +59,7 @@ export function buildRuleset(file: RulesFile): Ruleset {
     const scope = new BlockFunctions(parent);
     for (const d of decls) {
       if (scope.own.has(d.name)) throw new CompileError(d.pos, `function ${d.name}() is declared twice in the same scope`);
-      const fn: CompiledFunction = { name: d.name, pos: d.pos, arity: d.params.length, slots: d.params.length, run: null };
+      const fn: CompiledFunction = { name: d.name, pos: d.pos, arity: d.params.length, slots: d.params.length, run: null, callees: new Set() };
       scope.own.set(d.name, fn);
       pending.push({ fn, decl: d, scope });
     }
@@ -76,6 +76,7 @@ export function buildRuleset(file: RulesFile): Ruleset {
   };
   declareBlocks(file.matches, root);
   for (const p of pending) compileFunctionBody(p.fn, p.decl, p.scope);
+  rejectRecursion(pending.map((p) => p.fn));
 
   const compileBlock = (b: MatchBlock): CompiledBlock => {
     const functions = blockScopes.get(b) as FunctionScope;
@@ -90,6 +91,25 @@ export function buildRuleset(file: RulesFile): Ruleset {
     };
   };
   return { service, version: file.version, blocks: file.matches.map(compileBlock) };
+}
+
+/** "Functions may call other functions but may not recurse" (public rules reference). */
+function rejectRecursion(functions: CompiledFunction[]): void {
+  const done = new Set<CompiledFunction>();
+  const stack: CompiledFunction[] = [];
+  const visit = (fn: CompiledFunction): void => {
+    const at = stack.indexOf(fn);
+    if (at >= 0) {
+      const cycle = [...stack.slice(at), fn].map((f) => f.name + '()').join(' -> ');
+      throw new CompileError(fn.pos, `function ${fn.name}() may not recurse (${cycle})`);
+    }
+    if (done.has(fn)) return;
+    stack.push(fn);
+    for (const callee of fn.callees) visit(callee);
+    stack.pop();
+    done.add(fn);
+  };
+  for (const fn of functions) visit(fn);
 }
 
 // ---- matching ----

@@ -106,6 +106,18 @@ describe('compile-time errors', () => {
   it('wrong number of arguments to a user function', () => {
     expect(issue(`${HEADER}function f(a) { return a; }\nmatch /x/{y} { allow read: if f(1, 2); }\n}`)).toBe('4:32: function f() expects 1 argument(s), got 2');
   });
+  it('recursive functions are rejected', () => {
+    expect(issue(`${HEADER}function f(n) { return n == 0 || f(n - 1); }\nmatch /x/{y} { allow read: if f(1); }\n}`)).toBe(
+      '3:1: function f() may not recurse (f() -> f())',
+    );
+  });
+  it('mutual recursion is rejected', () => {
+    expect(issue(`${HEADER}function a() { return b(); }\nfunction b() { return a(); }\n}`)).toBe('3:1: function a() may not recurse (a() -> b() -> a())');
+  });
+  it('more than 10 let bindings are rejected', () => {
+    const lets = Array.from({ length: 11 }, (_, i) => `let v${i} = ${i};`).join(' ');
+    expect(issue(`${HEADER}function f() { ${lets} return true; }\n}`)).toMatch(/^3:\d+: function f\(\) has more than 10 let bindings$/);
+  });
   it('is constraint is reported as unsupported', () => {
     expect(issue(`${HEADER}match /x/{y} { allow read: if 1 is constraint; }\n}`)).toBe('3:33: not supported: type constraint');
   });
