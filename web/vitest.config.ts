@@ -9,5 +9,7 @@ export default defineProject({
     setupFiles: ['./test/setup.ts'],
     include: ['test/**/*.test.{ts,tsx}'],
     css: false,
+    // Chakra + jsdom on a shared 2-core machine: generous per-test time.
+    testTimeout: 20_000,
   },
 });

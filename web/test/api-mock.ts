@@ -1,0 +1,45 @@
+import { vi } from 'vitest';
+import { ApiError, type ApiMethod } from '../src/lib/api.ts';
+
+type Handler = (body: unknown) => unknown;
+
+/**
+ * Routes `apiRequest` calls (mocked with vi.mock in each test file) to per-test handlers keyed
+ * "METHOD /path". A handler that throws makes the call reject with that error.
+ */
+export function routeApi(mock: ReturnType<typeof vi.fn>, handlers: Record<string, Handler>) {
+  mock.mockImplementation(async (method: ApiMethod, path: string, body?: unknown) => {
+    const handler = handlers[`${method} ${path}`];
+    if (!handler) throw new ApiError(404, `404: no handler for ${method} ${path}`);
+    return handler(body);
+  });
+}
+
+export const subscription = (
+  tier: 'free' | 'paid' | 'enterprise',
+  events: [number, number],
+  invitations: [number, number] = [0, 20],
+  storage: [number, number] = [10, 500],
+) => ({
+  tier,
+  displayName: tier === 'free' ? 'Free' : tier === 'paid' ? 'Pro' : 'Enterprise',
+  usage: {
+    events: `${events[0]}/${events[1]}`,
+    invitationsToday: `${invitations[0]}/${invitations[1]}`,
+    storage: `${storage[0]}/${storage[1]}`,
+  },
+  usageCounts: {
+    events: { used: events[0], limit: events[1] },
+    invitationsToday: { used: invitations[0], limit: invitations[1] },
+    storage: { used: storage[0], limit: storage[1] },
+  },
+  features: {
+    customBrandingEnabled: true,
+    customBrandingAdvancedEnabled: tier !== 'free',
+    priorityEmailDelivery: tier === 'enterprise',
+    exportDataEnabled: tier !== 'free',
+    analyticsEnabled: tier !== 'free',
+  },
+});
+
+export { ApiError };
