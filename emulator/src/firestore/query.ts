@@ -103,7 +103,14 @@ function compileFilter(filter: JsonFilter, projectId: string, databaseId: string
       case 'IS_NULL':
         return { predicate: (doc) => { const v = get(doc); return v !== undefined && 'nullValue' in v; }, inequalityFields: [] };
       case 'IS_NOT_NAN':
-        return { predicate: (doc) => { const v = get(doc); return v !== undefined && !isNaNValue(v); }, inequalityFields: [text] };
+        // Like `!=`: the field must exist and not be null.
+        return {
+          predicate: (doc) => {
+            const v = get(doc);
+            return v !== undefined && !('nullValue' in v) && !isNaNValue(v);
+          },
+          inequalityFields: [text],
+        };
       case 'IS_NOT_NULL':
         return { predicate: (doc) => { const v = get(doc); return v !== undefined && !('nullValue' in v); }, inequalityFields: [text] };
       default:

@@ -2,7 +2,7 @@
 // and projects without loaded rules are not checked, as on the official emulator (which runs
 // open until rules are loaded). Every other read, query, listen and write is evaluated.
 import type { Caller, RulesAuth } from '../shared/auth.ts';
-import type { DocumentSource, FsDocument, FsValue } from '../shared/value.ts';
+import type { DocumentSource, FsDocument, FsValue, Timestamp } from '../shared/value.ts';
 import { Code, FirestoreError } from './errors.ts';
 import type { CompiledQuery } from './query.ts';
 import { queryCollectionPath } from './query.ts';
@@ -95,10 +95,19 @@ export function authorizeList(rules: LoadedRules | null, caller: Caller, store: 
   if (!decision.allowed) throw permissionDenied(decision.reason);
 }
 
-/** Evaluates each write of a batch; getAfter() sees the whole batch applied. */
-export function authorizeWrites(rules: LoadedRules | null, caller: Caller, store: DocumentSource, plan: CommitPlan): void {
+/**
+ * Evaluates each write of a batch; getAfter() sees the whole batch applied. `commitTime` is
+ * request.time, so `request.time == serverTimestamp()` holds as in production.
+ */
+export function authorizeWrites(
+  rules: LoadedRules | null,
+  caller: Caller,
+  store: DocumentSource,
+  plan: CommitPlan,
+  commitTime: Timestamp,
+): void {
   if (!needsRules(rules, caller)) return;
-  const time = new Date();
+  const time = new Date(commitTime.seconds * 1000 + Math.floor(commitTime.nanos / 1_000_000));
   for (const write of plan.writes) {
     if (write.kind === 'verify') continue;
     const after = plan.after.get(write.path);

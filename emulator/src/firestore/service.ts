@@ -273,7 +273,7 @@ export class FirestoreService {
     if (req.transaction) db.transactions.validateAndEnd(req.transaction);
     const commitTime: Timestamp = nextTimestamp();
     const plan = planCommit(db.store, req.writes ?? [], commitTime);
-    authorizeWrites(this.registry.rules(ctx.projectId), ctx.caller, db.store, plan);
+    authorizeWrites(this.registry.rules(ctx.projectId), ctx.caller, db.store, plan, commitTime);
     if (plan.changes.length > 0) db.lastCommitTime = commitTime;
     db.store.apply(plan.changes);
     return { writeResults: plan.results, commitTime: timestampToJson(commitTime) };
