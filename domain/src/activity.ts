@@ -22,7 +22,12 @@ export interface ActivityItem {
 }
 
 export interface ActivitySources {
-  photos?: ReadonlyArray<{ id: string; uploadedAt: TimeLike | null; uploadedByUser: PersonSummary; caption: string }>;
+  photos?: ReadonlyArray<{
+    id: string;
+    uploadedAt: TimeLike | null;
+    uploadedByUser: PersonSummary;
+    caption: string;
+  }>;
   flights?: ReadonlyArray<{
     id: string;
     createdAt: TimeLike | null;
@@ -48,7 +53,8 @@ export interface ActivitySources {
 
 export const DEFAULT_ACTIVITY_LIMIT = 5;
 
-const nameOf = (p: PersonSummary) => (p.displayName.trim() !== '' ? p.displayName.trim() : 'Someone');
+const nameOf = (p: PersonSummary) =>
+  p.displayName.trim() !== '' ? p.displayName.trim() : 'Someone';
 
 function route(from: string, to: string): string {
   const f = from.trim();
@@ -84,7 +90,9 @@ export function buildActivityFeed(
       kind: 'photo',
       at: millisOrNow(p.uploadedAt, n),
       actor: p.uploadedByUser,
-      text: caption ? `${nameOf(p.uploadedByUser)} uploaded a photo: “${caption}”` : `${nameOf(p.uploadedByUser)} uploaded a photo`,
+      text: caption
+        ? `${nameOf(p.uploadedByUser)} uploaded a photo: “${caption}”`
+        : `${nameOf(p.uploadedByUser)} uploaded a photo`,
       area: 'photos',
     });
   }
@@ -114,7 +122,10 @@ export function buildActivityFeed(
       kind: 'member',
       at: millisOrNow(m.joinedAt, n),
       actor: m.user,
-      text: m.role === 'creator' ? `${nameOf(m.user)} created the event` : `${nameOf(m.user)} joined the event`,
+      text:
+        m.role === 'creator'
+          ? `${nameOf(m.user)} created the event`
+          : `${nameOf(m.user)} joined the event`,
       area: 'members',
     });
   }

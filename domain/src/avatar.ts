@@ -29,7 +29,8 @@ export const AVATAR_COLORS: readonly string[] = [
  */
 export function initials(name: string | null | undefined): string {
   const trimmed = (name ?? '').trim();
-  const base = trimmed.includes('@') && !trimmed.includes(' ') ? trimmed.split('@')[0] ?? '' : trimmed;
+  const base =
+    trimmed.includes('@') && !trimmed.includes(' ') ? (trimmed.split('@')[0] ?? '') : trimmed;
   const words = base.split(/[\s._-]+/u).filter((w) => /[\p{L}\p{N}]/u.test(w));
   const first = words[0];
   if (!first) return '?';
@@ -50,7 +51,11 @@ function hash(text: string): number {
 
 /** The same seed (name, uid, ...) always gets the same colour. */
 export function avatarColor(seed: string): string {
-  return AVATAR_COLORS[hash(seed.trim().toLowerCase()) % AVATAR_COLORS.length] ?? AVATAR_COLORS[0] ?? '#475569';
+  return (
+    AVATAR_COLORS[hash(seed.trim().toLowerCase()) % AVATAR_COLORS.length] ??
+    AVATAR_COLORS[0] ??
+    '#475569'
+  );
 }
 
 function escapeXml(text: string): string {
@@ -70,7 +75,8 @@ export interface AvatarOptions {
 export function avatarSvg(name: string | null | undefined, options: AvatarOptions = {}): string {
   const size = options.size ?? 128;
   const background = options.background ?? avatarColor(name ?? '');
-  const text = contrastRatio(LIGHT_TEXT, background) >= 4.5 ? LIGHT_TEXT : readableTextColor(background);
+  const text =
+    contrastRatio(LIGHT_TEXT, background) >= 4.5 ? LIGHT_TEXT : readableTextColor(background);
   const letters = escapeXml(initials(name));
   const half = size / 2;
   const shape =
@@ -86,11 +92,17 @@ export function avatarSvg(name: string | null | undefined, options: AvatarOption
 }
 
 /** A `data:image/svg+xml` URI usable directly as an <img src>. */
-export function avatarDataUri(name: string | null | undefined, options: AvatarOptions = {}): string {
+export function avatarDataUri(
+  name: string | null | undefined,
+  options: AvatarOptions = {},
+): string {
   return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(avatarSvg(name, options))}`;
 }
 
 /** The user's photo when set, else their generated avatar. */
-export function avatarSrc(photoURL: string | null | undefined, displayName: string | null | undefined): string {
+export function avatarSrc(
+  photoURL: string | null | undefined,
+  displayName: string | null | undefined,
+): string {
   return photoURL && photoURL.trim() !== '' ? photoURL : avatarDataUri(displayName);
 }

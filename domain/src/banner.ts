@@ -34,8 +34,10 @@ export function orderBannerImages<P extends BannerPhotoLike>(
   const rest = photos.filter((p) => p.objectPath !== custom);
   const slides: BannerSlide<P>[] = [];
   if (custom) slides.push({ kind: 'custom', objectPath: custom });
-  for (const photo of byVotesDesc(rest.filter((p) => p.isFeatured))) slides.push({ kind: 'photo', photo, featured: true });
-  for (const photo of byVotesDesc(rest.filter((p) => !p.isFeatured))) slides.push({ kind: 'photo', photo, featured: false });
+  for (const photo of byVotesDesc(rest.filter((p) => p.isFeatured)))
+    slides.push({ kind: 'photo', photo, featured: true });
+  for (const photo of byVotesDesc(rest.filter((p) => !p.isFeatured)))
+    slides.push({ kind: 'photo', photo, featured: false });
   return slides;
 }
 

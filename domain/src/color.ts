@@ -47,7 +47,10 @@ function requireRgb(color: string | Rgb): Rgb {
   return rgb;
 }
 
-const channelHex = (n: number) => Math.round(Math.min(255, Math.max(0, n))).toString(16).padStart(2, '0');
+const channelHex = (n: number) =>
+  Math.round(Math.min(255, Math.max(0, n)))
+    .toString(16)
+    .padStart(2, '0');
 
 /** "#rrggbb", lower case; channels are rounded and clamped to 0..255. */
 export function toHex(rgb: Rgb): string {
@@ -79,12 +82,20 @@ export function contrastRatio(a: string | Rgb, b: string | Rgb): number {
   return (light + 0.05) / (dark + 0.05);
 }
 
-export function meetsContrast(a: string | Rgb, b: string | Rgb, target = TEXT_CONTRAST_TARGET): boolean {
+export function meetsContrast(
+  a: string | Rgb,
+  b: string | Rgb,
+  target = TEXT_CONTRAST_TARGET,
+): boolean {
   return contrastRatio(a, b) >= target;
 }
 
 /** `foreground` drawn at `opacity` (0..1) over an opaque `background`. */
-export function compositeOver(foreground: string | Rgb, background: string | Rgb, opacity: number): Rgb {
+export function compositeOver(
+  foreground: string | Rgb,
+  background: string | Rgb,
+  opacity: number,
+): Rgb {
   const fg = requireRgb(foreground);
   const bg = requireRgb(background);
   const a = Math.min(1, Math.max(0, opacity));
@@ -155,7 +166,8 @@ export function optimizeSurfaceOpacity(
   const step = options.step ?? SURFACE_OPACITY_STEP;
   const maxIterations = options.maxIterations ?? MAX_OPACITY_ITERATIONS;
   const startOpacity = options.startOpacity ?? 1;
-  const ratioAt = (opacity: number) => contrastRatio(text, compositeOver(surface, background, opacity));
+  const ratioAt = (opacity: number) =>
+    contrastRatio(text, compositeOver(surface, background, opacity));
 
   let opacity = startOpacity;
   const initialRatio = ratioAt(opacity);
@@ -283,5 +295,7 @@ export function themeAccessibilityMessage(
   if (adjusted.length > 0) {
     return colorOptimizedMessage(Math.min(...adjusted.map((s) => s.initialRatio)));
   }
-  return colorMeetsStandardsMessage(Math.min(contrastRatio(text, background), ...all.map((s) => s.ratio)));
+  return colorMeetsStandardsMessage(
+    Math.min(contrastRatio(text, background), ...all.map((s) => s.ratio)),
+  );
 }

@@ -72,7 +72,10 @@ export function formatDateTime(value: TimeLike | null | undefined): string {
 }
 
 /** Banner/invitation date line: one day, or "June 12, 2027 – June 14, 2027"; "Date TBD" without a start. */
-export function formatDateRange(start: TimeLike | null | undefined, end: TimeLike | null | undefined): string {
+export function formatDateRange(
+  start: TimeLike | null | undefined,
+  end: TimeLike | null | undefined,
+): string {
   const s = parseDate(start);
   if (!s) return DATE_TBD;
   const e = parseDate(end);
@@ -86,7 +89,8 @@ export function formatJoined(value: TimeLike | null | undefined): string {
   return d ? `Joined ${formatShortDate(d)}` : 'Joined';
 }
 
-const localDayNumber = (d: Date) => Date.UTC(d.getFullYear(), d.getMonth(), d.getDate()) / 86_400_000;
+const localDayNumber = (d: Date) =>
+  Date.UTC(d.getFullYear(), d.getMonth(), d.getDate()) / 86_400_000;
 
 /** Whole local calendar days from `from` to `to` (negative when `to` is earlier). */
 export function calendarDaysBetween(from: Date, to: Date): number {
@@ -94,7 +98,10 @@ export function calendarDaysBetween(from: Date, to: Date): number {
 }
 
 /** Calendar days from now until the date; null without a date. */
-export function daysUntil(value: TimeLike | null | undefined, now: Date = new Date()): number | null {
+export function daysUntil(
+  value: TimeLike | null | undefined,
+  now: Date = new Date(),
+): number | null {
   const d = parseDate(value);
   return d ? calendarDaysBetween(now, d) : null;
 }
@@ -138,7 +145,14 @@ export function dateTimeLocalToIso(value: string | null | undefined): string | n
   if (!value) return null;
   const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?/.exec(value.trim());
   if (!match) return null;
-  const [y, mo, d, h, mi, s] = match.slice(1).map((part) => Number(part ?? 0)) as [number, number, number, number, number, number];
+  const [y, mo, d, h, mi, s] = match.slice(1).map((part) => Number(part ?? 0)) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
   const date = new Date(y, mo - 1, d, h, mi, s);
   // Reject rolled-over values like 2027-02-31.
   if (date.getMonth() !== mo - 1 || date.getDate() !== d) return null;

@@ -40,7 +40,10 @@ export interface User<Time = IsoDateString> {
 }
 
 /** Fields of the user document the owner may edit directly. */
-export type EditableUserFields = Pick<User, 'displayName' | 'photoURL' | 'phoneNumber' | 'venmoUsername'>;
+export type EditableUserFields = Pick<
+  User,
+  'displayName' | 'photoURL' | 'phoneNumber' | 'venmoUsername'
+>;
 
 export interface TierLimits {
   maxEvents: number;
@@ -114,13 +117,7 @@ export interface EventWithMembership<Time = IsoDateString> extends Event<Time> {
 
 /** Settings fields that may be written one at a time (spec: PUT /api/events/{id}). */
 export type EventSettingsField =
-  | 'name'
-  | 'description'
-  | 'location'
-  | 'startDate'
-  | 'endDate'
-  | 'customLogo'
-  | 'themeColors';
+  'name' | 'description' | 'location' | 'startDate' | 'endDate' | 'customLogo' | 'themeColors';
 
 export interface Member<Time = IsoDateString> {
   /** Equals userId: members are stored at events/{e}/members/{uid}. */

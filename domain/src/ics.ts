@@ -94,7 +94,9 @@ function vevent(entry: IcsEntry, now: Date): string[] {
     );
   } else {
     const start = parseInstant(entry.start);
-    const end = entry.end ? parseInstant(entry.end) : new Date(start.getTime() + DEFAULT_TIMED_DURATION_MS);
+    const end = entry.end
+      ? parseInstant(entry.end)
+      : new Date(start.getTime() + DEFAULT_TIMED_DURATION_MS);
     lines.push(`DTSTART:${formatIcsUtc(start)}`);
     lines.push(`DTEND:${formatIcsUtc(end.getTime() > start.getTime() ? end : start)}`);
   }
@@ -122,10 +124,15 @@ export function buildIcs(entries: readonly IcsEntry[], now: Date = new Date()): 
 
 /** One schedule item; the event name prefixes the description for context in the calendar. */
 export function scheduleItemToIcs(
-  item: Pick<ScheduleItem, 'id' | 'eventId' | 'title' | 'description' | 'location' | 'startTime' | 'endTime'>,
+  item: Pick<
+    ScheduleItem,
+    'id' | 'eventId' | 'title' | 'description' | 'location' | 'startTime' | 'endTime'
+  >,
   options: { eventName?: string; url?: string; now?: Date } = {},
 ): string {
-  const description = [options.eventName, item.description].filter((s) => s && s.trim() !== '').join('\n\n');
+  const description = [options.eventName, item.description]
+    .filter((s) => s && s.trim() !== '')
+    .join('\n\n');
   return buildIcs(
     [
       {

@@ -12,9 +12,8 @@
  *   display name 100, phone 40, Venmo username 60.
  */
 import * as yup from 'yup';
-import type { InvitableRole, MemberRole, RsvpStatus } from './entities.ts';
+import { RSVP_STATUSES, type InvitableRole, type MemberRole, type RsvpStatus } from './entities.ts';
 import { INVITABLE_ROLES, MEMBER_ROLES } from './roles.ts';
-import { RSVP_STATUSES } from './entities.ts';
 
 export const MAX_LENGTHS = {
   eventName: 120,
@@ -68,7 +67,8 @@ export const MESSAGES = {
 } as const;
 
 const HEX_COLOR = /^#[0-9a-fA-F]{6}$/;
-const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:\d{2})$/;
+const ISO_DATE_TIME =
+  /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:\d{2})$/;
 /** What <input type="datetime-local"> yields: "2027-06-12T15:00" (seconds optional). */
 const DATETIME_LOCAL = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,3})?)?$/;
 
@@ -81,7 +81,9 @@ export function isIsoDateTime(value: unknown): value is string {
 }
 
 export function isDateTimeLocal(value: unknown): value is string {
-  return typeof value === 'string' && DATETIME_LOCAL.test(value) && !Number.isNaN(Date.parse(value));
+  return (
+    typeof value === 'string' && DATETIME_LOCAL.test(value) && !Number.isNaN(Date.parse(value))
+  );
 }
 
 /** http(s) URLs only: a logo URL ends up in an <img src>, so no javascript: or data: schemes. */
@@ -101,9 +103,10 @@ export function isHttpUrl(value: unknown): value is string {
 const optionalText = () => yup.string().default('');
 const cappedText = (max: number) => yup.string().trim().max(max, MESSAGES.tooLong).default('');
 
-const hexColor = () => yup.string().test('hex-color', MESSAGES.invalidColor, (v) => v === undefined || isHexColor(v));
+const hexColor = () =>
+  yup.string().test('hex-color', MESSAGES.invalidColor, (v) => v === undefined || isHexColor(v));
 
-const optionalLogoUrl = (max?: number) => {
+const optionalHttpUrl = (max?: number) => {
   const base = yup.string().trim().default('');
   return (max ? base.max(max, MESSAGES.tooLong) : base).test(
     'http-url',
@@ -117,7 +120,11 @@ const formDateTime = () =>
   yup
     .string()
     .default('')
-    .test('datetime-local', MESSAGES.invalidDate, (v) => v === undefined || v === '' || isDateTimeLocal(v) || isIsoDateTime(v));
+    .test(
+      'datetime-local',
+      MESSAGES.invalidDate,
+      (v) => v === undefined || v === '' || isDateTimeLocal(v) || isIsoDateTime(v),
+    );
 
 /** API date-time: ISO-8601 (normalised to UTC `...Z`) or null; '' means null. */
 const isoOrNull = () =>
@@ -130,7 +137,11 @@ const isoOrNull = () =>
       if (isIsoDateTime(value)) return new Date(value).toISOString();
       return value;
     })
-    .test('iso-date', MESSAGES.invalidDate, (v) => v === null || v === undefined || isIsoDateTime(v));
+    .test(
+      'iso-date',
+      MESSAGES.invalidDate,
+      (v) => v === null || v === undefined || isIsoDateTime(v),
+    );
 
 const requiredIso = (message: string) =>
   yup
@@ -144,7 +155,10 @@ function timeOf(value: string | null | undefined): number {
   return value ? Date.parse(value) : Number.NaN;
 }
 
-function endNotBeforeStart(start: string | null | undefined, end: string | null | undefined): boolean {
+function endNotBeforeStart(
+  start: string | null | undefined,
+  end: string | null | undefined,
+): boolean {
   const s = timeOf(start);
   const e = timeOf(end);
   return Number.isNaN(s) || Number.isNaN(e) || e >= s;
@@ -170,7 +184,7 @@ export const createEventFormSchema = yup.object({
   endDate: formDateTime().test('end-after-start', MESSAGES.endBeforeStart, function (end) {
     return endNotBeforeStart(this.parent.startDate as string | undefined, end);
   }),
-  customLogo: optionalLogoUrl(),
+  customLogo: optionalHttpUrl(),
   themeColors: formThemeColors(),
 });
 export type CreateEventFormValues = yup.InferType<typeof createEventFormSchema>;
@@ -194,7 +208,7 @@ export const settingsFieldSchemas = {
   location: optionalText(),
   startDate: formDateTime(),
   endDate: formDateTime(),
-  customLogo: optionalLogoUrl(),
+  customLogo: optionalHttpUrl(),
   themeColors: fullThemeColors(),
 } as const;
 export type SettingsFieldName = keyof typeof settingsFieldSchemas;
@@ -212,14 +226,18 @@ export function validateSettingsField(field: SettingsFieldName, value: unknown):
 
 /** POST /api/events body. Unknown keys (adminId, createdBy) are stripped by `parseWith`. */
 export const createEventRequestSchema = yup.object({
-  name: yup.string().trim().required(MESSAGES.eventNameRequired).max(MAX_LENGTHS.eventName, MESSAGES.tooLong),
+  name: yup
+    .string()
+    .trim()
+    .required(MESSAGES.eventNameRequired)
+    .max(MAX_LENGTHS.eventName, MESSAGES.tooLong),
   description: cappedText(MAX_LENGTHS.eventDescription),
   location: cappedText(MAX_LENGTHS.eventLocation),
   startDate: isoOrNull(),
   endDate: isoOrNull().test('end-after-start', MESSAGES.endBeforeStart, function (end) {
     return endNotBeforeStart(this.parent.startDate as string | null | undefined, end);
   }),
-  customLogo: optionalLogoUrl(MAX_LENGTHS.url),
+  customLogo: optionalHttpUrl(MAX_LENGTHS.url),
   themeColors: yup
     .object({
       primary: hexColor(),
@@ -235,12 +253,16 @@ export type CreateEventRequestValues = yup.InferType<typeof createEventRequestSc
 
 /** PUT /api/events/{id} field values, one schema per writable field (server caps). */
 export const eventUpdateFieldSchemas = {
-  name: yup.string().trim().required(MESSAGES.eventNameRequired).max(MAX_LENGTHS.eventName, MESSAGES.tooLong),
+  name: yup
+    .string()
+    .trim()
+    .required(MESSAGES.eventNameRequired)
+    .max(MAX_LENGTHS.eventName, MESSAGES.tooLong),
   description: yup.string().defined().trim().max(MAX_LENGTHS.eventDescription, MESSAGES.tooLong),
   location: yup.string().defined().trim().max(MAX_LENGTHS.eventLocation, MESSAGES.tooLong),
   startDate: isoOrNull(),
   endDate: isoOrNull(),
-  customLogo: optionalLogoUrl(MAX_LENGTHS.url).defined(),
+  customLogo: optionalHttpUrl(MAX_LENGTHS.url).defined(),
   themeColors: fullThemeColors(),
 } as const;
 export type EventUpdateField = keyof typeof eventUpdateFieldSchemas;
@@ -351,13 +373,20 @@ export const memberRoleSchema = yup.string<MemberRole>().oneOf(MEMBER_ROLES).req
 // Schedule and RSVP
 
 export const rsvpSchema = yup.object({
-  status: yup.string<RsvpStatus>().required(MESSAGES.invalidRsvp).oneOf(RSVP_STATUSES, MESSAGES.invalidRsvp),
+  status: yup
+    .string<RsvpStatus>()
+    .required(MESSAGES.invalidRsvp)
+    .oneOf(RSVP_STATUSES, MESSAGES.invalidRsvp),
 });
 export type RsvpValues = yup.InferType<typeof rsvpSchema>;
 
 /** Schedule item form (admins write items directly; dates are datetime-local values). */
 export const scheduleItemFormSchema = yup.object({
-  title: yup.string().trim().required(MESSAGES.titleRequired).max(MAX_LENGTHS.scheduleTitle, MESSAGES.tooLong),
+  title: yup
+    .string()
+    .trim()
+    .required(MESSAGES.titleRequired)
+    .max(MAX_LENGTHS.scheduleTitle, MESSAGES.tooLong),
   description: cappedText(MAX_LENGTHS.scheduleDescription),
   startTime: formDateTime().required(MESSAGES.startTimeRequired),
   endTime: formDateTime().test('end-after-start', MESSAGES.endTimeBeforeStart, function (end) {
@@ -372,8 +401,15 @@ export type ScheduleItemFormValues = yup.InferType<typeof scheduleItemFormSchema
 
 /** POST /api/events/{e}/photos: the record of an object already uploaded to Storage. */
 export const photoRecordSchema = yup.object({
-  filename: yup.string().trim().required(MESSAGES.fileNameRequired).max(MAX_LENGTHS.fileName, MESSAGES.tooLong),
-  objectPath: yup.string().required(MESSAGES.objectPathRequired).max(MAX_LENGTHS.objectPath, MESSAGES.tooLong),
+  filename: yup
+    .string()
+    .trim()
+    .required(MESSAGES.fileNameRequired)
+    .max(MAX_LENGTHS.fileName, MESSAGES.tooLong),
+  objectPath: yup
+    .string()
+    .required(MESSAGES.objectPathRequired)
+    .max(MAX_LENGTHS.objectPath, MESSAGES.tooLong),
   thumbPath: yup.string().max(MAX_LENGTHS.objectPath, MESSAGES.tooLong).default(''),
   caption: cappedText(MAX_LENGTHS.caption),
 });
@@ -381,8 +417,15 @@ export type PhotoRecordValues = yup.InferType<typeof photoRecordSchema>;
 
 /** POST /api/events/{e}/banner-photo. */
 export const bannerPhotoSchema = yup.object({
-  filename: yup.string().trim().required(MESSAGES.fileNameRequired).max(MAX_LENGTHS.fileName, MESSAGES.tooLong),
-  objectPath: yup.string().required(MESSAGES.objectPathRequired).max(MAX_LENGTHS.objectPath, MESSAGES.tooLong),
+  filename: yup
+    .string()
+    .trim()
+    .required(MESSAGES.fileNameRequired)
+    .max(MAX_LENGTHS.fileName, MESSAGES.tooLong),
+  objectPath: yup
+    .string()
+    .required(MESSAGES.objectPathRequired)
+    .max(MAX_LENGTHS.objectPath, MESSAGES.tooLong),
   setBanner: yup.boolean().default(true),
 });
 export type BannerPhotoValues = yup.InferType<typeof bannerPhotoSchema>;
@@ -392,7 +435,7 @@ export const photoCaptionSchema = cappedText(MAX_LENGTHS.caption);
 /** Fields the owner edits on users/{uid}. */
 export const userProfileSchema = yup.object({
   displayName: cappedText(MAX_LENGTHS.displayName),
-  photoURL: optionalLogoUrl(MAX_LENGTHS.url),
+  photoURL: optionalHttpUrl(MAX_LENGTHS.url),
   phoneNumber: cappedText(MAX_LENGTHS.phoneNumber),
   venmoUsername: cappedText(MAX_LENGTHS.venmoUsername),
 });
@@ -411,7 +454,10 @@ export function parseWith<S extends yup.AnySchema>(
   input: unknown,
 ): ParseResult<yup.InferType<S>> {
   try {
-    const value = schema.validateSync(input, { abortEarly: false, stripUnknown: true }) as yup.InferType<S>;
+    const value = schema.validateSync(input, {
+      abortEarly: false,
+      stripUnknown: true,
+    }) as yup.InferType<S>;
     return { ok: true, value };
   } catch (error) {
     if (error instanceof yup.ValidationError) return { ok: false, errors: error.errors };

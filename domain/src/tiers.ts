@@ -2,12 +2,7 @@
  * Subscription tiers (docs/data-model.md) and usage maths (spec §2 subscription card, §9).
  * Limits use -1 for unlimited.
  */
-import type {
-  SubscriptionTierName,
-  TierFeatures,
-  TierLimits,
-  UsageCount,
-} from './entities.ts';
+import type { SubscriptionTierName, TierFeatures, TierLimits, UsageCount } from './entities.ts';
 
 export const UNLIMITED = -1;
 
@@ -101,7 +96,10 @@ export function tierDisplayName(tier: SubscriptionTierName): string {
 }
 
 /** Subscription card title: free "Upgrade to Unlock", others "{displayName} Plan". */
-export function subscriptionCardTitle(tier: SubscriptionTierName, displayName = tierDisplayName(tier)): string {
+export function subscriptionCardTitle(
+  tier: SubscriptionTierName,
+  displayName = tierDisplayName(tier),
+): string {
   return tier === 'free' ? 'Upgrade to Unlock' : `${displayName} Plan`;
 }
 
@@ -171,7 +169,8 @@ export function formatUsage(used: number, limit: number, unit?: string): string 
 
 /** Inverse of formatUsage; null when the text is not "used/limit". */
 export function parseUsage(text: string): UsageCount | null {
-  const match = /^\s*(\d+(?:\.\d+)?)\s*[A-Za-z]*\s*\/\s*(Unlimited|\d+(?:\.\d+)?)\s*[A-Za-z]*\s*$/.exec(text);
+  const match =
+    /^\s*(\d+(?:\.\d+)?)\s*[A-Za-z]*\s*\/\s*(Unlimited|\d+(?:\.\d+)?)\s*[A-Za-z]*\s*$/.exec(text);
   if (!match || match[1] === undefined || match[2] === undefined) return null;
   const used = Number(match[1]);
   const limit = match[2] === 'Unlimited' ? UNLIMITED : Number(match[2]);

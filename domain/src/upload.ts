@@ -81,17 +81,23 @@ export const uploadMessages = {
   exceedsSize: (file: string, size: string) => `${file} exceeds maximum allowed size of ${size}`,
   inferiorSize: (size: string) => `This file is smaller than the allowed size of ${size}`,
   youCanOnlyUploadFileTypes: (types: string) => `You can only upload: ${types}`,
-  noDuplicates: (fileName: string) => `Cannot add the duplicate file '${fileName}', it already exists`,
+  noDuplicates: (fileName: string) =>
+    `Cannot add the duplicate file '${fileName}', it already exists`,
   noMoreFilesAllowed: () => 'Cannot add more files',
   missingRequiredMetaField: () => 'Missing required meta fields',
   youHaveToAtLeastSelectX: (n: number) => `You have to select at least ${plural(n, 'file')}`,
-  additionalRestrictionsFailed: (count: number) => `${count} additional restrictions were not fulfilled`,
+  additionalRestrictionsFailed: (count: number) =>
+    `${count} additional restrictions were not fulfilled`,
 } as const;
 
 /** Same name, type, size (and lastModified when both know it) = the same file. */
 export function isSameFile(a: CandidateFile, b: CandidateFile): boolean {
   if (a.name !== b.name || a.type !== b.type || a.size !== b.size) return false;
-  return a.lastModified === undefined || b.lastModified === undefined || a.lastModified === b.lastModified;
+  return (
+    a.lastModified === undefined ||
+    b.lastModified === undefined ||
+    a.lastModified === b.lastModified
+  );
 }
 
 function extensionOf(name: string): string {
@@ -100,7 +106,10 @@ function extensionOf(name: string): string {
 }
 
 /** Whether the file matches one of the allowed MIME types, wildcards or extensions. */
-export function isAllowedType(file: Pick<CandidateFile, 'name' | 'type'>, allowed: readonly string[] | null): boolean {
+export function isAllowedType(
+  file: Pick<CandidateFile, 'name' | 'type'>,
+  allowed: readonly string[] | null,
+): boolean {
   if (!allowed) return true;
   const type = file.type.toLowerCase();
   const ext = extensionOf(file.name);
@@ -177,7 +186,10 @@ function firstViolation(
     return uploadMessages.inferiorSize(formatBytes(r.minFileSize));
   }
   if (r.maxTotalFileSize !== null && totalSize + file.size > r.maxTotalFileSize) {
-    return uploadMessages.aggregateExceedsSize(formatBytes(totalSize + file.size), formatBytes(r.maxTotalFileSize));
+    return uploadMessages.aggregateExceedsSize(
+      formatBytes(totalSize + file.size),
+      formatBytes(r.maxTotalFileSize),
+    );
   }
   return null;
 }
@@ -219,5 +231,8 @@ export function summarizeRestrictionMessages(
   max = MAX_SHOWN_RESTRICTION_MESSAGES,
 ): string[] {
   if (messages.length <= max) return [...messages];
-  return [...messages.slice(0, max), uploadMessages.additionalRestrictionsFailed(messages.length - max)];
+  return [
+    ...messages.slice(0, max),
+    uploadMessages.additionalRestrictionsFailed(messages.length - max),
+  ];
 }

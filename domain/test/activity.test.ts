@@ -8,9 +8,14 @@ const now = new Date(Date.UTC(2027, 5, 12, 13, 0));
 
 describe('buildActivityFeed', () => {
   const sources = {
-    photos: [{ id: 'p1', uploadedAt: t(5), uploadedByUser: ada, caption: '' }, { id: 'p2', uploadedAt: t(40), uploadedByUser: bob, caption: 'Sunset' }],
+    photos: [
+      { id: 'p1', uploadedAt: t(5), uploadedByUser: ada, caption: '' },
+      { id: 'p2', uploadedAt: t(40), uploadedByUser: bob, caption: 'Sunset' },
+    ],
     flights: [{ id: 'f1', createdAt: t(10), user: bob, departure: 'JFK', arrival: 'LIS' }],
-    carpools: [{ id: 'c1', createdAt: t(20), driver: ada, fromLocation: 'Airport', toLocation: '' }],
+    carpools: [
+      { id: 'c1', createdAt: t(20), driver: ada, fromLocation: 'Airport', toLocation: '' },
+    ],
     members: [
       { userId: 'u1', joinedAt: t(0), user: ada, role: 'creator' },
       { userId: 'u2', joinedAt: t(30), user: bob, role: 'attendee' },
@@ -47,7 +52,14 @@ describe('buildActivityFeed', () => {
   it('pending (null) timestamps count as now; Timestamp-likes are read', () => {
     const feed = buildActivityFeed(
       {
-        photos: [{ id: 'old', uploadedAt: { toMillis: () => Date.parse(t(1)) }, uploadedByUser: ada, caption: '' }],
+        photos: [
+          {
+            id: 'old',
+            uploadedAt: { toMillis: () => Date.parse(t(1)) },
+            uploadedByUser: ada,
+            caption: '',
+          },
+        ],
         flights: [{ id: 'new', createdAt: null, user: bob, departure: '', arrival: 'LIS' }],
       },
       5,
@@ -61,12 +73,23 @@ describe('buildActivityFeed', () => {
   it('names unknown people "Someone" and untitled items "Untitled"', () => {
     const feed = buildActivityFeed(
       {
-        carpools: [{ id: 'c', createdAt: t(1), driver: { displayName: ' ', photoURL: '' }, fromLocation: '', toLocation: '' }],
+        carpools: [
+          {
+            id: 'c',
+            createdAt: t(1),
+            driver: { displayName: ' ', photoURL: '' },
+            fromLocation: '',
+            toLocation: '',
+          },
+        ],
         schedule: [{ id: 's', createdAt: t(0), title: '  ' }],
       },
       5,
       now,
     );
-    expect(feed.map((i) => i.text)).toEqual(['Someone is offering a carpool', 'New on the schedule: Untitled']);
+    expect(feed.map((i) => i.text)).toEqual([
+      'Someone is offering a carpool',
+      'New on the schedule: Untitled',
+    ]);
   });
 });

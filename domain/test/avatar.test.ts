@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { AVATAR_COLORS, avatarColor, avatarDataUri, avatarSrc, avatarSvg, initials } from '../src/avatar.ts';
+import {
+  AVATAR_COLORS,
+  avatarColor,
+  avatarDataUri,
+  avatarSrc,
+  avatarSvg,
+  initials,
+} from '../src/avatar.ts';
 import { contrastRatio } from '../src/color.ts';
 
 describe('initials', () => {
@@ -14,7 +21,7 @@ describe('initials', () => {
     ['   ', '?'],
     [null, '?'],
     ['!!! ???', '?'],
-    ['(Sam) O\'Neil', 'SO'],
+    ["(Sam) O'Neil", 'SO'],
   ])('%j → %s', (name, expected) => {
     expect(initials(name)).toBe(expected);
   });
@@ -32,7 +39,18 @@ describe('avatar colours', () => {
   });
 
   it('spreads names over several colours', () => {
-    const names = ['Ada', 'Grace', 'Alan', 'Linus', 'Barbara', 'Edsger', 'Donald', 'Margaret', 'Ken', 'Dennis'];
+    const names = [
+      'Ada',
+      'Grace',
+      'Alan',
+      'Linus',
+      'Barbara',
+      'Edsger',
+      'Donald',
+      'Margaret',
+      'Ken',
+      'Dennis',
+    ];
     expect(new Set(names.map(avatarColor)).size).toBeGreaterThan(4);
   });
 });

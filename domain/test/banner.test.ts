@@ -1,14 +1,39 @@
 import { describe, expect, it } from 'vitest';
-import { bannerSlides, nextSlideIndex, orderBannerImages, type BannerPhotoLike } from '../src/banner.ts';
+import {
+  bannerSlides,
+  nextSlideIndex,
+  orderBannerImages,
+  type BannerPhotoLike,
+} from '../src/banner.ts';
 
-const photo = (id: string, votes: number, isFeatured = false): BannerPhotoLike => ({ id, objectPath: `events/e/photos/u/${id}.jpg`, votes, isFeatured });
+const photo = (id: string, votes: number, isFeatured = false): BannerPhotoLike => ({
+  id,
+  objectPath: `events/e/photos/u/${id}.jpg`,
+  votes,
+  isFeatured,
+});
 const ids = (slides: ReturnType<typeof orderBannerImages>) =>
-  slides.map((s) => (s.kind === 'photo' ? s.photo.id : s.kind === 'custom' ? `custom:${s.objectPath}` : s.kind));
+  slides.map((s) =>
+    s.kind === 'photo' ? s.photo.id : s.kind === 'custom' ? `custom:${s.objectPath}` : s.kind,
+  );
 
 describe('orderBannerImages', () => {
   it('custom banner, then featured, then the rest by votes descending', () => {
-    const photos = [photo('a', 1), photo('b', 5), photo('f1', 0, true), photo('c', 3), photo('f2', 2, true)];
-    expect(ids(orderBannerImages('events/e/banner/b.png', photos))).toEqual(['custom:events/e/banner/b.png', 'f2', 'f1', 'b', 'c', 'a']);
+    const photos = [
+      photo('a', 1),
+      photo('b', 5),
+      photo('f1', 0, true),
+      photo('c', 3),
+      photo('f2', 2, true),
+    ];
+    expect(ids(orderBannerImages('events/e/banner/b.png', photos))).toEqual([
+      'custom:events/e/banner/b.png',
+      'f2',
+      'f1',
+      'b',
+      'c',
+      'a',
+    ]);
   });
 
   it('is stable for equal votes', () => {
@@ -17,7 +42,10 @@ describe('orderBannerImages', () => {
   });
 
   it('a featured photo with few votes still precedes a popular unfeatured one', () => {
-    expect(ids(orderBannerImages(null, [photo('popular', 100), photo('feat', 0, true)]))).toEqual(['feat', 'popular']);
+    expect(ids(orderBannerImages(null, [photo('popular', 100), photo('feat', 0, true)]))).toEqual([
+      'feat',
+      'popular',
+    ]);
   });
 
   it('marks featured slides', () => {
@@ -28,7 +56,10 @@ describe('orderBannerImages', () => {
   it('ignores an empty custom banner and does not repeat it as a photo', () => {
     expect(ids(orderBannerImages('', [photo('a', 1)]))).toEqual(['a']);
     const p = photo('a', 1);
-    expect(ids(orderBannerImages(p.objectPath, [p, photo('b', 0)]))).toEqual([`custom:${p.objectPath}`, 'b']);
+    expect(ids(orderBannerImages(p.objectPath, [p, photo('b', 0)]))).toEqual([
+      `custom:${p.objectPath}`,
+      'b',
+    ]);
   });
 
   it('does not mutate its input', () => {
@@ -40,17 +71,34 @@ describe('orderBannerImages', () => {
 
 describe('bannerSlides fallback', () => {
   it('uses images when there are any', () => {
-    expect(bannerSlides({ customBannerImage: null, photos: [photo('a', 0)], customLogo: 'https://x.test/l.png', eventName: 'E' })[0]?.kind).toBe('photo');
+    expect(
+      bannerSlides({
+        customBannerImage: null,
+        photos: [photo('a', 0)],
+        customLogo: 'https://x.test/l.png',
+        eventName: 'E',
+      })[0]?.kind,
+    ).toBe('photo');
   });
 
   it('falls back to the custom logo', () => {
-    expect(bannerSlides({ customBannerImage: null, photos: [], customLogo: 'https://x.test/l.png', eventName: 'E' })).toEqual([
-      { kind: 'logo', url: 'https://x.test/l.png' },
-    ]);
+    expect(
+      bannerSlides({
+        customBannerImage: null,
+        photos: [],
+        customLogo: 'https://x.test/l.png',
+        eventName: 'E',
+      }),
+    ).toEqual([{ kind: 'logo', url: 'https://x.test/l.png' }]);
   });
 
   it('then to a generated avatar of the event name', () => {
-    const [slide] = bannerSlides({ customBannerImage: null, photos: [], customLogo: '  ', eventName: 'Beach Trip' });
+    const [slide] = bannerSlides({
+      customBannerImage: null,
+      photos: [],
+      customLogo: '  ',
+      eventName: 'Beach Trip',
+    });
     expect(slide?.kind).toBe('avatar');
     expect(slide && 'url' in slide && decodeURIComponent(slide.url)).toContain('>BT</text>');
   });

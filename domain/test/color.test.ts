@@ -105,8 +105,21 @@ describe('readableTextColor', () => {
   it('always reaches 4.5:1 across a grey ramp and the hue wheel', () => {
     const samples: string[] = [];
     for (let v = 0; v <= 255; v += 5) samples.push(toHex({ r: v, g: v, b: v }));
-    for (const hex of ['#ff0000', '#00ff00', '#0000ff', '#ffff00', '#00ffff', '#ff00ff', '#14b8a6', '#808080', '#767676', '#7a7a7a']) samples.push(hex);
-    for (const bg of samples) expect(contrastRatio(readableTextColor(bg), bg)).toBeGreaterThanOrEqual(4.5);
+    for (const hex of [
+      '#ff0000',
+      '#00ff00',
+      '#0000ff',
+      '#ffff00',
+      '#00ffff',
+      '#ff00ff',
+      '#14b8a6',
+      '#808080',
+      '#767676',
+      '#7a7a7a',
+    ])
+      samples.push(hex);
+    for (const bg of samples)
+      expect(contrastRatio(readableTextColor(bg), bg)).toBeGreaterThanOrEqual(4.5);
   });
 });
 
@@ -159,8 +172,12 @@ describe('optimizeSurfaceOpacity', () => {
 describe('accessibility messages', () => {
   it('uses the spec wording with two-decimal ratios', () => {
     expect(colorMeetsStandardsMessage(21)).toBe('Color meets WCAG AA standards (21.00:1 contrast)');
-    expect(colorMeetsStandardsMessage(4.5412)).toBe('Color meets WCAG AA standards (4.54:1 contrast)');
-    expect(colorOptimizedMessage(1.176)).toBe('Color optimized for accessibility (adjusted from 1.18:1 to WCAG AA compliant)');
+    expect(colorMeetsStandardsMessage(4.5412)).toBe(
+      'Color meets WCAG AA standards (4.54:1 contrast)',
+    );
+    expect(colorOptimizedMessage(1.176)).toBe(
+      'Color optimized for accessibility (adjusted from 1.18:1 to WCAG AA compliant)',
+    );
     expect(formatContrastRatio(3)).toBe('3.00');
   });
 
@@ -200,7 +217,10 @@ describe('deriveTheme', () => {
 
   it('fills missing or invalid colours from the defaults', () => {
     expect(normalizeThemeColors(null)).toEqual(DEFAULT_THEME_COLORS);
-    expect(normalizeThemeColors({ primary: '#ABC', surface: 'oops' })).toEqual({ ...DEFAULT_THEME_COLORS, primary: '#aabbcc' });
+    expect(normalizeThemeColors({ primary: '#ABC', surface: 'oops' })).toEqual({
+      ...DEFAULT_THEME_COLORS,
+      primary: '#aabbcc',
+    });
     expect(deriveTheme(undefined).colors).toEqual(DEFAULT_THEME_COLORS);
   });
 });

@@ -20,7 +20,8 @@ import {
 
 // Local wall-clock instants, so the tests hold in any TZ.
 const local = (y: number, m: number, d: number, h = 12, min = 0) => new Date(y, m - 1, d, h, min);
-const iso = (y: number, m: number, d: number, h = 12, min = 0) => local(y, m, d, h, min).toISOString();
+const iso = (y: number, m: number, d: number, h = 12, min = 0) =>
+  local(y, m, d, h, min).toISOString();
 
 describe('parsing', () => {
   it.each([null, undefined, '', 'not a date'])('parseDate(%j) is null', (v) => {
@@ -72,7 +73,9 @@ describe('display formats', () => {
 
   it('date ranges collapse to one day', () => {
     expect(formatDateRange(iso(2027, 6, 12, 10), iso(2027, 6, 12, 22))).toBe('June 12, 2027');
-    expect(formatDateRange(iso(2027, 6, 12), iso(2027, 6, 14))).toBe('June 12, 2027 – June 14, 2027');
+    expect(formatDateRange(iso(2027, 6, 12), iso(2027, 6, 14))).toBe(
+      'June 12, 2027 – June 14, 2027',
+    );
     expect(formatDateRange(iso(2027, 6, 12), null)).toBe('June 12, 2027');
   });
 
@@ -162,7 +165,9 @@ describe('datetime-local conversions', () => {
   });
 
   it('keeps seconds when given and pads single digits', () => {
-    expect(dateTimeLocalToIso('2027-01-02T03:04:05')).toBe(new Date(2027, 0, 2, 3, 4, 5).toISOString());
+    expect(dateTimeLocalToIso('2027-01-02T03:04:05')).toBe(
+      new Date(2027, 0, 2, 3, 4, 5).toISOString(),
+    );
     expect(isoToDateTimeLocal(local(2027, 1, 2, 3, 4))).toBe('2027-01-02T03:04');
   });
 });

@@ -8,12 +8,23 @@ import {
 
 describe('entity defaults (spec §3)', () => {
   it('theme colours', () => {
-    expect(DEFAULT_THEME_COLORS).toEqual({ primary: '#6236ff', secondary: '#14b8a6', tertiary: '#f59e0b', background: '#ffffff', surface: '#f8fafc' });
+    expect(DEFAULT_THEME_COLORS).toEqual({
+      primary: '#6236ff',
+      secondary: '#14b8a6',
+      tertiary: '#f59e0b',
+      background: '#ffffff',
+      surface: '#f8fafc',
+    });
     expect(Object.isFrozen(DEFAULT_THEME_COLORS)).toBe(true);
   });
 
   it('banner settings: contained, auto-rotate every 4000 ms, no custom image', () => {
-    expect(DEFAULT_BANNER_SETTINGS).toEqual({ style: 'contained', autoRotate: true, rotateInterval: 4000, customBannerImage: null });
+    expect(DEFAULT_BANNER_SETTINGS).toEqual({
+      style: 'contained',
+      autoRotate: true,
+      rotateInterval: 4000,
+      customBannerImage: null,
+    });
   });
 
   it('RSVP statuses and labels, including display-only Not Responded', () => {

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { buildIcs, escapeIcsText, eventToIcs, foldIcsLine, formatIcsUtc, icsFileName, scheduleItemToIcs } from '../src/ics.ts';
+import {
+  buildIcs,
+  escapeIcsText,
+  eventToIcs,
+  foldIcsLine,
+  formatIcsUtc,
+  icsFileName,
+  scheduleItemToIcs,
+} from '../src/ics.ts';
 
 const now = new Date('2027-01-01T00:00:00.000Z');
 const unfold = (ics: string) => ics.replace(/\r\n /g, '');
@@ -15,14 +23,16 @@ describe('escaping and folding', () => {
     expect(foldIcsLine('SUMMARY:short')).toBe('SUMMARY:short');
     const long = 'DESCRIPTION:' + 'x'.repeat(200);
     const folded = foldIcsLine(long);
-    for (const physical of folded.split('\r\n')) expect(new TextEncoder().encode(physical).length).toBeLessThanOrEqual(75);
+    for (const physical of folded.split('\r\n'))
+      expect(new TextEncoder().encode(physical).length).toBeLessThanOrEqual(75);
     expect(folded.replace(/\r\n /g, '')).toBe(long);
   });
 
   it('never splits a multi-byte character', () => {
     const long = 'SUMMARY:' + 'é'.repeat(80);
     const folded = foldIcsLine(long);
-    for (const physical of folded.split('\r\n')) expect(new TextEncoder().encode(physical).length).toBeLessThanOrEqual(75);
+    for (const physical of folded.split('\r\n'))
+      expect(new TextEncoder().encode(physical).length).toBeLessThanOrEqual(75);
     expect(folded.replace(/\r\n /g, '')).toBe(long);
   });
 
@@ -32,7 +42,18 @@ describe('escaping and folding', () => {
 });
 
 describe('buildIcs', () => {
-  const ics = buildIcs([{ uid: 'u1@gatherly', title: 'Dinner, drinks; fun', start: '2027-06-12T17:00:00+02:00', end: '2027-06-12T20:00:00Z', location: 'Hall\nB' }], now);
+  const ics = buildIcs(
+    [
+      {
+        uid: 'u1@gatherly',
+        title: 'Dinner, drinks; fun',
+        start: '2027-06-12T17:00:00+02:00',
+        end: '2027-06-12T20:00:00Z',
+        location: 'Hall\nB',
+      },
+    ],
+    now,
+  );
 
   it('is a CRLF VCALENDAR ending in CRLF, without bare LFs', () => {
     expect(ics.startsWith('BEGIN:VCALENDAR\r\nVERSION:2.0\r\n')).toBe(true);
@@ -59,12 +80,19 @@ describe('buildIcs', () => {
     const single = lines(buildIcs([{ uid: 'u', title: 't', start: '2027-06-12' }], now));
     expect(single).toContain('DTSTART;VALUE=DATE:20270612');
     expect(single).toContain('DTEND;VALUE=DATE:20270613');
-    const span = lines(buildIcs([{ uid: 'u', title: 't', start: '2027-12-30', end: '2027-12-31' }], now));
+    const span = lines(
+      buildIcs([{ uid: 'u', title: 't', start: '2027-12-30', end: '2027-12-31' }], now),
+    );
     expect(span).toContain('DTEND;VALUE=DATE:20280101');
   });
 
   it('omits empty description and location', () => {
-    const l = lines(buildIcs([{ uid: 'u', title: 't', start: '2027-06-12T15:00:00Z', description: '', location: '' }], now));
+    const l = lines(
+      buildIcs(
+        [{ uid: 'u', title: 't', start: '2027-06-12T15:00:00Z', description: '', location: '' }],
+        now,
+      ),
+    );
     expect(l.some((x) => x.startsWith('DESCRIPTION'))).toBe(false);
     expect(l.some((x) => x.startsWith('LOCATION'))).toBe(false);
   });
@@ -77,7 +105,15 @@ describe('buildIcs', () => {
 describe('schedule items and events', () => {
   it('schedule item: stable UID, event name in the description', () => {
     const ics = scheduleItemToIcs(
-      { id: 's1', eventId: 'e1', title: 'Rehearsal', description: 'Bring shoes', location: 'Chapel', startTime: '2027-06-11T18:00:00.000Z', endTime: null },
+      {
+        id: 's1',
+        eventId: 'e1',
+        title: 'Rehearsal',
+        description: 'Bring shoes',
+        location: 'Chapel',
+        startTime: '2027-06-11T18:00:00.000Z',
+        endTime: null,
+      },
       { eventName: 'Sam & Alex', now },
     );
     const l = lines(ics);
@@ -87,9 +123,21 @@ describe('schedule items and events', () => {
   });
 
   it('event: null while TBD, otherwise its dates', () => {
-    const base = { id: 'e1', name: 'Wedding', description: '', location: 'Lisbon', startDate: null, endDate: null };
+    const base = {
+      id: 'e1',
+      name: 'Wedding',
+      description: '',
+      location: 'Lisbon',
+      startDate: null,
+      endDate: null,
+    };
     expect(eventToIcs(base)).toBeNull();
-    const l = lines(eventToIcs({ ...base, startDate: '2027-06-12T14:00:00.000Z', endDate: '2027-06-14T10:00:00.000Z' }, { now, url: 'https://app.test/events/e1' }) ?? '');
+    const l = lines(
+      eventToIcs(
+        { ...base, startDate: '2027-06-12T14:00:00.000Z', endDate: '2027-06-14T10:00:00.000Z' },
+        { now, url: 'https://app.test/events/e1' },
+      ) ?? '',
+    );
     expect(l).toContain('UID:event-e1@gatherly');
     expect(l).toContain('DTEND:20270614T100000Z');
     expect(l).toContain('URL:https://app.test/events/e1');

@@ -154,11 +154,9 @@ describe('canInviteAs', () => {
 
 describe('role labels', () => {
   it('event lists say Creator/Admin/Member; badges say Creator/Admin/Attendee', () => {
-    expect(['creator', 'admin', 'attendee'].map((r) => eventListRoleLabel(r as MemberRole))).toEqual([
-      'Creator',
-      'Admin',
-      'Member',
-    ]);
+    expect(
+      ['creator', 'admin', 'attendee'].map((r) => eventListRoleLabel(r as MemberRole)),
+    ).toEqual(['Creator', 'Admin', 'Member']);
     expect(['creator', 'admin', 'attendee'].map((r) => memberRoleLabel(r as MemberRole))).toEqual([
       'Creator',
       'Admin',
@@ -176,7 +174,9 @@ describe('role labels', () => {
   it('invitation page shows Admin or Attendee; role-change notes exist for both', () => {
     expect(invitationRoleLabel('admin')).toBe('Admin');
     expect(invitationRoleLabel('attendee')).toBe('Attendee');
-    expect(ROLE_CHANGE_NOTES.admin).toMatch(/manage event settings, invite members and modify event content/);
+    expect(ROLE_CHANGE_NOTES.admin).toMatch(
+      /manage event settings, invite members and modify event content/,
+    );
     expect(ROLE_CHANGE_NOTES.attendee).toMatch(/standard access without management privileges/i);
   });
 });

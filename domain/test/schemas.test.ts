@@ -25,37 +25,73 @@ import {
   validateSettingsField,
 } from '../src/schemas.ts';
 
-const errorsOf = (result: { ok: boolean; errors?: string[] }) => (result.ok ? [] : (result.errors ?? []));
+const errorsOf = (result: { ok: boolean; errors?: string[] }) =>
+  result.ok ? [] : (result.errors ?? []);
 
 describe('create event form', () => {
   it('requires a name; empty and blank names fail', () => {
-    expect(errorsOf(parseWith(createEventFormSchema, { name: '' }))).toEqual(['Event name is required']);
-    expect(errorsOf(parseWith(createEventFormSchema, { name: '   ' }))).toEqual(['Event name is required']);
+    expect(errorsOf(parseWith(createEventFormSchema, { name: '' }))).toEqual([
+      'Event name is required',
+    ]);
+    expect(errorsOf(parseWith(createEventFormSchema, { name: '   ' }))).toEqual([
+      'Event name is required',
+    ]);
   });
 
   it('accepts a name alone with defaults for the rest', () => {
     const r = parseWith(createEventFormSchema, { name: 'Wedding' });
     expect(r.ok).toBe(true);
     if (r.ok) {
-      expect(r.value).toMatchObject({ name: 'Wedding', description: '', location: '', startDate: '', endDate: '', customLogo: '', datesTbd: false });
-      expect(r.value.themeColors).toEqual({ primary: '#6236ff', secondary: '#14b8a6', tertiary: '#f59e0b' });
+      expect(r.value).toMatchObject({
+        name: 'Wedding',
+        description: '',
+        location: '',
+        startDate: '',
+        endDate: '',
+        customLogo: '',
+        datesTbd: false,
+      });
+      expect(r.value.themeColors).toEqual({
+        primary: '#6236ff',
+        secondary: '#14b8a6',
+        tertiary: '#f59e0b',
+      });
     }
   });
 
   it('accepts empty (TBD) dates and rejects an end before the start', () => {
-    expect(parseWith(createEventFormSchema, { name: 'x', startDate: '', endDate: '' }).ok).toBe(true);
-    expect(parseWith(createEventFormSchema, { name: 'x', startDate: '2027-06-12T15:00', endDate: '2027-06-12T15:00' }).ok).toBe(true);
-    expect(errorsOf(parseWith(createEventFormSchema, { name: 'x', startDate: '2027-06-12T15:00', endDate: '2027-06-12T14:59' }))).toEqual([
-      'End date cannot be before the start date',
-    ]);
+    expect(parseWith(createEventFormSchema, { name: 'x', startDate: '', endDate: '' }).ok).toBe(
+      true,
+    );
+    expect(
+      parseWith(createEventFormSchema, {
+        name: 'x',
+        startDate: '2027-06-12T15:00',
+        endDate: '2027-06-12T15:00',
+      }).ok,
+    ).toBe(true);
+    expect(
+      errorsOf(
+        parseWith(createEventFormSchema, {
+          name: 'x',
+          startDate: '2027-06-12T15:00',
+          endDate: '2027-06-12T14:59',
+        }),
+      ),
+    ).toEqual(['End date cannot be before the start date']);
   });
 
   it('rejects malformed colours and logo URLs', () => {
-    expect(errorsOf(parseWith(createEventFormSchema, { name: 'x', themeColors: { primary: 'purple' } }))).toEqual([
-      'Please enter a colour as a hex value like #6236ff',
-    ]);
-    expect(parseWith(createEventFormSchema, { name: 'x', customLogo: 'javascript:alert(1)' }).ok).toBe(false);
-    expect(parseWith(createEventFormSchema, { name: 'x', customLogo: 'https://example.org/logo.png' }).ok).toBe(true);
+    expect(
+      errorsOf(parseWith(createEventFormSchema, { name: 'x', themeColors: { primary: 'purple' } })),
+    ).toEqual(['Please enter a colour as a hex value like #6236ff']);
+    expect(
+      parseWith(createEventFormSchema, { name: 'x', customLogo: 'javascript:alert(1)' }).ok,
+    ).toBe(false);
+    expect(
+      parseWith(createEventFormSchema, { name: 'x', customLogo: 'https://example.org/logo.png' })
+        .ok,
+    ).toBe(true);
   });
 });
 
@@ -75,9 +111,17 @@ describe('settings fields (one at a time)', () => {
   });
 
   it('themeColors must carry all five hex colours', () => {
-    const full = { primary: '#6236ff', secondary: '#14b8a6', tertiary: '#f59e0b', background: '#ffffff', surface: '#f8fafc' };
+    const full = {
+      primary: '#6236ff',
+      secondary: '#14b8a6',
+      tertiary: '#f59e0b',
+      background: '#ffffff',
+      surface: '#f8fafc',
+    };
     expect(validateSettingsField('themeColors', full)).toBeNull();
-    expect(validateSettingsField('themeColors', { ...full, surface: '#fff' })).toBe('Please enter a colour as a hex value like #6236ff');
+    expect(validateSettingsField('themeColors', { ...full, surface: '#fff' })).toBe(
+      'Please enter a colour as a hex value like #6236ff',
+    );
   });
 });
 
@@ -99,22 +143,39 @@ describe('create event request (server)', () => {
   });
 
   it('caps lengths: name 120, description 2000', () => {
-    expect(parseWith(createEventRequestSchema, { name: 'n'.repeat(MAX_LENGTHS.eventName) }).ok).toBe(true);
-    expect(errorsOf(parseWith(createEventRequestSchema, { name: 'n'.repeat(121) }))).toEqual(['Must be at most 120 characters']);
-    expect(errorsOf(parseWith(createEventRequestSchema, { name: 'n', description: 'd'.repeat(2001) }))).toEqual([
-      'Must be at most 2000 characters',
+    expect(
+      parseWith(createEventRequestSchema, { name: 'n'.repeat(MAX_LENGTHS.eventName) }).ok,
+    ).toBe(true);
+    expect(errorsOf(parseWith(createEventRequestSchema, { name: 'n'.repeat(121) }))).toEqual([
+      'Must be at most 120 characters',
     ]);
+    expect(
+      errorsOf(parseWith(createEventRequestSchema, { name: 'n', description: 'd'.repeat(2001) })),
+    ).toEqual(['Must be at most 2000 characters']);
   });
 
   it('rejects non-ISO dates and end before start', () => {
-    expect(errorsOf(parseWith(createEventRequestSchema, { name: 'n', startDate: '12/06/2027' }))).toEqual(['Please enter a valid date and time']);
     expect(
-      errorsOf(parseWith(createEventRequestSchema, { name: 'n', startDate: '2027-06-12T15:00:00Z', endDate: '2027-06-11T15:00:00Z' })),
+      errorsOf(parseWith(createEventRequestSchema, { name: 'n', startDate: '12/06/2027' })),
+    ).toEqual(['Please enter a valid date and time']);
+    expect(
+      errorsOf(
+        parseWith(createEventRequestSchema, {
+          name: 'n',
+          startDate: '2027-06-12T15:00:00Z',
+          endDate: '2027-06-11T15:00:00Z',
+        }),
+      ),
     ).toEqual(['End date cannot be before the start date']);
   });
 
   it('allows null dates and partial theme colours', () => {
-    const r = parseWith(createEventRequestSchema, { name: 'n', startDate: null, endDate: null, themeColors: { primary: '#000000' } });
+    const r = parseWith(createEventRequestSchema, {
+      name: 'n',
+      startDate: null,
+      endDate: null,
+      themeColors: { primary: '#000000' },
+    });
     expect(r.ok).toBe(true);
   });
 });
@@ -129,7 +190,13 @@ describe('event update fields and banner settings (server)', () => {
 
   it('banner settings accept a subset and reject bad values', () => {
     expect(parseWith(bannerSettingsUpdateSchema, { autoRotate: false }).ok).toBe(true);
-    expect(parseWith(bannerSettingsUpdateSchema, { style: 'full-width', rotateInterval: 4000, customBannerImage: null }).ok).toBe(true);
+    expect(
+      parseWith(bannerSettingsUpdateSchema, {
+        style: 'full-width',
+        rotateInterval: 4000,
+        customBannerImage: null,
+      }).ok,
+    ).toBe(true);
     expect(parseWith(bannerSettingsUpdateSchema, { style: 'tiled' }).ok).toBe(false);
     expect(parseWith(bannerSettingsUpdateSchema, { rotateInterval: 999 }).ok).toBe(false);
     expect(parseWith(bannerSettingsUpdateSchema, { autoRotate: 'yes' }).ok).toBe(false);
@@ -138,20 +205,40 @@ describe('event update fields and banner settings (server)', () => {
 
 describe('flight form', () => {
   it('requires both times with the spec messages', () => {
-    expect(errorsOf(parseWith(flightFormSchema, {}))).toEqual(['Departure time is required', 'Arrival time is required']);
-    expect(errorsOf(parseWith(flightFormSchema, { departureTime: '2027-06-12T10:00' }))).toEqual(['Arrival time is required']);
+    expect(errorsOf(parseWith(flightFormSchema, {}))).toEqual([
+      'Departure time is required',
+      'Arrival time is required',
+    ]);
+    expect(errorsOf(parseWith(flightFormSchema, { departureTime: '2027-06-12T10:00' }))).toEqual([
+      'Arrival time is required',
+    ]);
   });
 
   it('defaults the other fields to empty', () => {
-    const r = parseWith(flightFormSchema, { departureTime: '2027-06-12T10:00', arrivalTime: '2027-06-12T12:00' });
-    expect(r.ok && r.value).toMatchObject({ airline: '', flightNumber: '', departure: '', arrival: '' });
+    const r = parseWith(flightFormSchema, {
+      departureTime: '2027-06-12T10:00',
+      arrivalTime: '2027-06-12T12:00',
+    });
+    expect(r.ok && r.value).toMatchObject({
+      airline: '',
+      flightNumber: '',
+      departure: '',
+      arrival: '',
+    });
   });
 
   it('server variant needs ISO times and caps the flight number', () => {
-    const base = { departureTime: '2027-06-12T10:00:00.000Z', arrivalTime: '2027-06-12T12:00:00.000Z' };
+    const base = {
+      departureTime: '2027-06-12T10:00:00.000Z',
+      arrivalTime: '2027-06-12T12:00:00.000Z',
+    };
     expect(parseWith(createFlightRequestSchema, base).ok).toBe(true);
-    expect(parseWith(createFlightRequestSchema, { ...base, departureTime: '2027-06-12T10:00' }).ok).toBe(false);
-    expect(parseWith(createFlightRequestSchema, { ...base, flightNumber: 'F'.repeat(21) }).ok).toBe(false);
+    expect(
+      parseWith(createFlightRequestSchema, { ...base, departureTime: '2027-06-12T10:00' }).ok,
+    ).toBe(false);
+    expect(parseWith(createFlightRequestSchema, { ...base, flightNumber: 'F'.repeat(21) }).ok).toBe(
+      false,
+    );
   });
 });
 
@@ -170,7 +257,9 @@ describe('carpool form', () => {
     [2.5, 'Seats must be a whole number'],
     ['abc', 'Seats must be a number'],
   ] as const)('maxSeats %s → %s', (maxSeats, expected) => {
-    const errors = errorsOf(parseWith(carpoolFormSchema, { departureTime: '2027-06-12T10:00', maxSeats }));
+    const errors = errorsOf(
+      parseWith(carpoolFormSchema, { departureTime: '2027-06-12T10:00', maxSeats }),
+    );
     expect(errors).toEqual(expected ? [expected] : []);
   });
 
@@ -195,8 +284,12 @@ describe('invite form', () => {
   it('role defaults to attendee and must be admin or attendee', () => {
     const r = parseWith(inviteFormSchema, { userEmail: 'a@b.co' });
     expect(r.ok && r.value.role).toBe('attendee');
-    expect(errorsOf(parseWith(inviteFormSchema, { userEmail: 'a@b.co', role: 'creator' }))).toEqual(['Please select a role']);
-    expect(errorsOf(parseWith(inviteFormSchema, { userEmail: 'a@b.co', role: '' }))).toEqual(['Please select a role']);
+    expect(errorsOf(parseWith(inviteFormSchema, { userEmail: 'a@b.co', role: 'creator' }))).toEqual(
+      ['Please select a role'],
+    );
+    expect(errorsOf(parseWith(inviteFormSchema, { userEmail: 'a@b.co', role: '' }))).toEqual([
+      'Please select a role',
+    ]);
   });
 
   it('server variant lower-cases the e-mail', () => {
@@ -217,24 +310,44 @@ describe('rsvp, role change, photo and schedule schemas', () => {
 
   it('role change accepts admin/attendee only', () => {
     expect(parseWith(roleChangeSchema, { role: 'admin' }).ok).toBe(true);
-    expect(errorsOf(parseWith(roleChangeSchema, { role: 'creator' }))).toEqual(['Please select a role']);
+    expect(errorsOf(parseWith(roleChangeSchema, { role: 'creator' }))).toEqual([
+      'Please select a role',
+    ]);
   });
 
   it('photo record needs filename and object path; caption capped at 500', () => {
-    expect(parseWith(photoRecordSchema, { filename: 'a.jpg', objectPath: 'events/e/photos/u/a.jpg' }).ok).toBe(true);
+    expect(
+      parseWith(photoRecordSchema, { filename: 'a.jpg', objectPath: 'events/e/photos/u/a.jpg' }).ok,
+    ).toBe(true);
     expect(parseWith(photoRecordSchema, { filename: '', objectPath: 'p' }).ok).toBe(false);
     expect(parseWith(photoRecordSchema, { filename: 'a', objectPath: '' }).ok).toBe(false);
-    expect(parseWith(photoRecordSchema, { filename: 'a', objectPath: 'p', caption: 'c'.repeat(501) }).ok).toBe(false);
-    const b = parseWith(bannerPhotoSchema, { filename: 'b.png', objectPath: 'events/e/banner/b.png' });
+    expect(
+      parseWith(photoRecordSchema, { filename: 'a', objectPath: 'p', caption: 'c'.repeat(501) }).ok,
+    ).toBe(false);
+    const b = parseWith(bannerPhotoSchema, {
+      filename: 'b.png',
+      objectPath: 'events/e/banner/b.png',
+    });
     expect(b.ok && b.value.setBanner).toBe(true);
   });
 
   it('schedule item needs a title and start; end not before start', () => {
-    expect(errorsOf(parseWith(scheduleItemFormSchema, {}))).toEqual(['Title is required', 'Start time is required']);
-    expect(parseWith(scheduleItemFormSchema, { title: 'Dinner', startTime: '2027-06-12T19:00' }).ok).toBe(true);
-    expect(errorsOf(parseWith(scheduleItemFormSchema, { title: 'Dinner', startTime: '2027-06-12T19:00', endTime: '2027-06-12T18:00' }))).toEqual([
-      'End time cannot be before the start time',
+    expect(errorsOf(parseWith(scheduleItemFormSchema, {}))).toEqual([
+      'Title is required',
+      'Start time is required',
     ]);
+    expect(
+      parseWith(scheduleItemFormSchema, { title: 'Dinner', startTime: '2027-06-12T19:00' }).ok,
+    ).toBe(true);
+    expect(
+      errorsOf(
+        parseWith(scheduleItemFormSchema, {
+          title: 'Dinner',
+          startTime: '2027-06-12T19:00',
+          endTime: '2027-06-12T18:00',
+        }),
+      ),
+    ).toEqual(['End time cannot be before the start time']);
   });
 
   it('user profile caps fields and checks the photo URL', () => {

@@ -34,7 +34,15 @@ describe('tier definitions', () => {
     expect(DEFAULT_TIER).toBe('free');
     const row = (t: keyof typeof TIERS) => {
       const d = TIERS[t];
-      return [d.displayName, d.maxEvents, d.maxAttendeesPerEvent, d.maxPhotosPerEvent, d.maxTravelEntriesPerEvent, d.maxStorageMb, d.maxInvitationsPerDay];
+      return [
+        d.displayName,
+        d.maxEvents,
+        d.maxAttendeesPerEvent,
+        d.maxPhotosPerEvent,
+        d.maxTravelEntriesPerEvent,
+        d.maxStorageMb,
+        d.maxInvitationsPerDay,
+      ];
     };
     expect(row('free')).toEqual(['Free', 2, 25, 100, 30, 500, 20]);
     expect(row('paid')).toEqual(['Pro', 10, 100, 1000, 300, 5000, 100]);
@@ -44,7 +52,16 @@ describe('tier definitions', () => {
   it('each tier names itself and enterprise has every feature', () => {
     for (const name of TIER_NAMES) expect(TIERS[name].tierName).toBe(name);
     const e = TIERS.enterprise;
-    expect([e.customBrandingEnabled, e.customBrandingAdvancedEnabled, e.priorityEmailDelivery, e.exportDataEnabled, e.analyticsEnabled, e.apiAccessEnabled, e.advancedSchedulingEnabled, e.whiteLabelEnabled]).toEqual(Array(8).fill(true));
+    expect([
+      e.customBrandingEnabled,
+      e.customBrandingAdvancedEnabled,
+      e.priorityEmailDelivery,
+      e.exportDataEnabled,
+      e.analyticsEnabled,
+      e.apiAccessEnabled,
+      e.advancedSchedulingEnabled,
+      e.whiteLabelEnabled,
+    ]).toEqual(Array(8).fill(true));
     expect(TIERS.free.analyticsEnabled).toBe(false);
   });
 
@@ -132,7 +149,12 @@ describe('approachingLimits', () => {
   it('is true when any usage reaches 75 %', () => {
     expect(approachingLimits([10, 75])).toBe(true);
     expect(approachingLimits([{ used: 3, limit: 4 }])).toBe(true);
-    expect(approachingLimits([{ used: 2, limit: 4 }, { used: 100, limit: UNLIMITED }])).toBe(false);
+    expect(
+      approachingLimits([
+        { used: 2, limit: 4 },
+        { used: 100, limit: UNLIMITED },
+      ]),
+    ).toBe(false);
   });
 });
 

@@ -16,8 +16,15 @@ import {
   validateFilesToAdd,
 } from '../src/upload.ts';
 
-const img = (name: string, size = 1000, type = 'image/jpeg'): CandidateFile => ({ name, size, type });
-const restrict = (r: Partial<UploadRestrictions>): UploadRestrictions => ({ ...NO_RESTRICTIONS, ...r });
+const img = (name: string, size = 1000, type = 'image/jpeg'): CandidateFile => ({
+  name,
+  size,
+  type,
+});
+const restrict = (r: Partial<UploadRestrictions>): UploadRestrictions => ({
+  ...NO_RESTRICTIONS,
+  ...r,
+});
 
 describe('formatBytes', () => {
   it.each([
@@ -36,16 +43,28 @@ describe('formatBytes', () => {
 
 describe('presets', () => {
   it('gallery: image/*, 10 files, 10485760 bytes', () => {
-    expect(GALLERY_RESTRICTIONS).toMatchObject({ allowedFileTypes: ['image/*'], maxNumberOfFiles: 10, maxFileSize: 10485760 });
+    expect(GALLERY_RESTRICTIONS).toMatchObject({
+      allowedFileTypes: ['image/*'],
+      maxNumberOfFiles: 10,
+      maxFileSize: 10485760,
+    });
     expect(MAX_IMAGE_BYTES).toBe(10485760);
   });
 
   it('banner: one image', () => {
-    expect(BANNER_RESTRICTIONS).toMatchObject({ allowedFileTypes: ['image/*'], maxNumberOfFiles: 1, maxFileSize: 10485760 });
+    expect(BANNER_RESTRICTIONS).toMatchObject({
+      allowedFileTypes: ['image/*'],
+      maxNumberOfFiles: 1,
+      maxFileSize: 10485760,
+    });
   });
 
   it('nothing is restricted by default', () => {
-    const many = Array.from({ length: 50 }, (_, i) => ({ name: `f${i}.bin`, size: 10 ** 9, type: 'application/octet-stream' }));
+    const many = Array.from({ length: 50 }, (_, i) => ({
+      name: `f${i}.bin`,
+      size: 10 ** 9,
+      type: 'application/octet-stream',
+    }));
     expect(validateFilesToAdd(many, []).rejected).toEqual([]);
   });
 });
@@ -54,45 +73,89 @@ describe('spec §5 messages, verbatim', () => {
   it('every message', () => {
     expect(uploadMessages.youCanOnlyUploadX(1)).toBe('You can only upload 1 file');
     expect(uploadMessages.youCanOnlyUploadX(10)).toBe('You can only upload 10 files');
-    expect(uploadMessages.aggregateExceedsSize('12 MB', '10 MB')).toBe('You selected 12 MB of files, but maximum allowed size is 10 MB');
-    expect(uploadMessages.exceedsSize('a.jpg', '10 MB')).toBe('a.jpg exceeds maximum allowed size of 10 MB');
-    expect(uploadMessages.inferiorSize('1 KB')).toBe('This file is smaller than the allowed size of 1 KB');
-    expect(uploadMessages.youCanOnlyUploadFileTypes('image/*')).toBe('You can only upload: image/*');
-    expect(uploadMessages.noDuplicates('a.jpg')).toBe("Cannot add the duplicate file 'a.jpg', it already exists");
+    expect(uploadMessages.aggregateExceedsSize('12 MB', '10 MB')).toBe(
+      'You selected 12 MB of files, but maximum allowed size is 10 MB',
+    );
+    expect(uploadMessages.exceedsSize('a.jpg', '10 MB')).toBe(
+      'a.jpg exceeds maximum allowed size of 10 MB',
+    );
+    expect(uploadMessages.inferiorSize('1 KB')).toBe(
+      'This file is smaller than the allowed size of 1 KB',
+    );
+    expect(uploadMessages.youCanOnlyUploadFileTypes('image/*')).toBe(
+      'You can only upload: image/*',
+    );
+    expect(uploadMessages.noDuplicates('a.jpg')).toBe(
+      "Cannot add the duplicate file 'a.jpg', it already exists",
+    );
     expect(uploadMessages.noMoreFilesAllowed()).toBe('Cannot add more files');
     expect(uploadMessages.missingRequiredMetaField()).toBe('Missing required meta fields');
     expect(uploadMessages.youHaveToAtLeastSelectX(1)).toBe('You have to select at least 1 file');
     expect(uploadMessages.youHaveToAtLeastSelectX(2)).toBe('You have to select at least 2 files');
-    expect(uploadMessages.additionalRestrictionsFailed(3)).toBe('3 additional restrictions were not fulfilled');
+    expect(uploadMessages.additionalRestrictionsFailed(3)).toBe(
+      '3 additional restrictions were not fulfilled',
+    );
   });
 });
 
 describe('file size', () => {
   it('accepts exactly 10485760 bytes and rejects one byte more', () => {
-    const r = validateFilesToAdd([img('ok.jpg', 10485760), img('big.jpg', 10485761)], [], GALLERY_RESTRICTIONS);
+    const r = validateFilesToAdd(
+      [img('ok.jpg', 10485760), img('big.jpg', 10485761)],
+      [],
+      GALLERY_RESTRICTIONS,
+    );
     expect(r.accepted.map((f) => f.name)).toEqual(['ok.jpg']);
-    expect(r.rejected).toEqual([{ file: img('big.jpg', 10485761), message: 'big.jpg exceeds maximum allowed size of 10 MB' }]);
+    expect(r.rejected).toEqual([
+      { file: img('big.jpg', 10485761), message: 'big.jpg exceeds maximum allowed size of 10 MB' },
+    ]);
   });
 
   it('minimum size: the boundary is allowed', () => {
-    const r = validateFilesToAdd([img('a', 1024), img('b', 1023)], [], restrict({ minFileSize: 1024 }));
+    const r = validateFilesToAdd(
+      [img('a', 1024), img('b', 1023)],
+      [],
+      restrict({ minFileSize: 1024 }),
+    );
     expect(r.accepted.map((f) => f.name)).toEqual(['a']);
     expect(r.rejected[0]?.message).toBe('This file is smaller than the allowed size of 1 KB');
   });
 
   it('total size counts files already added', () => {
-    const r = validateFilesToAdd([img('c', 4 * 1048576), img('d', 1048576)], [img('old', 6 * 1048576)], restrict({ maxTotalFileSize: 10485760 }));
+    const r = validateFilesToAdd(
+      [img('c', 4 * 1048576), img('d', 1048576)],
+      [img('old', 6 * 1048576)],
+      restrict({ maxTotalFileSize: 10485760 }),
+    );
     expect(r.accepted.map((f) => f.name)).toEqual(['c']);
-    expect(r.rejected.map((x) => x.message)).toEqual(['You selected 11 MB of files, but maximum allowed size is 10 MB']);
-    expect(validateFilesToAdd([img('f', 4 * 1048576)], [img('old', 6 * 1048576)], restrict({ maxTotalFileSize: 10485760 })).rejected).toEqual([]);
-    const over = validateFilesToAdd([img('e', 5 * 1048576)], [img('old', 6 * 1048576)], restrict({ maxTotalFileSize: 10485760 }));
-    expect(over.rejected[0]?.message).toBe('You selected 11 MB of files, but maximum allowed size is 10 MB');
+    expect(r.rejected.map((x) => x.message)).toEqual([
+      'You selected 11 MB of files, but maximum allowed size is 10 MB',
+    ]);
+    expect(
+      validateFilesToAdd(
+        [img('f', 4 * 1048576)],
+        [img('old', 6 * 1048576)],
+        restrict({ maxTotalFileSize: 10485760 }),
+      ).rejected,
+    ).toEqual([]);
+    const over = validateFilesToAdd(
+      [img('e', 5 * 1048576)],
+      [img('old', 6 * 1048576)],
+      restrict({ maxTotalFileSize: 10485760 }),
+    );
+    expect(over.rejected[0]?.message).toBe(
+      'You selected 11 MB of files, but maximum allowed size is 10 MB',
+    );
   });
 });
 
 describe('file types', () => {
   it('rejects non-images in the gallery', () => {
-    const r = validateFilesToAdd([{ name: 'doc.pdf', size: 10, type: 'application/pdf' }], [], GALLERY_RESTRICTIONS);
+    const r = validateFilesToAdd(
+      [{ name: 'doc.pdf', size: 10, type: 'application/pdf' }],
+      [],
+      GALLERY_RESTRICTIONS,
+    );
     expect(r.rejected[0]?.message).toBe('You can only upload: image/*');
   });
 
@@ -109,7 +172,11 @@ describe('file types', () => {
   });
 
   it('lists several allowed types separated by commas', () => {
-    const r = validateFilesToAdd([{ name: 'a.gif', size: 1, type: 'image/gif' }], [], restrict({ allowedFileTypes: ['image/png', '.jpg'] }));
+    const r = validateFilesToAdd(
+      [{ name: 'a.gif', size: 1, type: 'image/gif' }],
+      [],
+      restrict({ allowedFileTypes: ['image/png', '.jpg'] }),
+    );
     expect(r.rejected[0]?.message).toBe('You can only upload: image/png, .jpg');
   });
 });
@@ -124,7 +191,11 @@ describe('file counts', () => {
 
   it('counts files already added', () => {
     const existing = Array.from({ length: 9 }, (_, i) => img(`old${i}.jpg`, i + 1));
-    const r = validateFilesToAdd([img('new1.jpg', 500), img('new2.jpg', 501)], existing, GALLERY_RESTRICTIONS);
+    const r = validateFilesToAdd(
+      [img('new1.jpg', 500), img('new2.jpg', 501)],
+      existing,
+      GALLERY_RESTRICTIONS,
+    );
     expect(r.accepted.map((f) => f.name)).toEqual(['new1.jpg']);
     expect(r.rejected[0]?.message).toBe('You can only upload 10 files');
   });
@@ -136,9 +207,15 @@ describe('file counts', () => {
   });
 
   it('minimum count is checked before upload', () => {
-    expect(validateBeforeUpload([img('a')], restrict({ minNumberOfFiles: 2 }))).toEqual([{ message: 'You have to select at least 2 files' }]);
-    expect(validateBeforeUpload([img('a'), img('b')], restrict({ minNumberOfFiles: 2 }))).toEqual([]);
-    expect(validateBeforeUpload([], restrict({ minNumberOfFiles: 1 }))).toEqual([{ message: 'You have to select at least 1 file' }]);
+    expect(validateBeforeUpload([img('a')], restrict({ minNumberOfFiles: 2 }))).toEqual([
+      { message: 'You have to select at least 2 files' },
+    ]);
+    expect(validateBeforeUpload([img('a'), img('b')], restrict({ minNumberOfFiles: 2 }))).toEqual(
+      [],
+    );
+    expect(validateBeforeUpload([], restrict({ minNumberOfFiles: 1 }))).toEqual([
+      { message: 'You have to select at least 1 file' },
+    ]);
   });
 });
 
@@ -156,14 +233,21 @@ describe('duplicates and batches', () => {
 
   it('same name but different size or modification time is a different file', () => {
     expect(isSameFile(img('a.jpg', 10), img('a.jpg', 11))).toBe(false);
-    expect(isSameFile({ ...img('a.jpg'), lastModified: 1 }, { ...img('a.jpg'), lastModified: 2 })).toBe(false);
+    expect(
+      isSameFile({ ...img('a.jpg'), lastModified: 1 }, { ...img('a.jpg'), lastModified: 2 }),
+    ).toBe(false);
     expect(isSameFile({ ...img('a.jpg'), lastModified: 1 }, img('a.jpg'))).toBe(true);
   });
 
   it('"Cannot add more files" while new uploads are not allowed', () => {
-    const r = validateFilesToAdd([img('a.jpg'), img('b.jpg', 2)], [], GALLERY_RESTRICTIONS, { allowNewUpload: false });
+    const r = validateFilesToAdd([img('a.jpg'), img('b.jpg', 2)], [], GALLERY_RESTRICTIONS, {
+      allowNewUpload: false,
+    });
     expect(r.accepted).toEqual([]);
-    expect(r.rejected.map((x) => x.message)).toEqual(['Cannot add more files', 'Cannot add more files']);
+    expect(r.rejected.map((x) => x.message)).toEqual([
+      'Cannot add more files',
+      'Cannot add more files',
+    ]);
   });
 
   it('keeps the caller file objects (generic)', () => {
@@ -191,6 +275,12 @@ describe('required meta fields', () => {
 describe('summarizeRestrictionMessages', () => {
   it('shows up to four, then a count of the rest', () => {
     expect(summarizeRestrictionMessages(['a', 'b', 'c', 'd'])).toEqual(['a', 'b', 'c', 'd']);
-    expect(summarizeRestrictionMessages(['a', 'b', 'c', 'd', 'e', 'f'])).toEqual(['a', 'b', 'c', 'd', '2 additional restrictions were not fulfilled']);
+    expect(summarizeRestrictionMessages(['a', 'b', 'c', 'd', 'e', 'f'])).toEqual([
+      'a',
+      'b',
+      'c',
+      'd',
+      '2 additional restrictions were not fulfilled',
+    ]);
   });
 });
