@@ -1,0 +1,156 @@
+// @firebase/rules-unit-testing against the emulator: rules loaded through the control endpoint,
+// allowed and denied reads, lists, listens and writes, and data cleared between tests.
+import {
+  assertFails,
+  assertSucceeds,
+  initializeTestEnvironment,
+  type RulesTestEnvironment,
+} from '@firebase/rules-unit-testing';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { FirestoreEmulator } from '../../src/firestore/server.ts';
+import { startTestEmulator, uniqueProject } from './helpers.ts';
+
+const rules = `rules_version = '2';
+service cloud.firestore {
+  match /databases/{database}/documents {
+    match /users/{uid} {
+      allow read: if request.auth != null && request.auth.uid == uid;
+      allow create: if request.auth != null && request.auth.uid == uid && request.resource.data.name is string;
+      allow update: if request.auth != null && request.auth.uid == uid;
+    }
+    match /events/{eventId} {
+      allow get: if request.auth != null
+        && exists(/databases/$(database)/documents/events/$(eventId)/members/$(request.auth.uid));
+      allow list: if request.auth != null && resource.data.ownerId == request.auth.uid;
+      allow create: if request.auth != null && request.resource.data.ownerId == request.auth.uid;
+      match /members/{uid} {
+        allow read: if request.auth != null && request.auth.uid == uid;
+        allow create: if request.auth != null
+          && getAfter(/databases/$(database)/documents/events/$(eventId)).data.ownerId == request.auth.uid;
+      }
+    }
+    match /public/{id} {
+      allow read: if true;
+    }
+  }
+}
+`;
+
+let emulator: FirestoreEmulator;
+let env: RulesTestEnvironment;
+
+beforeAll(async () => {
+  emulator = await startTestEmulator();
+  env = await initializeTestEnvironment({
+    projectId: uniqueProject('rut'),
+    firestore: { host: emulator.host, port: emulator.port, rules },
+  });
+});
+
+afterAll(async () => {
+  await env.cleanup();
+  await emulator.stop();
+});
+
+beforeEach(async () => {
+  await env.clearFirestore();
+  await env.withSecurityRulesDisabled(async (ctx) => {
+    const db = ctx.firestore();
+    await db.doc('users/alice').set({ name: 'Alice' });
+    await db.doc('events/e1').set({ ownerId: 'alice', title: 'Party' });
+    await db.doc('events/e1/members/alice').set({ role: 'creator' });
+    await db.doc('events/e2').set({ ownerId: 'bob', title: 'Other' });
+    await db.doc('public/p1').set({ text: 'hello' });
+  });
+});
+
+describe('rules-unit-testing', () => {
+  it('allows and denies document reads', async () => {
+    const alice = env.authenticatedContext('alice').firestore();
+    const bob = env.authenticatedContext('bob').firestore();
+    const anon = env.unauthenticatedContext().firestore();
+    await assertSucceeds(alice.doc('users/alice').get());
+    await assertFails(bob.doc('users/alice').get());
+    await assertFails(anon.doc('users/alice').get());
+    await assertSucceeds(anon.doc('public/p1').get());
+    // get() in rules: membership document decides access to the event.
+    await assertSucceeds(alice.doc('events/e1').get());
+    await assertFails(bob.doc('events/e1').get());
+  });
+
+  it('words denials like the official emulator', async () => {
+    const bob = env.authenticatedContext('bob').firestore();
+    const err = (await assertFails(bob.doc('users/alice').get())) as { code?: string; message?: string };
+    expect(err.code).toBe('permission-denied');
+    expect(err.message).toMatch(/for 'get' @ L\d+|Missing or insufficient permissions/);
+  });
+
+  it('allows only lists whose filters satisfy the rules (rules are not filters)', async () => {
+    const alice = env.authenticatedContext('alice').firestore();
+    await assertSucceeds(alice.collection('events').where('ownerId', '==', 'alice').get());
+    await assertFails(alice.collection('events').get());
+    await assertFails(alice.collection('events').where('ownerId', '==', 'bob').get());
+  });
+
+  it('allows and denies listens', async () => {
+    const alice = env.authenticatedContext('alice').firestore();
+    const bob = env.authenticatedContext('bob').firestore();
+    // The first snapshot from the server (a client may answer from its cache before that).
+    const first = <T extends { metadata: { fromCache: boolean } }>(
+      subscribe: (next: (v: T) => void, fail: (e: unknown) => void) => () => void,
+    ): Promise<T> =>
+      new Promise((resolve, reject) => {
+        const unsubscribe = subscribe(
+          (v) => {
+            if (v.metadata.fromCache) return;
+            unsubscribe();
+            resolve(v);
+          },
+          (e) => reject(e),
+        );
+      });
+    const doc = await assertSucceeds(first((next, fail) => alice.doc('users/alice').onSnapshot(next, fail)));
+    expect(doc.get('name')).toBe('Alice');
+    await assertFails(first((next, fail) => bob.doc('users/alice').onSnapshot(next, fail)));
+    const list = await assertSucceeds(
+      first((next, fail) => alice.collection('events').where('ownerId', '==', 'alice').onSnapshot(next, fail)),
+    );
+    expect(list.size).toBe(1);
+    await assertFails(first((next, fail) => alice.collection('events').onSnapshot(next, fail)));
+  });
+
+  it('allows and denies writes, with getAfter() seeing the whole batch', async () => {
+    const carol = env.authenticatedContext('carol').firestore();
+    await assertSucceeds(carol.doc('users/carol').set({ name: 'Carol' }));
+    await assertFails(carol.doc('users/dave').set({ name: 'Dave' }));
+    await assertFails(carol.doc('users/carol2').set({ name: 42 }));
+    await assertFails(carol.doc('public/p2').set({ text: 'nope' }));
+    await assertSucceeds(carol.doc('users/carol').update({ name: 'Caroline' }));
+
+    const ok = carol.batch();
+    ok.set(carol.doc('events/e3'), { ownerId: 'carol' });
+    ok.set(carol.doc('events/e3/members/carol'), { role: 'creator' });
+    await assertSucceeds(ok.commit());
+
+    const sneaky = carol.batch();
+    sneaky.set(carol.doc('events/e2/members/carol'), { role: 'admin' });
+    await assertFails(sneaky.commit());
+  });
+
+  it('starts each test from cleared data', async () => {
+    await env.withSecurityRulesDisabled(async (ctx) => {
+      const db = ctx.firestore();
+      expect((await db.doc('users/carol').get()).exists).toBe(false);
+      expect((await db.collection('events').get()).size).toBe(2);
+    });
+  });
+
+  it('rejects rules with syntax errors when loading them', async () => {
+    await expect(
+      initializeTestEnvironment({
+        projectId: uniqueProject('bad-rules'),
+        firestore: { host: emulator.host, port: emulator.port, rules: 'service cloud.firestore { match /x { allow read: if ; } }' },
+      }),
+    ).rejects.toThrow(/INVALID_ARGUMENT|compil/i);
+  });
+});
