@@ -129,6 +129,8 @@ export function evaluateFirestore(
     if (request.method === 'create' || request.method === 'update') {
       req.set('resource', request.requestResource ? documentResource(request.requestResource) : null);
       req.set('writeFields', WRITE_FIELDS);
+    } else if (request.method === 'delete') {
+      req.set('resource', null);
     }
   }
   base.set('request', new RMap(req));

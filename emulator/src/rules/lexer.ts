@@ -110,9 +110,10 @@ export class Lexer {
     const m = /^(?:0[xX][0-9a-fA-F]+|(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?)/.exec(rest);
     const text = m?.[0] ?? '';
     this.advance(text.length);
-    if (/^0[xX]/.test(text)) return { kind: 'int', text, value: BigInt(text), pos };
-    if (/[.eE]/.test(text)) return { kind: 'float', text, value: Number(text), pos };
-    return { kind: 'int', text, value: BigInt(text), pos };
+    if (/[.eE]/.test(text) && !/^0[xX]/.test(text)) return { kind: 'float', text, value: Number(text), pos };
+    const value = BigInt(text);
+    if (value > 9223372036854775807n) this.error(`integer literal ${text} is out of the 64-bit range`, pos);
+    return { kind: 'int', text, value, pos };
   }
 
   private string(pos: Pos, quote: string, raw: boolean): Token {

@@ -121,7 +121,7 @@ export interface MatchResult {
 
 function captureRange(segs: readonly RequestSegment[], from: number, to: number): Value {
   const part = segs.slice(from, to);
-  if (part.some((s) => typeof s !== 'string')) return RUnknown.unknown('a recursive wildcard over the query path');
+  if (part.some((s) => typeof s !== 'string')) return RUnknown.unknown('a recursive wildcard over an unknown part of the request path');
   return new RPath(part as string[]);
 }
 
@@ -154,7 +154,7 @@ function matchBlock(st: MatchState, block: CompiledBlock, pi: number, si: number
     return;
   }
   if (s === ANY_PREFIX) return;
-  st.caps.push([p.name, s === UNKNOWN_DOC ? RUnknown.unknown(`wildcard {${p.name}} (the document id of a list query)`) : s]);
+  st.caps.push([p.name, s === UNKNOWN_DOC ? RUnknown.unknown(`wildcard {${p.name}} (the id of an unknown document or object in a list request)`) : s]);
   matchBlock(st, block, pi + 1, si + 1);
   st.caps.pop();
 }

@@ -397,3 +397,28 @@ describe('evaluation errors carry the source line', () => {
     expect((evaluateExpression('zzz') as RulesError).message).toMatch(/Variable 'zzz' is not defined/);
   });
 });
+
+table('more edge cases', [
+  ['9223372036854775807', '9223372036854775807'],
+  ['-9223372036854775807 - 1', '-9223372036854775808'],
+  ['9223372036854775807 * -1', '-9223372036854775807'],
+  ["'abc' == 'abc' && 'abc' != 'abd'", 'true'],
+  ['[] == []', 'true'],
+  ["{} == {'a': 1}", 'false'],
+  ['[1, [2, 3]][1][0]', '2'],
+  ["{'a': [1, {'b': 'c'}]}.a[1].b", '"c"'],
+  ['/a/b.c', 'path(/a/b.c)'],
+  ['(/a/b).c', 'error'],
+  ["string(int('12') + 1)", '"13"'],
+  ["duration.value(1, 'us')", 'error'],
+  ["timestamp.value(0) + duration.value(1, 's') == timestamp.value(1000)", 'true'],
+  ['timestamp.value(0) < timestamp.value(1)', 'true'],
+  ['1 in []', 'false'],
+  ["'' in ['']", 'true'],
+]);
+
+describe('lexer limits', () => {
+  it('integer literals beyond 64 bits are syntax errors', () => {
+    expect((evaluateExpression('9223372036854775808') as RulesError).message).toBe('1:1: integer literal 9223372036854775808 is out of the 64-bit range');
+  });
+});

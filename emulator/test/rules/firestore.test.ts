@@ -384,3 +384,49 @@ describe('service mismatch', () => {
     expect(evaluateFirestore(storage, req('get', 'a/b'), { before: EMPTY, after: EMPTY }).allowed).toBe(false);
   });
 });
+
+describe('list query details', () => {
+  const rs = firestoreRules(`
+    match /q/{id} {
+      allow list: if request.query.orderBy == ['createdAt'] && request.query.offset == null && request.query.limit == 5
+        && request.path == /databases/(default)/documents/q;
+    }
+    match /inMap/{id} {
+      allow list: if 'owner' in resource.data;
+    }
+    match /getDefault/{id} {
+      allow list: if resource.data.get('tier', 'free') == 'free';
+    }`);
+  const list = (coll: string, query: FirestoreRulesRequest['query']) => req('list', '', { collectionPath: coll, query });
+  it('request.query exposes limit, offset and orderBy', () => {
+    expect(allowed(rs, list('q', { equalities: {}, limit: 5, orderBy: ['createdAt'] }))).toBe(true);
+    expect(allowed(rs, list('q', { equalities: {}, limit: 5, offset: 10, orderBy: ['createdAt'] }))).toBe(false);
+  });
+  it('`in` on the symbolic document only succeeds for constrained keys', () => {
+    expect(allowed(rs, list('inMap', { equalities: { owner: fs('x') } }))).toBe(true);
+    expect(allowed(rs, list('inMap', { equalities: {} }))).toBe(false);
+  });
+  it('map.get() with a default cannot assume an unconstrained field is absent', () => {
+    expect(allowed(rs, list('getDefault', { equalities: {} }))).toBe(false);
+    expect(allowed(rs, list('getDefault', { equalities: { tier: fs('free') } }))).toBe(true);
+  });
+});
+
+describe('document accesses and data conversion details', () => {
+  const rs = firestoreRules(`
+    match /a/{id} {
+      allow get: if get(/databases/$(database)/documents/b/1).data.list[1] == 2.5
+        && get(/databases/$(database)/documents/b/1).data.map.k == 'v'
+        && get(/databases/$(database)/documents/b/1).id == '1'
+        && get(/databases/$(database)/documents/b/1).__name__ == /databases/(default)/documents/b/1;
+      allow update: if request.resource.data.n == resource.data.n + 1 && request.resource.data.n is int;
+      allow delete: if request.resource == null;
+    }`);
+  const before = source([doc('b/1', { list: [1, 2.5], map: { k: 'v' } })]);
+  it('documents read by get() expose data, id and __name__', () => expect(allowed(rs, req('get', 'a/x'), before)).toBe(true));
+  it('integer fields stay ints through arithmetic', () => {
+    expect(allowed(rs, req('update', 'a/x', { resource: doc('a/x', { n: 1 }), requestResource: doc('a/x', { n: 2 }) }))).toBe(true);
+    expect(allowed(rs, req('update', 'a/x', { resource: doc('a/x', { n: 1 }), requestResource: doc('a/x', { n: 2.5 }) }))).toBe(false);
+  });
+  it('request.resource is null for deletes', () => expect(allowed(rs, req('delete', 'a/x', { resource: doc('a/x', {}) }))).toBe(true));
+});
