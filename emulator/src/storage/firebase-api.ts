@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { StorageObjectMeta } from '../rules/index.ts';
 import { callerOf, objectMeta, type Caller } from './access.ts';
@@ -53,6 +54,9 @@ function getMetadata(ctx: StorageContext, req: IncomingMessage, res: ServerRespo
   const reason = ctx.rules.deny(caller, { method: 'get', bucket, path: name, resource: object && objectMeta(object), requestResource: null });
   if (reason) return denied(req, res, reason);
   if (!object) return notFound(req, res, name);
+  // Objects written through the Cloud Storage API (functions) have no token yet; like
+  // Firebase, mint one when the Firebase API first reads the metadata so getDownloadURL works.
+  if (object.downloadTokens.length === 0) object.downloadTokens.push(randomUUID());
   sendJson(req, res, 200, firebaseResource(object));
 }
 
