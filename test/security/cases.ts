@@ -24,7 +24,7 @@ export interface Owner {
 }
 
 export interface RulesCase {
-  /** Unique, readable: `area · operation · role · what`. */
+  /** Unique, readable: `service: area · operation (what) · role`. */
   name: string;
   service: Service;
   operation: Operation;
@@ -59,7 +59,7 @@ export function matrix(
     for (const role of ROLES) {
       const prepare = cell.prepare;
       cases.push({
-        name: `${area} · ${operation}${cell.what ? ` (${cell.what})` : ''} · ${role}`,
+        name: `${service}: ${area} · ${operation}${cell.what ? ` (${cell.what})` : ''} · ${role}`,
         service,
         operation,
         role,
@@ -83,7 +83,7 @@ export function single(
   prepare?: (owner: Owner) => Promise<void>,
 ): RulesCase {
   return {
-    name: `attack · ${what} · ${role}`,
+    name: `${service}: attack · ${what} · ${role}`,
     service,
     operation,
     role,

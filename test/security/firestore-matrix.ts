@@ -181,8 +181,8 @@ const members = [
     },
     update: {
       allowed: NOBODY,
-      what: 'role to creator',
-      attempt: (a) => a.db.doc(`${E}/members/${ownOf(a)}`).update({ role: 'creator' }),
+      what: 'role to creator (merge write)',
+      attempt: (a) => a.db.doc(`${E}/members/${ownOf(a)}`).set({ role: 'creator' }, { merge: true }),
     },
     delete: { allowed: NOBODY, what: 'leave', attempt: (a) => a.db.doc(`${E}/members/${ownOf(a)}`).delete() },
   }),
