@@ -1,0 +1,203 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { UploadTask } from 'firebase/storage';
+import { resetToasts } from '../../src/components/toast-store.ts';
+import * as photosData from '../../src/features/photos/data.ts';
+import PhotosPage from '../../src/features/photos/PhotosPage.tsx';
+import * as pipeline from '../../src/features/photos/upload-pipeline.ts';
+import type { MemberRole } from '../../src/lib/types.ts';
+import { makeCurrentEvent, makeMyEvent, makeMyEvents, renderScreen } from '../render.tsx';
+import { testDb, testStorage } from './firebase-stub.ts';
+import { photo } from './fixtures.ts';
+
+vi.mock('reactfire', () => ({
+  useFirestore: () => testDb,
+  useStorage: () => testStorage,
+}));
+vi.mock('../../src/features/photos/data.ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../src/features/photos/data.ts')>()),
+  useEventPhotos: vi.fn(),
+  togglePhotoVote: vi.fn(),
+  setPhotoFeatured: vi.fn(),
+}));
+vi.mock('../../src/features/photos/storage-url.ts', () => ({
+  useDownloadUrl: (path: string | null) => ({ url: path ? `https://img.test/${path}` : null, failed: false }),
+}));
+vi.mock('../../src/features/photos/upload-pipeline.ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../src/features/photos/upload-pipeline.ts')>()),
+  uploadPhoto: vi.fn(),
+}));
+const data = vi.mocked(photosData);
+const upload = vi.mocked(pipeline.uploadPhoto);
+
+const state = (photos: photosData.GalleryPhoto[], loading = false) => ({ loading, error: undefined, photos });
+const gallery = [
+  photo('p1', { caption: 'Sunset on the beach', votes: 5, isFeatured: true, userVoted: true }),
+  photo('p2', { caption: 'First dance', uploadedByUser: { displayName: 'Alan Turing', photoURL: '' } }),
+  photo('p3', { caption: 'Cake!', votes: 2 }),
+];
+
+function renderPhotos(role: MemberRole = 'attendee') {
+  const mine = makeMyEvent('e1', role);
+  return renderScreen(<PhotosPage />, {
+    path: '/events/e1/photos',
+    pattern: '/events/:eventId/photos',
+    myEvents: makeMyEvents([mine]),
+    current: makeCurrentEvent(mine),
+  });
+}
+
+function image(name: string, size = 1000, type = 'image/jpeg'): File {
+  const file = new File(['x'], name, { type, lastModified: 1 });
+  Object.defineProperty(file, 'size', { value: size });
+  return file;
+}
+
+async function openUpload() {
+  await userEvent.click(screen.getAllByRole('button', { name: 'Upload Photos' })[0]!);
+  return screen.findByRole('dialog');
+}
+
+function addFiles(dialog: HTMLElement, files: File[]) {
+  fireEvent.change(within(dialog).getByTestId('file-input'), { target: { files } });
+}
+
+beforeEach(() => {
+  data.useEventPhotos.mockReturnValue(state(gallery));
+});
+afterEach(() => {
+  resetToasts();
+  vi.clearAllMocks();
+});
+
+describe('PhotosPage', () => {
+  it('shows placeholders while loading', () => {
+    data.useEventPhotos.mockReturnValue(state([], true));
+    renderPhotos();
+    expect(screen.getByRole('heading', { name: 'Photo Gallery' })).toBeInTheDocument();
+    expect(screen.getByTestId('photos-loading')).toBeInTheDocument();
+  });
+
+  it('shows the empty gallery state', () => {
+    data.useEventPhotos.mockReturnValue(state([]));
+    renderPhotos();
+    expect(screen.getByText('No Photos Yet')).toBeInTheDocument();
+    expect(screen.getByText('Upload the first photos to start building your event gallery.')).toBeInTheDocument();
+  });
+
+  it('shows filter counts and cards with uploader, caption, votes and Featured badge', () => {
+    renderPhotos();
+    expect(screen.getByRole('button', { name: 'All Photos (3)' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Featured (1)' })).toBeInTheDocument();
+    const cards = screen.getAllByTestId('photo-card');
+    expect(cards).toHaveLength(3);
+    expect(within(cards[0]!).getByText('Sunset on the beach')).toBeInTheDocument();
+    expect(within(cards[0]!).getByText('Featured')).toBeInTheDocument();
+    expect(within(cards[0]!).getByTestId('vote-count')).toHaveTextContent('5');
+    expect(within(cards[0]!).getByRole('button', { name: 'Remove vote' })).toHaveAttribute('aria-pressed', 'true');
+    expect(within(cards[1]!).getByText('Alan Turing')).toBeInTheDocument();
+    expect(within(cards[1]!).queryByText('Featured')).not.toBeInTheDocument();
+    expect(within(cards[0]!).getByRole('img', { name: 'Sunset on the beach' })).toHaveAttribute('src', 'https://img.test/events/e1/thumbs/u2/p1.jpg');
+  });
+
+  it('filters to featured photos and searches caption and uploader case-insensitively', async () => {
+    renderPhotos();
+    await userEvent.click(screen.getByRole('button', { name: 'Featured (1)' }));
+    expect(screen.getAllByTestId('photo-card')).toHaveLength(1);
+    await userEvent.click(screen.getByRole('button', { name: 'All Photos (3)' }));
+    await userEvent.type(screen.getByLabelText('Search photos'), 'ALAN');
+    expect(screen.getAllByTestId('photo-card')).toHaveLength(1);
+    await userEvent.clear(screen.getByLabelText('Search photos'));
+    await userEvent.type(screen.getByLabelText('Search photos'), 'cake');
+    expect(screen.getByText('Cake!')).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText('Search photos'), 'zzz');
+    expect(screen.getByText('No Photos Found')).toBeInTheDocument();
+    expect(screen.getByText('Try adjusting your search or filter criteria.')).toBeInTheDocument();
+  });
+
+  it('toggles votes through the vote API', async () => {
+    data.togglePhotoVote.mockResolvedValue(null);
+    renderPhotos();
+    await userEvent.click(screen.getAllByRole('button', { name: 'Vote for this photo' })[0]!);
+    expect(data.togglePhotoVote).toHaveBeenCalledWith(expect.objectContaining({ id: 'p2', userVoted: false }));
+    await userEvent.click(screen.getByRole('button', { name: 'Remove vote' }));
+    expect(data.togglePhotoVote).toHaveBeenCalledWith(expect.objectContaining({ id: 'p1', userVoted: true }));
+  });
+
+  it('lets admins toggle Featured; attendees do not see the toggle', async () => {
+    data.setPhotoFeatured.mockResolvedValue(undefined);
+    const { unmount } = renderPhotos('attendee');
+    expect(screen.queryByRole('button', { name: 'Mark as featured' })).not.toBeInTheDocument();
+    unmount();
+    renderPhotos('admin');
+    await userEvent.click(screen.getAllByRole('button', { name: 'Mark as featured' })[0]!);
+    expect(data.setPhotoFeatured).toHaveBeenCalledWith(testDb, 'e1', 'p2', true);
+    await userEvent.click(screen.getByRole('button', { name: 'Remove from featured' }));
+    expect(data.setPhotoFeatured).toHaveBeenCalledWith(testDb, 'e1', 'p1', false);
+  });
+
+  it('renders only the visible rows of a 1,000-photo gallery', () => {
+    const many = Array.from({ length: 1000 }, (_, i) => photo(`p${i}`));
+    data.useEventPhotos.mockReturnValue(state(many));
+    renderPhotos();
+    expect(screen.getByRole('button', { name: 'All Photos (1000)' })).toBeInTheDocument();
+    const rendered = screen.getAllByTestId('photo-card').length;
+    expect(rendered).toBeGreaterThan(0);
+    expect(rendered).toBeLessThan(60);
+  });
+
+  it('shows every restriction message of rejected files', async () => {
+    renderPhotos();
+    const dialog = await openUpload();
+    addFiles(dialog, [image('notes.txt', 10, 'text/plain'), image('huge.jpg', 10485761), image('ok.jpg', 10485760)]);
+    expect(await within(dialog).findByText('You can only upload: image/*')).toBeInTheDocument();
+    expect(within(dialog).getByText('huge.jpg exceeds maximum allowed size of 10 MB')).toBeInTheDocument();
+    expect(within(dialog).getAllByTestId('upload-item')).toHaveLength(1);
+    addFiles(dialog, [image('ok.jpg', 10485760)]);
+    expect(await within(dialog).findByText("Cannot add the duplicate file 'ok.jpg', it already exists")).toBeInTheDocument();
+    addFiles(dialog, Array.from({ length: 10 }, (_, i) => image(`more-${i}.jpg`)));
+    expect(await within(dialog).findByText('You can only upload 10 files')).toBeInTheDocument();
+    expect(within(dialog).getAllByTestId('upload-item')).toHaveLength(10);
+    expect(within(dialog).getByRole('button', { name: 'Upload 10 photos' })).toBeInTheDocument();
+  });
+
+  it('uploads with progress, pause/resume, the success toast and a retry after failure', async () => {
+    const task = { pause: vi.fn(), resume: vi.fn(), cancel: vi.fn(), on: vi.fn() };
+    const controls: { finish?: () => void; fail?: (e: Error) => void; hooks?: pipeline.PipelineHooks } = {};
+    upload.mockImplementation(
+      (_input, hooks) =>
+        new Promise<void>((resolve, reject) => {
+          controls.hooks = hooks;
+          controls.finish = resolve;
+          controls.fail = reject;
+          hooks.onPhase('uploading');
+          hooks.onTask(task as unknown as UploadTask);
+          hooks.onProgress(40);
+        }),
+    );
+    renderPhotos();
+    const dialog = await openUpload();
+    addFiles(dialog, [image('beach.jpg')]);
+    await userEvent.type(within(dialog).getByLabelText('Caption (optional)'), 'Beach day');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Upload 1 photo' }));
+    expect(upload).toHaveBeenCalledWith(
+      expect.objectContaining({ eventId: 'e1', uid: 'u1', caption: 'Beach day', storage: testStorage }),
+      expect.anything(),
+    );
+    expect(await within(dialog).findByText(/Uploading\.\.\. 40%/)).toBeInTheDocument();
+    expect(within(dialog).getByRole('progressbar')).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Pause' }));
+    expect(task.pause).toHaveBeenCalled();
+
+    await act(async () => controls.fail?.(new Error('storage/unknown')));
+    expect(await screen.findByText('Upload Failed')).toBeInTheDocument();
+    expect(screen.getByText('Failed to upload photo. Please try again.')).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Retry' }));
+    expect(upload).toHaveBeenCalledTimes(2);
+    await act(async () => controls.finish?.());
+    expect(await screen.findByText('Photo Uploaded')).toBeInTheDocument();
+    expect(screen.getByText('Your photo has been uploaded successfully!')).toBeInTheDocument();
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Done' })).toBeInTheDocument());
+  });
+});
