@@ -23,18 +23,35 @@ import {
 
 const regexCache = new Map<string, RegExp>();
 
-/** RE2 patterns as used by rules are close enough to JS syntax for the documented uses. */
+/**
+ * RE2 patterns as used by rules are close enough to JS syntax for the documented uses. A leading
+ * `(?i)`/`(?s)`/`(?m)` flag group (RE2 syntax) becomes a JS flag; patterns that the stricter
+ * unicode mode rejects (identity escapes such as `\-`) are retried without it.
+ */
 function regex(pattern: string, mode: 'full' | 'global'): RegExp {
   const key = mode + pattern;
   let re = regexCache.get(key);
   if (!re) {
+    let body = pattern;
+    let flags = mode === 'global' ? 'g' : '';
+    const inline = /^\(\?([ims]+)\)/.exec(body);
+    if (inline) {
+      body = body.slice(inline[0].length);
+      flags += (inline[1] as string).replace(/(.)(?=.*\1)/g, '');
+    }
+    const source = mode === 'full' ? `^(?:${body})$` : body;
     try {
-      re = mode === 'full' ? new RegExp(`^(?:${pattern})$`, 'u') : new RegExp(pattern, 'gu');
-    } catch (e) {
-      return fail(`invalid regular expression '${pattern}': ${(e as Error).message}`);
+      re = new RegExp(source, flags + 'u');
+    } catch {
+      try {
+        re = new RegExp(source, flags);
+      } catch (e) {
+        return fail(`invalid regular expression '${pattern}': ${(e as Error).message}`);
+      }
     }
     regexCache.set(key, re);
   }
+  re.lastIndex = 0;
   return re;
 }
 

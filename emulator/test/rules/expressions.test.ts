@@ -422,3 +422,12 @@ describe('lexer limits', () => {
     expect((evaluateExpression('9223372036854775808') as RulesError).message).toBe('1:1: integer literal 9223372036854775808 is out of the 64-bit range');
   });
 });
+
+table('regular expressions (RE2 habits)', [
+  ["'a-b'.matches('a\\\\-b')", 'true'],
+  ["'ABC'.matches('(?i)abc')", 'true'],
+  ["'abc'.matches('^abc$')", 'true'],
+  ["'ab_9'.matches('[a-z0-9_\\\\-]+')", 'true'],
+  ["'x@y.io'.matches('^[^@]+@[^@]+\\\\.[a-z]{2,}$')", 'true'],
+  ["'éa'.matches('..')", 'true'],
+]);
