@@ -1,4 +1,5 @@
 import { createServer, type Server } from 'node:http';
+import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import type { Firestore } from 'firebase-admin/firestore';
 
@@ -32,6 +33,28 @@ export function mintToken(uid: string, email: string, name: string, overrides: R
     ...overrides,
   };
   return `${b64({ alg: 'none', typ: 'JWT' })}.${b64(payload)}.`;
+}
+
+interface AuthEmulatorModule {
+  createApp(projectId: string): Promise<{ listen(port: number, host: string, cb: () => void): Server }>;
+}
+
+async function startAuthEmulator(): Promise<{ host: string; stop: () => Promise<void> }> {
+  // firebase-tools ships no types for its emulator internals; createApp is the Auth emulator's server.
+  const mod = createRequire(import.meta.url)('firebase-tools/lib/emulator/auth/server.js') as AuthEmulatorModule;
+  const app = await mod.createApp(PROJECT_ID);
+  const server = await new Promise<Server>((resolve) => {
+    const s = app.listen(0, '127.0.0.1', () => resolve(s));
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    host: `127.0.0.1:${port}`,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
 }
 
 let counter = 0;
@@ -74,15 +97,29 @@ export async function startStack(): Promise<Stack> {
     process.env.FIREBASE_STORAGE_EMULATOR_HOST = `${emulators.storage.host}:${emulators.storage.port}`;
     stopEmulators = () => emulators.stop();
   }
-  // Never contacted: with it set, verifyIdToken accepts unsigned emulator tokens locally.
-  process.env.FIREBASE_AUTH_EMULATOR_HOST ??= '127.0.0.1:9099';
+  // In emulator mode verifyIdToken accepts unsigned tokens but asks the Auth emulator whether the
+  // user exists and is enabled, so a real one runs (firebase-tools' own, offline, in-process).
+  let stopAuth: () => Promise<void> = async () => {};
+  if (!process.env.FIREBASE_AUTH_EMULATOR_HOST || process.env.GATHERLY_EMULATORS !== 'official') {
+    const auth = await startAuthEmulator();
+    process.env.FIREBASE_AUTH_EMULATOR_HOST = auth.host;
+    stopAuth = auth.stop;
+  }
   process.env.GCLOUD_PROJECT = PROJECT_ID;
   process.env.APP_ORIGIN = 'http://app.test';
 
   const { api } = await import('../src/index.ts');
-  const { db } = await import('../src/firebase.ts');
+  const { db, auth } = await import('../src/firebase.ts');
+  const registered = new Set<string>();
+  /** Test users exist in the Auth emulator before their first call, as after a real sign-in. */
+  const register = async (user: TestUser) => {
+    if (registered.has(user.uid)) return;
+    registered.add(user.uid);
+    await auth().createUser({ uid: user.uid, email: user.email, displayName: user.name, emailVerified: true });
+  };
   const server: Server = createServer((req, res) => {
-    void api(req, res);
+    // The exported function takes express types; it only uses node's own request/response API.
+    void api(req as unknown as Parameters<typeof api>[0], res as unknown as Parameters<typeof api>[1]);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
@@ -93,7 +130,10 @@ export async function startStack(): Promise<Stack> {
     db: db(),
     async call(method, path, opts = {}) {
       const headers: Record<string, string> = { ...(opts.headers ?? {}) };
-      if (opts.as) headers.authorization = `Bearer ${opts.as.token}`;
+      if (opts.as) {
+        await register(opts.as);
+        headers.authorization = `Bearer ${opts.as.token}`;
+      }
       let body: string | undefined;
       if (opts.rawBody !== undefined) body = opts.rawBody;
       else if (opts.body !== undefined) body = JSON.stringify(opts.body);
@@ -111,6 +151,7 @@ export async function startStack(): Promise<Stack> {
     async stop() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await stopEmulators();
+      await stopAuth();
     },
   };
 }

@@ -1,0 +1,252 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startStack, type Stack, type TestUser } from './harness.ts';
+import { ISO, dumpDatabase, eventWithRoles, listFiles, putObject, seedSchedule } from './fixtures.ts';
+
+let stack: Stack;
+beforeAll(async () => {
+  stack = await startStack();
+});
+afterAll(async () => {
+  await stack?.stop();
+});
+
+interface BadCall {
+  method: string;
+  path: string;
+  as: TestUser;
+  body?: unknown;
+  rawBody?: string;
+}
+
+const long = (n: number) => 'x'.repeat(n);
+const WRONG_TYPES: unknown[] = [123, -1, 2.5, true, false, [], ['a'], {}, { a: 1 }];
+
+describe('malformed input sweep', () => {
+  it('answers every bad body with a 4xx and writes nothing', async () => {
+    const { eventId, creator, admin, attendee } = await eventWithRoles(stack);
+    const carpool = await stack.call<{ carpool: { id: string } }>('POST', `/api/events/${eventId}/carpools`, {
+      as: admin,
+      body: { departureTime: ISO(2), maxSeats: 4 },
+    });
+    const photoPath = `events/${eventId}/photos/${attendee.uid}/ok.jpg`;
+    await putObject(photoPath);
+    const photo = await stack.call<{ photo: { id: string } }>('POST', `/api/events/${eventId}/photos`, {
+      as: attendee,
+      body: { filename: 'ok.jpg', objectPath: photoPath },
+    });
+    const itemId = await seedSchedule(stack.db, eventId);
+    const invited = await stack.call<{ inviteUrl: string }>('POST', `/api/events/${eventId}/members`, {
+      as: admin,
+      body: { userEmail: 'sweep-guest@example.com', role: 'attendee' },
+    });
+    const token = invited.body.inviteUrl.split('/invite/')[1] as string;
+
+    const calls: BadCall[] = [];
+    const add = (method: string, path: string, as: TestUser, bodies: unknown[]) => {
+      for (const body of bodies) calls.push({ method, path, as, body });
+    };
+
+    // POST /api/events
+    const goodEvent = { name: 'Valid', startDate: ISO(1), endDate: ISO(2) };
+    add('POST', '/api/events', creator, [
+      {},
+      { name: '' },
+      { name: '   ' },
+      { name: null },
+      ...WRONG_TYPES.map((name) => ({ name })),
+      { name: long(121) },
+      { name: long(200_000) },
+      { ...goodEvent, description: long(2001) },
+      { ...goodEvent, description: 5 },
+      { ...goodEvent, location: long(201) },
+      { ...goodEvent, location: [] },
+      { ...goodEvent, startDate: 'tomorrow' },
+      { ...goodEvent, startDate: '2027-13-45T00:00:00Z' },
+      { ...goodEvent, startDate: 1893456000000 },
+      { ...goodEvent, endDate: ISO(0) },
+      { ...goodEvent, endDate: '2027-06-01' },
+      { ...goodEvent, customLogo: 'javascript:alert(1)' },
+      { ...goodEvent, customLogo: 'ftp://x/y.png' },
+      { ...goodEvent, customLogo: 42 },
+      { ...goodEvent, customLogo: `https://x.test/${long(2100)}` },
+      { ...goodEvent, themeColors: 'red' },
+      { ...goodEvent, themeColors: [] },
+      { ...goodEvent, themeColors: { primary: 'red' } },
+      { ...goodEvent, themeColors: { primary: '#fff' } },
+      { ...goodEvent, themeColors: { secondary: 123 } },
+      { ...goodEvent, themeColors: { surface: '#12345g' } },
+    ]);
+
+    // PUT /api/events/{id}
+    const colours = { primary: '#000000', secondary: '#111111', tertiary: '#222222', background: '#ffffff', surface: '#eeeeee' };
+    add('PUT', `/api/events/${eventId}`, admin, [
+      {},
+      { name: '' },
+      { name: null },
+      ...WRONG_TYPES.map((name) => ({ name })),
+      { name: long(121) },
+      { description: long(2001) },
+      { location: 7 },
+      { startDate: 'soon' },
+      { endDate: 99 },
+      { endDate: ISO(-400) },
+      { customLogo: 'data:image/png;base64,AAAA' },
+      { themeColors: 'blue' },
+      { themeColors: { ...colours, primary: 'blue' } },
+      { themeColors: { primary: '#000000' } },
+      { themeColors: null },
+      { bannerSettings: {} },
+      { bannerSettings: null },
+      { bannerSettings: 'full' },
+      { bannerSettings: { style: 'huge' } },
+      { bannerSettings: { autoRotate: 'yes' } },
+      { bannerSettings: { rotateInterval: 'fast' } },
+      { bannerSettings: { rotateInterval: 5 } },
+      { bannerSettings: { rotateInterval: 10_000_000 } },
+      { bannerSettings: { rotateInterval: 1500.5 } },
+      { bannerSettings: { customBannerImage: 'https://evil.test/x.jpg' } },
+      { bannerSettings: { customBannerImage: `events/${eventId}/photos/x.jpg` } },
+      { bannerSettings: { customBannerImage: 12 } },
+      { createdBy: attendee.uid },
+      { adminId: attendee.uid },
+      { createdAt: '2020-01-01T00:00:00Z' },
+      { name: 'a', description: 'b' },
+      [],
+      'name',
+      5,
+    ]);
+
+    // POST /api/events/{id}/members
+    add('POST', `/api/events/${eventId}/members`, admin, [
+      {},
+      { role: 'attendee' },
+      ...['', 'nope', 'a@', '@b.co', 'a b@c.de', `${long(250)}@example.com`, '<script>@x.co'].map((userEmail) => ({ userEmail, role: 'attendee' })),
+      ...WRONG_TYPES.map((userEmail) => ({ userEmail, role: 'attendee' })),
+      { userEmail: null, role: 'attendee' },
+      ...['creator', 'owner', 'ADMIN', '', 'member'].map((role) => ({ userEmail: 'valid@example.com', role })),
+      ...WRONG_TYPES.map((role) => ({ userEmail: 'valid@example.com', role })),
+      { userEmail: 'valid@example.com', role: null },
+    ]);
+
+    // PATCH role
+    add('PATCH', `/api/events/${eventId}/members/${attendee.uid}/role`, creator, [
+      {},
+      ...['creator', 'owner', '', 'Admin'].map((role) => ({ role })),
+      ...WRONG_TYPES.map((role) => ({ role })),
+      { role: null },
+    ]);
+
+    // POST photos and banner-photo
+    const okPath = `events/${eventId}/photos/${attendee.uid}/new.jpg`;
+    add('POST', `/api/events/${eventId}/photos`, attendee, [
+      {},
+      { filename: 'a.jpg' },
+      { objectPath: okPath },
+      { filename: '', objectPath: okPath },
+      { filename: long(256), objectPath: okPath },
+      ...WRONG_TYPES.map((filename) => ({ filename, objectPath: okPath })),
+      ...WRONG_TYPES.map((objectPath) => ({ filename: 'a.jpg', objectPath })),
+      { filename: 'a.jpg', objectPath: '' },
+      { filename: 'a.jpg', objectPath: long(1025) },
+      { filename: 'a.jpg', objectPath: `events/${eventId}/photos/${attendee.uid}/../../../x.jpg` },
+      { filename: 'a.jpg', objectPath: `events/other/photos/${attendee.uid}/a.jpg` },
+      { filename: 'a.jpg', objectPath: okPath },
+      { filename: 'a.jpg', objectPath: photoPath, thumbPath: 5 },
+      { filename: 'a.jpg', objectPath: photoPath, thumbPath: 'events/x/thumbs/y.jpg' },
+      { filename: 'a.jpg', objectPath: photoPath, caption: long(501) },
+      { filename: 'a.jpg', objectPath: photoPath, caption: 12 },
+    ]);
+    add('POST', `/api/events/${eventId}/banner-photo`, admin, [
+      {},
+      { filename: 'b.jpg' },
+      { filename: 'b.jpg', objectPath: `events/${eventId}/banner/missing.jpg` },
+      { filename: 'b.jpg', objectPath: `events/${eventId}/photos/x.jpg` },
+      { filename: 'b.jpg', objectPath: `events/${eventId}/banner/` },
+      { filename: 'b.jpg', objectPath: `events/${eventId}/banner/x.jpg`, setBanner: 'yes' },
+      ...WRONG_TYPES.map((objectPath) => ({ filename: 'b.jpg', objectPath })),
+    ]);
+
+    // Travel
+    const flight = { airline: 'TAP', flightNumber: 'TP1', departure: 'JFK', arrival: 'LIS', departureTime: ISO(1), arrivalTime: ISO(1.2) };
+    add('POST', `/api/events/${eventId}/flights`, attendee, [
+      {},
+      { ...flight, departureTime: '' },
+      { ...flight, departureTime: undefined },
+      { ...flight, departureTime: null },
+      { ...flight, departureTime: 'next tuesday' },
+      { ...flight, departureTime: 1700000000 },
+      { ...flight, arrivalTime: '' },
+      { ...flight, arrivalTime: null },
+      { ...flight, arrivalTime: '2027-02-30' },
+      { ...flight, airline: long(101) },
+      { ...flight, airline: 5 },
+      { ...flight, flightNumber: long(21) },
+      { ...flight, departure: long(121) },
+      { ...flight, arrival: {} },
+    ]);
+    const ride = { fromLocation: 'A', toLocation: 'B', departureTime: ISO(1) };
+    add('POST', `/api/events/${eventId}/carpools`, attendee, [
+      {},
+      { ...ride, departureTime: '' },
+      { ...ride, departureTime: 'noon' },
+      { ...ride, departureTime: null },
+      ...[0, 9, -1, 2.5, 1e9, '4', 'NaN', null, true, [], {}].map((maxSeats) => ({ ...ride, maxSeats })),
+      { ...ride, fromLocation: long(201) },
+      { ...ride, toLocation: 3 },
+    ]);
+    for (const seats of ['NaN', 'Infinity', '-Infinity']) {
+      calls.push({ method: 'POST', path: `/api/events/${eventId}/carpools`, as: attendee, rawBody: `{"departureTime":"${ISO(1)}","maxSeats":${seats}}` });
+    }
+
+    // RSVP
+    add('PUT', `/api/schedule/${itemId}/rsvp`, attendee, [
+      {},
+      ...['yes', '', 'GOING', 'not going', 'notGoing'].map((status) => ({ status })),
+      ...WRONG_TYPES.map((status) => ({ status })),
+      { status: null },
+    ]);
+
+    // Broken JSON and non-object JSON on every body-taking route, including ones that ignore bodies.
+    const bodyRoutes: [string, string, TestUser][] = [
+      ['POST', '/api/events', creator],
+      ['PUT', `/api/events/${eventId}`, admin],
+      ['POST', `/api/events/${eventId}/members`, admin],
+      ['PATCH', `/api/events/${eventId}/members/${attendee.uid}/role`, creator],
+      ['POST', `/api/events/${eventId}/photos`, attendee],
+      ['POST', `/api/events/${eventId}/flights`, attendee],
+      ['POST', `/api/events/${eventId}/carpools`, attendee],
+      ['PUT', `/api/schedule/${itemId}/rsvp`, attendee],
+      ['POST', `/api/carpools/${carpool.body.carpool.id}/join`, creator],
+      ['POST', `/api/photos/${photo.body.photo.id}/vote`, creator],
+      ['POST', `/api/invitations/${token}/accept`, creator],
+      ['POST', '/api/auth/login', creator],
+    ];
+    for (const [method, path, as] of bodyRoutes) {
+      for (const rawBody of ['{', '{"a":}', '[1,', '"open', 'nul', `{"x":"${long(300_000)}"}`]) calls.push({ method, path, as, rawBody });
+    }
+    for (const [method, path, as] of bodyRoutes.slice(0, 8)) {
+      for (const rawBody of ['null', '[]', '"text"', '5', 'true']) calls.push({ method, path, as, rawBody });
+    }
+
+    const dbBefore = await dumpDatabase(stack.db);
+    const filesBefore = await listFiles();
+    const failures: string[] = [];
+    const statusCounts = new Map<number, number>();
+    for (const c of calls) {
+      const res = await stack.call<{ error?: unknown }>(c.method, c.path, { as: c.as, body: c.body, rawBody: c.rawBody });
+      statusCounts.set(res.status, (statusCounts.get(res.status) ?? 0) + 1);
+      if (res.status < 400 || res.status >= 500 || typeof res.body.error !== 'string') {
+        failures.push(`${c.method} ${c.path} ${JSON.stringify(c.body ?? c.rawBody).slice(0, 120)} -> ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`);
+      }
+    }
+    const dbAfter = await dumpDatabase(stack.db);
+    const filesAfter = await listFiles();
+    console.log(`malformed sweep: ${calls.length} bad requests, statuses ${JSON.stringify(Object.fromEntries(statusCounts))}, ${dbBefore.size} documents compared`);
+
+    expect(failures).toEqual([]);
+    expect(calls.length).toBeGreaterThanOrEqual(200);
+    expect(filesAfter).toEqual(filesBefore);
+    expect([...dbAfter.keys()].sort()).toEqual([...dbBefore.keys()].sort());
+    for (const [path, data] of dbBefore) expect(dbAfter.get(path), path).toBe(data);
+  });
+});
