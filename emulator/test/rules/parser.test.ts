@@ -133,3 +133,14 @@ describe('compile-time errors', () => {
     expect(d.reason).toMatch(/not supported: request.writeFields/);
   });
 });
+
+describe("the project's own rules files", () => {
+  it.each(['firestore.rules', 'storage.rules'])('%s compiles without issues', async (file) => {
+    const { readFileSync } = await import('node:fs');
+    const { fileURLToPath } = await import('node:url');
+    const source = readFileSync(fileURLToPath(new URL(`../../../${file}`, import.meta.url)), 'utf8');
+    const { ruleset, issues } = compileRules(source);
+    expect(issues.map(formatIssue)).toEqual([]);
+    expect(ruleset?.service).toBe(file === 'firestore.rules' ? 'cloud.firestore' : 'firebase.storage');
+  });
+});
