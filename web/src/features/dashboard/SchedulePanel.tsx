@@ -76,7 +76,7 @@ function ScheduleRow({ eventId, eventName, uid, item }: { eventId: string; event
           <Button size="xs" variant="ghost" onClick={addToCalendar} aria-label={`Add ${item.title} to calendar`}>
             📅 Add to calendar
           </Button>
-          <Menu.Root onSelect={(d) => void answer(d.value as RsvpStatus)}>
+          <Menu.Root>
             <Menu.Trigger asChild>
               <Button size="xs" variant="outline" loading={saving} aria-label={`Your RSVP: ${rsvpLabel(item.myStatus)}`}>
                 <Badge colorPalette={STATUS_PALETTE[item.myStatus ?? 'none']} variant="subtle">
@@ -89,7 +89,7 @@ function ScheduleRow({ eventId, eventName, uid, item }: { eventId: string; event
               <Menu.Positioner>
                 <Menu.Content>
                   {RSVP_STATUSES.map((s) => (
-                    <Menu.Item key={s} value={s}>
+                    <Menu.Item key={s} value={s} onClick={() => void answer(s)}>
                       {rsvpLabel(s)}
                     </Menu.Item>
                   ))}

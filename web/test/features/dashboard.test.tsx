@@ -1,0 +1,445 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ActivityItem } from '@gatherly/domain/activity';
+import { resetToasts } from '../../src/components/toast-store.ts';
+import * as activityData from '../../src/features/activity/data.ts';
+import * as bannerUpload from '../../src/features/dashboard/banner-upload.ts';
+import DashboardPage from '../../src/features/dashboard/DashboardPage.tsx';
+import * as dashboardData from '../../src/features/dashboard/data.ts';
+import * as photosData from '../../src/features/photos/data.ts';
+import * as travelData from '../../src/features/travel/data.ts';
+import { clearNewlyCreated, markNewlyCreated } from '../../src/lib/newly-created.ts';
+import type { GatherlyEvent, MemberRole } from '../../src/lib/types.ts';
+import { makeCurrentEvent, makeMyEvent, makeMyEvents, renderScreen } from '../render.tsx';
+import { testDb, testStorage } from './firebase-stub.ts';
+import { carpool, flight, photo } from './fixtures.ts';
+
+vi.mock('reactfire', () => ({ useFirestore: () => testDb, useStorage: () => testStorage }));
+vi.mock('../../src/features/photos/storage-url.ts', () => ({
+  useDownloadUrl: (path: string | null) => ({
+    url: path ? `https://img.test/${path}` : null,
+    failed: false,
+  }),
+}));
+vi.mock('../../src/features/photos/data.ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../src/features/photos/data.ts')>()),
+  useEventPhotos: vi.fn(),
+  togglePhotoVote: vi.fn(),
+}));
+vi.mock('../../src/features/travel/data.ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../src/features/travel/data.ts')>()),
+  useFlights: vi.fn(),
+  useCarpools: vi.fn(),
+  joinCarpool: vi.fn(),
+}));
+vi.mock('../../src/features/dashboard/data.ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../src/features/dashboard/data.ts')>()),
+  useSchedule: vi.fn(),
+  useEventCounts: vi.fn(),
+  setMyRsvp: vi.fn(),
+  saveBannerSettings: vi.fn(),
+}));
+vi.mock('../../src/features/activity/data.ts', () => ({ useEventActivity: vi.fn() }));
+vi.mock('../../src/features/dashboard/banner-upload.ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../src/features/dashboard/banner-upload.ts')>()),
+  uploadBanner: vi.fn(),
+}));
+
+const photos = vi.mocked(photosData);
+const travel = vi.mocked(travelData);
+const dash = vi.mocked(dashboardData);
+const activity = vi.mocked(activityData);
+const upload = vi.mocked(bannerUpload.uploadBanner);
+
+const EVENT: Partial<GatherlyEvent> = {
+  name: 'Beach Wedding',
+  location: 'Malibu',
+  startDate: '2099-06-12T15:00:00.000Z',
+  endDate: '2099-06-14T15:00:00.000Z',
+};
+
+function scheduleItem(
+  id: string,
+  overrides: Partial<dashboardData.ScheduleEntry> = {},
+): dashboardData.ScheduleEntry {
+  return {
+    id,
+    eventId: 'e1',
+    title: 'Welcome Dinner',
+    description: 'Tacos by the sea',
+    startTime: '2099-06-12T18:00:00.000Z',
+    endTime: null,
+    location: 'Beach Club',
+    createdBy: 'u1',
+    createdAt: null,
+    rsvpCounts: { going: 2, maybe: 1, notGoing: 0 },
+    myStatus: null,
+    ...overrides,
+  };
+}
+
+const activityItems: ActivityItem[] = [
+  {
+    id: 'photo:p1',
+    kind: 'photo',
+    at: Date.now() - 60_000,
+    actor: { displayName: 'Grace Hopper', photoURL: '' },
+    text: 'Grace Hopper uploaded a photo',
+    area: 'photos',
+  },
+  {
+    id: 'member:u3',
+    kind: 'member',
+    at: Date.now() - 7_200_000,
+    actor: { displayName: 'Alan Turing', photoURL: '' },
+    text: 'Alan Turing joined the event',
+    area: 'members',
+  },
+];
+
+function readBlob(blob: Blob): Promise<string> {
+  return new Promise((resolve) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.readAsText(blob);
+  });
+}
+
+function renderDashboard(role: MemberRole = 'creator', event: Partial<GatherlyEvent> = EVENT) {
+  const mine = makeMyEvent('e1', role, event, 3);
+  return renderScreen(<DashboardPage />, {
+    path: '/events/e1',
+    pattern: '/events/:eventId',
+    myEvents: makeMyEvents([mine]),
+    current: makeCurrentEvent(mine),
+  });
+}
+
+beforeEach(() => {
+  photos.useEventPhotos.mockReturnValue({ loading: false, error: undefined, photos: [] });
+  travel.useFlights.mockReturnValue({ loading: false, error: undefined, items: [] });
+  travel.useCarpools.mockReturnValue({ loading: false, error: undefined, items: [] });
+  dash.useSchedule.mockReturnValue({ loading: false, items: [], rsvps: [] });
+  dash.useEventCounts.mockReturnValue({ going: 7, photos: 12, flights: 3, carpools: 2 });
+  activity.useEventActivity.mockReturnValue({
+    loading: false,
+    error: undefined,
+    entries: activityItems,
+  });
+});
+afterEach(() => {
+  resetToasts();
+  clearNewlyCreated();
+  vi.clearAllMocks();
+  vi.useRealTimers();
+});
+
+describe('DashboardPage access', () => {
+  it('shows the loading skeleton while the event is being selected', () => {
+    const mine = makeMyEvent('e1', 'creator', EVENT);
+    renderScreen(<DashboardPage />, {
+      path: '/events/e1',
+      pattern: '/events/:eventId',
+      myEvents: makeMyEvents([mine], { loading: true }),
+      current: makeCurrentEvent(null, { loading: true }),
+    });
+    expect(screen.getByLabelText('Loading')).toBeInTheDocument();
+  });
+
+  it('denies access to an event the user is not a member of', () => {
+    const other = makeMyEvent('e2', 'attendee');
+    renderScreen(<DashboardPage />, {
+      path: '/events/e1',
+      pattern: '/events/:eventId',
+      myEvents: makeMyEvents([other]),
+      current: makeCurrentEvent(other),
+    });
+    expect(screen.getByRole('heading', { name: 'Access Denied' })).toBeInTheDocument();
+    expect(screen.getByText('You have not been invited to this event')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to Dashboard' })).toHaveAttribute('href', '/');
+  });
+
+  it('does not deny a newly created event that the list has not caught up with', () => {
+    markNewlyCreated('e1');
+    const other = makeMyEvent('e2', 'attendee');
+    renderScreen(<DashboardPage />, {
+      path: '/events/e1',
+      pattern: '/events/:eventId',
+      myEvents: makeMyEvents([other]),
+      current: makeCurrentEvent(other),
+    });
+    expect(screen.queryByText('Access Denied')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Loading')).toBeInTheDocument();
+  });
+
+  it('shows No Events Yet with a link to create one when the user has no events', () => {
+    renderScreen(<DashboardPage />, { path: '/events/e1', pattern: '/events/:eventId' });
+    expect(screen.getByRole('heading', { name: 'No Events Yet' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Create Event' })).toHaveAttribute(
+      'href',
+      '/create-event',
+    );
+  });
+});
+
+describe('DashboardPage banner', () => {
+  it('shows name, long date, location, member count and the countdown', () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(2099, 5, 2, 12, 0));
+    renderDashboard();
+    const banner = screen.getByTestId('event-banner');
+    expect(within(banner).getByRole('heading', { name: 'Beach Wedding' })).toBeInTheDocument();
+    expect(within(banner).getByText(/June 12, 2099/)).toBeInTheDocument();
+    expect(within(banner).getByText(/Malibu/)).toBeInTheDocument();
+    expect(within(banner).getByText(/3 members/)).toBeInTheDocument();
+    expect(within(banner).getByText('10 days to go')).toBeInTheDocument();
+  });
+
+  it('says Today!, Event passed and Date TBD', () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(2099, 5, 13, 12, 0));
+    const { unmount } = renderDashboard();
+    expect(screen.getByText('Today!')).toBeInTheDocument();
+    unmount();
+    vi.setSystemTime(new Date(2099, 6, 1, 12, 0));
+    const second = renderDashboard();
+    expect(screen.getByText('Event passed')).toBeInTheDocument();
+    second.unmount();
+    renderDashboard('creator', { ...EVENT, startDate: null, endDate: null });
+    expect(screen.getByText(/Date TBD/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Add to calendar' })).not.toBeInTheDocument();
+  });
+
+  it('orders slides custom banner → featured → by votes, rotates, pauses on hover and shows Featured Photo', () => {
+    vi.useFakeTimers();
+    photos.useEventPhotos.mockReturnValue({
+      loading: false,
+      error: undefined,
+      photos: [photo('p1', { votes: 9 }), photo('p2', { isFeatured: true, votes: 1 })],
+    });
+    renderDashboard('creator', {
+      ...EVENT,
+      bannerSettings: {
+        style: 'contained',
+        autoRotate: true,
+        rotateInterval: 4000,
+        customBannerImage: 'events/e1/banner/b.jpg',
+      },
+    });
+    const banner = screen.getByTestId('event-banner');
+    const dots = within(banner).getAllByRole('tab');
+    expect(dots).toHaveLength(3);
+    const src = () => banner.querySelector('img')?.getAttribute('src');
+    expect(src()).toBe('https://img.test/events/e1/banner/b.jpg');
+    expect(within(banner).queryByText('Featured Photo')).not.toBeInTheDocument();
+    act(() => vi.advanceTimersByTime(4000));
+    expect(src()).toBe('https://img.test/events/e1/photos/u2/p2.jpg');
+    expect(within(banner).getByText('Featured Photo')).toBeInTheDocument();
+    fireEvent.mouseEnter(banner);
+    act(() => vi.advanceTimersByTime(12000));
+    expect(src()).toBe('https://img.test/events/e1/photos/u2/p2.jpg');
+    fireEvent.mouseLeave(banner);
+    act(() => vi.advanceTimersByTime(4000));
+    expect(src()).toBe('https://img.test/events/e1/photos/u2/p1.jpg');
+    fireEvent.click(within(banner).getByRole('tab', { name: 'Show banner image 1' }));
+    expect(src()).toBe('https://img.test/events/e1/banner/b.jpg');
+  });
+
+  it('falls back to the generated avatar without images', () => {
+    renderDashboard();
+    const img = screen.getByTestId('event-banner').querySelector('img');
+    expect(img?.getAttribute('src')).toMatch(/^data:image\/svg\+xml/);
+  });
+
+  it('saves the auto-rotate and style toggles with the toast (admins only)', async () => {
+    dash.saveBannerSettings.mockResolvedValue(undefined);
+    renderDashboard('admin');
+    await userEvent.click(screen.getByLabelText('Auto-rotate'));
+    await waitFor(() =>
+      expect(dash.saveBannerSettings).toHaveBeenCalledWith(testDb, 'e1', {
+        style: 'contained',
+        autoRotate: false,
+        rotateInterval: 4000,
+        customBannerImage: null,
+      }),
+    );
+    expect(await screen.findByText('Banner settings updated!')).toBeInTheDocument();
+    expect(screen.getByText('Your banner configuration has been saved.')).toBeInTheDocument();
+    await userEvent.click(screen.getByLabelText('Full width'));
+    await waitFor(() =>
+      expect(dash.saveBannerSettings).toHaveBeenLastCalledWith(
+        testDb,
+        'e1',
+        expect.objectContaining({ style: 'full-width' }),
+      ),
+    );
+  });
+
+  it('hides banner controls, Settings and Invite from attendees', () => {
+    renderDashboard('attendee');
+    expect(screen.queryByRole('button', { name: 'Upload Banner' })).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Auto-rotate')).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Settings' })).not.toBeInTheDocument();
+  });
+
+  it('links Settings and Invite for admins', () => {
+    renderDashboard('admin');
+    expect(screen.getByRole('link', { name: 'Settings' })).toHaveAttribute(
+      'href',
+      '/events/e1/settings',
+    );
+    expect(screen.getByRole('link', { name: 'Invite' })).toHaveAttribute(
+      'href',
+      '/events/e1/members',
+    );
+  });
+
+  it('uploads a banner with the success toast, and maps failures to the spec messages', async () => {
+    upload.mockResolvedValueOnce(undefined);
+    renderDashboard('creator');
+    const input = screen.getByTestId('banner-file-input');
+    const file = new File(['x'], 'banner.jpg', { type: 'image/jpeg' });
+    fireEvent.change(input, { target: { files: [file] } });
+    expect(await screen.findByText('Banner updated successfully!')).toBeInTheDocument();
+    expect(screen.getByText('Your new banner image is now live')).toBeInTheDocument();
+    expect(upload).toHaveBeenCalledWith(testStorage, 'e1', file, expect.any(Function));
+
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    upload.mockRejectedValueOnce(new bannerUpload.BannerUploadError('transfer', 'network'));
+    fireEvent.change(input, { target: { files: [file] } });
+    expect(
+      await screen.findByText('Please check your connection and try again'),
+    ).toBeInTheDocument();
+    upload.mockRejectedValueOnce(new bannerUpload.BannerUploadError('save', '500'));
+    fireEvent.change(input, { target: { files: [file] } });
+    expect(await screen.findByText('No file was uploaded successfully')).toBeInTheDocument();
+  });
+});
+
+describe('DashboardPage sections', () => {
+  it('shows the aggregation stats', () => {
+    renderDashboard();
+    expect(within(screen.getByTestId('stat-going')).getByText('7')).toBeInTheDocument();
+    expect(within(screen.getByTestId('stat-photos')).getByText('12')).toBeInTheDocument();
+    expect(within(screen.getByTestId('stat-flights')).getByText('3')).toBeInTheDocument();
+    expect(within(screen.getByTestId('stat-carpools')).getByText('2')).toBeInTheDocument();
+  });
+
+  it('shows recent activity from real data with View All to the activity screen', () => {
+    renderDashboard();
+    expect(screen.getByText('Recent Activity')).toBeInTheDocument();
+    expect(screen.getAllByTestId('activity-entry')).toHaveLength(2);
+    expect(screen.getByText(/Grace Hopper uploaded a photo/)).toBeInTheDocument();
+    expect(screen.getByText('2 hours ago')).toBeInTheDocument();
+    const viewAll = screen.getAllByRole('link', { name: 'View All' });
+    expect(viewAll[0]).toHaveAttribute('href', '/events/e1/activity');
+    expect(viewAll[1]).toHaveAttribute('href', '/events/e1/photos');
+  });
+
+  it('shows the empty gallery, travel and schedule texts', () => {
+    activity.useEventActivity.mockReturnValue({ loading: false, error: undefined, entries: [] });
+    renderDashboard();
+    expect(screen.getByText('No photos uploaded yet')).toBeInTheDocument();
+    expect(screen.getByText('No flights added yet')).toBeInTheDocument();
+    expect(screen.getByText('No carpools organized yet')).toBeInTheDocument();
+    expect(screen.getByText('Event Schedule')).toBeInTheDocument();
+    expect(screen.getByText('No events scheduled yet')).toBeInTheDocument();
+    expect(screen.getAllByRole('link', { name: 'Add Flight' })[0]).toHaveAttribute(
+      'href',
+      '/events/e1/travel',
+    );
+    expect(screen.getByRole('link', { name: 'Create' })).toHaveAttribute(
+      'href',
+      '/events/e1/travel',
+    );
+  });
+
+  it('previews photos with vote toggles', async () => {
+    photos.useEventPhotos.mockReturnValue({
+      loading: false,
+      error: undefined,
+      photos: [photo('p1', { votes: 3 })],
+    });
+    photos.togglePhotoVote.mockResolvedValue(null);
+    renderDashboard();
+    await userEvent.click(screen.getByRole('button', { name: 'Vote for this photo' }));
+    expect(photos.togglePhotoVote).toHaveBeenCalledWith(expect.objectContaining({ id: 'p1' }));
+  });
+
+  it('lists flights and carpools with a working Join', async () => {
+    travel.useFlights.mockReturnValue({
+      loading: false,
+      error: undefined,
+      items: [flight('f1'), flight('f2'), flight('f3')],
+    });
+    travel.useCarpools.mockReturnValue({
+      loading: false,
+      error: undefined,
+      items: [carpool('c1')],
+    });
+    travel.joinCarpool.mockResolvedValue(null);
+    renderDashboard();
+    expect(travel.useFlights).toHaveBeenCalledWith('e1', 3);
+    expect(travel.useCarpools).toHaveBeenCalledWith('e1', 3);
+    expect(screen.getAllByTestId('flight-card')).toHaveLength(3);
+    await userEvent.click(screen.getByRole('button', { name: 'Join' }));
+    expect(travel.joinCarpool).toHaveBeenCalledWith('c1');
+    expect(await screen.findByText('Joined Carpool')).toBeInTheDocument();
+  });
+
+  it("shows the schedule with the caller's real RSVP and lets them answer", async () => {
+    dash.useSchedule.mockReturnValue({
+      loading: false,
+      items: [
+        scheduleItem('s1'),
+        scheduleItem('s2', {
+          title: 'Ceremony',
+          myStatus: 'going',
+          rsvpCounts: { going: 5, maybe: 0, notGoing: 1 },
+        }),
+      ],
+      rsvps: [],
+    });
+    dash.setMyRsvp.mockResolvedValue(undefined);
+    renderDashboard();
+    const [dinner, ceremony] = screen.getAllByTestId('schedule-item');
+    expect(within(dinner!).getByText('Welcome Dinner')).toBeInTheDocument();
+    expect(within(dinner!).getByText('Tacos by the sea')).toBeInTheDocument();
+    expect(within(dinner!).getByText('2/3 attending')).toBeInTheDocument();
+    expect(within(dinner!).getByText('Not Responded')).toBeInTheDocument();
+    expect(within(ceremony!).getByText('Going')).toBeInTheDocument();
+    expect(within(ceremony!).getByText('5/6 attending')).toBeInTheDocument();
+    await userEvent.click(
+      within(dinner!).getByRole('button', { name: 'Your RSVP: Not Responded' }),
+    );
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Maybe' }));
+    await waitFor(() =>
+      expect(dash.setMyRsvp).toHaveBeenCalledWith(testDb, 'e1', 's1', 'u1', 'maybe'),
+    );
+  });
+
+  it('downloads .ics files for a schedule item and for the event', async () => {
+    const created: Blob[] = [];
+    URL.createObjectURL = vi.fn((blob: Blob) => {
+      created.push(blob);
+      return 'blob:ics';
+    });
+    URL.revokeObjectURL = vi.fn();
+    const clicks: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      clicks.push(this.download);
+    });
+    dash.useSchedule.mockReturnValue({ loading: false, items: [scheduleItem('s1')], rsvps: [] });
+    renderDashboard();
+    await userEvent.click(screen.getByRole('button', { name: 'Add Welcome Dinner to calendar' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Add to calendar' }));
+    expect(clicks).toEqual(['welcome-dinner.ics', 'beach-wedding.ics']);
+    const text = await readBlob(created[0]!);
+    expect(text).toContain('BEGIN:VCALENDAR');
+    expect(text).toContain('SUMMARY:Welcome Dinner');
+    expect(await readBlob(created[1]!)).toContain('SUMMARY:Beach Wedding');
+  });
+});
