@@ -4,6 +4,9 @@ import { initializeApp } from 'firebase/app';
 import { getFirestore } from 'firebase/firestore';
 import { getStorage } from 'firebase/storage';
 
-const app = initializeApp({ projectId: 'demo-component-tests', apiKey: 'test', storageBucket: 'demo-test.appspot.com' }, 'component-tests');
+const app = initializeApp(
+  { projectId: 'demo-component-tests', apiKey: 'test', storageBucket: 'demo-test.appspot.com' },
+  'component-tests',
+);
 export const testDb = getFirestore(app);
 export const testStorage = getStorage(app);

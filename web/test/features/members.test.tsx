@@ -44,7 +44,11 @@ function renderMembers(role: MemberRole, uid = 'u1') {
   return { ...result, myEvents };
 }
 
-const state = (members: membersData.MemberDoc[], loading = false) => ({ loading, error: undefined, members });
+const state = (members: membersData.MemberDoc[], loading = false) => ({
+  loading,
+  error: undefined,
+  members,
+});
 
 beforeEach(() => {
   data.useMembers.mockReturnValue(state([ada, grace, alan, katherine]));
@@ -66,7 +70,9 @@ describe('MembersPage', () => {
     data.useMembers.mockReturnValue(state([]));
     renderMembers('creator');
     expect(screen.getByText('No Members Yet')).toBeInTheDocument();
-    expect(screen.getByText('Invite people to join your event and start collaborating.')).toBeInTheDocument();
+    expect(
+      screen.getByText('Invite people to join your event and start collaborating.'),
+    ).toBeInTheDocument();
   });
 
   it('shows totals by role and member cards with role badge, email and joined date', () => {
@@ -122,7 +128,11 @@ describe('MembersPage', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Remove Grace Hopper' }));
     const dialog = await screen.findByRole('alertdialog');
     expect(within(dialog).getByText('Remove Member')).toBeInTheDocument();
-    expect(within(dialog).getByText(/cannot be undone and they will lose access to all event information/)).toBeInTheDocument();
+    expect(
+      within(dialog).getByText(
+        /cannot be undone and they will lose access to all event information/,
+      ),
+    ).toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Remove' }));
     await waitFor(() => expect(data.removeMember).toHaveBeenCalledWith('e1', 'u2'));
     expect(await screen.findByText('Member Removed')).toBeInTheDocument();
@@ -133,17 +143,26 @@ describe('MembersPage', () => {
     data.removeMember.mockRejectedValue(new ApiError(403, 'Only event admins can remove members'));
     renderMembers('creator');
     await userEvent.click(screen.getByRole('button', { name: 'Remove Alan Turing' }));
-    await userEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Remove' }));
+    await userEvent.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Remove' }),
+    );
     expect(await screen.findByText('Only event admins can remove members')).toBeInTheDocument();
   });
 
   it('lets the creator change a role through the confirmation dialog with its note', async () => {
     data.changeMemberRole.mockResolvedValue(null);
     renderMembers('creator');
-    expect(screen.queryByRole('combobox', { name: 'Role of Ada Lovelace' })).not.toBeInTheDocument();
-    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Role of Alan Turing' }), 'admin');
+    expect(
+      screen.queryByRole('combobox', { name: 'Role of Ada Lovelace' }),
+    ).not.toBeInTheDocument();
+    await userEvent.selectOptions(
+      screen.getByRole('combobox', { name: 'Role of Alan Turing' }),
+      'admin',
+    );
     const dialog = await screen.findByRole('alertdialog');
-    expect(within(dialog).getByText("Change Alan Turing's role from Attendee to Admin?")).toBeInTheDocument();
+    expect(
+      within(dialog).getByText("Change Alan Turing's role from Attendee to Admin?"),
+    ).toBeInTheDocument();
     expect(within(dialog).getByTestId('role-note')).toHaveTextContent(
       'Admin: Can manage event settings, invite members and modify event content',
     );
@@ -155,9 +174,14 @@ describe('MembersPage', () => {
   it('shows the attendee note and the fallback message when a role change fails', async () => {
     data.changeMemberRole.mockRejectedValue(new Error(''));
     renderMembers('creator');
-    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Role of Grace Hopper' }), 'attendee');
+    await userEvent.selectOptions(
+      screen.getByRole('combobox', { name: 'Role of Grace Hopper' }),
+      'attendee',
+    );
     const dialog = await screen.findByRole('alertdialog');
-    expect(within(dialog).getByTestId('role-note')).toHaveTextContent('Attendee: Standard access without management privileges');
+    expect(within(dialog).getByTestId('role-note')).toHaveTextContent(
+      'Attendee: Standard access without management privileges',
+    );
     await userEvent.click(within(dialog).getByRole('button', { name: 'Change Role' }));
     expect(await screen.findByText('Failed to update role. Please try again.')).toBeInTheDocument();
   });
@@ -169,7 +193,9 @@ describe('MembersPage', () => {
     const dialog = await screen.findByRole('dialog');
     await userEvent.type(within(dialog).getByLabelText('Email Address'), 'not-an-email');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Send Invitation' }));
-    expect(await within(dialog).findByText('Please enter a valid email address')).toBeInTheDocument();
+    expect(
+      await within(dialog).findByText('Please enter a valid email address'),
+    ).toBeInTheDocument();
     expect(data.inviteMember).not.toHaveBeenCalled();
 
     await userEvent.clear(within(dialog).getByLabelText('Email Address'));
@@ -177,8 +203,15 @@ describe('MembersPage', () => {
     expect(within(dialog).getByLabelText('Role')).toHaveValue('attendee');
     await userEvent.selectOptions(within(dialog).getByLabelText('Role'), 'admin');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Send Invitation' }));
-    await waitFor(() => expect(data.inviteMember).toHaveBeenCalledWith('e1', { userEmail: 'new@example.com', role: 'admin' }));
-    expect(await within(dialog).findByLabelText('Invitation link')).toHaveValue('http://localhost/invite/tok123');
+    await waitFor(() =>
+      expect(data.inviteMember).toHaveBeenCalledWith('e1', {
+        userEmail: 'new@example.com',
+        role: 'admin',
+      }),
+    );
+    expect(await within(dialog).findByLabelText('Invitation link')).toHaveValue(
+      'http://localhost/invite/tok123',
+    );
     expect(within(dialog).getByRole('button', { name: /copy/i })).toHaveTextContent('Copy');
     expect(screen.getByText('Invitation Sent')).toBeInTheDocument();
   });

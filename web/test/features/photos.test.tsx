@@ -22,7 +22,10 @@ vi.mock('../../src/features/photos/data.ts', async (importOriginal) => ({
   setPhotoFeatured: vi.fn(),
 }));
 vi.mock('../../src/features/photos/storage-url.ts', () => ({
-  useDownloadUrl: (path: string | null) => ({ url: path ? `https://img.test/${path}` : null, failed: false }),
+  useDownloadUrl: (path: string | null) => ({
+    url: path ? `https://img.test/${path}` : null,
+    failed: false,
+  }),
 }));
 vi.mock('../../src/features/photos/upload-pipeline.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../src/features/photos/upload-pipeline.ts')>()),
@@ -31,10 +34,17 @@ vi.mock('../../src/features/photos/upload-pipeline.ts', async (importOriginal) =
 const data = vi.mocked(photosData);
 const upload = vi.mocked(pipeline.uploadPhoto);
 
-const state = (photos: photosData.GalleryPhoto[], loading = false) => ({ loading, error: undefined, photos });
+const state = (photos: photosData.GalleryPhoto[], loading = false) => ({
+  loading,
+  error: undefined,
+  photos,
+});
 const gallery = [
   photo('p1', { caption: 'Sunset on the beach', votes: 5, isFeatured: true, userVoted: true }),
-  photo('p2', { caption: 'First dance', uploadedByUser: { displayName: 'Alan Turing', photoURL: '' } }),
+  photo('p2', {
+    caption: 'First dance',
+    uploadedByUser: { displayName: 'Alan Turing', photoURL: '' },
+  }),
   photo('p3', { caption: 'Cake!', votes: 2 }),
 ];
 
@@ -83,7 +93,9 @@ describe('PhotosPage', () => {
     data.useEventPhotos.mockReturnValue(state([]));
     renderPhotos();
     expect(screen.getByText('No Photos Yet')).toBeInTheDocument();
-    expect(screen.getByText('Upload the first photos to start building your event gallery.')).toBeInTheDocument();
+    expect(
+      screen.getByText('Upload the first photos to start building your event gallery.'),
+    ).toBeInTheDocument();
   });
 
   it('shows filter counts and cards with uploader, caption, votes and Featured badge', () => {
@@ -95,10 +107,16 @@ describe('PhotosPage', () => {
     expect(within(cards[0]!).getByText('Sunset on the beach')).toBeInTheDocument();
     expect(within(cards[0]!).getByText('Featured')).toBeInTheDocument();
     expect(within(cards[0]!).getByTestId('vote-count')).toHaveTextContent('5');
-    expect(within(cards[0]!).getByRole('button', { name: 'Remove vote' })).toHaveAttribute('aria-pressed', 'true');
+    expect(within(cards[0]!).getByRole('button', { name: 'Remove vote' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
     expect(within(cards[1]!).getByText('Alan Turing')).toBeInTheDocument();
     expect(within(cards[1]!).queryByText('Featured')).not.toBeInTheDocument();
-    expect(within(cards[0]!).getByRole('img', { name: 'Sunset on the beach' })).toHaveAttribute('src', 'https://img.test/events/e1/thumbs/u2/p1.jpg');
+    expect(within(cards[0]!).getByRole('img', { name: 'Sunset on the beach' })).toHaveAttribute(
+      'src',
+      'https://img.test/events/e1/thumbs/u2/p1.jpg',
+    );
   });
 
   it('filters to featured photos and searches caption and uploader case-insensitively', async () => {
@@ -120,9 +138,13 @@ describe('PhotosPage', () => {
     data.togglePhotoVote.mockResolvedValue(null);
     renderPhotos();
     await userEvent.click(screen.getAllByRole('button', { name: 'Vote for this photo' })[0]!);
-    expect(data.togglePhotoVote).toHaveBeenCalledWith(expect.objectContaining({ id: 'p2', userVoted: false }));
+    expect(data.togglePhotoVote).toHaveBeenCalledWith(
+      expect.objectContaining({ id: 'p2', userVoted: false }),
+    );
     await userEvent.click(screen.getByRole('button', { name: 'Remove vote' }));
-    expect(data.togglePhotoVote).toHaveBeenCalledWith(expect.objectContaining({ id: 'p1', userVoted: true }));
+    expect(data.togglePhotoVote).toHaveBeenCalledWith(
+      expect.objectContaining({ id: 'p1', userVoted: true }),
+    );
   });
 
   it('lets admins toggle Featured; attendees do not see the toggle', async () => {
@@ -150,13 +172,24 @@ describe('PhotosPage', () => {
   it('shows every restriction message of rejected files', async () => {
     renderPhotos();
     const dialog = await openUpload();
-    addFiles(dialog, [image('notes.txt', 10, 'text/plain'), image('huge.jpg', 10485761), image('ok.jpg', 10485760)]);
+    addFiles(dialog, [
+      image('notes.txt', 10, 'text/plain'),
+      image('huge.jpg', 10485761),
+      image('ok.jpg', 10485760),
+    ]);
     expect(await within(dialog).findByText('You can only upload: image/*')).toBeInTheDocument();
-    expect(within(dialog).getByText('huge.jpg exceeds maximum allowed size of 10 MB')).toBeInTheDocument();
+    expect(
+      within(dialog).getByText('huge.jpg exceeds maximum allowed size of 10 MB'),
+    ).toBeInTheDocument();
     expect(within(dialog).getAllByTestId('upload-item')).toHaveLength(1);
     addFiles(dialog, [image('ok.jpg', 10485760)]);
-    expect(await within(dialog).findByText("Cannot add the duplicate file 'ok.jpg', it already exists")).toBeInTheDocument();
-    addFiles(dialog, Array.from({ length: 10 }, (_, i) => image(`more-${i}.jpg`)));
+    expect(
+      await within(dialog).findByText("Cannot add the duplicate file 'ok.jpg', it already exists"),
+    ).toBeInTheDocument();
+    addFiles(
+      dialog,
+      Array.from({ length: 10 }, (_, i) => image(`more-${i}.jpg`)),
+    );
     expect(await within(dialog).findByText('You can only upload 10 files')).toBeInTheDocument();
     expect(within(dialog).getAllByTestId('upload-item')).toHaveLength(10);
     expect(within(dialog).getByRole('button', { name: 'Upload 10 photos' })).toBeInTheDocument();
@@ -164,7 +197,11 @@ describe('PhotosPage', () => {
 
   it('uploads with progress, pause/resume, the success toast and a retry after failure', async () => {
     const task = { pause: vi.fn(), resume: vi.fn(), cancel: vi.fn(), on: vi.fn() };
-    const controls: { finish?: () => void; fail?: (e: Error) => void; hooks?: pipeline.PipelineHooks } = {};
+    const controls: {
+      finish?: () => void;
+      fail?: (e: Error) => void;
+      hooks?: pipeline.PipelineHooks;
+    } = {};
     upload.mockImplementation(
       (_input, hooks) =>
         new Promise<void>((resolve, reject) => {
@@ -182,7 +219,12 @@ describe('PhotosPage', () => {
     await userEvent.type(within(dialog).getByLabelText('Caption (optional)'), 'Beach day');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Upload 1 photo' }));
     expect(upload).toHaveBeenCalledWith(
-      expect.objectContaining({ eventId: 'e1', uid: 'u1', caption: 'Beach day', storage: testStorage }),
+      expect.objectContaining({
+        eventId: 'e1',
+        uid: 'u1',
+        caption: 'Beach day',
+        storage: testStorage,
+      }),
       expect.anything(),
     );
     expect(await within(dialog).findByText(/Uploading\.\.\. 40%/)).toBeInTheDocument();
@@ -198,6 +240,8 @@ describe('PhotosPage', () => {
     await act(async () => controls.finish?.());
     expect(await screen.findByText('Photo Uploaded')).toBeInTheDocument();
     expect(screen.getByText('Your photo has been uploaded successfully!')).toBeInTheDocument();
-    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Done' })).toBeInTheDocument());
+    await waitFor(() =>
+      expect(within(dialog).getByRole('button', { name: 'Done' })).toBeInTheDocument(),
+    );
   });
 });
