@@ -71,22 +71,12 @@ export function createRestHandler(
   service: FirestoreService,
   registry: ProjectRegistry,
   log: Logger,
-  webChannel: () => WebChannelHandler | null,
+  webChannel: WebChannelHandler,
 ): (req: IncomingMessage, res: ServerResponse) => void {
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     const method = req.method ?? 'GET';
     const pathname = url.pathname;
-
-    const channel = /^\/google\.firestore\.v1\.Firestore\/(Listen|Write)\/channel$/.exec(pathname);
-    if (channel) {
-      const handler = webChannel();
-      if (!handler) {
-        throw new FirestoreError(Code.UNIMPLEMENTED, `WebChannel ${channel[1]} streams are not available in this build of the emulator`);
-      }
-      handler(req, res, channel[1] as 'Listen' | 'Write');
-      return;
-    }
 
     if (method === 'GET' && (pathname === '/' || pathname === '')) {
       res.writeHead(200, { 'Content-Type': 'text/plain' });
@@ -228,6 +218,12 @@ export function createRestHandler(
   };
 
   return (req, res) => {
+    // WebChannel answers its own preflights and CORS headers.
+    const channel = /^\/google\.firestore\.v1\.Firestore\/(Listen|Write)\/channel$/.exec(new URL(req.url ?? '/', 'http://localhost').pathname);
+    if (channel) {
+      webChannel(req, res, channel[1] as 'Listen' | 'Write');
+      return;
+    }
     setCors(req, res);
     if (req.method === 'OPTIONS') {
       res.writeHead(204);

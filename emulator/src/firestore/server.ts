@@ -2,7 +2,7 @@
 // first bytes; HTTP/2 (gRPC: the admin SDK and the web SDK in Node) is piped to an internal
 // grpc-js server on loopback, HTTP/1.1 (REST, control endpoints, WebChannel) goes to a Node
 // http server.
-import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import http from 'node:http';
 import net from 'node:net';
 import * as grpc from '@grpc/grpc-js';
 import type { DocumentSource } from '../shared/value.ts';
@@ -12,7 +12,8 @@ import { ProjectRegistry } from './registry.ts';
 import { loadFirestoreRules } from './rules-loader.ts';
 import { createRestHandler, type WebChannelHandler } from './rest-edge.ts';
 import { FirestoreService } from './service.ts';
-import { streamSessions, type WebChannelDeps } from './streams.ts';
+import { streamSessions } from './streams.ts';
+import { closeWebChannels, handleWebChannel, type WebChannelDeps } from './webchannel/index.ts';
 
 export interface FirestoreEmulatorOptions {
   host?: string;
@@ -29,25 +30,6 @@ export interface FirestoreEmulator {
   /** The (default) database of a project, for Storage rules' firestore.get()/exists(). */
   documentSource(projectId: string): DocumentSource;
   stop(): Promise<void>;
-}
-
-type WebChannelModule = {
-  handleWebChannel: (req: IncomingMessage, res: ServerResponse, kind: 'Listen' | 'Write', deps: WebChannelDeps) => void;
-};
-
-/** The browser-transport module is optional at build time: without it WebChannel answers 501. */
-async function loadWebChannel(deps: WebChannelDeps): Promise<WebChannelHandler | null> {
-  const specifier = './webchannel/index.ts';
-  try {
-    const mod = (await import(specifier)) as Partial<WebChannelModule>;
-    const handle = mod.handleWebChannel;
-    if (typeof handle !== 'function') return null;
-    return (req, res, kind) => handle(req, res, kind, deps);
-  } catch (err) {
-    const code = (err as { code?: string }).code;
-    if (code === 'ERR_MODULE_NOT_FOUND' || code === 'MODULE_NOT_FOUND') return null;
-    throw err;
-  }
 }
 
 const HTTP2_PREFACE = Buffer.from('PRI * HTTP/2.0');
@@ -69,8 +51,14 @@ export async function startFirestoreEmulator(options: FirestoreEmulatorOptions =
   });
 
   const deps: WebChannelDeps = { ...streamSessions(service), log };
-  const webChannel = await loadWebChannel(deps);
-  const httpServer = http.createServer(createRestHandler(service, registry, log, () => webChannel));
+  const webChannel: WebChannelHandler = (req, res, kind) => {
+    handleWebChannel(req, res, kind, deps).catch((err: unknown) => {
+      log.error(`WebChannel ${kind} failed: ${err instanceof Error ? err.message : String(err)}`);
+      if (!res.headersSent) res.writeHead(500);
+      res.end();
+    });
+  };
+  const httpServer = http.createServer(createRestHandler(service, registry, log, webChannel));
   httpServer.keepAliveTimeout = 5_000;
 
   const sockets = new Set<net.Socket>();
@@ -123,6 +111,7 @@ export async function startFirestoreEmulator(options: FirestoreEmulatorOptions =
         front.close(() => resolve());
         for (const socket of sockets) socket.destroy();
       });
+      closeWebChannels(deps);
       httpServer.close();
       grpcServer.forceShutdown();
     },

@@ -7,7 +7,6 @@ import type { Caller } from '../shared/auth.ts';
 import type { FsDocument } from '../shared/value.ts';
 import { nextTimestamp } from './clock.ts';
 import { type FirestoreError, invalid, toFirestoreError } from './errors.ts';
-import type { Logger } from './log.ts';
 import { documentToJson, parseDatabaseName, parseDocumentName, timestampToJson } from './json.ts';
 import { type CompiledQuery, executeQuery, inQueryScope } from './query.ts';
 import { authorizeGet, authorizeList } from './rules-gate.ts';
@@ -265,7 +264,3 @@ function createWriteSession(
   };
 }
 
-/** What the Firestore server hands to the WebChannel edge (handleWebChannel's `deps`). */
-export interface WebChannelDeps extends StreamSessions {
-  log: Logger;
-}

@@ -10,6 +10,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { FirestoreEmulator } from '../../src/firestore/server.ts';
 import { startTestEmulator, uniqueProject } from './helpers.ts';
 
+type Snapshot = { metadata: { fromCache: boolean }; get(field: string): unknown };
+type QuerySnapshot = { metadata: { fromCache: boolean }; size: number };
+
 const rules = `rules_version = '2';
 service cloud.firestore {
   match /databases/{database}/documents {
@@ -109,11 +112,11 @@ describe('rules-unit-testing', () => {
           (e) => reject(e),
         );
       });
-    const doc = await assertSucceeds(first((next, fail) => alice.doc('users/alice').onSnapshot(next, fail)));
+    const doc = await assertSucceeds(first<Snapshot>((next, fail) => alice.doc('users/alice').onSnapshot(next, fail)));
     expect(doc.get('name')).toBe('Alice');
     await assertFails(first((next, fail) => bob.doc('users/alice').onSnapshot(next, fail)));
     const list = await assertSucceeds(
-      first((next, fail) => alice.collection('events').where('ownerId', '==', 'alice').onSnapshot(next, fail)),
+      first<QuerySnapshot>((next, fail) => alice.collection('events').where('ownerId', '==', 'alice').onSnapshot(next, fail)),
     );
     expect(list.size).toBe(1);
     await assertFails(first((next, fail) => alice.collection('events').onSnapshot(next, fail)));
