@@ -85,6 +85,13 @@ const guessingReads: RulesCase[] = [
       attempt: (a) => a.db.collectionGroup('rsvps').where('eventId', '==', OTHER_EVENT).get(),
     },
   }),
+  ...matrix('firestore', 'other event votes', {
+    list: {
+      allowed: NOBODY,
+      what: 'collection group by eventId',
+      attempt: (a) => a.db.collectionGroup('votes').where('eventId', '==', OTHER_EVENT).get(),
+    },
+  }),
   ...matrix('firestore', 'other event invitations', {
     list: { allowed: NOBODY, attempt: (a) => a.db.collection(`${O}/invitations`).get() },
   }),
@@ -362,6 +369,8 @@ const rsvpAttacks: RulesCase[] = [
   deny('delete', 'admin', "admin deletes an attendee's RSVP", (a) => a.db.doc(rsvpPath(SCHEDULE_ITEM, UID.attendee)).delete()),
   deny('list', 'attendee', 'RSVP collection group without an eventId filter', (a) =>
     a.db.collectionGroup('rsvps').where('status', '==', 'going').get()),
+  deny('list', 'attendee', 'vote collection group of one user across all events', (a) =>
+    a.db.collectionGroup('votes').where('userId', '==', UID.admin2).get()),
 ];
 
 const userAttacks: RulesCase[] = [

@@ -302,6 +302,13 @@ const photos = [
   }),
 ];
 
+const myVotes = (a: Actor) =>
+  a.db.collectionGroup('votes').where('eventId', '==', EVENT).where('userId', '==', ownOf(a));
+const voteGroup = fs('collectionGroup(votes) own in event', {
+  list: { allowed: MEMBER_ROLES, what: 'eventId == event, userId == caller', attempt: (a) => myVotes(a).get() },
+  listen: { allowed: MEMBER_ROLES, attempt: (a) => listenQuery(myVotes(a)) },
+});
+
 const otherFlight = `${E}/flights/flight-${other}`;
 const ownFlight = (a: Actor): string => `${E}/flights/flight-${ownOf(a)}`;
 const flightChange = { airline: 'KLM', flightNumber: 'KL1691' };
@@ -451,6 +458,17 @@ const rsvps = [
     },
     delete: { allowed: NOBODY, attempt: (a) => a.db.doc(rsvpFor(SCHEDULE_ITEM, other)).delete() },
   }),
+  ...fs('collectionGroup(rsvps) event', {
+    list: {
+      allowed: MEMBER_ROLES,
+      what: 'eventId == event',
+      attempt: (a) => a.db.collectionGroup('rsvps').where('eventId', '==', EVENT).get(),
+    },
+    listen: {
+      allowed: MEMBER_ROLES,
+      attempt: (a) => listenQuery(a.db.collectionGroup('rsvps').where('eventId', '==', EVENT)),
+    },
+  }),
   ...fs('collectionGroup(rsvps) going', {
     list: {
       allowed: MEMBER_ROLES,
@@ -469,6 +487,7 @@ export const firestoreMatrix: RulesCase[] = [
   ...members,
   ...audit,
   ...photos,
+  ...voteGroup,
   ...flights,
   ...carpools,
   ...schedule,
