@@ -1,0 +1,221 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import * as reactfire from 'reactfire';
+import { resetToasts } from '../../src/components/toast-store.ts';
+import * as membersData from '../../src/features/members/data.ts';
+import * as settingsData from '../../src/features/settings/data.ts';
+import SettingsPage from '../../src/features/settings/SettingsPage.tsx';
+import type { GatherlyEvent, MemberRole } from '../../src/lib/types.ts';
+import { makeCurrentEvent, makeMyEvent, makeMyEvents, renderScreen } from '../render.tsx';
+import { testDb } from './firebase-stub.ts';
+import { member, ts } from './fixtures.ts';
+
+vi.mock('reactfire', () => ({ useFirestore: () => testDb, useFirestoreCollectionData: vi.fn() }));
+vi.mock('../../src/features/settings/data.ts', () => ({
+  saveTextField: vi.fn(),
+  saveDate: vi.fn(),
+  clearDates: vi.fn(),
+  saveThemeColors: vi.fn(),
+}));
+vi.mock('../../src/features/members/data.ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../src/features/members/data.ts')>()),
+  useMembers: vi.fn(),
+  changeMemberRole: vi.fn(),
+}));
+const save = vi.mocked(settingsData);
+const members = vi.mocked(membersData);
+const collectionData = vi.mocked(reactfire.useFirestoreCollectionData);
+
+const EVENT: Partial<GatherlyEvent> = {
+  name: 'Beach Wedding',
+  description: 'Sun and vows',
+  location: 'Malibu',
+  customLogo: 'https://example.com/logo.png',
+};
+
+function renderSettings(role: MemberRole = 'admin', event: Partial<GatherlyEvent> = EVENT) {
+  const mine = makeMyEvent('e1', role, event);
+  return renderScreen(<SettingsPage />, {
+    path: '/events/e1/settings',
+    pattern: '/events/:eventId/settings',
+    myEvents: makeMyEvents([mine]),
+    current: makeCurrentEvent(mine),
+    routes: [{ path: '/events/:eventId', element: <div data-testid="dashboard" /> }],
+  });
+}
+
+beforeEach(() => {
+  for (const fn of [save.saveTextField, save.saveDate, save.clearDates, save.saveThemeColors]) fn.mockResolvedValue(undefined);
+  members.useMembers.mockReturnValue({
+    loading: false,
+    error: undefined,
+    members: [member('u1', 'creator', 'Ada Lovelace'), member('u2', 'admin', 'Grace Hopper'), member('u3', 'attendee', 'Alan Turing')],
+  });
+  collectionData.mockReturnValue({
+    status: 'success',
+    data: [{ id: 'r1', eventId: 'e1', changedUserId: 'u2', changedByUserId: 'u1', oldRole: 'attendee', newRole: 'admin', changedAt: ts('2099-03-06T10:00:00.000Z') }],
+  } as unknown as ReturnType<typeof reactfire.useFirestoreCollectionData>);
+});
+afterEach(() => {
+  resetToasts();
+  vi.clearAllMocks();
+  vi.useRealTimers();
+});
+
+describe('SettingsPage', () => {
+  it('redirects attendees to the event dashboard', () => {
+    renderSettings('attendee');
+    expect(screen.getByTestId('dashboard')).toBeInTheDocument();
+  });
+
+  it('shows a skeleton while the event is selected', () => {
+    renderScreen(<SettingsPage />, {
+      path: '/events/e1/settings',
+      pattern: '/events/:eventId/settings',
+      current: makeCurrentEvent(null, { loading: true }),
+    });
+    expect(screen.getByLabelText('Loading')).toBeInTheDocument();
+  });
+
+  it('shows the sections for admins, with Role Management only for the creator', () => {
+    const { unmount } = renderSettings('admin');
+    expect(screen.getByRole('heading', { name: 'Event Settings' })).toBeInTheDocument();
+    expect(screen.getByText('Changes are saved automatically.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '← Back to Event' })).toHaveAttribute('href', '/events/e1');
+    expect(screen.getByText('Basic Information')).toBeInTheDocument();
+    expect(screen.getByText('Event Dates')).toBeInTheDocument();
+    expect(screen.getByText('Branding & Theme')).toBeInTheDocument();
+    expect(screen.queryByText('Role Management')).not.toBeInTheDocument();
+    unmount();
+    renderSettings('creator');
+    expect(screen.getByText('Role Management')).toBeInTheDocument();
+    expect(screen.getAllByTestId('role-row')).toHaveLength(3);
+    expect(screen.queryByRole('combobox', { name: 'Role of Ada Lovelace' })).not.toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Role of Alan Turing' })).toHaveValue('attendee');
+    expect(screen.getByTestId('role-change')).toHaveTextContent('Grace Hopper: Attendee → Admin');
+  });
+
+  it('lets the creator change a role from Role Management with the confirmation', async () => {
+    members.changeMemberRole.mockResolvedValue(null);
+    renderSettings('creator');
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Role of Alan Turing' }), 'admin');
+    const dialog = await screen.findByRole('alertdialog');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Change Role' }));
+    await waitFor(() => expect(members.changeMemberRole).toHaveBeenCalledWith('e1', 'u3', 'admin'));
+    expect(await screen.findByText('Role Updated')).toBeInTheDocument();
+  });
+
+  it('auto-saves a text field on blur only when changed and not empty, with saving → saved → idle', async () => {
+    let finish: () => void = () => undefined;
+    save.saveTextField.mockReturnValueOnce(new Promise((resolve) => (finish = () => resolve(undefined))));
+    renderSettings();
+    const name = screen.getByLabelText(/Event Name/);
+    fireEvent.focus(name);
+    fireEvent.blur(name);
+    expect(save.saveTextField).not.toHaveBeenCalled();
+
+    fireEvent.focus(name);
+    fireEvent.change(name, { target: { value: '' } });
+    fireEvent.blur(name);
+    expect(save.saveTextField).not.toHaveBeenCalled();
+    expect(screen.getByText('Event name is required')).toBeInTheDocument();
+
+    fireEvent.focus(name);
+    fireEvent.change(name, { target: { value: 'Sunset Wedding' } });
+    fireEvent.blur(name);
+    expect(save.saveTextField).toHaveBeenCalledWith(testDb, 'e1', 'name', 'Sunset Wedding');
+    expect(await screen.findByText('Saving...')).toBeInTheDocument();
+    vi.useFakeTimers();
+    await act(async () => finish());
+    expect(screen.getByText('✓ Saved')).toBeInTheDocument();
+    act(() => vi.advanceTimersByTime(1999));
+    expect(screen.getByText('✓ Saved')).toBeInTheDocument();
+    act(() => vi.advanceTimersByTime(1));
+    expect(screen.queryByText('✓ Saved')).not.toBeInTheDocument();
+  });
+
+  it('shows Save failed for 3 s and the Save Failed toast', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    save.saveTextField.mockRejectedValueOnce(new Error('permission-denied'));
+    renderSettings();
+    const location = screen.getByLabelText(/Location/);
+    fireEvent.focus(location);
+    fireEvent.change(location, { target: { value: 'Santa Monica' } });
+    vi.useFakeTimers();
+    await act(async () => {
+      fireEvent.blur(location);
+    });
+    expect(screen.getByText('Save failed')).toBeInTheDocument();
+    expect(screen.getByText('Save Failed')).toBeInTheDocument();
+    expect(screen.getByText("Changes couldn't be saved automatically. Please try again.")).toBeInTheDocument();
+    act(() => vi.advanceTimersByTime(3000));
+    expect(screen.queryByText('Save failed')).not.toBeInTheDocument();
+  });
+
+  it('switches Date Planning to TBD, clearing both dates, and saves a specific date as ISO', async () => {
+    renderSettings('admin', { ...EVENT, startDate: '2099-06-12T15:00:00.000Z', endDate: '2099-06-14T15:00:00.000Z' });
+    const start = screen.getByLabelText('Start Date');
+    fireEvent.change(start, { target: { value: '2099-06-13T10:30' } });
+    fireEvent.blur(start);
+    expect(save.saveDate).toHaveBeenCalledWith(testDb, 'e1', 'startDate', new Date(2099, 5, 13, 10, 30).toISOString());
+
+    await userEvent.click(screen.getByText('To Be Determined'));
+    expect(save.clearDates).toHaveBeenCalledWith(testDb, 'e1');
+    expect(screen.getByTestId('tbd-note')).toHaveTextContent('Event dates will be set later');
+    expect(screen.queryByLabelText('Start Date')).not.toBeInTheDocument();
+  });
+
+  it('starts in TBD mode when a date is missing and shows the inputs for specific dates', async () => {
+    renderSettings('admin', { ...EVENT, startDate: null, endDate: null });
+    expect(screen.getByTestId('tbd-note')).toBeInTheDocument();
+    await userEvent.click(screen.getByText('Set Specific Dates'));
+    expect(screen.getByLabelText('Start Date')).toHaveValue('');
+    expect(save.clearDates).not.toHaveBeenCalled();
+  });
+
+  it('previews the logo and hides the preview when it fails to load', () => {
+    renderSettings();
+    const preview = screen.getByAltText('Event logo preview');
+    expect(preview).toHaveAttribute('src', 'https://example.com/logo.png');
+    fireEvent.error(preview);
+    expect(screen.queryByAltText('Event logo preview')).not.toBeInTheDocument();
+  });
+
+  it('saves colours as the whole themeColors object and toasts accessibility for background/surface', async () => {
+    renderSettings();
+    const primary = screen.getByLabelText('Primary Color hex');
+    fireEvent.change(primary, { target: { value: '#112233' } });
+    fireEvent.blur(primary);
+    await waitFor(() =>
+      expect(save.saveThemeColors).toHaveBeenCalledWith(testDb, 'e1', {
+        primary: '#112233',
+        secondary: '#14b8a6',
+        tertiary: '#f59e0b',
+        background: '#ffffff',
+        surface: '#f8fafc',
+      }),
+    );
+    expect(screen.queryByText('Color meets accessibility standards')).not.toBeInTheDocument();
+
+    const background = screen.getByLabelText('Background Color hex');
+    fireEvent.change(background, { target: { value: '#fefefe' } });
+    fireEvent.blur(background);
+    expect(await screen.findByText('Color meets accessibility standards')).toBeInTheDocument();
+    expect(screen.getByText(/Color meets WCAG AA standards \(\d+\.\d\d:1 contrast\)/)).toBeInTheDocument();
+
+    const surface = screen.getByLabelText('Surface Color hex');
+    fireEvent.change(surface, { target: { value: '#777777' } });
+    fireEvent.blur(surface);
+    expect(await screen.findByText('Color optimized for accessibility')).toBeInTheDocument();
+  });
+
+  it('rejects an invalid hex value without saving', () => {
+    renderSettings();
+    const primary = screen.getByLabelText('Primary Color hex');
+    fireEvent.change(primary, { target: { value: 'purple' } });
+    fireEvent.blur(primary);
+    expect(save.saveThemeColors).not.toHaveBeenCalled();
+    expect(screen.getByText('Please enter a colour as a hex value like #6236ff')).toBeInTheDocument();
+  });
+});
