@@ -74,7 +74,8 @@ export function authorizeGet(rules: LoadedRules | null, caller: Caller, store: D
 
 export function authorizeList(rules: LoadedRules | null, caller: Caller, store: DocumentSource, query: CompiledQuery): void {
   if (!needsRules(rules, caller)) return;
-  const collectionPath = query.allDescendants ? query.collectionId : queryCollectionPath(query);
+  // Collection groups: the parent path (if any) followed by the collection id.
+  const collectionPath = queryCollectionPath(query);
   const request: FirestoreRulesRequest = {
     method: 'list',
     path: collectionPath,

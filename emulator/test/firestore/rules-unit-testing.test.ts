@@ -32,6 +32,9 @@ service cloud.firestore {
           && getAfter(/databases/$(database)/documents/events/$(eventId)).data.ownerId == request.auth.uid;
       }
     }
+    match /{path=**}/members/{uid} {
+      allow list: if request.auth != null && resource.data.userId == request.auth.uid;
+    }
     match /public/{id} {
       allow read: if true;
     }
@@ -61,7 +64,7 @@ beforeEach(async () => {
     const db = ctx.firestore();
     await db.doc('users/alice').set({ name: 'Alice' });
     await db.doc('events/e1').set({ ownerId: 'alice', title: 'Party' });
-    await db.doc('events/e1/members/alice').set({ role: 'creator' });
+    await db.doc('events/e1/members/alice').set({ role: 'creator', userId: 'alice' });
     await db.doc('events/e2').set({ ownerId: 'bob', title: 'Other' });
     await db.doc('public/p1').set({ text: 'hello' });
   });
@@ -93,6 +96,9 @@ describe('rules-unit-testing', () => {
     await assertSucceeds(alice.collection('events').where('ownerId', '==', 'alice').get());
     await assertFails(alice.collection('events').get());
     await assertFails(alice.collection('events').where('ownerId', '==', 'bob').get());
+    const mine = await assertSucceeds(alice.collectionGroup('members').where('userId', '==', 'alice').get());
+    expect(mine.docs.map((d) => d.ref.path)).toEqual(['events/e1/members/alice']);
+    await assertFails(alice.collectionGroup('members').get());
   });
 
   it('allows and denies listens', async () => {
