@@ -1,0 +1,110 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+
+export const SCREENSHOT_DIR = path.resolve(import.meta.dirname, '..', 'screenshots');
+export const DESKTOP = { width: 1280, height: 800 };
+export const PHONE = { width: 390, height: 844 };
+
+export interface ScreenTiming {
+  journey: string;
+  user: string;
+  screen: string;
+  ms: number;
+}
+
+export const timings: ScreenTiming[] = [];
+
+/** One person using the app in their own browser context (own cookies, storage, auth). */
+export class Person {
+  readonly page: Page;
+  private constructor(
+    readonly name: string,
+    readonly email: string,
+    readonly context: BrowserContext,
+    page: Page,
+    readonly journey: string,
+    private readonly baseUrl: string,
+  ) {
+    this.page = page;
+  }
+
+  static async open(browser: Browser, baseUrl: string, journey: string, name: string, email: string) {
+    const context = await browser.newContext({ viewport: DESKTOP });
+    context.setDefaultTimeout(15_000);
+    const page = await context.newPage();
+    page.on('dialog', (d) => void d.dismiss());
+    page.on('pageerror', (e) => console.error(`  [${name}] page error: ${e.message}`));
+    return new Person(name, email, context, page, journey, baseUrl);
+  }
+
+  /**
+   * Navigates and records the time until `ready` is visible: the screen's own sign that it is
+   * usable (its heading or main control), i.e. time to interactive as a user sees it.
+   */
+  async visit(route: string, screen: string, ready: (p: Page) => Locator): Promise<void> {
+    const t0 = Date.now();
+    await this.page.goto(this.baseUrl + route);
+    await ready(this.page).first().waitFor({ state: 'visible' });
+    timings.push({ journey: this.journey, user: this.name, screen, ms: Date.now() - t0 });
+  }
+
+  /** Times a screen reached by clicking rather than by URL. */
+  async timed(screen: string, action: () => Promise<void>, ready: (p: Page) => Locator) {
+    const t0 = Date.now();
+    await action();
+    await ready(this.page).first().waitFor({ state: 'visible' });
+    timings.push({ journey: this.journey, user: this.name, screen, ms: Date.now() - t0 });
+  }
+
+  /** Signs in through the Auth emulator's Google popup, adding the account if it is new. */
+  async signIn(trigger: Locator = this.page.getByRole('button', { name: 'Sign In' }).first()) {
+    const popupPromise = this.context.waitForEvent('page');
+    await trigger.click();
+    const popup = await popupPromise;
+    await popup.waitForLoadState('domcontentloaded');
+    const existing = popup.locator('.js-reuse-account', { hasText: this.email });
+    if (await existing.count()) {
+      await existing.first().click();
+    } else {
+      await popup.locator('#add-account-button').click();
+      await popup.locator('#email-input').fill(this.email);
+      await popup.locator('#display-name-input').fill(this.name);
+      await popup.locator('#sign-in').click();
+    }
+    await popup.waitForEvent('close', { timeout: 15_000 }).catch(() => undefined);
+  }
+
+  /** Screenshots the current screen at desktop and phone widths. */
+  async shoot(name: string) {
+    const dir = path.join(SCREENSHOT_DIR, this.journey);
+    mkdirSync(dir, { recursive: true });
+    const file = (w: string) => path.join(dir, `${name}-${w}.png`);
+    await this.page.setViewportSize(DESKTOP);
+    await this.page.waitForTimeout(150);
+    await this.page.screenshot({ path: file('1280'), fullPage: true });
+    await this.page.setViewportSize(PHONE);
+    await this.page.waitForTimeout(150);
+    await this.page.screenshot({ path: file('390'), fullPage: true });
+    await this.page.setViewportSize(DESKTOP);
+  }
+
+  async close() {
+    await this.context.close();
+  }
+}
+
+export function printTimings() {
+  const rows = timings.map((t) => [t.journey, t.user, t.screen, `${t.ms} ms`]);
+  const head = ['journey', 'user', 'screen', 'time to interactive'];
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const line = (r: string[]) => r.map((c, i) => c.padEnd(widths[i]!)).join(' | ');
+  console.log('\n' + line(head));
+  console.log(widths.map((w) => '-'.repeat(w)).join('-|-'));
+  for (const r of rows) console.log(line(r));
+  const sorted = timings.map((t) => t.ms).sort((a, b) => a - b);
+  if (sorted.length) {
+    const pct = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))];
+    console.log(`\n${sorted.length} screens: median ${pct(0.5)} ms, p95 ${pct(0.95)} ms`);
+  }
+}
