@@ -32,8 +32,8 @@ async function requireTravelRoom(eventId: string, event: EventDoc, tx: Transacti
   requireWithin(flights + carpools, tier.maxTravelEntriesPerEvent, 'travel entries per event', tier);
 }
 
-const byDeparture = (a: { departureTime: string }, b: { departureTime: string }) =>
-  a.departureTime.localeCompare(b.departureTime);
+const byDeparture = (a: { departureTime?: string }, b: { departureTime?: string }) =>
+  String(a.departureTime ?? '').localeCompare(String(b.departureTime ?? ''));
 
 export const travelRoutes: Route[] = [
   {
