@@ -68,6 +68,8 @@ function InvitationCard({ token, invitation }: { token: string; invitation: Invi
   const [accepting, setAccepting] = useState(false);
   const [welcome, setWelcome] = useState<string | null>(null);
   const acceptAfterSignIn = useRef(false);
+  // Bumped when a sign-in attempt returns, so a cancelled popup is noticed even if nothing else changed.
+  const [signInReturns, setSignInReturns] = useState(0);
   const signedIn = session.status === 'signed-in' && session.user !== null;
   const matches = signedIn && emailsMatch(session.user?.email, invitation.email);
 
@@ -97,17 +99,19 @@ function InvitationCard({ token, invitation }: { token: string; invitation: Invi
     } else if (matches) {
       void accept();
     }
-  }, [session.status, session.signingIn, signedIn, matches, accept]);
+  }, [session.status, session.signingIn, signedIn, matches, accept, signInReturns]);
 
   const signInAndAccept = async () => {
     acceptAfterSignIn.current = true;
     await session.signIn();
+    setSignInReturns((n) => n + 1);
   };
 
   const switchAccount = async () => {
     await session.signOut();
     acceptAfterSignIn.current = true;
     await session.signIn();
+    setSignInReturns((n) => n + 1);
   };
 
   return (

@@ -1,0 +1,145 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { resetToasts } from '../../src/components/toast-store.ts';
+import InvitationPage from '../../src/features/invitations/InvitationPage.tsx';
+import { apiRequest } from '../../src/lib/api.ts';
+import type { Session } from '../../src/lib/session.tsx';
+import { ApiError, routeApi } from '../api-mock.ts';
+import { makeSession, renderScreen } from '../render.tsx';
+
+vi.mock('../../src/lib/api.ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../src/lib/api.ts')>()),
+  apiRequest: vi.fn(),
+}));
+const api = vi.mocked(apiRequest);
+
+const invitation = {
+  email: 'alan@example.com',
+  role: 'attendee',
+  eventName: 'Beach Wedding',
+  eventDescription: 'Sun, sand and vows',
+  eventStartDate: '2099-06-12T15:00:00.000Z',
+  eventEndDate: '2099-06-14T15:00:00.000Z',
+  eventLocation: 'Malibu',
+};
+
+const signedOut = () => makeSession({ status: 'signed-out', user: null });
+const signedInAs = (email: string) =>
+  makeSession({ user: { uid: 'u3', email, displayName: 'Alan Turing', photoURL: '' } });
+
+function renderInvite(session: Session, path = '/invite/tok123') {
+  return renderScreen(<InvitationPage />, {
+    path,
+    pattern: path === '/invite' ? '/invite' : '/invite/:token',
+    session,
+    routes: [{ path: '/events/:eventId', element: <div data-testid="event-dashboard" /> }],
+  });
+}
+
+afterEach(() => {
+  resetToasts();
+  api.mockReset();
+  vi.useRealTimers();
+});
+
+describe('InvitationPage', () => {
+  it('says Invalid Invitation without a token', () => {
+    renderInvite(signedOut(), '/invite');
+    expect(screen.getByRole('heading', { name: 'Invalid Invitation' })).toBeInTheDocument();
+  });
+
+  it('shows Loading Invitation... while the invitation loads', () => {
+    api.mockReturnValue(new Promise(() => undefined));
+    renderInvite(signedOut());
+    expect(screen.getByRole('heading', { name: 'Loading Invitation...' })).toBeInTheDocument();
+    expect(api).toHaveBeenCalledWith('GET', '/api/invitations/tok123');
+  });
+
+  it('shows Invitation Not Found for an unknown or used token, with a way home', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    routeApi(api, {});
+    renderInvite(signedOut());
+    expect(await screen.findByRole('heading', { name: 'Invitation Not Found' })).toBeInTheDocument();
+    expect(screen.getByText('This invitation link has expired or is no longer valid.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go Home' })).toHaveAttribute('href', '/');
+  });
+
+  it('shows Invitation Error when the lookup fails otherwise', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    routeApi(api, {
+      'GET /api/invitations/tok123': () => {
+        throw new ApiError(500, '500: Internal Server Error');
+      },
+    });
+    renderInvite(signedOut());
+    expect(await screen.findByRole('heading', { name: 'Invitation Error' })).toBeInTheDocument();
+    expect(screen.getByText('Unable to load invitation details.')).toBeInTheDocument();
+  });
+
+  it('shows the invited card with event details, e-mail and role; signed out offers sign-in-and-accept', async () => {
+    routeApi(api, { 'GET /api/invitations/tok123': () => ({ invitation }) });
+    const session = signedOut();
+    renderInvite(session);
+    expect(await screen.findByRole('heading', { name: "You're Invited!" })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Beach Wedding' })).toBeInTheDocument();
+    expect(screen.getByText('Sun, sand and vows')).toBeInTheDocument();
+    expect(screen.getByText('June 12, 2099 – June 14, 2099')).toBeInTheDocument();
+    expect(screen.getByText('Malibu')).toBeInTheDocument();
+    expect(screen.getByText('alan@example.com')).toBeInTheDocument();
+    expect(screen.getByText('Attendee')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Sign In & Accept Invitation' }));
+    expect(session.signIn).toHaveBeenCalled();
+  });
+
+  it('asks to sign in when the sign-in-and-accept popup ends signed out', async () => {
+    routeApi(api, { 'GET /api/invitations/tok123': () => ({ invitation }) });
+    const { router } = renderInvite(signedOut());
+    await userEvent.click(await screen.findByRole('button', { name: 'Sign In & Accept Invitation' }));
+    expect(await screen.findByText('Sign In Required')).toBeInTheDocument();
+    expect(screen.getByText('Please sign in to accept this invitation.')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/invite/tok123');
+  });
+
+  it('accepts for the matching e-mail, welcomes, and opens the event after 2 s', async () => {
+    routeApi(api, {
+      'GET /api/invitations/tok123': () => ({ invitation: { ...invitation, role: 'admin' } }),
+      'POST /api/invitations/tok123/accept': () => ({ event: { id: 'e1', name: 'Beach Wedding' } }),
+    });
+    const { router } = renderInvite(signedInAs('Alan@Example.com'));
+    expect(await screen.findByText('Admin')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Accept Invitation' }));
+    expect(await screen.findByText('Welcome to Beach Wedding! Taking you to the event...')).toBeInTheDocument();
+    expect(screen.getByText('Invitation Accepted')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/invite/tok123');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/events/e1'), { timeout: 3000 });
+  });
+
+  it('toasts the server message when accepting fails', async () => {
+    routeApi(api, {
+      'GET /api/invitations/tok123': () => ({ invitation }),
+      'POST /api/invitations/tok123/accept': () => {
+        throw new ApiError(409, 'This invitation has already been accepted');
+      },
+    });
+    renderInvite(signedInAs('alan@example.com'));
+    await userEvent.click(await screen.findByRole('button', { name: 'Accept Invitation' }));
+    expect(await screen.findByText('This invitation has already been accepted')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Accept Invitation' })).toBeEnabled();
+  });
+
+  it('explains an e-mail mismatch and offers Sign In with Different Account', async () => {
+    routeApi(api, { 'GET /api/invitations/tok123': () => ({ invitation }) });
+    const session = signedInAs('grace@example.com');
+    renderInvite(session);
+    expect(
+      await screen.findByText('This invitation is for alan@example.com. Please sign in with the correct email address.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Accept Invitation' })).not.toBeInTheDocument();
+    await act(async () => {
+      await userEvent.click(screen.getByRole('button', { name: 'Sign In with Different Account' }));
+    });
+    expect(session.signOut).toHaveBeenCalled();
+    expect(session.signIn).toHaveBeenCalled();
+  });
+});
