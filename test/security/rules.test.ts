@@ -1,3 +1,15 @@
+/**
+ * The security-rules proof: every case in the tables runs as its role against the real
+ * firestore.rules and storage.rules through @firebase/rules-unit-testing, and must be allowed
+ * (assertSucceeds) or denied with permission-denied (assertFails).
+ *
+ *   npx vitest run --project security                       offline emulators, random ports
+ *   GATHERLY_EMULATORS=official FIRESTORE_EMULATOR_HOST=h:p FIREBASE_STORAGE_EMULATOR_HOST=h:p \
+ *     npx vitest run --project security                     running official emulators
+ *
+ * The suite clears and reseeds project GATHERLY_RULES_PROJECT (default demo-gatherly): point it
+ * at emulators that hold nothing you want to keep.
+ */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
