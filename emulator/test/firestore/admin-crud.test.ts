@@ -2,10 +2,9 @@
 // transforms and batched writes.
 import { FieldPath, FieldValue, Timestamp, type Firestore } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FirestoreEmulator } from '../../src/firestore/server.ts';
-import { adminFirestore, startTestEmulator, uniqueProject } from './helpers.ts';
+import { adminFirestore, startTestEmulator, type TestEmulator, uniqueProject } from './helpers.ts';
 
-let emulator: FirestoreEmulator;
+let emulator: TestEmulator;
 let db: Firestore;
 let close: () => Promise<void>;
 

@@ -2,10 +2,9 @@
 // initial state, then incremental changes, removals and deletions.
 import type { DocumentSnapshot, Firestore, QuerySnapshot } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FirestoreEmulator } from '../../src/firestore/server.ts';
-import { adminFirestore, startTestEmulator, uniqueProject } from './helpers.ts';
+import { adminFirestore, startTestEmulator, type TestEmulator, uniqueProject } from './helpers.ts';
 
-let emulator: FirestoreEmulator;
+let emulator: TestEmulator;
 let db: Firestore;
 let close: () => Promise<void>;
 

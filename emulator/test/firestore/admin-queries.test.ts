@@ -3,10 +3,9 @@
 // collection groups and aggregations.
 import { AggregateField, FieldPath, Filter, type Firestore, Timestamp } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FirestoreEmulator } from '../../src/firestore/server.ts';
-import { adminFirestore, startTestEmulator, uniqueProject } from './helpers.ts';
+import { adminFirestore, startTestEmulator, type TestEmulator, uniqueProject } from './helpers.ts';
 
-let emulator: FirestoreEmulator;
+let emulator: TestEmulator;
 let db: Firestore;
 let close: () => Promise<void>;
 

@@ -2,10 +2,9 @@
 // seats a carpool has are taken exactly once, aborted attempts are retried by the SDK.
 import { FieldValue, type Firestore } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FirestoreEmulator } from '../../src/firestore/server.ts';
-import { adminFirestore, startTestEmulator, uniqueProject } from './helpers.ts';
+import { adminFirestore, startTestEmulator, type TestEmulator, uniqueProject } from './helpers.ts';
 
-let emulator: FirestoreEmulator;
+let emulator: TestEmulator;
 let db: Firestore;
 let close: () => Promise<void>;
 

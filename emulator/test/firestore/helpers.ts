@@ -2,14 +2,31 @@
 // official SDKs pointed at it exactly as they would be at the official emulator.
 import { type App, deleteApp, initializeApp } from 'firebase-admin/app';
 import { type Firestore, getFirestore } from 'firebase-admin/firestore';
-import { type FirestoreEmulator, startFirestoreEmulator } from '../../src/firestore/server.ts';
+import { startFirestoreEmulator } from '../../src/firestore/server.ts';
 
-export async function startTestEmulator(): Promise<FirestoreEmulator> {
+/**
+ * GATHERLY_EMULATORS=official runs the suite against an already running official emulator
+ * (FIRESTORE_EMULATOR_HOST, as `firebase emulators:exec` sets it) instead of starting ours.
+ */
+export const officialEmulator = process.env.GATHERLY_EMULATORS === 'official';
+
+export interface TestEmulator {
+  host: string;
+  port: number;
+  stop(): Promise<void>;
+}
+
+export async function startTestEmulator(): Promise<TestEmulator> {
+  process.env.METADATA_SERVER_DETECTION = 'none';
+  if (officialEmulator) {
+    const hostPort = process.env.FIRESTORE_EMULATOR_HOST;
+    const match = hostPort ? /^(.*):(\d+)$/.exec(hostPort) : null;
+    if (!match) throw new Error('GATHERLY_EMULATORS=official needs FIRESTORE_EMULATOR_HOST=host:port');
+    return { host: match[1] ?? '127.0.0.1', port: Number(match[2]), stop: async () => {} };
+  }
   const emulator = await startFirestoreEmulator({ port: 0, logLevel: 'silent' });
   // What `firebase emulators:exec` exports; firebase-admin then sends "Bearer owner".
   process.env.FIRESTORE_EMULATOR_HOST = `${emulator.host}:${emulator.port}`;
-  // Keeps google-auth-library from probing the GCE metadata server.
-  process.env.METADATA_SERVER_DETECTION = 'none';
   return emulator;
 }
 

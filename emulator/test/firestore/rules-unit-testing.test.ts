@@ -7,8 +7,7 @@ import {
   type RulesTestEnvironment,
 } from '@firebase/rules-unit-testing';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { FirestoreEmulator } from '../../src/firestore/server.ts';
-import { startTestEmulator, uniqueProject } from './helpers.ts';
+import { startTestEmulator, type TestEmulator, uniqueProject } from './helpers.ts';
 
 type Snapshot = { metadata: { fromCache: boolean }; get(field: string): unknown };
 type QuerySnapshot = { metadata: { fromCache: boolean }; size: number };
@@ -42,7 +41,7 @@ service cloud.firestore {
 }
 `;
 
-let emulator: FirestoreEmulator;
+let emulator: TestEmulator;
 let env: RulesTestEnvironment;
 
 beforeAll(async () => {

@@ -6,7 +6,9 @@ import {
   collection,
   connectFirestoreEmulator,
   deleteDoc,
+  disableNetwork,
   doc,
+  enableNetwork,
   type Firestore,
   getAggregateFromServer,
   getCountFromServer,
@@ -28,10 +30,9 @@ import {
   writeBatch,
 } from 'firebase/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FirestoreEmulator } from '../../src/firestore/server.ts';
-import { startTestEmulator, uniqueProject } from './helpers.ts';
+import { startTestEmulator, type TestEmulator, uniqueProject } from './helpers.ts';
 
-let emulator: FirestoreEmulator;
+let emulator: TestEmulator;
 const apps: FirebaseApp[] = [];
 const projectId = uniqueProject('web');
 
@@ -146,6 +147,23 @@ describe('firebase web SDK (Node, gRPC)', () => {
     await listener.until((s) => s.title === 'Two');
     await deleteDoc(doc(writer, 'events/live'));
     await listener.until((s) => !s.exists && !s.fromCache);
+    listener.unsubscribe();
+  });
+
+  it('resumes a listener after the stream restarts and drops documents deleted meanwhile', async () => {
+    const writer = client();
+    const reader = client();
+    await setDoc(doc(writer, 'resume/a'), { v: 1 });
+    await setDoc(doc(writer, 'resume/b'), { v: 2 });
+    const listener = watch<{ ids: string[]; fromCache: boolean }>((next, fail) =>
+      onSnapshot(collection(reader, 'resume'), (s) => next({ ids: s.docs.map((d) => d.id), fromCache: s.metadata.fromCache }), fail),
+    );
+    await listener.until((s) => !s.fromCache && s.ids.join() === 'a,b');
+    await disableNetwork(reader);
+    await deleteDoc(doc(writer, 'resume/a'));
+    await setDoc(doc(writer, 'resume/c'), { v: 3 });
+    await enableNetwork(reader); // re-listens with the target's resume token
+    await listener.until((s) => !s.fromCache && s.ids.join() === 'b,c');
     listener.unsubscribe();
   });
 
