@@ -4,106 +4,112 @@
 // sign-in cannot complete. This file plays both sides over postMessage:
 //   parent: gapi.iframes.getContext().open(...) -> Iframe { register, send, ping, restyle }
 //   child:  gapi.iframes.getContext().getParentIframe() -> { register, send }
-(function () {
+(() => {
   if (window.gapi && window.gapi.iframes && window.gapi.iframes.Iframe) return;
-  var TAG = '__gatherlyGapiShim';
-  var nextId = 1;
+  const TAG = '__gatherlyGapiShim';
+  let nextId = 1;
 
-  function Channel(getTarget, isPeer) {
-    this.handlers = {};
-    this.pending = {};
-    this.queued = {};
-    this.ready = false;
-    this.readyWaiters = [];
-    this.getTarget = getTarget;
-    var self = this;
-    window.addEventListener('message', function (e) {
-      var m = e.data;
-      if (!m || typeof m !== 'object' || m[TAG] !== true || !isPeer(e.source)) return;
-      if (m.kind === 'ready') {
-        self.ready = true;
-        self.readyWaiters.splice(0).forEach(function (f) { f(); });
-      } else if (m.kind === 'call') {
-        // Like gapi, hold calls that arrive before their handler is registered.
-        if (self.handlers[m.name]) self.answer(m);
-        else (self.queued[m.name] = self.queued[m.name] || []).push(m);
-      } else if (m.kind === 'reply') {
-        var cb = self.pending[m.id];
-        delete self.pending[m.id];
-        if (cb) cb(m.result);
-      }
-    });
+  class Channel {
+    constructor(getTarget, isPeer) {
+      this.handlers = {};
+      this.pending = {};
+      this.queued = {};
+      this.ready = false;
+      this.readyWaiters = [];
+      this.getTarget = getTarget;
+      window.addEventListener('message', (e) => {
+        const m = e.data;
+        if (!m || typeof m !== 'object' || m[TAG] !== true || !isPeer(e.source)) return;
+        if (m.kind === 'ready') {
+          this.ready = true;
+          this.readyWaiters.splice(0).forEach((f) => f());
+        } else if (m.kind === 'call') {
+          // Like gapi, hold calls that arrive before their handler is registered.
+          if (this.handlers[m.name]) this.answer(m);
+          else (this.queued[m.name] = this.queued[m.name] || []).push(m);
+        } else if (m.kind === 'reply') {
+          const cb = this.pending[m.id];
+          delete this.pending[m.id];
+          if (cb) cb(m.result);
+        }
+      });
+    }
+    post(msg) {
+      const target = this.getTarget();
+      if (target) target.postMessage({ ...msg, [TAG]: true }, '*');
+    }
+    answer(m) {
+      Promise.resolve(this.handlers[m.name](m.data)).then((value) => {
+        this.post({ kind: 'reply', id: m.id, result: [value] });
+      });
+    }
+    register(name, handler) {
+      this.handlers[name] = handler;
+      (this.queued[name] || []).splice(0).forEach((m) => this.answer(m));
+    }
+    send(name, data, cb) {
+      const id = nextId++;
+      if (cb) this.pending[id] = cb;
+      this.whenReady(() => this.post({ kind: 'call', id, name, data }));
+    }
+    whenReady(f) {
+      if (this.ready) f();
+      else this.readyWaiters.push(f);
+    }
   }
-  Channel.prototype.post = function (msg) {
-    msg[TAG] = true;
-    var target = this.getTarget();
-    if (target) target.postMessage(msg, '*');
-  };
-  Channel.prototype.answer = function (m) {
-    var self = this;
-    Promise.resolve(this.handlers[m.name](m.data)).then(function (value) {
-      self.post({ kind: 'reply', id: m.id, result: [value] });
-    });
-  };
-  Channel.prototype.register = function (name, handler) {
-    this.handlers[name] = handler;
-    (this.queued[name] || []).splice(0).forEach(this.answer, this);
-  };
-  Channel.prototype.send = function (name, data, cb) {
-    var id = nextId++;
-    if (cb) this.pending[id] = cb;
-    var self = this;
-    this.whenReady(function () { self.post({ kind: 'call', id: id, name: name, data: data }); });
-  };
-  Channel.prototype.whenReady = function (f) {
-    if (this.ready) f(); else this.readyWaiters.push(f);
-  };
 
-  function Iframe(el) {
-    Channel.call(this, function () { return el.contentWindow; }, function (src) { return src === el.contentWindow; });
-    this.el = el;
+  class Iframe extends Channel {
+    constructor(el) {
+      super(() => el.contentWindow, (src) => src === el.contentWindow);
+      this.el = el;
+    }
+    restyle() {
+      return Promise.resolve();
+    }
+    ping(cb) {
+      return new Promise((resolve) => {
+        this.whenReady(() => {
+          if (cb) cb();
+          resolve([]);
+        });
+      });
+    }
+    getIframeEl() {
+      return this.el;
+    }
   }
-  Iframe.prototype = Object.create(Channel.prototype);
-  Iframe.prototype.restyle = function () { return Promise.resolve(); };
-  Iframe.prototype.ping = function (cb) {
-    var self = this;
-    return new Promise(function (resolve) {
-      self.whenReady(function () { if (cb) cb(); resolve([]); });
-    });
-  };
-  Iframe.prototype.getIframeEl = function () { return this.el; };
 
-  var parentChannel = null;
-  var context = {
-    open: function (options, onOpen) {
-      var el = document.createElement('iframe');
-      var attrs = options.attributes || {};
-      Object.keys(attrs.style || {}).forEach(function (k) { el.style[k] = attrs.style[k]; });
-      Object.keys(attrs).forEach(function (k) { if (k !== 'style') el.setAttribute(k, attrs[k]); });
+  let parentChannel = null;
+  const context = {
+    open(options, onOpen) {
+      const el = document.createElement('iframe');
+      const attrs = options.attributes || {};
+      Object.entries(attrs.style || {}).forEach(([k, v]) => (el.style[k] = v));
+      Object.entries(attrs).forEach(([k, v]) => k !== 'style' && el.setAttribute(k, v));
       el.src = options.url;
-      var iframe = new Iframe(el);
+      const iframe = new Iframe(el);
       (options.where || document.body).appendChild(el);
       return onOpen ? onOpen(iframe) : Promise.resolve(iframe);
     },
-    getParentIframe: function () {
+    getParentIframe() {
       if (!parentChannel) {
-        parentChannel = new Channel(function () { return window.parent; }, function (src) { return src === window.parent; });
+        parentChannel = new Channel(() => window.parent, (src) => src === window.parent);
         parentChannel.ready = true;
         // Tell the parent the child side is listening, once its handlers are registered.
-        setTimeout(function () { parentChannel.post({ kind: 'ready' }); }, 0);
+        setTimeout(() => parentChannel.post({ kind: 'ready' }), 0);
       }
       return parentChannel;
     },
   };
 
   window.gapi = {
-    load: function (_name, opts) {
-      setTimeout(function () { (typeof opts === 'function' ? opts : opts.callback)(); }, 0);
+    load(_name, opts) {
+      setTimeout(() => (typeof opts === 'function' ? opts : opts.callback)(), 0);
     },
     iframes: {
-      Iframe: Iframe,
-      CROSS_ORIGIN_IFRAMES_FILTER: function () { return true; },
-      getContext: function () { return context; },
+      Iframe,
+      CROSS_ORIGIN_IFRAMES_FILTER: () => true,
+      getContext: () => context,
     },
   };
   if (typeof window.gapi_onload === 'function') setTimeout(window.gapi_onload, 0);
