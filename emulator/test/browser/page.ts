@@ -7,6 +7,7 @@ import {
   getDoc,
   getFirestore,
   increment,
+  initializeFirestore,
   onSnapshot,
   runTransaction,
   serverTimestamp,
@@ -22,6 +23,8 @@ interface HarnessConfig {
   uid: string;
   firestorePort: number;
   storagePort: number;
+  /** Force the long-polling back channel instead of the default streaming one. */
+  longPolling?: boolean;
 }
 
 let app: FirebaseApp | null = null;
@@ -34,7 +37,7 @@ const seen = new Map<string, Array<{ n: number | null; at: number; fromCache: bo
 const harness = {
   async init(config: HarnessConfig): Promise<void> {
     app = initializeApp({ projectId: config.projectId, apiKey: 'demo-key', storageBucket: `${config.projectId}.appspot.com` }, config.uid);
-    db = getFirestore(app);
+    db = config.longPolling ? initializeFirestore(app, { experimentalForceLongPolling: true }) : getFirestore(app);
     connectFirestoreEmulator(db, '127.0.0.1', config.firestorePort, { mockUserToken: { user_id: config.uid, sub: config.uid } });
     storage = getStorage(app);
     connectStorageEmulator(storage, '127.0.0.1', config.storagePort, { mockUserToken: { user_id: config.uid, sub: config.uid } });
@@ -115,17 +118,24 @@ const harness = {
     }
   },
 
-  /** Uploads `size` pseudo-random bytes as an image; returns progress events and timing. */
-  async upload(path: string, size: number): Promise<{ progress: number[]; ms: number; digest: string }> {
-    const bytes = new Uint8Array(size);
-    for (let i = 0; i < size; i++) bytes[i] = (i * 2654435761) >>> 24;
+  /**
+   * Uploads a real PNG of about `approxBytes` (random pixels, so it barely compresses) made with
+   * the browser's own encoder; returns progress events, timing and the image's digest.
+   */
+  async upload(path: string, approxBytes: number): Promise<{ progress: number[]; ms: number; digest: string; size: number }> {
+    // Grow the canvas until the encoded PNG reaches the wanted size (PNG compresses a little).
+    let blob: Blob | null = null;
+    for (let side = Math.ceil(Math.sqrt(approxBytes / 4)); !blob || blob.size < approxBytes; side = Math.ceil(side * 1.08)) {
+      blob = await noisePng(side);
+    }
+    const bytes = new Uint8Array(await blob.arrayBuffer());
     const progress: number[] = [];
     const started = performance.now();
-    const task = uploadBytesResumable(ref(storage, path), new Blob([bytes], { type: 'image/jpeg' }), { contentType: 'image/jpeg' });
+    const task = uploadBytesResumable(ref(storage, path), blob, { contentType: 'image/png' });
     task.on('state_changed', (s) => progress.push(s.bytesTransferred));
     await task;
     const ms = performance.now() - started;
-    return { progress, ms, digest: await sha256(bytes) };
+    return { progress, ms, digest: await sha256(bytes), size: bytes.length };
   },
 
   async download(path: string): Promise<{ size: number; digest: string; viaUrl: string }> {
@@ -140,6 +150,33 @@ const harness = {
     if (app) await deleteApp(app);
   },
 };
+
+async function noisePng(side: number): Promise<Blob> {
+  const canvas = new BrowserCanvas(side, side);
+  const context = canvas.getContext('2d');
+  if (!context) throw new Error('no 2d context');
+  const pixels = context.createImageData(side, side);
+  crypto.getRandomValues(pixels.data.subarray(0, 65536));
+  for (let i = 65536; i < pixels.data.length; i += 65536) pixels.data.copyWithin(i, 0, 65536);
+  for (let i = 3; i < pixels.data.length; i += 4) pixels.data[i] = 255;
+  for (let i = 0; i < pixels.data.length; i += 4099) pixels.data[i] = (i * 7) & 0xff;
+  context.putImageData(pixels, 0, 0);
+  return canvas.convertToBlob({ type: 'image/png' });
+}
+
+// The emulator workspace compiles without the DOM library; the few canvas members used here.
+interface Canvas2D {
+  createImageData(width: number, height: number): { data: Uint8ClampedArray };
+  putImageData(image: { data: Uint8ClampedArray }, x: number, y: number): void;
+}
+const BrowserCanvas = (
+  globalThis as unknown as {
+    OffscreenCanvas: new (width: number, height: number) => {
+      getContext(kind: '2d'): Canvas2D | null;
+      convertToBlob(options: { type: string }): Promise<Blob>;
+    };
+  }
+).OffscreenCanvas;
 
 async function sha256(bytes: Uint8Array): Promise<string> {
   const digest = await crypto.subtle.digest('SHA-256', bytes);

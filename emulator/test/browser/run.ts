@@ -79,21 +79,25 @@ async function main(): Promise<void> {
       executablePath: CHROMIUM,
       args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     });
-    const context = await browser.newContext();
-    const open = async (uid: string): Promise<Page> => {
-      const page = await context.newPage();
+    const running = browser;
+    // One browser context per user, as separate people are: Chromium allows six HTTP/1.1
+    // connections per host in a profile, and each page holds up to two hanging WebChannel GETs.
+    const open = async (uid: string, longPolling = false): Promise<Page> => {
+      const page = await (await running.newContext()).newPage();
       page.on('pageerror', (err) => console.log(`[${uid} page error] ${err.message}`));
       // Expected failures (transaction contention retries, denied requests) log to the console.
       if (verbose) page.on('console', (msg) => console.log(`[${uid} console.${msg.type()}] ${msg.text()}`));
       await page.goto(origin);
       await page.evaluate(
         (cfg) => (globalThis as unknown as { harness: Harness }).harness.init(cfg),
-        { projectId, uid, firestorePort: firestore.port, storagePort: storage.port },
+        { projectId, uid, firestorePort: firestore.port, storagePort: storage.port, longPolling },
       );
       return page;
     };
     const alice = await open('alice');
     const bob = await open('bob');
+    // A third page on the long-polling back channel (experimentalForceLongPolling).
+    const carol = await open('carol', true);
     type W = { harness: Harness };
 
     // Write in one page, read in the other.
@@ -110,6 +114,14 @@ async function main(): Promise<void> {
     await bob.evaluate(() => (globalThis as unknown as W).harness.write('rooms/r1/docs/live', { n: 2 }));
     const backSeen = await alice.evaluate(() => (globalThis as unknown as W).harness.waitFor('rooms/r1/docs/live', 2, 1000).then(() => true));
     check(backSeen, "alice's listener sees bob's write within a second");
+
+    await carol.evaluate(() => (globalThis as unknown as W).harness.listen('rooms/r1/docs/live'));
+    await alice.evaluate(() => (globalThis as unknown as W).harness.write('rooms/r1/docs/live', { n: 3 }));
+    const polled = await carol.evaluate(() => (globalThis as unknown as W).harness.waitFor('rooms/r1/docs/live', 3, 1000).then(() => true));
+    check(polled, 'a long-polling page sees the change within a second');
+    await carol.evaluate(() => (globalThis as unknown as W).harness.write('rooms/r1/docs/live', { n: 4 }));
+    const fromPolling = await bob.evaluate(() => (globalThis as unknown as W).harness.waitFor('rooms/r1/docs/live', 4, 1000).then(() => true));
+    check(fromPolling, "a streaming page sees the long-polling page's write within a second");
 
     // Latency: write in alice's page -> snapshot in bob's page (both pages share one clock).
     const latencies: number[] = [];
@@ -150,16 +162,20 @@ async function main(): Promise<void> {
     const otherFolder = await alice.evaluate(() => (globalThis as unknown as W).harness.denied('upload', 'rooms/r1/bob/x.png'));
     check(otherFolder === 'storage/unauthorized', `upload into someone else's folder is denied (${otherFolder})`);
 
-    const size = 3 * 1024 * 1024;
-    const upload = await alice.evaluate((n) => (globalThis as unknown as W).harness.upload('rooms/r1/alice/photo.jpg', n), size);
-    check(upload.progress.length >= 3 && upload.progress[upload.progress.length - 1] === size, `upload progress events: ${upload.progress.length} (${upload.progress.slice(0, 6).join(', ')}, ...)`);
-    const mbps = size / 1024 / 1024 / (upload.ms / 1000);
-    console.log(`upload of 3 MiB: ${upload.ms.toFixed(0)} ms, ${mbps.toFixed(1)} MiB/s (resumable, ${upload.progress.length} progress events)`);
-    const download = await bob.evaluate(() => (globalThis as unknown as W).harness.download('rooms/r1/alice/photo.jpg'));
+    const upload = await alice.evaluate((n) => (globalThis as unknown as W).harness.upload('rooms/r1/alice/photo.png', n), 3_000_000);
+    const size = upload.size;
+    check(
+      size >= 3_000_000 && upload.progress.length >= 3 && upload.progress[upload.progress.length - 1] === size,
+      `upload of a ${(size / 1e6).toFixed(2)} MB PNG reports progress: ${upload.progress.length} events (${upload.progress.slice(0, 6).join(', ')}, ...)`,
+    );
+    const mbps = size / 1e6 / (upload.ms / 1000);
+    console.log(`upload throughput: ${(size / 1e6).toFixed(2)} MB in ${upload.ms.toFixed(0)} ms = ${mbps.toFixed(1)} MB/s (resumable, ${upload.progress.length} progress events)`);
+    const download = await bob.evaluate(() => (globalThis as unknown as W).harness.download('rooms/r1/alice/photo.png'));
     check(download.size === size && download.digest === upload.digest && download.viaUrl === upload.digest, 'download (getBytes and download URL) is byte-identical');
 
     await alice.evaluate(() => (globalThis as unknown as W).harness.shutdown());
     await bob.evaluate(() => (globalThis as unknown as W).harness.shutdown());
+    await carol.evaluate(() => (globalThis as unknown as W).harness.shutdown());
   } finally {
     await browser?.close();
     await new Promise<void>((resolve) => pageServer.close(() => resolve()));
