@@ -24,7 +24,7 @@ export class Person {
     readonly context: BrowserContext,
     page: Page,
     readonly journey: string,
-    private readonly baseUrl: string,
+    readonly baseUrl: string,
   ) {
     this.page = page;
   }
@@ -35,6 +35,11 @@ export class Person {
     const page = await context.newPage();
     page.on('dialog', (d) => void d.dismiss());
     page.on('pageerror', (e) => console.error(`  [${name}] page error: ${e.message}`));
+    if (process.env.E2E_VERBOSE) {
+      page.on('console', (m) => {
+        if (m.type() === 'error' || m.type() === 'warning') console.error(`  [${name}] console ${m.type()}: ${m.text()}`);
+      });
+    }
     return new Person(name, email, context, page, journey, baseUrl);
   }
 
@@ -87,6 +92,14 @@ export class Person {
     await this.page.waitForTimeout(150);
     await this.page.screenshot({ path: file('390'), fullPage: true });
     await this.page.setViewportSize(DESKTOP);
+  }
+
+  /** The current screen as it was when a step failed (desktop width only). */
+  async shootFailure() {
+    const dir = path.join(SCREENSHOT_DIR, this.journey);
+    mkdirSync(dir, { recursive: true });
+    const who = this.name.toLowerCase().replace(/[^a-z0-9]+/g, '-');
+    await this.page.screenshot({ path: path.join(dir, `FAILED-${who}.png`), fullPage: true });
   }
 
   async close() {

@@ -1,0 +1,118 @@
+// User flows several journeys share, written the way a person does them: visible labels only.
+import type { Locator, Page } from 'playwright-core';
+import { hasText, urlMatches, visible } from './expect.ts';
+import type { Person } from './session.ts';
+
+export const eventsHeading = (name: string) => (p: Page) => p.getByRole('heading', { name: `Welcome back, ${name}` });
+export const bannerHeading = (eventName: string) => (p: Page) =>
+  p.getByTestId('event-banner').getByRole('heading', { name: eventName });
+
+/** Lands signed out, signs in through the Google popup, and waits for the events list. */
+export async function signInFromLanding(person: Person): Promise<void> {
+  await person.visit('/', 'landing', (p) => p.getByRole('button', { name: 'Sign In' }));
+  await person.timed('events list', () => person.signIn(), eventsHeading(person.name));
+}
+
+export interface NewEvent {
+  name: string;
+  description?: string;
+  location?: string;
+  /** Local date-time input values (YYYY-MM-DDTHH:mm); omitted → Dates TBD. */
+  dates?: { start: string; end: string };
+  colors?: { primary: string; secondary: string; tertiary: string };
+}
+
+/** From the events list: Create, fill the form, submit; returns the new event's id from the URL. */
+export async function createEvent(person: Person, event: NewEvent, shoot?: string): Promise<string> {
+  const page = person.page;
+  const create = page.getByRole('button', { name: /^(Create Event|Create Your First Event)$/ });
+  await person.timed('create event', () => create.first().click(), (p) => p.getByRole('heading', { name: 'Create Event' }));
+  await page.getByLabel('Event Name').fill(event.name);
+  if (event.description) await page.getByLabel('Description').fill(event.description);
+  if (event.location) await page.getByLabel('Location').fill(event.location);
+  if (event.dates) {
+    await page.getByLabel('Start Date').fill(event.dates.start);
+    await page.getByLabel('End Date').fill(event.dates.end);
+  } else {
+    await page.getByText('Dates TBD', { exact: true }).click();
+    await visible(
+      page.getByText('Event dates will be determined later. You can update them in the event settings.'),
+      'the TBD note',
+    );
+  }
+  if (event.colors) {
+    for (const [label, value] of [
+      ['Primary', event.colors.primary],
+      ['Secondary', event.colors.secondary],
+      ['Tertiary', event.colors.tertiary],
+    ] as const) {
+      await page.getByLabel(`${label} hex`).fill(value);
+    }
+  }
+  if (shoot) await person.shoot(shoot);
+  await person.timed(
+    'dashboard (new event)',
+    () => page.getByRole('button', { name: 'Create Event', exact: true }).click(),
+    bannerHeading(event.name),
+  );
+  await urlMatches(page, /\/events\/[^/]+$/, 'the new event dashboard');
+  return eventIdOf(page);
+}
+
+export function eventIdOf(page: Page): string {
+  const m = /\/events\/([^/?#]+)/.exec(page.url());
+  if (!m?.[1]) throw new Error(`not on an event route: ${page.url()}`);
+  return m[1];
+}
+
+/** Clicks an item of the event's side navigation and waits for that screen. */
+export async function navigate(person: Person, label: 'Dashboard' | 'Photos' | 'Travel' | 'Members' | 'Settings', screen: string, ready: (p: Page) => Locator) {
+  const nav = person.page.getByRole('navigation', { name: 'Event navigation' });
+  await person.timed(screen, () => nav.getByRole('link', { name: label }).click(), ready);
+}
+
+export const membersHeading = (p: Page) => p.getByRole('heading', { name: 'Event Members' });
+
+/** Members screen → Invite Member → send; returns the invitation link the dialog shows. */
+export async function inviteByEmail(
+  person: Person,
+  eventId: string,
+  email: string,
+  role: 'attendee' | 'admin' = 'attendee',
+  shoot?: string,
+): Promise<string> {
+  const page = person.page;
+  if (!page.url().endsWith(`/events/${eventId}/members`)) {
+    await person.visit(`/events/${eventId}/members`, 'members', membersHeading);
+  }
+  await page.getByRole('button', { name: 'Invite Member' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Invite Member' });
+  await dialog.getByLabel('Email Address').fill(email);
+  await dialog.getByLabel('Role').selectOption(role);
+  await dialog.getByRole('button', { name: 'Send Invitation' }).click();
+  const linkBox = dialog.getByLabel('Invitation link');
+  await visible(linkBox, 'the invitation link to copy');
+  const link = await linkBox.inputValue();
+  if (!/\/invite\/[A-Za-z0-9_-]{40,}$/.test(link)) throw new Error(`unexpected invitation link ${link}`);
+  if (shoot) await person.shoot(shoot);
+  await dialog.getByRole('button', { name: 'Done' }).click();
+  return link;
+}
+
+/** A signed-out person opens the link, signs in with the invited account and accepts. */
+export async function acceptInvitation(person: Person, link: string, eventName: string, shoot?: string): Promise<void> {
+  const path = new URL(link).pathname;
+  await person.visit(path, 'invitation (signed out)', (p) => p.getByRole('heading', { name: "You're Invited!" }));
+  await hasText(person.page.getByRole('heading', { name: eventName }), eventName, 'the invited event name');
+  if (shoot) await person.shoot(shoot);
+  await person.signIn(person.page.getByRole('button', { name: 'Sign In & Accept Invitation' }));
+  await visible(person.page.getByText(`Welcome to ${eventName}! Taking you to the event...`), 'the welcome message');
+  await person.timed('dashboard (after accepting)', async () => undefined, bannerHeading(eventName));
+  await urlMatches(person.page, /\/events\/[^/]+$/, 'the redirect to the event');
+}
+
+/** Invites `guest` by e-mail and has them accept: the usual way into an event. */
+export async function addMember(host: Person, guest: Person, eventId: string, eventName: string, role: 'attendee' | 'admin' = 'attendee') {
+  const link = await inviteByEmail(host, eventId, guest.email, role);
+  await acceptInvitation(guest, link, eventName);
+}

@@ -1,0 +1,77 @@
+import type { Browser } from 'playwright-core';
+import { Person } from './session.ts';
+
+/** What a journey gets: people to play it, and named steps so a failure says where it broke. */
+export interface JourneyContext {
+  readonly journey: string;
+  /** A new person with their own browser context and an e-mail unique to this run. */
+  person(name: string): Promise<Person>;
+  step<T>(name: string, action: () => Promise<T>): Promise<T>;
+}
+
+export type Journey = (ctx: JourneyContext) => Promise<void>;
+
+export class StepFailure extends Error {
+  constructor(
+    readonly step: string,
+    override readonly cause: unknown,
+  ) {
+    super(`${step}: ${cause instanceof Error ? cause.message : String(cause)}`);
+    this.name = 'StepFailure';
+  }
+}
+
+export interface JourneyResult {
+  journey: string;
+  ok: boolean;
+  ms: number;
+  failedStep?: string;
+  error?: string;
+  steps: number;
+}
+
+/** Unique per run so a journey can run again on the same (seeded, long-lived) stack. */
+export const RUN_ID = Date.now().toString(36);
+
+export function emailFor(name: string): string {
+  const local = name.toLowerCase().replace(/[^a-z0-9]+/g, '.').replace(/^\.|\.$/g, '');
+  return `${local}.${RUN_ID}@gatherly-e2e.test`;
+}
+
+/** Runs one journey with its own people; every context is closed afterwards, pass or fail. */
+export async function runJourney(browser: Browser, baseUrl: string, journey: string, play: Journey): Promise<JourneyResult> {
+  const people: Person[] = [];
+  let current = '(setup)';
+  let steps = 0;
+  const t0 = Date.now();
+  const ctx: JourneyContext = {
+    journey,
+    async person(name) {
+      const p = await Person.open(browser, baseUrl, journey, name, emailFor(`${name} ${journey.slice(0, 2)}`));
+      people.push(p);
+      return p;
+    },
+    async step(name, action) {
+      current = name;
+      steps += 1;
+      console.log(`  · ${name}`);
+      try {
+        return await action();
+      } catch (err) {
+        throw err instanceof StepFailure ? err : new StepFailure(name, err);
+      }
+    },
+  };
+  try {
+    await play(ctx);
+    return { journey, ok: true, ms: Date.now() - t0, steps };
+  } catch (err) {
+    const failure = err instanceof StepFailure ? err : new StepFailure(current, err);
+    // What each person saw when it broke, for the report.
+    for (const p of people) await p.shootFailure().catch(() => undefined);
+    const cause = failure.cause instanceof Error ? failure.cause.message : String(failure.cause);
+    return { journey, ok: false, ms: Date.now() - t0, failedStep: failure.step, error: cause, steps };
+  } finally {
+    for (const p of people) await p.close().catch(() => undefined);
+  }
+}

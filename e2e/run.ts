@@ -1,0 +1,57 @@
+// `npm run test:e2e`: the user journeys in headless Chromium against `npm start`'s offline stack.
+// E2E_BASE_URL reuses a running stack; E2E_ONLY=03,05 runs a subset; E2E_VERBOSE echoes the stack
+// and browser console.
+import { launchBrowser } from './lib/browser.ts';
+import { removeTempFiles } from './lib/files.ts';
+import { RUN_ID, runJourney, type Journey, type JourneyResult } from './lib/journey.ts';
+import { printTimings } from './lib/session.ts';
+import { startStack, type Stack } from './lib/stack.ts';
+import { firstEvent } from './journeys/01-first-event.ts';
+
+const JOURNEYS: [string, Journey][] = [['01-first-event', firstEvent]];
+
+function selected(): [string, Journey][] {
+  const only = process.env.E2E_ONLY?.split(',').map((s) => s.trim()).filter(Boolean);
+  return only?.length ? JOURNEYS.filter(([name]) => only.some((o) => name.startsWith(o))) : JOURNEYS;
+}
+
+function printResults(results: JourneyResult[]) {
+  console.log('\nJourneys');
+  for (const r of results) {
+    const time = `${(r.ms / 1000).toFixed(1)} s`;
+    if (r.ok) console.log(`  PASS  ${r.journey}  (${r.steps} steps, ${time})`);
+    else console.log(`  FAIL  ${r.journey}  at step "${r.failedStep}" (${time})\n        ${r.error}`);
+  }
+  const failed = results.filter((r) => !r.ok).length;
+  console.log(`\n${results.length - failed} passed, ${failed} failed (run ${RUN_ID})`);
+}
+
+async function main(): Promise<number> {
+  const results: JourneyResult[] = [];
+  let stack: Stack | null = null;
+  let browser: Awaited<ReturnType<typeof launchBrowser>> | null = null;
+  try {
+    const t0 = Date.now();
+    stack = await startStack();
+    console.log(`stack ready at ${stack.baseUrl} in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+    browser = await launchBrowser();
+    for (const [name, play] of selected()) {
+      console.log(`\n▶ ${name}`);
+      const result = await runJourney(browser, stack.baseUrl, name, play);
+      console.log(result.ok ? `  ✓ passed` : `  ✗ failed at "${result.failedStep}": ${result.error}`);
+      results.push(result);
+    }
+  } catch (err) {
+    console.error(`\nE2E run aborted: ${err instanceof Error ? err.message : String(err)}`);
+    results.push({ journey: '(setup)', ok: false, ms: 0, failedStep: 'start stack and browser', error: String(err), steps: 0 });
+  } finally {
+    printTimings();
+    printResults(results);
+    await browser?.close().catch(() => undefined);
+    await stack?.stop().catch(() => undefined);
+    removeTempFiles();
+  }
+  return results.every((r) => r.ok) ? 0 : 1;
+}
+
+process.exitCode = await main();
