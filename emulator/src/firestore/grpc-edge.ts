@@ -36,32 +36,35 @@ export function buildGrpcServer(service: FirestoreService, log: Logger): grpc.Se
   const unary = (method: string, run: (req: Json, metadata: grpc.Metadata) => unknown): grpc.handleUnaryCall<unknown, unknown> => {
     const codec = methodCodec(method);
     return (call, callback) => {
-      try {
+      (async () => {
         const req = codec.requestToJson(call.request) as Json;
-        const result = run(req, call.metadata);
+        const result: unknown = await run(req, call.metadata);
         log.debug(`${method} ok`);
         callback(null, codec.responseFromJson(result));
-      } catch (err) {
+      })().catch((err: unknown) => {
         const error = toFirestoreError(err);
         log.debug(`${method} failed: ${codeName(error.code)} ${error.message}`);
         callback(grpcError(error));
-      }
+      });
     };
   };
 
-  const serverStream = (method: string, run: (req: Json, metadata: grpc.Metadata) => unknown[]): grpc.handleServerStreamingCall<unknown, unknown> => {
+  const serverStream = (
+    method: string,
+    run: (req: Json, metadata: grpc.Metadata) => Promise<unknown[]>,
+  ): grpc.handleServerStreamingCall<unknown, unknown> => {
     const codec = methodCodec(method);
     return (call) => {
-      try {
+      (async () => {
         const req = codec.requestToJson(call.request) as Json;
-        for (const response of run(req, call.metadata)) call.write(codec.responseFromJson(response));
+        for (const response of await run(req, call.metadata)) call.write(codec.responseFromJson(response));
         log.debug(`${method} ok`);
         call.end();
-      } catch (err) {
+      })().catch((err: unknown) => {
         const error = toFirestoreError(err);
         log.debug(`${method} failed: ${codeName(error.code)} ${error.message}`);
         call.emit('error', grpcError(error));
-      }
+      });
     };
   };
 

@@ -147,16 +147,16 @@ export function createRestHandler(
       const body = await readBody(req);
       switch (verb) {
         case 'commit':
-          sendJson(res, 200, service.commit(ctx, { writes: (body.writes ?? []) as JsonWrite[], ...(body.transaction ? { transaction: String(body.transaction) } : {}) }));
+          sendJson(res, 200, await service.commit(ctx, { writes: (body.writes ?? []) as JsonWrite[], ...(body.transaction ? { transaction: String(body.transaction) } : {}) }));
           return;
         case 'batchGet':
-          sendJson(res, 200, service.batchGetDocuments(ctx, body));
+          sendJson(res, 200, await service.batchGetDocuments(ctx, body));
           return;
         case 'runQuery':
-          sendJson(res, 200, service.runQuery(ctx, { ...body, parent: resource }));
+          sendJson(res, 200, await service.runQuery(ctx, { ...body, parent: resource }));
           return;
         case 'runAggregationQuery':
-          sendJson(res, 200, service.runAggregationQuery(ctx, { ...body, parent: resource }));
+          sendJson(res, 200, await service.runAggregationQuery(ctx, { ...body, parent: resource }));
           return;
         case 'beginTransaction':
           sendJson(res, 200, service.beginTransaction(ctx, body.options as JsonTransactionOptions | undefined));
@@ -168,7 +168,7 @@ export function createRestHandler(
           sendJson(res, 200, service.listCollectionIds(ctx, resource, body.pageSize !== undefined ? Number(body.pageSize) : undefined, body.pageToken as string | undefined));
           return;
         case 'batchWrite':
-          sendJson(res, 200, service.batchWrite(ctx, (body.writes ?? []) as JsonWrite[]));
+          sendJson(res, 200, await service.batchWrite(ctx, (body.writes ?? []) as JsonWrite[]));
           return;
         default:
           throw new FirestoreError(Code.UNIMPLEMENTED, `REST method :${verb} is not supported by the Gatherly offline Firestore emulator`);
@@ -178,16 +178,16 @@ export function createRestHandler(
     const name = resource;
     if (segments > 0 && segments % 2 === 0) {
       if (method === 'GET') {
-        sendJson(res, 200, service.getDocument(ctx, name, maskParam(url, 'mask'), url.searchParams.get('transaction') ?? undefined));
+        sendJson(res, 200, await service.getDocument(ctx, name, maskParam(url, 'mask'), url.searchParams.get('transaction') ?? undefined));
         return;
       }
       if (method === 'PATCH') {
         const body = (await readBody(req)) as JsonDocument;
-        sendJson(res, 200, service.updateDocument(ctx, { ...body, name }, maskParam(url, 'updateMask'), preconditionParam(url), maskParam(url, 'mask')));
+        sendJson(res, 200, await service.updateDocument(ctx, { ...body, name }, maskParam(url, 'updateMask'), preconditionParam(url), maskParam(url, 'mask')));
         return;
       }
       if (method === 'DELETE') {
-        sendJson(res, 200, service.deleteDocument(ctx, name, preconditionParam(url)));
+        sendJson(res, 200, await service.deleteDocument(ctx, name, preconditionParam(url)));
         return;
       }
     } else if (segments % 2 === 1) {
@@ -210,7 +210,7 @@ export function createRestHandler(
       }
       if (method === 'POST') {
         const body = (await readBody(req)) as JsonDocument;
-        sendJson(res, 200, service.createDocument(ctx, parent, collectionId, url.searchParams.get('documentId') ?? undefined, body, maskParam(url, 'mask')));
+        sendJson(res, 200, await service.createDocument(ctx, parent, collectionId, url.searchParams.get('documentId') ?? undefined, body, maskParam(url, 'mask')));
         return;
       }
     }

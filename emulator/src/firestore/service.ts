@@ -148,14 +148,17 @@ export class FirestoreService {
     return timestampToJson(nextTimestamp());
   }
 
-  batchGetDocuments(ctx: CallContext, req: BatchGetRequest): BatchGetResponse[] {
+  async batchGetDocuments(ctx: CallContext, req: BatchGetRequest): Promise<BatchGetResponse[]> {
     const db = this.database(ctx);
     const { transaction, created } = this.consistency(ctx, req);
     const rules = this.registry.rules(ctx.projectId);
+    const names = req.documents ?? [];
+    const paths = names.map((name) => this.checkName(ctx, name));
+    if (transaction) await db.transactions.lockForRead(transaction, paths);
     const readTime = this.readTime();
     const responses: BatchGetResponse[] = [];
-    for (const name of req.documents ?? []) {
-      const path = this.checkName(ctx, name);
+    for (const [i, name] of names.entries()) {
+      const path = paths[i] as string;
       const doc = db.store.get(path);
       authorizeGet(rules, ctx.caller, db.store, path, doc);
       if (transaction) db.transactions.recordRead(transaction, path, doc);
@@ -172,9 +175,10 @@ export class FirestoreService {
     return responses;
   }
 
-  getDocument(ctx: CallContext, name: string, mask?: { fieldPaths?: string[] }, transaction?: string): JsonDocument {
+  async getDocument(ctx: CallContext, name: string, mask?: { fieldPaths?: string[] }, transaction?: string): Promise<JsonDocument> {
     const db = this.database(ctx);
     const path = this.checkName(ctx, name);
+    if (transaction) await db.transactions.lockForRead(transaction, [path]);
     const doc = db.store.get(path);
     authorizeGet(this.registry.rules(ctx.projectId), ctx.caller, db.store, path, doc);
     if (transaction) db.transactions.recordRead(transaction, path, doc);
@@ -188,19 +192,33 @@ export class FirestoreService {
   }
 
   /** Runs a query with rules and transaction bookkeeping; returns result documents in order. */
-  query(ctx: CallContext, query: CompiledQuery, consistency: JsonConsistency): { docs: FsDocument[]; transaction: string | null; created: boolean } {
+  async query(
+    ctx: CallContext,
+    query: CompiledQuery,
+    consistency: JsonConsistency,
+  ): Promise<{ docs: FsDocument[]; transaction: string | null; created: boolean }> {
     const db = this.database(ctx);
     const { transaction, created } = this.consistency(ctx, consistency);
     authorizeList(this.registry.rules(ctx.projectId), ctx.caller, db.store, query);
-    const docs = executeQuery(db.store, query);
-    if (transaction) db.transactions.recordQuery(transaction, query, docs);
+    let docs = executeQuery(db.store, query);
+    if (transaction) {
+      // Lock the results, then re-run: the result may have changed while waiting for locks.
+      for (let attempt = 0; attempt < 3; attempt++) {
+        await db.transactions.lockForRead(transaction, docs.map((d) => d.path));
+        const again = executeQuery(db.store, query);
+        const same = again.length === docs.length && again.every((d, i) => d === docs[i]);
+        docs = again;
+        if (same) break;
+      }
+      db.transactions.recordQuery(transaction, query, docs);
+    }
     return { docs, transaction, created };
   }
 
-  runQuery(ctx: CallContext, req: RunQueryRequest): RunQueryResponse[] {
+  async runQuery(ctx: CallContext, req: RunQueryRequest): Promise<RunQueryResponse[]> {
     if (req.explainOptions) throw unimplemented('Query explain (explainOptions)');
     const compiled = this.compile(ctx, req.parent, req.structuredQuery);
-    const { docs, transaction, created } = this.query(ctx, compiled, req);
+    const { docs, transaction, created } = await this.query(ctx, compiled, req);
     const readTime = this.readTime();
     const responses: RunQueryResponse[] = docs.map((doc) => ({
       document: documentToJson(project(compiled, doc), ctx.projectId, ctx.databaseId),
@@ -211,12 +229,12 @@ export class FirestoreService {
     return responses;
   }
 
-  runAggregationQuery(ctx: CallContext, req: RunAggregationQueryRequest): RunAggregationQueryResponse[] {
+  async runAggregationQuery(ctx: CallContext, req: RunAggregationQueryRequest): Promise<RunAggregationQueryResponse[]> {
     if (req.explainOptions) throw unimplemented('Query explain (explainOptions)');
     const aggregationQuery = req.structuredAggregationQuery;
     if (!aggregationQuery) throw invalid('RunAggregationQuery needs a structuredAggregationQuery');
     const compiled = this.compile(ctx, req.parent, aggregationQuery.structuredQuery);
-    const { docs, transaction, created } = this.query(ctx, compiled, req);
+    const { docs, transaction, created } = await this.query(ctx, compiled, req);
     const aggregateFields: Record<string, JsonValue> = {};
     for (const [index, aggregation] of (aggregationQuery.aggregations ?? []).entries()) {
       const alias = aggregation.alias || `field_${index + 1}`;
@@ -268,7 +286,15 @@ export class FirestoreService {
     return {};
   }
 
-  commit(ctx: CallContext, req: CommitRequest): CommitResponse {
+  async commit(ctx: CallContext, req: CommitRequest): Promise<CommitResponse> {
+    const db = this.database(ctx);
+    const written = (req.writes ?? []).map(writtenPath).filter((p): p is string => p !== null);
+    await db.transactions.awaitWritable(req.transaction ?? null, written);
+    return this.commitNow(ctx, req);
+  }
+
+  /** Validation, rules and apply in one synchronous step: commits are atomic. */
+  private commitNow(ctx: CallContext, req: CommitRequest): CommitResponse {
     const db = this.database(ctx);
     if (req.transaction) db.transactions.validateAndEnd(req.transaction);
     const commitTime: Timestamp = nextTimestamp();
@@ -280,12 +306,12 @@ export class FirestoreService {
   }
 
   /** Non-atomic batch (BulkWriter): each write succeeds or fails on its own. */
-  batchWrite(ctx: CallContext, writes: JsonWrite[]): BatchWriteResponse {
+  async batchWrite(ctx: CallContext, writes: JsonWrite[]): Promise<BatchWriteResponse> {
     const writeResults: JsonWriteResult[] = [];
     const status: JsonStatus[] = [];
     for (const write of writes) {
       try {
-        const result = this.commit(ctx, { writes: [write] });
+        const result = await this.commit(ctx, { writes: [write] });
         writeResults.push(result.writeResults[0] ?? {});
         status.push({ code: Code.OK });
       } catch (err) {
@@ -329,27 +355,27 @@ export class FirestoreService {
     return paginate(docs, options.pageSize, options.pageToken, (documents, nextPageToken) => ({ documents, ...(nextPageToken ? { nextPageToken } : {}) }));
   }
 
-  createDocument(ctx: CallContext, parent: string | undefined, collectionId: string, documentId: string | undefined, document: JsonDocument, mask?: { fieldPaths?: string[] }): JsonDocument {
+  async createDocument(ctx: CallContext, parent: string | undefined, collectionId: string, documentId: string | undefined, document: JsonDocument, mask?: { fieldPaths?: string[] }): Promise<JsonDocument> {
     const parentPath = this.parentPath(ctx, parent);
     const id = documentId || randomId();
     const path = parentPath === '' ? `${collectionId}/${id}` : `${parentPath}/${collectionId}/${id}`;
     const name = documentName(ctx.projectId, ctx.databaseId, path);
-    this.commit(ctx, { writes: [{ update: { name, fields: document.fields ?? {} }, currentDocument: { exists: false } }] });
+    await this.commit(ctx, { writes: [{ update: { name, fields: document.fields ?? {} }, currentDocument: { exists: false } }] });
     return this.ownerRead(ctx, path, mask);
   }
 
-  updateDocument(ctx: CallContext, document: JsonDocument, updateMask: { fieldPaths?: string[] } | undefined, currentDocument: JsonWrite['currentDocument'], mask?: { fieldPaths?: string[] }): JsonDocument {
+  async updateDocument(ctx: CallContext, document: JsonDocument, updateMask: { fieldPaths?: string[] } | undefined, currentDocument: JsonWrite['currentDocument'], mask?: { fieldPaths?: string[] }): Promise<JsonDocument> {
     if (!document.name) throw invalid('UpdateDocument needs document.name');
     const path = this.checkName(ctx, document.name);
-    this.commit(ctx, {
+    await this.commit(ctx, {
       writes: [{ update: document, ...(updateMask ? { updateMask } : {}), ...(currentDocument ? { currentDocument } : {}) }],
     });
     return this.ownerRead(ctx, path, mask);
   }
 
-  deleteDocument(ctx: CallContext, name: string, currentDocument: JsonWrite['currentDocument']): Record<string, never> {
+  async deleteDocument(ctx: CallContext, name: string, currentDocument: JsonWrite['currentDocument']): Promise<Record<string, never>> {
     this.checkName(ctx, name);
-    this.commit(ctx, { writes: [{ delete: name, ...(currentDocument ? { currentDocument } : {}) }] });
+    await this.commit(ctx, { writes: [{ delete: name, ...(currentDocument ? { currentDocument } : {}) }] });
     return {};
   }
 
@@ -358,6 +384,17 @@ export class FirestoreService {
     const doc = this.database(ctx).store.get(path);
     if (!doc) throw new FirestoreError(Code.INTERNAL, `Document ${path} vanished after its write`);
     return documentToJson(applyMask(doc, mask), ctx.projectId, ctx.databaseId);
+  }
+}
+
+/** Path of the document a write touches (null when the name is malformed: planning reports it). */
+function writtenPath(write: JsonWrite): string | null {
+  const name = write.update?.name ?? write.delete ?? write.verify ?? write.transform?.document;
+  if (!name) return null;
+  try {
+    return parseDocumentName(name).path;
+  } catch {
+    return null;
   }
 }
 

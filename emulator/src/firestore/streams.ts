@@ -235,28 +235,35 @@ function createWriteSession(
   let handshakeDone = false;
   let closed = false;
   const token = (): string => Buffer.from(`${streamId}:${++sequence}`).toString('base64');
+  // Commits may wait for transaction locks; they are applied and answered in request order.
+  let queue: Promise<void> = Promise.resolve();
+
+  const handle = async (msg: WriteRequest): Promise<void> => {
+    if (closed) return;
+    checkDatabase(ctx, msg.database);
+    if (!handshakeDone) {
+      // First request opens the stream: no writes, answered with the stream id and a token.
+      if (msg.writes && msg.writes.length > 0) {
+        throw invalid('The first request on a Write stream must not contain writes (handshake)');
+      }
+      handshakeDone = true;
+      send({ streamId, streamToken: token() });
+      return;
+    }
+    const result = await service.commit(call, { writes: msg.writes ?? [] });
+    if (!closed) send({ streamToken: token(), writeResults: result.writeResults, commitTime: result.commitTime });
+  };
 
   return {
     request(msg) {
-      if (closed) return;
-      try {
-        checkDatabase(ctx, msg.database);
-        if (!handshakeDone) {
-          // First request opens the stream: no writes, answered with the stream id and a token.
-          if (msg.writes && msg.writes.length > 0) {
-            throw invalid('The first request on a Write stream must not contain writes (handshake)');
-          }
-          handshakeDone = true;
-          send({ streamId, streamToken: token() });
-          return;
-        }
-        const result = service.commit(call, { writes: msg.writes ?? [] });
-        send({ streamToken: token(), writeResults: result.writeResults, commitTime: result.commitTime });
-      } catch (err) {
-        const error = toFirestoreError(err);
-        closed = true;
-        fail?.({ code: error.code, message: error.message });
-      }
+      queue = queue.then(() =>
+        handle(msg).catch((err: unknown) => {
+          if (closed) return;
+          const error = toFirestoreError(err);
+          closed = true;
+          fail?.({ code: error.code, message: error.message });
+        }),
+      );
     },
     close() {
       closed = true;

@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FsDocument } from '../shared/value.ts';
 import { Code, FirestoreError, invalid } from './errors.ts';
+import { LockManager, LockTimeout } from './locks.ts';
 import { type CompiledQuery, executeQuery } from './query.ts';
 import type { DatabaseStore } from './store.ts';
 import type { JsonTransactionOptions } from './wire.ts';
@@ -33,9 +34,12 @@ function signatureOf(docs: FsDocument[]): string {
 }
 
 const EXPIRY_MS = 270_000;
+/** How long a transaction waits for another's document locks before giving up. */
+const LOCK_WAIT_MS = 4_000;
 
 export class TransactionManager {
   private readonly transactions = new Map<string, Transaction>();
+  private readonly locks = new LockManager(LOCK_WAIT_MS);
 
   constructor(private readonly store: DatabaseStore) {}
 
@@ -60,6 +64,27 @@ export class TransactionManager {
     return txn;
   }
 
+  /** Locks documents a read-write transaction is about to read (waiting for other holders). */
+  async lockForRead(id: string, paths: string[]): Promise<void> {
+    const txn = this.lookup(id);
+    if (txn.readOnly || paths.length === 0) return;
+    try {
+      await this.locks.acquire(id, paths);
+    } catch (err) {
+      if (!(err instanceof LockTimeout)) throw err;
+      throw new FirestoreError(
+        Code.ABORTED,
+        `Transaction lock timeout: ${err.message} is locked by another transaction; retry the transaction.`,
+      );
+    }
+    if (!this.transactions.has(id)) this.locks.release(id); // ended while waiting
+  }
+
+  /** Lets a commit wait (bounded) for other transactions' locks on the documents it writes. */
+  awaitWritable(id: string | null, paths: string[]): Promise<void> {
+    return this.locks.awaitFree(id, paths);
+  }
+
   recordRead(id: string, path: string, doc: FsDocument | null): void {
     const txn = this.lookup(id);
     if (txn.readOnly) return;
@@ -80,6 +105,8 @@ export class TransactionManager {
   validateAndEnd(id: string): void {
     const txn = this.lookup(id);
     this.transactions.delete(id);
+    // Released before the commit applies, in the same tick: waiters resume after it.
+    this.locks.release(id);
     if (txn.readOnly) return;
     const conflict = (): FirestoreError =>
       new FirestoreError(
@@ -98,14 +125,21 @@ export class TransactionManager {
   rollback(id: string): void {
     this.lookup(id);
     this.transactions.delete(id);
+    this.locks.release(id);
   }
 
   clear(): void {
     this.transactions.clear();
+    this.locks.clear();
   }
 
   private expire(): void {
     const cutoff = Date.now() - EXPIRY_MS;
-    for (const [id, txn] of this.transactions) if (txn.lastUsed < cutoff) this.transactions.delete(id);
+    for (const [id, txn] of this.transactions) {
+      if (txn.lastUsed < cutoff) {
+        this.transactions.delete(id);
+        this.locks.release(id);
+      }
+    }
   }
 }
