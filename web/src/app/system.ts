@@ -1,8 +1,104 @@
-import { createSystem, defaultConfig, defineConfig } from '@chakra-ui/react';
+import { createSystem, defaultBaseConfig, defineConfig, mergeConfigs } from '@chakra-ui/react';
+import {
+  alertSlotRecipe,
+  animationStyles,
+  avatarSlotRecipe,
+  badgeRecipe,
+  breakpoints,
+  buttonRecipe,
+  cardSlotRecipe,
+  codeRecipe,
+  collapsibleSlotRecipe,
+  containerRecipe,
+  dialogSlotRecipe,
+  drawerSlotRecipe,
+  emptyStateSlotRecipe,
+  fieldSlotRecipe,
+  globalCss,
+  headingRecipe,
+  iconRecipe,
+  inputRecipe,
+  keyframes,
+  layerStyles,
+  linkRecipe,
+  listSlotRecipe,
+  menuSlotRecipe,
+  nativeSelectSlotRecipe,
+  progressSlotRecipe,
+  segmentGroupSlotRecipe,
+  semanticTokens,
+  separatorRecipe,
+  skeletonRecipe,
+  spinnerRecipe,
+  statSlotRecipe,
+  switchSlotRecipe,
+  tabsSlotRecipe,
+  textareaRecipe,
+  textStyles,
+  tokens,
+} from '@chakra-ui/react/theme';
 
 /**
- * Chakra system. The `brand` palette reads CSS variables so an event's theme colours (set by
- * applyEventTheme on /events/* and /create-event) restyle every brand-coloured control; the
+ * Chakra's default theme with only the component recipes the app uses: the full set of ~70
+ * recipes is in the entry bundle every visitor downloads (about 12 KB gzip of the landing
+ * page's budget). test/system.test.ts fails when a screen uses a component whose recipe is
+ * missing here, so add it to these maps.
+ */
+export const recipes = {
+  badge: badgeRecipe,
+  button: buttonRecipe,
+  code: codeRecipe,
+  container: containerRecipe,
+  heading: headingRecipe,
+  icon: iconRecipe,
+  input: inputRecipe,
+  link: linkRecipe,
+  separator: separatorRecipe,
+  skeleton: skeletonRecipe,
+  spinner: spinnerRecipe,
+  textarea: textareaRecipe,
+};
+
+export const slotRecipes = {
+  alert: alertSlotRecipe,
+  avatar: avatarSlotRecipe,
+  card: cardSlotRecipe,
+  collapsible: collapsibleSlotRecipe,
+  dialog: dialogSlotRecipe,
+  drawer: drawerSlotRecipe,
+  emptyState: emptyStateSlotRecipe,
+  field: fieldSlotRecipe,
+  list: listSlotRecipe,
+  menu: menuSlotRecipe,
+  nativeSelect: nativeSelectSlotRecipe,
+  progress: progressSlotRecipe,
+  segmentGroup: segmentGroupSlotRecipe,
+  stat: statSlotRecipe,
+  switch: switchSlotRecipe,
+  tabs: tabsSlotRecipe,
+};
+
+const chakraTheme = defineConfig({
+  preflight: true,
+  cssVarsPrefix: 'chakra',
+  cssVarsRoot: ':where(html, .chakra-theme)',
+  globalCss,
+  theme: {
+    breakpoints,
+    keyframes,
+    tokens,
+    semanticTokens,
+    textStyles,
+    layerStyles,
+    animationStyles,
+    recipes,
+    slotRecipes,
+  },
+});
+
+/**
+ * Gatherly's additions. The `brand` palette reads CSS variables so an event's theme colours (set
+ * by useEventTheme on /events/* and /create-event) restyle every brand-coloured control; the
  * fallbacks are Gatherly's own colours.
  */
 const v = (name: string, fallback: string) => ({ value: `var(--gatherly-${name}, ${fallback})` });
@@ -63,4 +159,4 @@ const config = defineConfig({
   },
 });
 
-export const system = createSystem(defaultConfig, config);
+export const system = createSystem(mergeConfigs(defaultBaseConfig, chakraTheme, config));

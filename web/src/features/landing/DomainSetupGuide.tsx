@@ -14,7 +14,7 @@ export const DOMAIN_SETUP_STEPS = [
 ] as const;
 
 /** Guide for the unauthorised-domain sign-in failure: the current host, a copy button, 5 steps. */
-export function DomainSetupGuide({ open, onClose }: { open: boolean; onClose(): void }) {
+export default function DomainSetupGuide({ open, onClose }: { open: boolean; onClose(): void }) {
   const host = window.location.hostname;
   const [copied, setCopied] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);

@@ -10,12 +10,14 @@ import {
   Stack,
   Text,
 } from '@chakra-ui/react';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { MoonIcon, PlayIcon, SparklesIcon, SunIcon } from '../../components/icons.tsx';
 import { useColorMode } from '../../lib/color-mode.tsx';
 import { useSession } from '../../lib/session.tsx';
-import { DomainSetupGuide } from './DomainSetupGuide.tsx';
 import { FEATURES, FOOTER_GROUPS, STEPS, type LandingItem } from './landing-content.ts';
+
+// The guide (a dialog) is rarely opened: keep it and Chakra's dialog machinery out of the landing bundle.
+const DomainSetupGuide = lazy(() => import('./DomainSetupGuide.tsx'));
 
 function scrollToId(id: string) {
   document.getElementById(id)?.scrollIntoView({ behavior: 'smooth', block: 'start' });
@@ -280,7 +282,11 @@ export default function LandingPage() {
         </Container>
       </Box>
 
-      <DomainSetupGuide open={guideOpen} onClose={() => setGuideOpen(false)} />
+      {guideOpen ? (
+        <Suspense fallback={null}>
+          <DomainSetupGuide open onClose={() => setGuideOpen(false)} />
+        </Suspense>
+      ) : null}
     </Box>
   );
 }
