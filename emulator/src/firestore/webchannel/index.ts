@@ -5,7 +5,7 @@ import { codeName } from '../errors.ts';
 import type { Logger } from '../log.ts';
 import type { StreamFailure, StreamSession, StreamSessions } from '../streams.ts';
 import { ChannelSession } from './session.ts';
-import { frame, parseForwardBody } from './wire.ts';
+import { frame, parseForwardBody, parseHeaderBlock } from './wire.ts';
 
 // The browser transport: Firestore's Listen and Write streams over WebChannel at
 // /google.firestore.v1.Firestore/{Listen,Write}/channel, bridged onto the same stream sessions
@@ -176,6 +176,11 @@ export async function handleWebChannel(
       send(req, res, 200, '');
       return;
     }
+    if (q.has('$req')) {
+      // fastHandshake (handshake in a GET) is a WebChannel option the Firestore SDK does not use.
+      send(req, res, 501, 'WebChannel fast handshake ($req) is not supported by the emulator');
+      return;
+    }
     if (method === 'GET') {
       const channel = sid ? registryOf(deps).get(sid) : undefined;
       if (!channel || q.get('RID') !== 'rpc') return unknownSid(req, res);
@@ -233,7 +238,9 @@ function handshake(
   const ctx = {
     projectId: match[1] ?? '',
     databaseId: match[2] ?? '',
-    auth: decodeBearer(body.headers['authorization']),
+    // Headers come encoded in the body (encodeInitMessageHeaders) or, with the
+    // httpHeadersOverwriteParam option, in the $httpHeaders URL parameter.
+    auth: decodeBearer(body.headers['authorization'] ?? parseHeaderBlock(q.get('$httpHeaders') ?? '')['authorization']),
   };
   const sid = randomBytes(12).toString('base64url');
   const session = new ChannelSession(sid, () => registryOf(deps).delete(sid));
