@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { Timestamp } from 'firebase-admin/firestore';
 import { PREMIUM_REQUIRED_MESSAGE } from '@gatherly/domain/tiers';
 import { mintToken, newUser, startStack, type Stack } from './harness.ts';
@@ -16,7 +16,7 @@ import {
 
 let stack: Stack;
 beforeAll(async () => {
-  stack = await startStack();
+  stack = await startStack({ authEmulatorHost: inject('authEmulatorHost') });
 });
 afterAll(async () => {
   await stack?.stop();
@@ -389,7 +389,16 @@ describe('members and invitations', () => {
       status: 200,
       body: { removed: true, userId: second.uid },
     });
+    const ride = await stack.call<{ carpool: { id: string } }>('POST', `/api/events/${eventId}/carpools`, {
+      as: attendee,
+      body: { departureTime: ISO(3), maxSeats: 3 },
+    });
+    await stack.call('POST', `/api/carpools/${ride.body.carpool.id}/join`, { as: admin });
     expect((await stack.call('DELETE', `/api/events/${eventId}/members/${admin.uid}`, { as: creator })).status).toBe(200);
+    // A removed passenger's seat is released with the membership.
+    const carpool = (await stack.db.doc(`events/${eventId}/carpools/${ride.body.carpool.id}`).get()).data();
+    expect(carpool).toMatchObject({ currentSeats: 1, passengerIds: [] });
+    expect((await stack.db.doc(`events/${eventId}/carpools/${ride.body.carpool.id}/passengers/${admin.uid}`).get()).exists).toBe(false);
     expect((await stack.call('GET', `/api/events/${eventId}`, { as: admin })).status).toBe(404);
     // A removed person can be invited again.
     expect((await invite(stack, eventId, creator, second, 'attendee', true)).length).toBe(43);

@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { newUser, startStack, type Stack, type TestUser } from './harness.ts';
 import { ISO, createEvent, eventWithRoles, invite, listFiles, login, putObject, seedMember, seedSchedule } from './fixtures.ts';
 
 let stack: Stack;
 beforeAll(async () => {
-  stack = await startStack();
+  stack = await startStack({ authEmulatorHost: inject('authEmulatorHost') });
 });
 afterAll(async () => {
   await stack?.stop();

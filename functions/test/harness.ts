@@ -39,7 +39,8 @@ interface AuthEmulatorModule {
   createApp(projectId: string): Promise<{ listen(port: number, host: string, cb: () => void): Server }>;
 }
 
-async function startAuthEmulator(): Promise<{ host: string; stop: () => Promise<void> }> {
+/** firebase-tools' Auth emulator on a random port, in this process. */
+export async function startAuthEmulator(): Promise<{ host: string; stop: () => Promise<void> }> {
   // firebase-tools ships no types for its emulator internals; createApp is the Auth emulator's server.
   const mod = createRequire(import.meta.url)('firebase-tools/lib/emulator/auth/server.js') as AuthEmulatorModule;
   const app = await mod.createApp(PROJECT_ID);
@@ -88,7 +89,7 @@ export interface Stack {
  * GATHERLY_EMULATORS=official, where the environment already names running emulators), points
  * firebase-admin at them, and serves the exported `api` function over node http on a random port.
  */
-export async function startStack(): Promise<Stack> {
+export async function startStack(options: { authEmulatorHost?: string } = {}): Promise<Stack> {
   let stopEmulators: () => Promise<void> = async () => {};
   if (process.env.GATHERLY_EMULATORS !== 'official') {
     const { startEmulators } = await import('@gatherly/emulator/index');
@@ -98,9 +99,12 @@ export async function startStack(): Promise<Stack> {
     stopEmulators = () => emulators.stop();
   }
   // In emulator mode verifyIdToken accepts unsigned tokens but asks the Auth emulator whether the
-  // user exists and is enabled, so a real one runs (firebase-tools' own, offline, in-process).
+  // user exists and is enabled, so a real one runs (firebase-tools' own, offline). Test files get
+  // the shared one from the global setup; scripts start their own.
   let stopAuth: () => Promise<void> = async () => {};
-  if (!process.env.FIREBASE_AUTH_EMULATOR_HOST || process.env.GATHERLY_EMULATORS !== 'official') {
+  if (options.authEmulatorHost) {
+    process.env.FIREBASE_AUTH_EMULATOR_HOST = options.authEmulatorHost;
+  } else {
     const auth = await startAuthEmulator();
     process.env.FIREBASE_AUTH_EMULATOR_HOST = auth.host;
     stopAuth = auth.stop;

@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startStack, type Stack, type TestUser } from './harness.ts';
 import { ISO, dumpDatabase, eventWithRoles, listFiles, putObject, seedSchedule } from './fixtures.ts';
 
 let stack: Stack;
 beforeAll(async () => {
-  stack = await startStack();
+  stack = await startStack({ authEmulatorHost: inject('authEmulatorHost') });
 });
 afterAll(async () => {
   await stack?.stop();

@@ -130,6 +130,18 @@ export const memberRoutes: Route[] = [
           if (targetId === user.uid) throw forbidden('You cannot remove yourself from the event');
           throw forbidden('The event creator cannot be removed');
         }
+        // The person leaves every carpool they ride in, so their seats are free again.
+        const rides = await tx.get(
+          eventRef(eventId).collection('carpools').where('passengerIds', 'array-contains', targetId),
+        );
+        for (const ride of rides.docs) {
+          const data = ride.data() as { currentSeats?: number; passengerIds?: string[] };
+          tx.update(ride.ref, {
+            currentSeats: Math.max(1, (data.currentSeats ?? 1) - 1),
+            passengerIds: (data.passengerIds ?? []).filter((id) => id !== targetId),
+          });
+          tx.delete(ride.ref.collection('passengers').doc(targetId));
+        }
         tx.delete(targetSnap.ref);
       });
       return { body: { removed: true, userId: targetId } };
