@@ -1,18 +1,26 @@
-// One process-wide monotonic clock. Commit times and snapshot read times come from it, so a
-// read time never goes backwards and no two commits share a timestamp — SDKs assert both.
-// It ticks in whole milliseconds (stepping ahead by 1 ms when several commits fall in the same
-// millisecond) because the commit time is also the rules' request.time, which the rules engine
-// holds as a Date: `request.time == serverTimestamp()` must compare equal, as in production.
+// One process-wide monotonic clock. Commit times are whole milliseconds (so a serverTimestamp()
+// equals the rules' request.time, which has millisecond precision) and strictly increasing, and
+// strictly later than any read time already handed out; read times never go backwards. SDKs
+// assert both, and a snapshot at read time R then really holds every commit up to R.
 import type { Timestamp } from '../shared/value.ts';
 
-let lastMicros = 0;
+let lastCommitMs = 0;
+let lastReadMs = 0;
 
-export function nextTimestamp(): Timestamp {
-  const now = Date.now() * 1000;
-  lastMicros = Math.max(now, lastMicros + 1000);
-  return { seconds: Math.floor(lastMicros / 1_000_000), nanos: (lastMicros % 1_000_000) * 1000 };
+function fromMillis(ms: number): Timestamp {
+  return { seconds: Math.floor(ms / 1000), nanos: (ms % 1000) * 1_000_000 };
 }
 
-export function timestampMicros(ts: Timestamp): number {
-  return ts.seconds * 1_000_000 + Math.floor(ts.nanos / 1000);
+export function commitTimestamp(): Timestamp {
+  lastCommitMs = Math.max(Date.now(), lastCommitMs + 1, lastReadMs + 1);
+  return fromMillis(lastCommitMs);
+}
+
+export function readTimestamp(): Timestamp {
+  lastReadMs = Math.max(Date.now(), lastCommitMs, lastReadMs);
+  return fromMillis(lastReadMs);
+}
+
+export function timestampMillis(ts: Timestamp): number {
+  return ts.seconds * 1000 + Math.floor(ts.nanos / 1_000_000);
 }

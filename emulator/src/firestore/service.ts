@@ -2,7 +2,7 @@
 // operations with proto3-JSON requests and sends back what they return.
 import type { Caller } from '../shared/auth.ts';
 import type { FsDocument, Timestamp } from '../shared/value.ts';
-import { nextTimestamp } from './clock.ts';
+import { commitTimestamp, readTimestamp } from './clock.ts';
 import { Code, FirestoreError, invalid, unimplemented } from './errors.ts';
 import { getField, parseFieldPath, setField } from './field-path.ts';
 import {
@@ -145,7 +145,7 @@ export class FirestoreService {
   }
 
   readTime(): string {
-    return timestampToJson(nextTimestamp());
+    return timestampToJson(readTimestamp());
   }
 
   async batchGetDocuments(ctx: CallContext, req: BatchGetRequest): Promise<BatchGetResponse[]> {
@@ -297,7 +297,7 @@ export class FirestoreService {
   private commitNow(ctx: CallContext, req: CommitRequest): CommitResponse {
     const db = this.database(ctx);
     if (req.transaction) db.transactions.validateAndEnd(req.transaction);
-    const commitTime: Timestamp = nextTimestamp();
+    const commitTime: Timestamp = commitTimestamp();
     const plan = planCommit(db.store, req.writes ?? [], commitTime);
     authorizeWrites(this.registry.rules(ctx.projectId), ctx.caller, db.store, plan, commitTime);
     if (plan.changes.length > 0) db.lastCommitTime = commitTime;

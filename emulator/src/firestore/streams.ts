@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Caller } from '../shared/auth.ts';
 import type { FsDocument } from '../shared/value.ts';
-import { nextTimestamp } from './clock.ts';
+import { readTimestamp } from './clock.ts';
 import { type FirestoreError, invalid, toFirestoreError } from './errors.ts';
 import { documentToJson, parseDatabaseName, parseDocumentName, timestampToJson } from './json.ts';
 import { type CompiledQuery, executeQuery, inQueryScope } from './query.ts';
@@ -86,7 +86,7 @@ function createListenSession(
 
   const resumeToken = (): string => Buffer.from(`v${db.store.version}`).toString('base64');
   const globalSnapshot = (): void => {
-    send({ targetChange: { targetChangeType: 'NO_CHANGE', readTime: timestampToJson(nextTimestamp()), resumeToken: resumeToken() } });
+    send({ targetChange: { targetChangeType: 'NO_CHANGE', readTime: timestampToJson(readTimestamp()), resumeToken: resumeToken() } });
   };
   const docName = (path: string): string => `projects/${ctx.projectId}/databases/${ctx.databaseId}/documents/${path}`;
 
@@ -117,7 +117,7 @@ function createListenSession(
       if (now.has(path)) continue;
       target.sent.delete(path);
       changed = true;
-      const readTime = timestampToJson(nextTimestamp());
+      const readTime = timestampToJson(readTimestamp());
       if (db.store.get(path)) send({ documentRemove: { document: docName(path), removedTargetIds: [target.id], readTime } });
       else send({ documentDelete: { document: docName(path), removedTargetIds: [target.id], readTime } });
     }

@@ -6,6 +6,8 @@ import {
   initializeTestEnvironment,
   type RulesTestEnvironment,
 } from '@firebase/rules-unit-testing';
+import firebase from 'firebase/compat/app';
+import 'firebase/compat/firestore';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestEmulator, type TestEmulator, uniqueProject } from './helpers.ts';
 
@@ -33,6 +35,9 @@ service cloud.firestore {
     }
     match /{path=**}/members/{uid} {
       allow list: if request.auth != null && resource.data.userId == request.auth.uid;
+    }
+    match /posts/{id} {
+      allow create: if request.auth != null && request.resource.data.at == request.time;
     }
     match /public/{id} {
       allow read: if true;
@@ -143,6 +148,12 @@ describe('rules-unit-testing', () => {
     const sneaky = carol.batch();
     sneaky.set(carol.doc('events/e2/members/carol'), { role: 'admin' });
     await assertFails(sneaky.commit());
+  });
+
+  it('gives serverTimestamp() the value of request.time', async () => {
+    const carol = env.authenticatedContext('carol').firestore();
+    await assertSucceeds(carol.doc('posts/p1').set({ at: firebase.firestore.FieldValue.serverTimestamp() }));
+    await assertFails(carol.doc('posts/p2').set({ at: firebase.firestore.Timestamp.fromMillis(0) }));
   });
 
   it('starts each test from cleared data', async () => {
