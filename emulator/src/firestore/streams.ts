@@ -177,7 +177,20 @@ function createListenSession(
     const paths = [...dirty];
     dirty.clear();
     let changed = false;
+    const rules = service.registry.rules(ctx.projectId);
     for (const target of [...targets.values()]) {
+      // Rules may depend on any document (get()/exists()): re-check access on every change, so
+      // a listener whose access was revoked is removed with PERMISSION_DENIED, as in production.
+      if (rules && ctx.auth !== 'owner') {
+        try {
+          if (target.query) authorizeList(rules, ctx.auth, db.store, target.query);
+          else for (const path of target.paths) authorizeGet(rules, ctx.auth, db.store, path, db.store.get(path));
+        } catch (err) {
+          removeWithError(target, toFirestoreError(err));
+          changed = true;
+          continue;
+        }
+      }
       const relevant = target.query
         ? paths.some((p) => inQueryScope(target.query as CompiledQuery, p))
         : paths.some((p) => target.paths.includes(p));

@@ -132,6 +132,25 @@ describe('rules-unit-testing', () => {
     await assertFails(first((next, fail) => alice.collection('events').onSnapshot(next, fail)));
   });
 
+  it('cancels a listener with permission-denied when access is revoked', async () => {
+    const alice = env.authenticatedContext('alice').firestore();
+    const denied = new Promise<{ code?: string }>((resolve, reject) => {
+      let live = false;
+      alice.doc('events/e1').onSnapshot(
+        (snap) => {
+          if (snap.metadata.fromCache || live) return;
+          live = true;
+          // Membership removed by someone else: the event is no longer readable for alice.
+          env
+            .withSecurityRulesDisabled((ctx) => ctx.firestore().doc('events/e1/members/alice').delete())
+            .catch(reject);
+        },
+        (err) => resolve(err as { code?: string }),
+      );
+    });
+    expect((await denied).code).toBe('permission-denied');
+  });
+
   it('allows and denies writes, with getAfter() seeing the whole batch', async () => {
     const carol = env.authenticatedContext('carol').firestore();
     await assertSucceeds(carol.doc('users/carol').set({ name: 'Carol' }));
