@@ -37,6 +37,8 @@ export class ChannelSession {
   private pendingBytes = 0;
   private back: BackChannel | null = null;
   private flushScheduled = false;
+  /** Highest array id dropped for space before the client acknowledged it. */
+  private trimmedThrough = 0;
 
   constructor(
     readonly sid: string,
@@ -80,6 +82,13 @@ export class ChannelSession {
     this.detachBackChannel(true);
     const back: BackChannel = { res, streaming, written: aid, timer: null };
     this.back = back;
+    if (aid < this.trimmedThrough) {
+      // Arrays the client never saw are gone: make it drop this channel and open a new stream
+      // (the SDK resumes listens from its resume tokens) rather than silently miss changes.
+      this.pending = [];
+      this.pendingBytes = 0;
+      this.enqueue(['stop']);
+    }
     res.on('close', () => {
       if (this.back === back) this.detachBackChannel(false);
     });
@@ -137,7 +146,10 @@ export class ChannelSession {
     // A healthy stream rarely needs redelivery; bound what is kept for it.
     while (this.pendingBytes > RETAINED_BYTES && (this.pending[0]?.id ?? Infinity) <= back.written) {
       const dropped = this.pending.shift();
-      if (dropped) this.pendingBytes -= dropped.text.length;
+      if (dropped) {
+        this.pendingBytes -= dropped.text.length;
+        this.trimmedThrough = dropped.id;
+      }
     }
   }
 }
