@@ -6,6 +6,8 @@ function make(name: string, paths: ReactNode) {
   const Component = (props: IconProps) => (
     <Icon {...props} asChild>
       <svg
+        width="1em"
+        height="1em"
         viewBox="0 0 24 24"
         fill="none"
         stroke="currentColor"
