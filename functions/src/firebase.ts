@@ -16,10 +16,7 @@ function app(): App {
 let firestore: Firestore | null = null;
 
 export function db(): Firestore {
-  if (!firestore) {
-    firestore = getFirestore(app());
-    firestore.settings({ ignoreUndefinedProperties: false });
-  }
+  firestore ??= getFirestore(app());
   return firestore;
 }
 
