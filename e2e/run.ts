@@ -7,8 +7,14 @@ import { RUN_ID, runJourney, type Journey, type JourneyResult } from './lib/jour
 import { printTimings } from './lib/session.ts';
 import { startStack, type Stack } from './lib/stack.ts';
 import { firstEvent } from './journeys/01-first-event.ts';
+import { invitations } from './journeys/02-invitations.ts';
+import { photos } from './journeys/03-photos.ts';
 
-const JOURNEYS: [string, Journey][] = [['01-first-event', firstEvent]];
+const JOURNEYS: [string, Journey][] = [
+  ['01-first-event', firstEvent],
+  ['02-invitations', invitations],
+  ['03-photos', photos],
+];
 
 function selected(): [string, Journey][] {
   const only = process.env.E2E_ONLY?.split(',').map((s) => s.trim()).filter(Boolean);

@@ -99,14 +99,17 @@ export async function inviteByEmail(
   return link;
 }
 
-/** A signed-out person opens the link, signs in with the invited account and accepts. */
+/** The invited person opens the link (signing in with the invited account if signed out) and accepts. */
 export async function acceptInvitation(person: Person, link: string, eventName: string, shoot?: string): Promise<void> {
   const path = new URL(link).pathname;
   await person.visit(path, 'invitation (signed out)', (p) => p.getByRole('heading', { name: "You're Invited!" }));
   await hasText(person.page.getByRole('heading', { name: eventName }), eventName, 'the invited event name');
   if (shoot) await person.shoot(shoot);
-  await person.signIn(person.page.getByRole('button', { name: 'Sign In & Accept Invitation' }));
+  const signInAndAccept = person.page.getByRole('button', { name: 'Sign In & Accept Invitation' });
+  if (await signInAndAccept.isVisible()) await person.signIn(signInAndAccept);
+  else await person.page.getByRole('button', { name: 'Accept Invitation', exact: true }).click();
   await visible(person.page.getByText(`Welcome to ${eventName}! Taking you to the event...`), 'the welcome message');
+  await visible(person.page.getByText('Invitation Accepted'), "the 'Invitation Accepted' toast");
   await person.timed('dashboard (after accepting)', async () => undefined, bannerHeading(eventName));
   await urlMatches(person.page, /\/events\/[^/]+$/, 'the redirect to the event');
 }

@@ -64,9 +64,7 @@ export class Person {
 
   /** Signs in through the Auth emulator's Google popup, adding the account if it is new. */
   async signIn(trigger: Locator = this.page.getByRole('button', { name: 'Sign In' }).first()) {
-    const popupPromise = this.context.waitForEvent('page');
-    await trigger.click();
-    const popup = await popupPromise;
+    const [popup] = await Promise.all([this.context.waitForEvent('page'), trigger.click()]);
     await popup.waitForLoadState('domcontentloaded');
     const existing = popup.locator('.js-reuse-account', { hasText: this.email });
     if (await existing.count()) {

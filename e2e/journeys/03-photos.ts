@@ -1,0 +1,109 @@
+// Journey 3: members upload photos (an oversized one and a non-image are refused with the spec's
+// messages), vote and see each other's votes live; the admin features a photo and it leads the
+// dashboard banner.
+import type { Page } from 'playwright-core';
+import { check, hasText, visible } from '../lib/expect.ts';
+import { oversizedPhotoFile, photoFile, textFile } from '../lib/files.ts';
+import { addMember, bannerHeading, createEvent, navigate, signInFromLanding } from '../lib/flows.ts';
+import type { JourneyContext } from '../lib/journey.ts';
+import type { Person } from '../lib/session.ts';
+
+const galleryHeading = (p: Page) => p.getByRole('heading', { name: 'Photo Gallery' });
+const card = (page: Page, caption: string) => page.getByTestId('photo-card').filter({ hasText: caption });
+
+async function uploadPhoto(person: Person, file: string, caption: string, shoot?: string) {
+  const page = person.page;
+  await page.getByRole('button', { name: 'Upload Photos' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Upload Photos' });
+  await dialog.getByTestId('file-input').setInputFiles(file);
+  await dialog.getByLabel('Caption (optional)').fill(caption);
+  await dialog.getByRole('button', { name: 'Upload 1 photo' }).click();
+  await visible(dialog.getByText(/· Uploaded/), 'the upload to finish', 30_000);
+  await visible(page.getByText('Photo Uploaded'), "the 'Photo Uploaded' toast");
+  if (shoot) await person.shoot(shoot);
+  await dialog.getByRole('button', { name: 'Done' }).click();
+  await visible(card(page, caption), `the card "${caption}" in the gallery`, 20_000);
+}
+
+export async function photos({ person, step }: JourneyContext): Promise<void> {
+  const eve = await person('Eve Admin');
+  const finn = await person('Finn Member');
+  const eventName = `Lakeside Wedding ${Date.now().toString(36)}`;
+  const eveCaption = 'Sunset over the lake';
+  const finnCaption = 'Lanterns at the reception';
+  let eventId = '';
+
+  await step('the creator creates an event and the friend joins by invitation', async () => {
+    await signInFromLanding(eve);
+    eventId = await createEvent(eve, { name: eventName, dates: { start: '2027-08-21T15:00', end: '2027-08-22T01:00' } });
+    await addMember(eve, finn, eventId, eventName);
+  });
+
+  await step('both open the empty gallery', async () => {
+    await eve.visit(`/events/${eventId}`, 'dashboard', bannerHeading(eventName));
+    await navigate(eve, 'Photos', 'photos', galleryHeading);
+    await visible(eve.page.getByText('No Photos Yet'), "'No Photos Yet'");
+    await visible(eve.page.getByText('Upload the first photos to start building your event gallery.'), 'the empty-gallery text');
+    await eve.shoot('gallery-empty');
+    await navigate(finn, 'Photos', 'photos', galleryHeading);
+  });
+
+  await step('a file over 10 MB and a non-image are refused with the spec messages', async () => {
+    const page = eve.page;
+    await page.getByRole('button', { name: 'Upload Photos' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Upload Photos' });
+    await dialog.getByTestId('file-input').setInputFiles([oversizedPhotoFile('huge-photo.jpg'), textFile('packing-list.txt')]);
+    await visible(dialog.getByText('huge-photo.jpg exceeds maximum allowed size of 10 MB'), 'the size message');
+    await visible(dialog.getByText('You can only upload: image/*'), 'the file-type message');
+    check((await dialog.getByTestId('upload-item').count()) === 0, 'no refused file may be queued for upload');
+    await eve.shoot('upload-refused');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+  });
+
+  await step('the creator uploads a photo; the member sees it arrive live', async () => {
+    await uploadPhoto(eve, photoFile('sunset.png', [240, 120, 40]), eveCaption, 'upload-done');
+    await visible(card(finn.page, eveCaption), "the creator's photo on the member's gallery");
+    await hasText(finn.page.getByRole('button', { name: /^All Photos/ }), 'All Photos (1)', "the member's photo count");
+  });
+
+  await step('the member uploads a photo; the creator sees it arrive live', async () => {
+    await uploadPhoto(finn, photoFile('lanterns.png', [40, 90, 200]), finnCaption);
+    await visible(card(eve.page, finnCaption), "the member's photo on the creator's gallery");
+    await hasText(eve.page.getByRole('button', { name: /^All Photos/ }), 'All Photos (2)', "the creator's photo count");
+  });
+
+  await step("the member votes for the creator's photo; the creator sees the vote live", async () => {
+    await card(finn.page, eveCaption).getByRole('button', { name: 'Vote for this photo' }).click();
+    await visible(card(finn.page, eveCaption).getByRole('button', { name: 'Remove vote' }), "the member's heart filled");
+    await hasText(card(eve.page, eveCaption).getByTestId('vote-count'), '1', "the vote count on the creator's screen");
+  });
+
+  await step("the creator votes for the member's photo; the member sees it live", async () => {
+    await card(eve.page, finnCaption).getByRole('button', { name: 'Vote for this photo' }).click();
+    await hasText(card(finn.page, finnCaption).getByTestId('vote-count'), '1', "the vote count on the member's screen");
+    await card(eve.page, eveCaption).getByRole('button', { name: 'Vote for this photo' }).click();
+    await hasText(card(finn.page, eveCaption).getByTestId('vote-count'), '2', 'two votes on the sunset, seen by the member');
+    await eve.shoot('gallery-votes');
+  });
+
+  await step('the member cannot feature photos; the admin features the lanterns photo', async () => {
+    check((await finn.page.getByRole('button', { name: 'Mark as featured' }).count()) === 0, 'an attendee must not see Mark as featured');
+    await card(eve.page, finnCaption).getByRole('button', { name: 'Mark as featured' }).click();
+    await visible(card(eve.page, finnCaption).getByText('Featured', { exact: true }), 'the Featured badge');
+    await visible(card(finn.page, finnCaption).getByText('Featured', { exact: true }), "the Featured badge on the member's screen");
+    await hasText(finn.page.getByRole('button', { name: /^Featured \(/ }), 'Featured (1)', 'the featured count');
+    await finn.shoot('gallery-featured');
+  });
+
+  await step("the featured photo leads both members' dashboard banner", async () => {
+    for (const p of [eve, finn]) {
+      await navigate(p, 'Dashboard', 'dashboard', bannerHeading(eventName));
+      const banner = p.page.getByTestId('event-banner');
+      // Banner order: custom banner, then featured photos, then the rest by votes: slide 1 is featured.
+      await banner.getByRole('tab', { name: 'Show banner image 1' }).click();
+      await visible(banner.getByText('Featured Photo'), "the 'Featured Photo' badge on the first banner slide");
+    }
+    await hasText(eve.page.getByTestId('stat-photos'), /Photos 2$/, 'the Photos stat');
+    await eve.shoot('dashboard-featured');
+  });
+}
