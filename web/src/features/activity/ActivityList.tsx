@@ -3,40 +3,71 @@ import { Link } from 'react-router-dom';
 import type { ActivityItem } from '@gatherly/domain/activity';
 import { formatRelativeTime } from '@gatherly/domain/dates';
 import { UserAvatar } from '../../components/UserAvatar.tsx';
+import type { ComponentType } from 'react';
+import {
+  CalendarIcon,
+  CameraIcon,
+  CarIcon,
+  PlaneIcon,
+  UsersIcon,
+} from '../../components/icons.tsx';
 
-const ICONS: Record<ActivityItem['kind'], string> = {
-  member: '👋',
-  photo: '📷',
-  flight: '✈️',
-  carpool: '🚗',
-  schedule: '📅',
+const ICONS: Record<ActivityItem['kind'], ComponentType<{ color?: string }>> = {
+  member: UsersIcon,
+  photo: CameraIcon,
+  flight: PlaneIcon,
+  carpool: CarIcon,
+  schedule: CalendarIcon,
 };
 
 /** Activity rows: who did what and when; each links to the event area it concerns. */
-export function ActivityList({ eventId, entries }: { eventId: string; entries: readonly ActivityItem[] }) {
+export function ActivityList({
+  eventId,
+  entries,
+}: {
+  eventId: string;
+  entries: readonly ActivityItem[];
+}) {
   return (
     <Stack gap="3" as="ul" listStyleType="none" m="0" p="0">
-      {entries.map((e) => (
-        <HStack as="li" key={e.id} gap="3" align="start" data-testid="activity-entry">
-          {e.actor ? (
-            <UserAvatar name={e.actor.displayName} photoURL={e.actor.photoURL} size="sm" />
-          ) : (
-            <Box fontSize="xl" w="8" textAlign="center" aria-hidden>
-              {ICONS[e.kind]}
+      {entries.map((e) => {
+        const KindIcon = ICONS[e.kind];
+        return (
+          <HStack as="li" key={e.id} gap="3" align="start" data-testid="activity-entry">
+            {e.actor ? (
+              <UserAvatar name={e.actor.displayName} photoURL={e.actor.photoURL} size="sm" />
+            ) : (
+              <Box
+                w="8"
+                h="8"
+                display="flex"
+                alignItems="center"
+                justifyContent="center"
+                borderRadius="full"
+                bg="bg.muted"
+              >
+                <KindIcon />
+              </Box>
+            )}
+            <Box minW="0" flex="1">
+              <ChakraLink
+                asChild
+                fontSize="sm"
+                color="fg"
+                textDecoration="none"
+                _hover={{ textDecoration: 'underline' }}
+              >
+                <Link to={e.area ? `/events/${eventId}/${e.area}` : `/events/${eventId}`}>
+                  {e.text} {e.actor ? <KindIcon color="fg.muted" /> : null}
+                </Link>
+              </ChakraLink>
+              <Text fontSize="xs" color="fg.muted">
+                {formatRelativeTime(e.at)}
+              </Text>
             </Box>
-          )}
-          <Box minW="0" flex="1">
-            <ChakraLink asChild fontSize="sm" color="fg" textDecoration="none" _hover={{ textDecoration: 'underline' }}>
-              <Link to={e.area ? `/events/${eventId}/${e.area}` : `/events/${eventId}`}>
-                {e.text} {e.actor ? <span aria-hidden>{ICONS[e.kind]}</span> : null}
-              </Link>
-            </ChakraLink>
-            <Text fontSize="xs" color="fg.muted">
-              {formatRelativeTime(e.at)}
-            </Text>
-          </Box>
-        </HStack>
-      ))}
+          </HStack>
+        );
+      })}
     </Stack>
   );
 }

@@ -16,7 +16,7 @@ export default function ActivityPage() {
 function ActivityScreen({ eventId }: { eventId: string }) {
   const { loading, entries } = useEventActivity(eventId, ACTIVITY_PAGE_SIZE);
   return (
-    <Stack gap="6" maxW="3xl">
+    <Stack gap="6" maxW="3xl" p={{ base: '4', md: '8' }} mx="auto" w="full">
       <HStack justify="space-between" align="start" wrap="wrap" gap="3">
         <Box>
           <Heading size="2xl">Recent Activity</Heading>
@@ -35,7 +35,10 @@ function ActivityScreen({ eventId }: { eventId: string }) {
               ))}
             </Stack>
           ) : entries.length === 0 ? (
-            <EmptyState title="No Activity Yet" description="Photos, travel plans and new members will show up here." />
+            <EmptyState
+              title="No Activity Yet"
+              description="Photos, travel plans and new members will show up here."
+            />
           ) : (
             <ActivityList eventId={eventId} entries={entries} />
           )}

@@ -2,7 +2,11 @@
 import { collection, limit, orderBy, query } from 'firebase/firestore';
 import { useMemo } from 'react';
 import { useFirestore, useFirestoreCollectionData } from 'reactfire';
-import { buildActivityFeed, type ActivityItem, type ActivitySources } from '@gatherly/domain/activity';
+import {
+  buildActivityFeed,
+  type ActivityItem,
+  type ActivitySources,
+} from '@gatherly/domain/activity';
 
 export interface ActivityState {
   loading: boolean;

@@ -13,6 +13,7 @@ import { RecentActivityCard } from './RecentActivityCard.tsx';
 import { SchedulePanel } from './SchedulePanel.tsx';
 import { StatsCards } from './StatsCards.tsx';
 import { TravelPanel } from './TravelPanel.tsx';
+import { ShieldIcon } from '../../components/icons.tsx';
 
 /** The dashboard's travel panel shows this many flights and carpools. */
 export const TRAVEL_PANEL_ITEMS = 3;
@@ -40,7 +41,10 @@ export default function DashboardPage() {
   }
   // The route's event is being selected, or the live list has not caught up yet.
   const pending =
-    current.loading || myEvents.loading || isNewlyCreated(eventId) || myEvents.events.some((e) => e.id === eventId);
+    current.loading ||
+    myEvents.loading ||
+    isNewlyCreated(eventId) ||
+    myEvents.events.some((e) => e.id === eventId);
   if (pending) return <PageSkeleton cards={4} />;
   if (myEvents.events.length === 0) return <NoEvents />;
   return <AccessDenied />;
@@ -49,9 +53,7 @@ export default function DashboardPage() {
 function AccessDenied() {
   return (
     <Stack align="center" textAlign="center" gap="3" py="16" px="4">
-      <Text fontSize="4xl" aria-hidden>
-        🔒
-      </Text>
+      <ShieldIcon boxSize="10" color="fg.muted" />
       <Heading size="xl">Access Denied</Heading>
       <Text color="fg.muted">You have not been invited to this event</Text>
       <Button colorPalette="brand" asChild>
@@ -65,7 +67,9 @@ function NoEvents() {
   return (
     <Stack align="center" textAlign="center" gap="3" py="16" px="4">
       <Heading size="xl">No Events Yet</Heading>
-      <Text color="fg.muted">Create your first event to start planning and coordinating with others.</Text>
+      <Text color="fg.muted">
+        Create your first event to start planning and coordinating with others.
+      </Text>
       <Button colorPalette="brand" asChild>
         <Link to="/create-event">Create Event</Link>
       </Button>
@@ -94,16 +98,29 @@ function Dashboard({ eventId, uid, event, role, isAdmin, memberCount }: Dashboar
     rsvps: schedule.rsvps,
   });
 
-  if (photos.loading || flights.loading || carpools.loading || schedule.loading) return <PageSkeleton cards={4} />;
+  if (photos.loading || flights.loading || carpools.loading || schedule.loading)
+    return <PageSkeleton cards={4} />;
 
+  const banner = (
+    <EventBanner event={event} photos={photos.photos} memberCount={memberCount} isAdmin={isAdmin} />
+  );
+  const fullWidth = event.bannerSettings.style === 'full-width';
   return (
-    <Stack gap="6">
-      <EventBanner event={event} photos={photos.photos} memberCount={memberCount} isAdmin={isAdmin} />
-      <StatsCards stats={counts} />
-      <RecentActivityCard eventId={eventId} />
-      <GalleryPreview eventId={eventId} uid={uid} role={role} photos={photos.photos} />
-      <TravelPanel eventId={eventId} uid={uid} flights={flights.items} carpools={carpools.items} />
-      <SchedulePanel eventId={eventId} eventName={event.name} uid={uid} items={schedule.items} />
+    <Stack gap="0">
+      {fullWidth && banner}
+      <Stack gap="6" maxW="6xl" p={{ base: '4', md: '8' }} mx="auto" w="full">
+        {!fullWidth && banner}
+        <StatsCards stats={counts} />
+        <RecentActivityCard eventId={eventId} />
+        <GalleryPreview eventId={eventId} uid={uid} role={role} photos={photos.photos} />
+        <TravelPanel
+          eventId={eventId}
+          uid={uid}
+          flights={flights.items}
+          carpools={carpools.items}
+        />
+        <SchedulePanel eventId={eventId} eventName={event.name} uid={uid} items={schedule.items} />
+      </Stack>
     </Stack>
   );
 }

@@ -1,4 +1,16 @@
-import { Badge, Box, Button, Flex, Heading, HStack, Image, Progress, Stack, Switch, Text } from '@chakra-ui/react';
+import {
+  Badge,
+  Box,
+  Button,
+  Flex,
+  Heading,
+  HStack,
+  Image,
+  Progress,
+  Stack,
+  Switch,
+  Text,
+} from '@chakra-ui/react';
 import { useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useFirestore, useStorage } from 'reactfire';
@@ -13,6 +25,7 @@ import { BannerUploadError, uploadBanner } from './banner-upload.ts';
 import { downloadIcs } from './calendar.ts';
 import { saveBannerSettings } from './data.ts';
 import { useBannerRotation } from './use-banner-rotation.ts';
+import { CalendarIcon, MapPinIcon, UsersIcon } from '../../components/icons.tsx';
 
 /** The banner cycles through the first few images in banner order; the gallery holds the rest. */
 const MAX_BANNER_SLIDES = 10;
@@ -24,8 +37,19 @@ interface Props {
   isAdmin: boolean;
 }
 
-function SlideImage({ slide, fit }: { slide: BannerSlide<GalleryPhoto>; fit: 'cover' | 'contain' }) {
-  const path = slide.kind === 'custom' ? slide.objectPath : slide.kind === 'photo' ? slide.photo.objectPath : null;
+function SlideImage({
+  slide,
+  fit,
+}: {
+  slide: BannerSlide<GalleryPhoto>;
+  fit: 'cover' | 'contain';
+}) {
+  const path =
+    slide.kind === 'custom'
+      ? slide.objectPath
+      : slide.kind === 'photo'
+        ? slide.photo.objectPath
+        : null;
   const stored = useDownloadUrl(path);
   const url = slide.kind === 'logo' || slide.kind === 'avatar' ? slide.url : stored.url;
   const [broken, setBroken] = useState<string | null>(null);
@@ -59,7 +83,12 @@ export function EventBanner({ event, photos, memberCount, isAdmin }: Props) {
     [settings.customBannerImage, photos, event.customLogo, event.name],
   );
   const [hovered, setHovered] = useState(false);
-  const [index, setIndex] = useBannerRotation(slides.length, settings.rotateInterval, settings.autoRotate, hovered);
+  const [index, setIndex] = useBannerRotation(
+    slides.length,
+    settings.rotateInterval,
+    settings.autoRotate,
+    hovered,
+  );
   const slide = slides[index] ?? slides[0];
   const fileInput = useRef<HTMLInputElement>(null);
   const [uploadProgress, setUploadProgress] = useState<number | null>(null);
@@ -70,23 +99,39 @@ export function EventBanner({ event, photos, memberCount, isAdmin }: Props) {
   const updateSettings = async (change: Partial<typeof settings>) => {
     try {
       await saveBannerSettings(db, event.id, { ...settings, ...change });
-      showToast({ title: 'Banner settings updated!', description: 'Your banner configuration has been saved.', status: 'success' });
+      showToast({
+        title: 'Banner settings updated!',
+        description: 'Your banner configuration has been saved.',
+        status: 'success',
+      });
     } catch (err) {
       console.error('Banner settings failed', err);
-      showToast({ title: 'Error', description: 'Could not save the banner settings. Please try again.', status: 'error' });
+      showToast({
+        title: 'Error',
+        description: 'Could not save the banner settings. Please try again.',
+        status: 'error',
+      });
     }
   };
 
   const onBannerFile = async (file: File | undefined) => {
     if (!file) {
-      showToast({ title: 'Upload failed', description: 'No file was uploaded successfully', status: 'error' });
+      showToast({
+        title: 'Upload failed',
+        description: 'No file was uploaded successfully',
+        status: 'error',
+      });
       return;
     }
     setUploadProgress(0);
     try {
       await uploadBanner(storage, event.id, file, setUploadProgress);
       setIndex(0);
-      showToast({ title: 'Banner updated successfully!', description: 'Your new banner image is now live', status: 'success' });
+      showToast({
+        title: 'Banner updated successfully!',
+        description: 'Your new banner image is now live',
+        status: 'success',
+      });
     } catch (err) {
       console.error('Banner upload failed', err);
       const description =
@@ -106,7 +151,6 @@ export function EventBanner({ event, photos, memberCount, isAdmin }: Props) {
       position="relative"
       overflow="hidden"
       borderRadius={fullWidth ? '0' : 'l3'}
-      mx={fullWidth ? { base: '-4', md: '-6' } : '0'}
       minH="200px"
       h={{ base: '260px', md: '360px' }}
       maxH="60vh"
@@ -117,7 +161,14 @@ export function EventBanner({ event, photos, memberCount, isAdmin }: Props) {
       data-style={settings.style}
     >
       {slide && <SlideImage key={index} slide={slide} fit={fullWidth ? 'cover' : 'contain'} />}
-      <Box position="absolute" inset="0" bgGradient="to-t" gradientFrom="blackAlpha.800" gradientVia="blackAlpha.400" gradientTo="blackAlpha.100" />
+      <Box
+        position="absolute"
+        inset="0"
+        bgGradient="to-t"
+        gradientFrom="blackAlpha.800"
+        gradientVia="blackAlpha.400"
+        gradientTo="blackAlpha.100"
+      />
       {slide?.kind === 'photo' && slide.featured && (
         <Badge position="absolute" top="3" left="3" colorPalette="yellow" variant="solid">
           Featured Photo
@@ -125,7 +176,11 @@ export function EventBanner({ event, photos, memberCount, isAdmin }: Props) {
       )}
       <HStack position="absolute" top="3" right="3" gap="2">
         {ics && (
-          <Button size="xs" variant="subtle" onClick={() => downloadIcs(ics, icsFileName(event.name))}>
+          <Button
+            size="xs"
+            variant="subtle"
+            onClick={() => downloadIcs(ics, icsFileName(event.name))}
+          >
             Add to calendar
           </Button>
         )}
@@ -140,17 +195,39 @@ export function EventBanner({ event, photos, memberCount, isAdmin }: Props) {
           </>
         )}
       </HStack>
-      <Stack position="absolute" left="0" right="0" bottom="0" p={{ base: '4', md: '6' }} gap="2" color="white">
+      <Stack
+        position="absolute"
+        left="0"
+        right="0"
+        bottom="0"
+        p={{ base: '4', md: '6' }}
+        gap="2"
+        color="white"
+      >
         <Heading size={{ base: 'xl', md: '3xl' }} lineClamp={2}>
           {event.name}
         </Heading>
-        <Flex gap={{ base: '2', md: '4' }} wrap="wrap" fontSize={{ base: 'sm', md: 'md' }} opacity={0.95}>
-          <Text>📅 {formatLongDate(event.startDate)}</Text>
-          {event.location && <Text>📍 {event.location}</Text>}
+        <Flex
+          gap={{ base: '2', md: '4' }}
+          wrap="wrap"
+          fontSize={{ base: 'sm', md: 'md' }}
+          opacity={0.95}
+        >
+          <HStack gap="1">
+            <CalendarIcon /> <Text>{formatLongDate(event.startDate)}</Text>
+          </HStack>
+          {event.location && (
+            <HStack gap="1">
+              <MapPinIcon /> <Text>{event.location}</Text>
+            </HStack>
+          )}
           {memberCount !== null && (
-            <Text>
-              👥 {memberCount} {memberCount === 1 ? 'member' : 'members'}
-            </Text>
+            <HStack gap="1">
+              <UsersIcon />
+              <Text>
+                {memberCount} {memberCount === 1 ? 'member' : 'members'}
+              </Text>
+            </HStack>
           )}
           {countdown && (
             <Badge colorPalette="brand" variant="solid" alignSelf="center">
@@ -160,8 +237,15 @@ export function EventBanner({ event, photos, memberCount, isAdmin }: Props) {
         </Flex>
         {isAdmin && (
           <HStack gap="3" wrap="wrap" fontSize="xs">
-            <Button size="xs" colorPalette="brand" onClick={() => fileInput.current?.click()} disabled={uploadProgress !== null}>
-              {uploadProgress !== null ? `Uploading ${Math.round(uploadProgress)}%` : 'Upload Banner'}
+            <Button
+              size="xs"
+              colorPalette="brand"
+              onClick={() => fileInput.current?.click()}
+              disabled={uploadProgress !== null}
+            >
+              {uploadProgress !== null
+                ? `Uploading ${Math.round(uploadProgress)}%`
+                : 'Upload Banner'}
             </Button>
             <Switch.Root
               size="sm"
@@ -177,7 +261,9 @@ export function EventBanner({ event, photos, memberCount, isAdmin }: Props) {
               size="sm"
               colorPalette="brand"
               checked={fullWidth}
-              onCheckedChange={(e) => void updateSettings({ style: e.checked ? 'full-width' : 'contained' })}
+              onCheckedChange={(e) =>
+                void updateSettings({ style: e.checked ? 'full-width' : 'contained' })
+              }
             >
               <Switch.HiddenInput />
               <Switch.Control />
@@ -197,7 +283,12 @@ export function EventBanner({ event, photos, memberCount, isAdmin }: Props) {
           </HStack>
         )}
         {uploadProgress !== null && (
-          <Progress.Root value={uploadProgress} size="xs" colorPalette="brand" aria-label="Banner upload progress">
+          <Progress.Root
+            value={uploadProgress}
+            size="xs"
+            colorPalette="brand"
+            aria-label="Banner upload progress"
+          >
             <Progress.Track>
               <Progress.Range />
             </Progress.Track>
@@ -205,7 +296,14 @@ export function EventBanner({ event, photos, memberCount, isAdmin }: Props) {
         )}
       </Stack>
       {slides.length > 1 && (
-        <HStack position="absolute" bottom="3" right="4" gap="1.5" role="tablist" aria-label="Banner images">
+        <HStack
+          position="absolute"
+          bottom="3"
+          right="4"
+          gap="1.5"
+          role="tablist"
+          aria-label="Banner images"
+        >
           {slides.map((s, i) => (
             <Box
               as="button"

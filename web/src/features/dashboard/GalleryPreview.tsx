@@ -54,7 +54,12 @@ export function GalleryPreview({ eventId, uid, role, photos }: Props) {
           ))}
         </SimpleGrid>
       )}
-      <UploadPhotosDialog eventId={eventId} uid={uid} open={uploading} onClose={() => setUploading(false)} />
+      <UploadPhotosDialog
+        eventId={eventId}
+        uid={uid}
+        open={uploading}
+        onClose={() => setUploading(false)}
+      />
     </PanelCard>
   );
 }

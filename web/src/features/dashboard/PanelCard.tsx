@@ -2,7 +2,15 @@ import { Card, Heading, HStack } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 
 /** A titled dashboard section with optional header actions. */
-export function PanelCard({ title, actions, children }: { title: string; actions?: ReactNode; children: ReactNode }) {
+export function PanelCard({
+  title,
+  actions,
+  children,
+}: {
+  title: string;
+  actions?: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <Card.Root>
       <Card.Header>

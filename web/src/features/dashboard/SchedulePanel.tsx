@@ -8,6 +8,7 @@ import { showToast } from '../../components/toaster.tsx';
 import { downloadIcs } from './calendar.ts';
 import { attendingText, setMyRsvp, type ScheduleEntry } from './data.ts';
 import { PanelCard } from './PanelCard.tsx';
+import { CalendarIcon, MapPinIcon } from '../../components/icons.tsx';
 
 const STATUS_PALETTE: Record<RsvpStatus | 'none', string> = {
   going: 'green',
@@ -31,7 +32,13 @@ export function SchedulePanel({ eventId, eventName, uid, items }: Props) {
       ) : (
         <Stack gap="3">
           {items.map((item) => (
-            <ScheduleRow key={item.id} eventId={eventId} eventName={eventName} uid={uid} item={item} />
+            <ScheduleRow
+              key={item.id}
+              eventId={eventId}
+              eventName={eventName}
+              uid={uid}
+              item={item}
+            />
           ))}
         </Stack>
       )}
@@ -39,7 +46,17 @@ export function SchedulePanel({ eventId, eventName, uid, items }: Props) {
   );
 }
 
-function ScheduleRow({ eventId, eventName, uid, item }: { eventId: string; eventName: string; uid: string; item: ScheduleEntry }) {
+function ScheduleRow({
+  eventId,
+  eventName,
+  uid,
+  item,
+}: {
+  eventId: string;
+  eventName: string;
+  uid: string;
+  item: ScheduleEntry;
+}) {
   const db = useFirestore();
   const [saving, setSaving] = useState(false);
   const answer = async (status: RsvpStatus) => {
@@ -48,13 +65,20 @@ function ScheduleRow({ eventId, eventName, uid, item }: { eventId: string; event
       await setMyRsvp(db, eventId, item.id, uid, status);
     } catch (err) {
       console.error('RSVP failed', err);
-      showToast({ title: 'Error', description: 'Could not save your RSVP. Please try again.', status: 'error' });
+      showToast({
+        title: 'Error',
+        description: 'Could not save your RSVP. Please try again.',
+        status: 'error',
+      });
     } finally {
       setSaving(false);
     }
   };
   const addToCalendar = () =>
-    downloadIcs(scheduleItemToIcs(item, { eventName, url: window.location.href }), icsFileName(item.title));
+    downloadIcs(
+      scheduleItemToIcs(item, { eventName, url: window.location.href }),
+      icsFileName(item.title),
+    );
 
   return (
     <Box borderWidth="1px" borderRadius="l2" p="3" data-testid="schedule-item">
@@ -67,18 +91,34 @@ function ScheduleRow({ eventId, eventName, uid, item }: { eventId: string; event
             </Text>
           )}
           <HStack gap="3" fontSize="sm" color="fg.muted" wrap="wrap" mt="1">
-            <Text>🕒 {formatDateTime(item.startTime)}</Text>
-            {item.location && <Text>📍 {item.location}</Text>}
+            <HStack gap="1">
+              <CalendarIcon /> <Text>{formatDateTime(item.startTime)}</Text>
+            </HStack>
+            {item.location && (
+              <HStack gap="1">
+                <MapPinIcon /> <Text>{item.location}</Text>
+              </HStack>
+            )}
             <Text>{attendingText(item.rsvpCounts)}</Text>
           </HStack>
         </Box>
         <HStack gap="2" flexShrink={0} align="start">
-          <Button size="xs" variant="ghost" onClick={addToCalendar} aria-label={`Add ${item.title} to calendar`}>
-            📅 Add to calendar
+          <Button
+            size="xs"
+            variant="ghost"
+            onClick={addToCalendar}
+            aria-label={`Add ${item.title} to calendar`}
+          >
+            <CalendarIcon /> Add to calendar
           </Button>
           <Menu.Root>
             <Menu.Trigger asChild>
-              <Button size="xs" variant="outline" loading={saving} aria-label={`Your RSVP: ${rsvpLabel(item.myStatus)}`}>
+              <Button
+                size="xs"
+                variant="outline"
+                loading={saving}
+                aria-label={`Your RSVP: ${rsvpLabel(item.myStatus)}`}
+              >
                 <Badge colorPalette={STATUS_PALETTE[item.myStatus ?? 'none']} variant="subtle">
                   {rsvpLabel(item.myStatus)}
                 </Badge>

@@ -1,4 +1,6 @@
 import { SimpleGrid, Skeleton, Stat } from '@chakra-ui/react';
+import type { ComponentType } from 'react';
+import { CameraIcon, CarIcon, CheckIcon, PlaneIcon } from '../../components/icons.tsx';
 
 export interface EventStats {
   going: number | null;
@@ -7,22 +9,33 @@ export interface EventStats {
   carpools: number | null;
 }
 
-const CARDS: { key: keyof EventStats; label: string; icon: string }[] = [
-  { key: 'going', label: 'RSVPs', icon: '✅' },
-  { key: 'photos', label: 'Photos', icon: '📷' },
-  { key: 'flights', label: 'Flights', icon: '✈️' },
-  { key: 'carpools', label: 'Carpools', icon: '🚗' },
+const CARDS: { key: keyof EventStats; label: string; icon: ComponentType }[] = [
+  { key: 'going', label: 'RSVPs', icon: CheckIcon },
+  { key: 'photos', label: 'Photos', icon: CameraIcon },
+  { key: 'flights', label: 'Flights', icon: PlaneIcon },
+  { key: 'carpools', label: 'Carpools', icon: CarIcon },
 ];
 
 export function StatsCards({ stats }: { stats: EventStats }) {
   return (
     <SimpleGrid columns={{ base: 2, md: 4 }} gap="4">
-      {CARDS.map(({ key, label, icon }) => (
-        <Stat.Root key={key} borderWidth="1px" borderRadius="l3" p="4" bg="bg.panel" data-testid={`stat-${key}`}>
+      {CARDS.map(({ key, label, icon: Icon }) => (
+        <Stat.Root
+          key={key}
+          borderWidth="1px"
+          borderRadius="l3"
+          p="4"
+          bg="bg.panel"
+          data-testid={`stat-${key}`}
+        >
           <Stat.Label>
-            <span aria-hidden>{icon}</span> {label}
+            <Icon /> {label}
           </Stat.Label>
-          {stats[key] === null ? <Skeleton height="8" width="12" /> : <Stat.ValueText>{stats[key]}</Stat.ValueText>}
+          {stats[key] === null ? (
+            <Skeleton height="8" width="12" />
+          ) : (
+            <Stat.ValueText>{stats[key]}</Stat.ValueText>
+          )}
         </Stat.Root>
       ))}
     </SimpleGrid>

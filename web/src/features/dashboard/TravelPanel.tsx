@@ -44,7 +44,13 @@ export function TravelPanel({ eventId, uid, flights, carpools }: Props) {
             <Text color="fg.muted">No carpools organized yet</Text>
           ) : (
             carpools.map((c) => (
-              <CarpoolCard key={c.id} carpool={c} uid={uid} joining={joiningId === c.id} onJoin={join} />
+              <CarpoolCard
+                key={c.id}
+                carpool={c}
+                uid={uid}
+                joining={joiningId === c.id}
+                onJoin={join}
+              />
             ))
           )}
         </Stack>

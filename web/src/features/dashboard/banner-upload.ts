@@ -33,7 +33,9 @@ export async function uploadBanner(
       fileType: 'image/jpeg',
       useWebWorker: true,
     });
-    const task = uploadBytesResumable(ref(storage, objectPath), image, { contentType: 'image/jpeg' });
+    const task = uploadBytesResumable(ref(storage, objectPath), image, {
+      contentType: 'image/jpeg',
+    });
     await new Promise<void>((resolve, reject) => {
       task.on(
         'state_changed',

@@ -17,7 +17,13 @@ import {
 } from 'firebase/firestore';
 import { useEffect, useMemo, useState } from 'react';
 import { useFirestore, useFirestoreCollectionData } from 'reactfire';
-import type { BannerSettings, Rsvp, RsvpCounts, RsvpStatus, ScheduleItem } from '@gatherly/domain/entities';
+import type {
+  BannerSettings,
+  Rsvp,
+  RsvpCounts,
+  RsvpStatus,
+  ScheduleItem,
+} from '@gatherly/domain/entities';
 
 export type ScheduleDoc = ScheduleItem<Timestamp | null>;
 type RsvpDoc = Rsvp<Timestamp | null>;
@@ -49,11 +55,18 @@ export function useSchedule(eventId: string, uid: string): ScheduleState {
   const rsvps = useFirestoreCollectionData(rsvpsQuery(db, eventId));
   const itemDocs = items.data as ScheduleDoc[] | undefined;
   const rsvpDocs = rsvps.data as RsvpDoc[] | undefined;
-  const merged = useMemo(() => tallySchedule(itemDocs ?? [], rsvpDocs ?? [], uid), [itemDocs, rsvpDocs, uid]);
+  const merged = useMemo(
+    () => tallySchedule(itemDocs ?? [], rsvpDocs ?? [], uid),
+    [itemDocs, rsvpDocs, uid],
+  );
   return { loading: items.status === 'loading', items: merged, rsvps: rsvpDocs };
 }
 
-export function tallySchedule(items: readonly ScheduleDoc[], rsvps: readonly RsvpDoc[], uid: string): ScheduleEntry[] {
+export function tallySchedule(
+  items: readonly ScheduleDoc[],
+  rsvps: readonly RsvpDoc[],
+  uid: string,
+): ScheduleEntry[] {
   return items.map((item) => {
     const counts: RsvpCounts = { going: 0, notGoing: 0, maybe: 0 };
     let myStatus: RsvpStatus | null = null;
@@ -74,7 +87,13 @@ export function attendingText(counts: RsvpCounts): string {
 }
 
 /** A member writes their own RSVP document directly (the rules check every field). */
-export function setMyRsvp(db: Firestore, eventId: string, scheduleId: string, uid: string, status: RsvpStatus) {
+export function setMyRsvp(
+  db: Firestore,
+  eventId: string,
+  scheduleId: string,
+  uid: string,
+  status: RsvpStatus,
+) {
   return setDoc(doc(db, 'events', eventId, 'schedule', scheduleId, 'rsvps', uid), {
     eventId,
     scheduleId,
@@ -118,7 +137,11 @@ export function useEventCounts(
   const db = useFirestore();
   const queries = useMemo(
     () => ({
-      going: query(collectionGroup(db, 'rsvps'), where('eventId', '==', eventId), where('status', '==', 'going')),
+      going: query(
+        collectionGroup(db, 'rsvps'),
+        where('eventId', '==', eventId),
+        where('status', '==', 'going'),
+      ),
       photos: query(collection(db, 'events', eventId, 'photos')),
       flights: query(collection(db, 'events', eventId, 'flights')),
       carpools: query(collection(db, 'events', eventId, 'carpools')),

@@ -2,7 +2,12 @@ import { useEffect, useState } from 'react';
 import { nextSlideIndex } from '@gatherly/domain/banner';
 
 /** The visible slide: advances every `interval` ms while enabled and not paused (hover). */
-export function useBannerRotation(count: number, interval: number, enabled: boolean, paused: boolean) {
+export function useBannerRotation(
+  count: number,
+  interval: number,
+  enabled: boolean,
+  paused: boolean,
+) {
   const [index, setIndex] = useState(0);
   const safeIndex = count > 0 ? index % count : 0;
   useEffect(() => {

@@ -1,4 +1,15 @@
-import { Alert, Badge, Box, Button, Card, Center, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
+import {
+  Alert,
+  Badge,
+  Box,
+  Button,
+  Card,
+  Center,
+  Heading,
+  Spinner,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { formatDateRange } from '@gatherly/domain/dates';
@@ -8,6 +19,7 @@ import { showToast } from '../../components/toaster.tsx';
 import { errorMessage } from '../../lib/api.ts';
 import { useSession } from '../../lib/session.tsx';
 import { acceptInvitation, emailsMatch, useInvitation } from './data.ts';
+import { SparklesIcon } from '../../components/icons.tsx';
 
 /** After accepting, the welcome message shows this long before the event opens. */
 export const ACCEPT_REDIRECT_MS = 2000;
@@ -17,7 +29,11 @@ export default function InvitationPage() {
   return (
     <Center minH="100dvh" p="4" bg="bg.subtle">
       <Box width="full" maxW="lg">
-        {token ? <InvitationForToken token={token} /> : <Message title="Invalid Invitation" text="This invitation link is invalid." />}
+        {token ? (
+          <InvitationForToken token={token} />
+        ) : (
+          <Message title="Invalid Invitation" text="This invitation link is invalid." />
+        )}
       </Box>
     </Center>
   );
@@ -46,8 +62,14 @@ function InvitationForToken({ token }: { token: string }) {
   const load = useInvitation(token);
   if (load.state === 'loading') return <Message title="Loading Invitation..." loading />;
   if (load.state === 'not-found')
-    return <Message title="Invitation Not Found" text="This invitation link has expired or is no longer valid." />;
-  if (load.state === 'error') return <Message title="Invitation Error" text="Unable to load invitation details." />;
+    return (
+      <Message
+        title="Invitation Not Found"
+        text="This invitation link has expired or is no longer valid."
+      />
+    );
+  if (load.state === 'error')
+    return <Message title="Invitation Error" text="Unable to load invitation details." />;
   return <InvitationCard token={token} invitation={load.invitation} />;
 }
 
@@ -62,7 +84,13 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-function InvitationCard({ token, invitation }: { token: string; invitation: InvitationPublicView }) {
+function InvitationCard({
+  token,
+  invitation,
+}: {
+  token: string;
+  invitation: InvitationPublicView;
+}) {
   const session = useSession();
   const navigate = useNavigate();
   const [accepting, setAccepting] = useState(false);
@@ -77,7 +105,11 @@ function InvitationCard({ token, invitation }: { token: string; invitation: Invi
     setAccepting(true);
     try {
       const { event } = await acceptInvitation(token);
-      showToast({ title: 'Invitation Accepted', description: `You have joined ${event.name}.`, status: 'success' });
+      showToast({
+        title: 'Invitation Accepted',
+        description: `You have joined ${event.name}.`,
+        status: 'success',
+      });
       setWelcome(`Welcome to ${event.name}! Taking you to the event...`);
       setTimeout(() => navigate(`/events/${event.id}`), ACCEPT_REDIRECT_MS);
     } catch (err) {
@@ -95,7 +127,11 @@ function InvitationCard({ token, invitation }: { token: string; invitation: Invi
     if (!acceptAfterSignIn.current || session.status === 'loading' || session.signingIn) return;
     acceptAfterSignIn.current = false;
     if (!signedIn) {
-      showToast({ title: 'Sign In Required', description: 'Please sign in to accept this invitation.', status: 'error' });
+      showToast({
+        title: 'Sign In Required',
+        description: 'Please sign in to accept this invitation.',
+        status: 'error',
+      });
     } else if (matches) {
       void accept();
     }
@@ -117,9 +153,7 @@ function InvitationCard({ token, invitation }: { token: string; invitation: Invi
   return (
     <Card.Root>
       <Card.Header textAlign="center">
-        <Text fontSize="4xl" aria-hidden>
-          🎉
-        </Text>
+        <SparklesIcon boxSize="10" color="brand.solid" mx="auto" />
         <Heading size="2xl">You&apos;re Invited!</Heading>
         <Text color="fg.muted">You have been invited to join an event on Gatherly.</Text>
       </Card.Header>
@@ -127,17 +161,25 @@ function InvitationCard({ token, invitation }: { token: string; invitation: Invi
         <Stack gap="4">
           <Box>
             <Heading size="lg">{invitation.eventName}</Heading>
-            {invitation.eventDescription && <Text color="fg.muted">{invitation.eventDescription}</Text>}
+            {invitation.eventDescription && (
+              <Text color="fg.muted">{invitation.eventDescription}</Text>
+            )}
           </Box>
           <Stack gap="3">
-            <Detail label="Dates">{formatDateRange(invitation.eventStartDate, invitation.eventEndDate)}</Detail>
-            {invitation.eventLocation && <Detail label="Location">{invitation.eventLocation}</Detail>}
+            <Detail label="Dates">
+              {formatDateRange(invitation.eventStartDate, invitation.eventEndDate)}
+            </Detail>
+            {invitation.eventLocation && (
+              <Detail label="Location">{invitation.eventLocation}</Detail>
+            )}
             <Detail label="Invited email">{invitation.email}</Detail>
             <Box>
               <Text fontSize="xs" textTransform="uppercase" letterSpacing="wide" color="fg.muted">
                 Role
               </Text>
-              <Badge colorPalette={invitation.role === 'admin' ? 'blue' : 'gray'}>{invitationRoleLabel(invitation.role)}</Badge>
+              <Badge colorPalette={invitation.role === 'admin' ? 'blue' : 'gray'}>
+                {invitationRoleLabel(invitation.role)}
+              </Badge>
             </Box>
           </Stack>
           {welcome ? (
@@ -156,7 +198,13 @@ function InvitationCard({ token, invitation }: { token: string; invitation: Invi
               Sign In &amp; Accept Invitation
             </Button>
           ) : matches ? (
-            <Button colorPalette="brand" size="lg" loading={accepting} loadingText="Accepting..." onClick={() => void accept()}>
+            <Button
+              colorPalette="brand"
+              size="lg"
+              loading={accepting}
+              loadingText="Accepting..."
+              onClick={() => void accept()}
+            >
               Accept Invitation
             </Button>
           ) : (
@@ -164,10 +212,15 @@ function InvitationCard({ token, invitation }: { token: string; invitation: Invi
               <Alert.Root status="warning">
                 <Alert.Indicator />
                 <Alert.Description>
-                  This invitation is for {invitation.email}. Please sign in with the correct email address.
+                  This invitation is for {invitation.email}. Please sign in with the correct email
+                  address.
                 </Alert.Description>
               </Alert.Root>
-              <Button variant="outline" loading={session.signingIn} onClick={() => void switchAccount()}>
+              <Button
+                variant="outline"
+                loading={session.signingIn}
+                onClick={() => void switchAccount()}
+              >
                 Sign In with Different Account
               </Button>
             </Stack>

@@ -1,7 +1,11 @@
 // The public invitation view and its acceptance (both through the API: tokens are never
 // readable from Firestore).
 import { useEffect, useState } from 'react';
-import type { AcceptInvitationResponse, InvitationPublicView, InvitationResponse } from '@gatherly/domain/entities';
+import type {
+  AcceptInvitationResponse,
+  InvitationPublicView,
+  InvitationResponse,
+} from '@gatherly/domain/entities';
 import { ApiError, apiRequest } from '../../lib/api.ts';
 
 export type InvitationLoad =
@@ -20,7 +24,10 @@ export function useInvitation(token: string | undefined): InvitationLoad {
       (err: unknown) => {
         if (!live) return;
         console.error('Invitation lookup failed', err);
-        setLoad({ state: err instanceof ApiError && err.status === 404 ? 'not-found' : 'error', token });
+        setLoad({
+          state: err instanceof ApiError && err.status === 404 ? 'not-found' : 'error',
+          token,
+        });
       },
     );
     return () => {
@@ -31,7 +38,10 @@ export function useInvitation(token: string | undefined): InvitationLoad {
 }
 
 export function acceptInvitation(token: string): Promise<AcceptInvitationResponse> {
-  return apiRequest<AcceptInvitationResponse>('POST', `/api/invitations/${encodeURIComponent(token)}/accept`);
+  return apiRequest<AcceptInvitationResponse>(
+    'POST',
+    `/api/invitations/${encodeURIComponent(token)}/accept`,
+  );
 }
 
 export function emailsMatch(a: string | null | undefined, b: string | null | undefined): boolean {

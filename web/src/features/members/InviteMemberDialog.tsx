@@ -1,4 +1,17 @@
-import { Box, Button, Clipboard, CloseButton, Dialog, Field, HStack, Input, NativeSelect, Portal, Stack, Text } from '@chakra-ui/react';
+import {
+  Box,
+  Button,
+  Clipboard,
+  CloseButton,
+  Dialog,
+  Field,
+  HStack,
+  Input,
+  NativeSelect,
+  Portal,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
 import { useFormik } from 'formik';
 import { useState } from 'react';
 import { inviteFormSchema } from '@gatherly/domain/schemas';
@@ -23,7 +36,11 @@ export function InviteMemberDialog({ eventId, open, onClose }: Props) {
       try {
         const email = values.userEmail.trim();
         const url = await inviteMember(eventId, { userEmail: email, role: values.role });
-        showToast({ title: 'Invitation Sent', description: `An invitation was sent to ${email}.`, status: 'success' });
+        showToast({
+          title: 'Invitation Sent',
+          description: `An invitation was sent to ${email}.`,
+          status: 'success',
+        });
         setLink({ email, url });
       } catch (err) {
         showToast({
@@ -65,7 +82,12 @@ export function InviteMemberDialog({ eventId, open, onClose }: Props) {
                         </Text>
                         <Clipboard.Root value={link.url}>
                           <HStack>
-                            <Input readOnly value={link.url} size="sm" aria-label="Invitation link" />
+                            <Input
+                              readOnly
+                              value={link.url}
+                              size="sm"
+                              aria-label="Invitation link"
+                            />
                             <Clipboard.Trigger asChild>
                               <Button size="sm" variant="outline">
                                 <Clipboard.Indicator copied="Copied!">Copy</Clipboard.Indicator>
@@ -78,7 +100,13 @@ export function InviteMemberDialog({ eventId, open, onClose }: Props) {
                   </Stack>
                 </Dialog.Body>
                 <Dialog.Footer>
-                  <Button variant="outline" onClick={() => { form.resetForm(); setLink(null); }}>
+                  <Button
+                    variant="outline"
+                    onClick={() => {
+                      form.resetForm();
+                      setLink(null);
+                    }}
+                  >
                     Invite Another
                   </Button>
                   <Button colorPalette="brand" onClick={close}>
@@ -124,7 +152,12 @@ export function InviteMemberDialog({ eventId, open, onClose }: Props) {
                   <Button variant="outline" onClick={close} disabled={form.isSubmitting}>
                     Cancel
                   </Button>
-                  <Button type="submit" colorPalette="brand" loading={form.isSubmitting} loadingText="Sending...">
+                  <Button
+                    type="submit"
+                    colorPalette="brand"
+                    loading={form.isSubmitting}
+                    loadingText="Sending..."
+                  >
                     Send Invitation
                   </Button>
                 </Dialog.Footer>

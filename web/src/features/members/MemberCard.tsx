@@ -60,7 +60,13 @@ export function MemberCard({ member, canRemove, canChangeRole, onRemove, onChang
               </NativeSelect.Root>
             )}
             {canRemove && (
-              <Button size="sm" variant="outline" colorPalette="red" onClick={() => onRemove(member)} aria-label={`Remove ${name}`}>
+              <Button
+                size="sm"
+                variant="outline"
+                colorPalette="red"
+                onClick={() => onRemove(member)}
+                aria-label={`Remove ${name}`}
+              >
                 Remove
               </Button>
             )}

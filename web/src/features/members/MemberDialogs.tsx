@@ -49,8 +49,8 @@ export function ChangeRoleDialog(props: {
         change ? (
           <Stack gap="3">
             <Text>
-              Change {nameOf(change.member)}&apos;s role from {memberRoleLabel(change.member.role)} to{' '}
-              {memberRoleLabel(change.role)}?
+              Change {nameOf(change.member)}&apos;s role from {memberRoleLabel(change.member.role)}{' '}
+              to {memberRoleLabel(change.role)}?
             </Text>
             <Text fontSize="sm" color="fg.muted" data-testid="role-note">
               {memberRoleLabel(change.role)}: {ROLE_CHANGE_NOTES[change.role]}

@@ -1,4 +1,14 @@
-import { Badge, Box, Button, Heading, HStack, Input, Skeleton, Stack, Text } from '@chakra-ui/react';
+import {
+  Badge,
+  Box,
+  Button,
+  Heading,
+  HStack,
+  Input,
+  Skeleton,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
 import { useMemo, useState } from 'react';
 import { Navigate, useParams } from 'react-router-dom';
 import { canChangeRole, canRemoveMember, can } from '@gatherly/domain/roles';
@@ -29,7 +39,7 @@ function MembersScreen({ eventId }: { eventId: string }) {
   const shown = useMemo(() => searchMembers(members, search), [members, search]);
 
   return (
-    <Stack gap="6">
+    <Stack gap="6" maxW="6xl" p={{ base: '4', md: '8' }} mx="auto" w="full">
       <HStack justify="space-between" align="start" wrap="wrap" gap="3">
         <Box>
           <Heading size="2xl">Event Members</Heading>
@@ -42,10 +52,18 @@ function MembersScreen({ eventId }: { eventId: string }) {
         )}
       </HStack>
       <HStack gap="2" wrap="wrap" data-testid="member-totals">
-        <Badge size="lg" variant="surface">Total: {totals.total}</Badge>
-        <Badge size="lg" variant="surface" colorPalette="purple">Creators: {totals.creators}</Badge>
-        <Badge size="lg" variant="surface" colorPalette="blue">Admins: {totals.admins}</Badge>
-        <Badge size="lg" variant="surface">Attendees: {totals.attendees}</Badge>
+        <Badge size="lg" variant="surface">
+          Total: {totals.total}
+        </Badge>
+        <Badge size="lg" variant="surface" colorPalette="purple">
+          Creators: {totals.creators}
+        </Badge>
+        <Badge size="lg" variant="surface" colorPalette="blue">
+          Admins: {totals.admins}
+        </Badge>
+        <Badge size="lg" variant="surface">
+          Attendees: {totals.attendees}
+        </Badge>
       </HStack>
       <Input
         placeholder="Search members..."
@@ -61,7 +79,10 @@ function MembersScreen({ eventId }: { eventId: string }) {
           ))}
         </Stack>
       ) : members.length === 0 ? (
-        <EmptyState title="No Members Yet" description="Invite people to join your event and start collaborating." />
+        <EmptyState
+          title="No Members Yet"
+          description="Invite people to join your event and start collaborating."
+        />
       ) : shown.length === 0 ? (
         <EmptyState title="No Members Found" description="Try adjusting your search criteria." />
       ) : (

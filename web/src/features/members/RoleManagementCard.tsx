@@ -1,4 +1,14 @@
-import { Box, Card, Heading, HStack, NativeSelect, Separator, Skeleton, Stack, Text } from '@chakra-ui/react';
+import {
+  Box,
+  Card,
+  Heading,
+  HStack,
+  NativeSelect,
+  Separator,
+  Skeleton,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
 import { collection, limit, orderBy, query, type Timestamp } from 'firebase/firestore';
 import { useFirestore, useFirestoreCollectionData } from 'reactfire';
 import { formatDateTime } from '@gatherly/domain/dates';
@@ -21,7 +31,11 @@ export function RoleManagementCard({ eventId, uid }: { eventId: string; uid: str
   const { loading, members } = useMembers(eventId);
   const actions = useMemberActions(eventId);
   const history = useFirestoreCollectionData(
-    query(collection(db, 'events', eventId, 'roleChanges'), orderBy('changedAt', 'desc'), limit(HISTORY_SIZE)),
+    query(
+      collection(db, 'events', eventId, 'roleChanges'),
+      orderBy('changedAt', 'desc'),
+      limit(HISTORY_SIZE),
+    ),
     { idField: 'id' },
   );
   const changes = (history.data as RoleChangeDoc[] | undefined) ?? [];
@@ -35,7 +49,8 @@ export function RoleManagementCard({ eventId, uid }: { eventId: string; uid: str
       <Card.Header>
         <Heading size="lg">Role Management</Heading>
         <Text color="fg.muted" fontSize="sm">
-          Promote attendees to admins or change admins back to attendees. The creator&apos;s role cannot be changed.
+          Promote attendees to admins or change admins back to attendees. The creator&apos;s role
+          cannot be changed.
         </Text>
       </Card.Header>
       <Card.Body>
@@ -95,7 +110,8 @@ export function RoleManagementCard({ eventId, uid }: { eventId: string; uid: str
           <Stack gap="1" as="ul" listStyleType="none" m="0" p="0">
             {changes.map((c) => (
               <Text as="li" key={c.id} fontSize="sm" data-testid="role-change">
-                <strong>{nameOf(c.changedUserId)}</strong>: {memberRoleLabel(c.oldRole)} → {memberRoleLabel(c.newRole)}
+                <strong>{nameOf(c.changedUserId)}</strong>: {memberRoleLabel(c.oldRole)} →{' '}
+                {memberRoleLabel(c.newRole)}
                 <Text as="span" color="fg.muted">
                   {' '}
                   · by {nameOf(c.changedByUserId)}

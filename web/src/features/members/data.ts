@@ -2,7 +2,12 @@
 // removal and role changes run on the server: tier caps, tokens, the role-change audit log).
 import { collection, orderBy, query, type Firestore, type Timestamp } from 'firebase/firestore';
 import { useFirestore, useFirestoreCollectionData } from 'reactfire';
-import type { InvitableRole, InviteMemberRequest, Member, MemberRole } from '@gatherly/domain/entities';
+import type {
+  InvitableRole,
+  InviteMemberRequest,
+  Member,
+  MemberRole,
+} from '@gatherly/domain/entities';
 import { apiRequest } from '../../lib/api.ts';
 
 export type MemberDoc = Member<Timestamp | null>;
@@ -20,7 +25,11 @@ export interface MembersState {
 export function useMembers(eventId: string): MembersState {
   const db = useFirestore();
   const res = useFirestoreCollectionData(membersQuery(db, eventId), { idField: 'id' });
-  return { loading: res.status === 'loading', error: res.error, members: (res.data as MemberDoc[] | undefined) ?? [] };
+  return {
+    loading: res.status === 'loading',
+    error: res.error,
+    members: (res.data as MemberDoc[] | undefined) ?? [],
+  };
 }
 
 export interface RoleTotals {
@@ -47,7 +56,9 @@ export function searchMembers<M extends { user: { displayName: string; email: st
   const needle = search.trim().toLowerCase();
   if (!needle) return [...members];
   return members.filter(
-    (m) => m.user.displayName.toLowerCase().includes(needle) || m.user.email.toLowerCase().includes(needle),
+    (m) =>
+      m.user.displayName.toLowerCase().includes(needle) ||
+      m.user.email.toLowerCase().includes(needle),
   );
 }
 
@@ -60,8 +71,15 @@ export interface InviteResponse {
   token?: string;
 }
 
-export async function inviteMember(eventId: string, body: InviteMemberRequest): Promise<string | null> {
-  const res = await apiRequest<InviteResponse | null>('POST', `/api/events/${eventId}/members`, body);
+export async function inviteMember(
+  eventId: string,
+  body: InviteMemberRequest,
+): Promise<string | null> {
+  const res = await apiRequest<InviteResponse | null>(
+    'POST',
+    `/api/events/${eventId}/members`,
+    body,
+  );
   if (res?.inviteUrl) return res.inviteUrl;
   if (res?.token) return `${window.location.origin}/invite/${res.token}`;
   return null;
@@ -71,6 +89,10 @@ export function removeMember(eventId: string, userId: string): Promise<unknown> 
   return apiRequest('DELETE', `/api/events/${eventId}/members/${userId}`);
 }
 
-export function changeMemberRole(eventId: string, userId: string, role: InvitableRole): Promise<unknown> {
+export function changeMemberRole(
+  eventId: string,
+  userId: string,
+  role: InvitableRole,
+): Promise<unknown> {
   return apiRequest('PATCH', `/api/events/${eventId}/members/${userId}/role`, { role });
 }

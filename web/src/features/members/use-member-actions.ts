@@ -33,7 +33,11 @@ export function useMemberActions(eventId: string) {
       refreshCounts();
       setRemoving(null);
     } catch (err) {
-      showToast({ title: 'Error', description: errorMessage(err, 'Failed to remove member. Please try again.'), status: 'error' });
+      showToast({
+        title: 'Error',
+        description: errorMessage(err, 'Failed to remove member. Please try again.'),
+        status: 'error',
+      });
     } finally {
       setPending(false);
     }
@@ -54,7 +58,11 @@ export function useMemberActions(eventId: string) {
       refreshCounts();
       setRoleChange(null);
     } catch (err) {
-      showToast({ title: 'Error', description: errorMessage(err, 'Failed to update role. Please try again.'), status: 'error' });
+      showToast({
+        title: 'Error',
+        description: errorMessage(err, 'Failed to update role. Please try again.'),
+        status: 'error',
+      });
     } finally {
       setPending(false);
     }

@@ -1,4 +1,14 @@
-import { AspectRatio, Badge, Box, Card, HStack, IconButton, Image, Skeleton, Text } from '@chakra-ui/react';
+import {
+  AspectRatio,
+  Badge,
+  Box,
+  Card,
+  HStack,
+  IconButton,
+  Image,
+  Skeleton,
+  Text,
+} from '@chakra-ui/react';
 import { memo } from 'react';
 import { UserAvatar } from '../../components/UserAvatar.tsx';
 import type { GalleryPhoto } from './data.ts';
@@ -15,17 +25,36 @@ interface Props {
 }
 
 /** The grid image: the small thumbnail when there is one, else the full photo. */
-export function PhotoImage({ photo }: { photo: Pick<GalleryPhoto, 'thumbPath' | 'objectPath' | 'caption' | 'filename'> }) {
+export function PhotoImage({
+  photo,
+}: {
+  photo: Pick<GalleryPhoto, 'thumbPath' | 'objectPath' | 'caption' | 'filename'>;
+}) {
   const { url, failed } = useDownloadUrl(photo.thumbPath || photo.objectPath);
   if (failed) {
     return (
-      <Box bg="bg.muted" display="flex" alignItems="center" justifyContent="center" color="fg.muted" fontSize="sm">
+      <Box
+        bg="bg.muted"
+        display="flex"
+        alignItems="center"
+        justifyContent="center"
+        color="fg.muted"
+        fontSize="sm"
+      >
         Image unavailable
       </Box>
     );
   }
   if (!url) return <Skeleton />;
-  return <Image src={url} alt={photo.caption || photo.filename} objectFit="cover" loading="lazy" decoding="async" />;
+  return (
+    <Image
+      src={url}
+      alt={photo.caption || photo.filename}
+      objectFit="cover"
+      loading="lazy"
+      decoding="async"
+    />
+  );
 }
 
 function PhotoCardView({ photo, canFeature, voting, onVote, onToggleFeatured, compact }: Props) {
@@ -60,7 +89,11 @@ function PhotoCardView({ photo, canFeature, voting, onVote, onToggleFeatured, co
       <Card.Body gap="2" p="3">
         {!compact && (
           <HStack gap="2" minW="0">
-            <UserAvatar name={photo.uploadedByUser.displayName} photoURL={photo.uploadedByUser.photoURL} size="2xs" />
+            <UserAvatar
+              name={photo.uploadedByUser.displayName}
+              photoURL={photo.uploadedByUser.photoURL}
+              size="2xs"
+            />
             <Text fontSize="sm" fontWeight="medium" truncate>
               {photo.uploadedByUser.displayName}
             </Text>

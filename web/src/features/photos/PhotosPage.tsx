@@ -1,4 +1,14 @@
-import { Box, Button, Heading, HStack, Input, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
+import {
+  Box,
+  Button,
+  Heading,
+  HStack,
+  Input,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { Navigate, useParams } from 'react-router-dom';
 import { can } from '@gatherly/domain/roles';
@@ -46,7 +56,7 @@ function PhotosScreen({ eventId, uid }: { eventId: string; uid: string }) {
   );
 
   return (
-    <Stack gap="6">
+    <Stack gap="6" maxW="6xl" p={{ base: '4', md: '8' }} mx="auto" w="full">
       <HStack justify="space-between" align="start" wrap="wrap" gap="3">
         <Box>
           <Heading size="2xl">Photo Gallery</Heading>
@@ -91,16 +101,32 @@ function PhotosScreen({ eventId, uid }: { eventId: string; uid: string }) {
           }
         />
       ) : shown.length === 0 ? (
-        <EmptyState title="No Photos Found" description="Try adjusting your search or filter criteria." />
+        <EmptyState
+          title="No Photos Found"
+          description="Try adjusting your search or filter criteria."
+        />
       ) : (
         <VirtualPhotoGrid items={shown} getKey={(p) => p.id} renderItem={renderItem} />
       )}
-      <UploadPhotosDialog eventId={eventId} uid={uid} open={uploading} onClose={() => setUploading(false)} />
+      <UploadPhotosDialog
+        eventId={eventId}
+        uid={uid}
+        open={uploading}
+        onClose={() => setUploading(false)}
+      />
     </Stack>
   );
 }
 
-function FilterChip({ active, onClick, children }: { active: boolean; onClick(): void; children: ReactNode }) {
+function FilterChip({
+  active,
+  onClick,
+  children,
+}: {
+  active: boolean;
+  onClick(): void;
+  children: ReactNode;
+}) {
   return (
     <Button
       size="sm"

@@ -59,10 +59,18 @@ export function UploadItemRow({ item, onPause, onResume, onRetry, onRemove }: Pr
       </HStack>
       {item.status !== 'ready' && (
         <Progress.Root
-          value={item.status === 'done' || item.status === 'saving' ? 100 : item.status === 'compressing' ? null : percent}
+          value={
+            item.status === 'done' || item.status === 'saving'
+              ? 100
+              : item.status === 'compressing'
+                ? null
+                : percent
+          }
           size="xs"
           mt="2"
-          colorPalette={item.status === 'failed' ? 'red' : item.status === 'done' ? 'green' : 'brand'}
+          colorPalette={
+            item.status === 'failed' ? 'red' : item.status === 'done' ? 'green' : 'brand'
+          }
           aria-label={`Upload progress of ${item.file.name}`}
         >
           <Progress.Track>

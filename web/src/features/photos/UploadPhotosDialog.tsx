@@ -1,6 +1,22 @@
-import { Alert, Box, Button, CloseButton, Dialog, Field, Input, Portal, Stack, Text } from '@chakra-ui/react';
+import {
+  Alert,
+  Box,
+  Button,
+  CloseButton,
+  Dialog,
+  Field,
+  Input,
+  Portal,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
 import { useRef, useState, type DragEvent } from 'react';
-import { GALLERY_MAX_FILES, GALLERY_RESTRICTIONS, MAX_IMAGE_BYTES, formatBytes } from '@gatherly/domain/upload';
+import {
+  GALLERY_MAX_FILES,
+  GALLERY_RESTRICTIONS,
+  MAX_IMAGE_BYTES,
+  formatBytes,
+} from '@gatherly/domain/upload';
 import { showToast } from '../../components/toaster.tsx';
 import { UploadItemRow } from './UploadItemRow.tsx';
 import { useUploadQueue } from './use-upload-queue.ts';
@@ -22,9 +38,17 @@ export function UploadPhotosDialog({ eventId, uid, open, onClose }: Props) {
     uid,
     restrictions: GALLERY_RESTRICTIONS,
     onUploaded: () =>
-      showToast({ title: 'Photo Uploaded', description: 'Your photo has been uploaded successfully!', status: 'success' }),
+      showToast({
+        title: 'Photo Uploaded',
+        description: 'Your photo has been uploaded successfully!',
+        status: 'success',
+      }),
     onFailed: () =>
-      showToast({ title: 'Upload Failed', description: 'Failed to upload photo. Please try again.', status: 'error' }),
+      showToast({
+        title: 'Upload Failed',
+        description: 'Failed to upload photo. Please try again.',
+        status: 'error',
+      }),
   });
   const waiting = queue.items.filter((it) => it.status === 'ready').length;
   const allDone = queue.items.length > 0 && queue.items.every((it) => it.status === 'done');
@@ -53,7 +77,12 @@ export function UploadPhotosDialog({ eventId, uid, open, onClose }: Props) {
   };
 
   return (
-    <Dialog.Root open={open} onOpenChange={(e) => !e.open && close()} placement="center" size={{ base: 'full', md: 'lg' }}>
+    <Dialog.Root
+      open={open}
+      onOpenChange={(e) => !e.open && close()}
+      placement="center"
+      size={{ base: 'full', md: 'lg' }}
+    >
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
@@ -83,8 +112,8 @@ export function UploadPhotosDialog({ eventId, uid, open, onClose }: Props) {
                     Browse files
                   </Button>
                   <Text fontSize="xs" color="fg.muted" mt="2">
-                    Images only, up to {GALLERY_MAX_FILES} files of {formatBytes(MAX_IMAGE_BYTES)} each. Photos are
-                    compressed before upload.
+                    Images only, up to {GALLERY_MAX_FILES} files of {formatBytes(MAX_IMAGE_BYTES)}{' '}
+                    each. Photos are compressed before upload.
                   </Text>
                   <input
                     ref={input}

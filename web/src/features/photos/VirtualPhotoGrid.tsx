@@ -57,7 +57,12 @@ export function VirtualPhotoGrid<T>({ items, getKey, renderItem, gap = 16 }: Pro
   }, [virtualizer, rowHeight]);
 
   return (
-    <Box ref={container} position="relative" height={`${virtualizer.getTotalSize()}px`} data-testid="photo-grid">
+    <Box
+      ref={container}
+      position="relative"
+      height={`${virtualizer.getTotalSize()}px`}
+      data-testid="photo-grid"
+    >
       {virtualizer.getVirtualItems().map((row) => {
         const start = row.index * columns;
         const rowItems = items.slice(start, start + columns);

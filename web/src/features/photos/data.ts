@@ -43,7 +43,11 @@ export function useEventPhotos(eventId: string, uid: string): PhotosState {
   const photos = useFirestoreCollectionData(photosQuery(db, eventId), { idField: 'id' });
   // One listener over the caller's own vote documents in this event, instead of one per photo.
   const votes = useFirestoreCollectionData(
-    query(collectionGroup(db, 'votes'), where('eventId', '==', eventId), where('userId', '==', uid)),
+    query(
+      collectionGroup(db, 'votes'),
+      where('eventId', '==', eventId),
+      where('userId', '==', uid),
+    ),
   );
   const data = photos.data as PhotoDoc[] | undefined;
   const voteDocs = votes.data as VoteDoc[] | undefined;

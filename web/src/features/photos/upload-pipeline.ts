@@ -64,7 +64,8 @@ export async function uploadPhoto(input: PipelineInput, hooks: PipelineHooks): P
   await new Promise<void>((resolve, reject) => {
     task.on(
       'state_changed',
-      (snap) => hooks.onProgress(snap.totalBytes ? (snap.bytesTransferred / snap.totalBytes) * 100 : 0),
+      (snap) =>
+        hooks.onProgress(snap.totalBytes ? (snap.bytesTransferred / snap.totalBytes) * 100 : 0),
       reject,
       () => resolve(),
     );
@@ -82,5 +83,7 @@ export async function uploadPhoto(input: PipelineInput, hooks: PipelineHooks): P
 
 /** Storage reports a cancelled task as an error with this code. */
 export function isCancelled(err: unknown): boolean {
-  return typeof err === 'object' && err !== null && 'code' in err && err.code === 'storage/canceled';
+  return (
+    typeof err === 'object' && err !== null && 'code' in err && err.code === 'storage/canceled'
+  );
 }

@@ -30,7 +30,11 @@ export function usePhotoActions(eventId: string) {
         await setPhotoFeatured(db, eventId, photo.id, !photo.isFeatured);
       } catch (err) {
         console.error('Featured toggle failed', err);
-        showToast({ title: 'Error', description: 'Could not update the featured photo. Please try again.', status: 'error' });
+        showToast({
+          title: 'Error',
+          description: 'Could not update the featured photo. Please try again.',
+          status: 'error',
+        });
       }
     },
     [db, eventId],

@@ -14,13 +14,7 @@ import {
 import { isCancelled, uploadPhoto } from './upload-pipeline.ts';
 
 export type UploadStatus =
-  | 'ready'
-  | 'compressing'
-  | 'uploading'
-  | 'paused'
-  | 'saving'
-  | 'done'
-  | 'failed';
+  'ready' | 'compressing' | 'uploading' | 'paused' | 'saving' | 'done' | 'failed';
 
 export interface UploadItem {
   key: string;
@@ -56,7 +50,13 @@ let keySeq = 0;
 
 const ACTIVE: readonly UploadStatus[] = ['compressing', 'uploading', 'paused', 'saving'];
 
-export function useUploadQueue({ eventId, uid, restrictions, onUploaded, onFailed }: Options): UploadQueue {
+export function useUploadQueue({
+  eventId,
+  uid,
+  restrictions,
+  onUploaded,
+  onFailed,
+}: Options): UploadQueue {
   const storage = useStorage();
   const db = useFirestore();
   const [items, setItems] = useState<UploadItem[]>([]);
@@ -111,7 +111,9 @@ export function useUploadQueue({ eventId, uid, restrictions, onUploaded, onFaile
     (files: File[]) => {
       const current = itemsRef.current.map((it) => it.file);
       const running = itemsRef.current.some((it) => ACTIVE.includes(it.status));
-      const { accepted, rejected } = validateFilesToAdd(files, current, restrictions, { allowNewUpload: !running });
+      const { accepted, rejected } = validateFilesToAdd(files, current, restrictions, {
+        allowNewUpload: !running,
+      });
       const errors = summarizeRestrictionMessages(rejected.map((r) => r.message));
       if (accepted.length) {
         setItems((list) => [
@@ -164,9 +166,12 @@ export function useUploadQueue({ eventId, uid, restrictions, onUploaded, onFaile
     setItems([]);
   }, []);
 
-  useEffect(() => () => {
-    for (const task of tasks.current.values()) task.cancel();
-  }, []);
+  useEffect(
+    () => () => {
+      for (const task of tasks.current.values()) task.cancel();
+    },
+    [],
+  );
 
   return {
     items,

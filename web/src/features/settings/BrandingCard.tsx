@@ -51,7 +51,12 @@ export function BrandingCard({ event }: { event: GatherlyEvent }) {
     const ok = await run(() => saveThemeColors(db, event.id, colors));
     if (ok && (key === 'background' || key === 'surface')) {
       const theme = deriveTheme(colors);
-      showToast({ title: theme.toastTitle, description: theme.message, status: 'info', duration: ACCESSIBILITY_TOAST_MS });
+      showToast({
+        title: theme.toastTitle,
+        description: theme.message,
+        status: 'info',
+        duration: ACCESSIBILITY_TOAST_MS,
+      });
     }
   };
 

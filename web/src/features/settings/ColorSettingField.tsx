@@ -19,9 +19,12 @@ export function ColorSettingField({ label, stored, onCommit }: Props) {
   const [invalid, setInvalid] = useState(false);
   const settle = useRef<ReturnType<typeof setTimeout> | null>(null);
   useEffect(() => setValue(stored), [stored]);
-  useEffect(() => () => {
-    if (settle.current) clearTimeout(settle.current);
-  }, []);
+  useEffect(
+    () => () => {
+      if (settle.current) clearTimeout(settle.current);
+    },
+    [],
+  );
 
   const commit = (next: string) => {
     const ok = isHexColor(next);

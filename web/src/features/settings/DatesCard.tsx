@@ -1,4 +1,14 @@
-import { Card, Field, Heading, HStack, Input, SegmentGroup, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import {
+  Card,
+  Field,
+  Heading,
+  HStack,
+  Input,
+  SegmentGroup,
+  SimpleGrid,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
 import { useFirestore } from 'reactfire';
 import { dateTimeLocalToIso, isoToDateTimeLocal } from '@gatherly/domain/dates';
@@ -8,7 +18,10 @@ import { useAutoSave } from './use-auto-save.ts';
 
 type DateMode = 'specific' | 'tbd';
 
-const MODE_LABELS: Record<DateMode, string> = { specific: 'Set Specific Dates', tbd: 'To Be Determined' };
+const MODE_LABELS: Record<DateMode, string> = {
+  specific: 'Set Specific Dates',
+  tbd: 'To Be Determined',
+};
 
 interface Props {
   eventId: string;

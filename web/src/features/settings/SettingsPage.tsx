@@ -20,12 +20,26 @@ export default function SettingsPage() {
     return current.loading ? <PageSkeleton /> : <Navigate to={`/events/${eventId}`} replace />;
   }
   if (!current.isAdmin) return <Navigate to={`/events/${eventId}`} replace />;
-  return <SettingsScreen event={current.event} uid={uid} isCreator={can(current.role, 'viewRoleManagement')} />;
+  return (
+    <SettingsScreen
+      event={current.event}
+      uid={uid}
+      isCreator={can(current.role, 'viewRoleManagement')}
+    />
+  );
 }
 
-function SettingsScreen({ event, uid, isCreator }: { event: GatherlyEvent; uid: string; isCreator: boolean }) {
+function SettingsScreen({
+  event,
+  uid,
+  isCreator,
+}: {
+  event: GatherlyEvent;
+  uid: string;
+  isCreator: boolean;
+}) {
   return (
-    <Stack gap="6" maxW="4xl">
+    <Stack gap="6" maxW="4xl" p={{ base: '4', md: '8' }} mx="auto" w="full">
       <Button variant="ghost" alignSelf="start" size="sm" asChild>
         <Link to={`/events/${event.id}`}>← Back to Event</Link>
       </Button>
@@ -39,7 +53,13 @@ function SettingsScreen({ event, uid, isCreator }: { event: GatherlyEvent; uid: 
         </Card.Header>
         <Card.Body>
           <Stack gap="4">
-            <TextSettingField eventId={event.id} field="name" label="Event Name" stored={event.name} required />
+            <TextSettingField
+              eventId={event.id}
+              field="name"
+              label="Event Name"
+              stored={event.name}
+              required
+            />
             <TextSettingField
               eventId={event.id}
               field="description"

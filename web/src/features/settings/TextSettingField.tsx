@@ -20,7 +20,17 @@ interface Props {
 }
 
 /** A text setting saved on blur, only when it changed and is not empty (spec §4). */
-export function TextSettingField({ eventId, field, label, stored, required, multiline, placeholder, helper, onDraft }: Props) {
+export function TextSettingField({
+  eventId,
+  field,
+  label,
+  stored,
+  required,
+  multiline,
+  placeholder,
+  helper,
+  onDraft,
+}: Props) {
   const db = useFirestore();
   const { status, run } = useAutoSave();
   const [value, setValue] = useState(stored);
@@ -69,7 +79,11 @@ export function TextSettingField({ eventId, field, label, stored, required, mult
         <SaveIndicator status={status} />
       </HStack>
       {multiline ? <Textarea rows={3} {...common} /> : <Input {...common} />}
-      {error ? <Field.ErrorText>{error}</Field.ErrorText> : helper ? <Field.HelperText>{helper}</Field.HelperText> : null}
+      {error ? (
+        <Field.ErrorText>{error}</Field.ErrorText>
+      ) : helper ? (
+        <Field.HelperText>{helper}</Field.HelperText>
+      ) : null}
     </Field.Root>
   );
 }

@@ -5,11 +5,21 @@ import type { ThemeColors } from '@gatherly/domain/entities';
 
 export type TextSettingsField = 'name' | 'description' | 'location' | 'customLogo';
 
-export function saveTextField(db: Firestore, eventId: string, field: TextSettingsField, value: string) {
+export function saveTextField(
+  db: Firestore,
+  eventId: string,
+  field: TextSettingsField,
+  value: string,
+) {
   return updateDoc(doc(db, 'events', eventId), { [field]: value });
 }
 
-export function saveDate(db: Firestore, eventId: string, field: 'startDate' | 'endDate', iso: string) {
+export function saveDate(
+  db: Firestore,
+  eventId: string,
+  field: 'startDate' | 'endDate',
+  iso: string,
+) {
   return updateDoc(doc(db, 'events', eventId), { [field]: iso });
 }
 

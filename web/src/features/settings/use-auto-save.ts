@@ -11,9 +11,12 @@ export const ERROR_INDICATOR_MS = 3000;
 export function useAutoSave() {
   const [status, setStatus] = useState<SaveStatus>('idle');
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  useEffect(() => () => {
-    if (timer.current) clearTimeout(timer.current);
-  }, []);
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current);
+    },
+    [],
+  );
 
   const run = useCallback(async (write: () => Promise<unknown>): Promise<boolean> => {
     if (timer.current) clearTimeout(timer.current);
@@ -26,7 +29,11 @@ export function useAutoSave() {
     } catch (err) {
       console.error('Auto-save failed', err);
       setStatus('error');
-      showToast({ title: 'Save Failed', description: "Changes couldn't be saved automatically. Please try again.", status: 'error' });
+      showToast({
+        title: 'Save Failed',
+        description: "Changes couldn't be saved automatically. Please try again.",
+        status: 'error',
+      });
       timer.current = setTimeout(() => setStatus('idle'), ERROR_INDICATOR_MS);
       return false;
     }

@@ -12,7 +12,14 @@ interface Props {
   onClose(): void;
 }
 
-const EMPTY = { airline: '', flightNumber: '', departure: '', arrival: '', departureTime: '', arrivalTime: '' };
+const EMPTY = {
+  airline: '',
+  flightNumber: '',
+  departure: '',
+  arrival: '',
+  departureTime: '',
+  arrivalTime: '',
+};
 
 export function AddFlightDialog({ eventId, open, onClose }: Props) {
   const form = useFormik({
@@ -25,12 +32,20 @@ export function AddFlightDialog({ eventId, open, onClose }: Props) {
           departureTime: localInputToIso(values.departureTime),
           arrivalTime: localInputToIso(values.arrivalTime),
         });
-        showToast({ title: 'Flight Added', description: 'Your flight has been shared with the group.', status: 'success' });
+        showToast({
+          title: 'Flight Added',
+          description: 'Your flight has been shared with the group.',
+          status: 'success',
+        });
         helpers.resetForm();
         onClose();
       } catch (err) {
         console.error('Add flight failed', err);
-        showToast({ title: 'Error', description: 'Failed to add flight. Please try again.', status: 'error' });
+        showToast({
+          title: 'Error',
+          description: 'Failed to add flight. Please try again.',
+          status: 'error',
+        });
       }
     },
   });
@@ -54,8 +69,20 @@ export function AddFlightDialog({ eventId, open, onClose }: Props) {
         <TextField form={form} name="departure" label="From" placeholder="SFO" />
         <TextField form={form} name="arrival" label="To" placeholder="JFK" />
       </SimpleGrid>
-      <TextField form={form} name="departureTime" label="Departure Time" type="datetime-local" required />
-      <TextField form={form} name="arrivalTime" label="Arrival Time" type="datetime-local" required />
+      <TextField
+        form={form}
+        name="departureTime"
+        label="Departure Time"
+        type="datetime-local"
+        required
+      />
+      <TextField
+        form={form}
+        name="arrivalTime"
+        label="Arrival Time"
+        type="datetime-local"
+        required
+      />
     </FormDialog>
   );
 }

@@ -40,9 +40,16 @@ export function CarpoolCard({ carpool, uid, joining, onJoin }: Props) {
         </HStack>
         <HStack justify="space-between" gap="2" wrap="wrap">
           <HStack gap="2" minW="0">
-            <UserAvatar name={carpool.driver.displayName} photoURL={carpool.driver.photoURL} size="xs" />
+            <UserAvatar
+              name={carpool.driver.displayName}
+              photoURL={carpool.driver.photoURL}
+              size="xs"
+            />
             <Text fontSize="sm" truncate>
-              {carpool.driver.displayName} <Text as="span" color="fg.muted">driving</Text>
+              {carpool.driver.displayName}{' '}
+              <Text as="span" color="fg.muted">
+                driving
+              </Text>
             </Text>
             {note && (
               <Text fontSize="sm" color="fg.muted">
@@ -51,7 +58,13 @@ export function CarpoolCard({ carpool, uid, joining, onJoin }: Props) {
             )}
           </HStack>
           {canJoin(carpool, uid) ? (
-            <Button size="xs" colorPalette="teal" loading={joining} loadingText="Joining..." onClick={() => onJoin(carpool)}>
+            <Button
+              size="xs"
+              colorPalette="teal"
+              loading={joining}
+              loadingText="Joining..."
+              onClick={() => onJoin(carpool)}
+            >
               Join
             </Button>
           ) : isPassenger ? (

@@ -25,12 +25,20 @@ export function CreateCarpoolDialog({ eventId, open, onClose }: Props) {
           departureTime: localInputToIso(values.departureTime),
           maxSeats: Number(values.maxSeats),
         });
-        showToast({ title: 'Carpool Created', description: 'Your carpool is open for others to join.', status: 'success' });
+        showToast({
+          title: 'Carpool Created',
+          description: 'Your carpool is open for others to join.',
+          status: 'success',
+        });
         helpers.resetForm();
         onClose();
       } catch (err) {
         console.error('Create carpool failed', err);
-        showToast({ title: 'Error', description: 'Failed to create carpool. Please try again.', status: 'error' });
+        showToast({
+          title: 'Error',
+          description: 'Failed to create carpool. Please try again.',
+          status: 'error',
+        });
       }
     },
   });
@@ -50,7 +58,13 @@ export function CreateCarpoolDialog({ eventId, open, onClose }: Props) {
     >
       <TextField form={form} name="fromLocation" label="From" placeholder="Downtown" />
       <TextField form={form} name="toLocation" label="To" placeholder="Venue" />
-      <TextField form={form} name="departureTime" label="Departure Time" type="datetime-local" required />
+      <TextField
+        form={form}
+        name="departureTime"
+        label="Departure Time"
+        type="datetime-local"
+        required
+      />
       <TextField form={form} name="maxSeats" label="Seats" type="number" min={1} max={8} />
     </FormDialog>
   );

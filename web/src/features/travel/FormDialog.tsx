@@ -13,7 +13,16 @@ interface Props {
 }
 
 /** The travel dialogs' frame: a form with Cancel and a submit button that shows progress. */
-export function FormDialog({ open, title, submitLabel, submittingLabel, submitting, onClose, onSubmit, children }: Props) {
+export function FormDialog({
+  open,
+  title,
+  submitLabel,
+  submittingLabel,
+  submitting,
+  onClose,
+  onSubmit,
+  children,
+}: Props) {
   return (
     <Dialog.Root open={open} onOpenChange={(e) => !e.open && onClose()} placement="center">
       <Portal>
@@ -31,7 +40,12 @@ export function FormDialog({ open, title, submitLabel, submittingLabel, submitti
                 <Button variant="outline" onClick={onClose} disabled={submitting}>
                   Cancel
                 </Button>
-                <Button type="submit" colorPalette="brand" loading={submitting} loadingText={submittingLabel}>
+                <Button
+                  type="submit"
+                  colorPalette="brand"
+                  loading={submitting}
+                  loadingText={submittingLabel}
+                >
                   {submitLabel}
                 </Button>
               </Dialog.Footer>

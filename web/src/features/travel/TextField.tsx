@@ -13,7 +13,16 @@ interface Props<V> {
 }
 
 /** One formik-bound input with its label and validation message. */
-export function TextField<V>({ form, name, label, type = 'text', placeholder, required, min, max }: Props<V>) {
+export function TextField<V>({
+  form,
+  name,
+  label,
+  type = 'text',
+  placeholder,
+  required,
+  min,
+  max,
+}: Props<V>) {
   const error = form.touched[name] ? form.errors[name] : undefined;
   const value = form.values[name];
   return (

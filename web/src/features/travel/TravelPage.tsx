@@ -1,4 +1,16 @@
-import { Box, Button, EmptyState, Heading, HStack, SimpleGrid, Skeleton, Stack, Tabs, Text, VStack } from '@chakra-ui/react';
+import {
+  Box,
+  Button,
+  EmptyState,
+  Heading,
+  HStack,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Tabs,
+  Text,
+  VStack,
+} from '@chakra-ui/react';
 import { useState } from 'react';
 import { Navigate, useParams } from 'react-router-dom';
 import { useSession } from '../../lib/session.tsx';
@@ -26,7 +38,7 @@ function TravelScreen({ eventId }: { eventId: string }) {
   const [dialog, setDialog] = useState<TravelTab | null>(null);
 
   return (
-    <Stack gap="6">
+    <Stack gap="6" maxW="6xl" p={{ base: '4', md: '8' }} mx="auto" w="full">
       <HStack justify="space-between" align="start" wrap="wrap" gap="3">
         <Box>
           <Heading size="2xl">Travel Coordination</Heading>
@@ -72,14 +84,28 @@ function TravelScreen({ eventId }: { eventId: string }) {
           ) : (
             <SimpleGrid columns={{ base: 1, md: 2, lg: 3 }} gap="4">
               {carpools.items.map((c) => (
-                <CarpoolCard key={c.id} carpool={c} uid={uid} joining={joiningId === c.id} onJoin={join} />
+                <CarpoolCard
+                  key={c.id}
+                  carpool={c}
+                  uid={uid}
+                  joining={joiningId === c.id}
+                  onJoin={join}
+                />
               ))}
             </SimpleGrid>
           )}
         </Tabs.Content>
       </Tabs.Root>
-      <AddFlightDialog eventId={eventId} open={dialog === 'flights'} onClose={() => setDialog(null)} />
-      <CreateCarpoolDialog eventId={eventId} open={dialog === 'carpools'} onClose={() => setDialog(null)} />
+      <AddFlightDialog
+        eventId={eventId}
+        open={dialog === 'flights'}
+        onClose={() => setDialog(null)}
+      />
+      <CreateCarpoolDialog
+        eventId={eventId}
+        open={dialog === 'carpools'}
+        onClose={() => setDialog(null)}
+      />
     </Stack>
   );
 }

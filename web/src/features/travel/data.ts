@@ -1,8 +1,21 @@
 // Live flights and carpools of one event, and the API calls that create and join them
 // (tier limits and seat counting need the server).
-import { collection, limit, orderBy, query, type Firestore, type QueryConstraint, type Timestamp } from 'firebase/firestore';
+import {
+  collection,
+  limit,
+  orderBy,
+  query,
+  type Firestore,
+  type QueryConstraint,
+  type Timestamp,
+} from 'firebase/firestore';
 import { useFirestore, useFirestoreCollectionData } from 'reactfire';
-import type { Carpool, CreateCarpoolRequest, CreateFlightRequest, Flight } from '@gatherly/domain/entities';
+import type {
+  Carpool,
+  CreateCarpoolRequest,
+  CreateFlightRequest,
+  Flight,
+} from '@gatherly/domain/entities';
 import { dateTimeLocalToIso } from '@gatherly/domain/dates';
 import { apiRequest } from '../../lib/api.ts';
 
@@ -31,13 +44,21 @@ export function carpoolsQuery(db: Firestore, eventId: string, max?: number) {
 export function useFlights(eventId: string, max?: number): ListState<FlightDoc> {
   const db = useFirestore();
   const res = useFirestoreCollectionData(flightsQuery(db, eventId, max), { idField: 'id' });
-  return { loading: res.status === 'loading', error: res.error, items: (res.data as FlightDoc[] | undefined) ?? [] };
+  return {
+    loading: res.status === 'loading',
+    error: res.error,
+    items: (res.data as FlightDoc[] | undefined) ?? [],
+  };
 }
 
 export function useCarpools(eventId: string, max?: number): ListState<CarpoolDoc> {
   const db = useFirestore();
   const res = useFirestoreCollectionData(carpoolsQuery(db, eventId, max), { idField: 'id' });
-  return { loading: res.status === 'loading', error: res.error, items: (res.data as CarpoolDoc[] | undefined) ?? [] };
+  return {
+    loading: res.status === 'loading',
+    error: res.error,
+    items: (res.data as CarpoolDoc[] | undefined) ?? [],
+  };
 }
 
 export type NewFlight = CreateFlightRequest;
