@@ -1,9 +1,14 @@
 // Firestore emulator benchmark through firebase-admin (gRPC): single-document writes per second
-// (sequential and 32 in flight) and query latency over a 10,000-document collection.
+// (sequential and 32 in flight) and query latency over a 10,000-document collection; then the
+// same work in-process (service and query engine, no SDK or network) to separate the
+// emulator's own cost from the SDK's and the transport's.
 // Run: npx tsx emulator/bench/firestore-bench.ts
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
+import { compileQuery, executeQuery } from '../src/firestore/query.ts';
+import { ProjectRegistry } from '../src/firestore/registry.ts';
 import { startFirestoreEmulator } from '../src/firestore/server.ts';
+import { FirestoreService } from '../src/firestore/service.ts';
 
 const emulator = await startFirestoreEmulator({ port: 0, logLevel: 'silent' });
 process.env.FIRESTORE_EMULATOR_HOST = `${emulator.host}:${emulator.port}`;
@@ -89,3 +94,34 @@ await latency('collection-group query at 10k docs: uploader == u1', 20, async ()
 
 await deleteApp(app);
 await emulator.stop();
+
+// In-process: the emulator's own cost per operation.
+const registry = new ProjectRegistry();
+const service = new FirestoreService(registry);
+const ctx = { projectId: 'demo-core', databaseId: '(default)', caller: 'owner' as const };
+const root = 'projects/demo-core/databases/(default)/documents';
+const coreWrites = 20_000;
+const coreStart = performance.now();
+for (let i = 0; i < coreWrites; i++) {
+  await service.commit(ctx, {
+    writes: [
+      {
+        update: {
+          name: `${root}/events/core/photos/p${String(i % 10_000).padStart(5, '0')}`,
+          fields: { uploader: { stringValue: `u${i % 50}` }, votes: { integerValue: String(i % 97) } },
+        },
+      },
+    ],
+  });
+}
+const coreSeconds = (performance.now() - coreStart) / 1000;
+console.log(`in-process single-document commits: ${coreWrites} in ${coreSeconds.toFixed(2)} s = ${Math.round(coreWrites / coreSeconds)} writes/s`);
+const coreQuery = compileQuery('demo-core', '(default)', 'events/core', {
+  from: [{ collectionId: 'photos' }],
+  where: { fieldFilter: { field: { fieldPath: 'uploader' }, op: 'EQUAL', value: { stringValue: 'u7' } } },
+  orderBy: [{ field: { fieldPath: 'votes' }, direction: 'DESCENDING' }],
+  limit: 20,
+});
+await latency('in-process query at 10k docs: uploader == u7 order by votes desc limit 20', 200, async () =>
+  executeQuery(registry.database('demo-core').store, coreQuery).length,
+);
