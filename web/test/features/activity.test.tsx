@@ -34,7 +34,10 @@ describe('ActivityPage', () => {
     data.useEventActivity.mockReturnValue({ loading: false, error: undefined, entries: [] });
     renderActivity();
     expect(screen.getByText('No Activity Yet')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Back to Event' })).toHaveAttribute('href', '/events/e1');
+    expect(screen.getByRole('link', { name: 'Back to Event' })).toHaveAttribute(
+      'href',
+      '/events/e1',
+    );
   });
 
   it('lists the feed built from the event data, newest first, each linking to its area', () => {
@@ -53,8 +56,14 @@ describe('ActivityPage', () => {
     expect(rows).toHaveLength(4);
     expect(within(rows[0]!).getByRole('link')).toHaveTextContent('Alan Turing joined the event');
     expect(within(rows[0]!).getByRole('link')).toHaveAttribute('href', '/events/e1/members');
-    expect(screen.getByRole('link', { name: /Grace Hopper uploaded a photo: “Sunset”/ })).toHaveAttribute('href', '/events/e1/photos');
-    expect(screen.getByRole('link', { name: /Grace Hopper added a flight from SFO to JFK/ })).toHaveAttribute('href', '/events/e1/travel');
-    expect(screen.getByRole('link', { name: /is offering a carpool from Downtown to Venue/ })).toBeInTheDocument();
+    expect(
+      screen.getByRole('link', { name: /Grace Hopper uploaded a photo: “Sunset”/ }),
+    ).toHaveAttribute('href', '/events/e1/photos');
+    expect(
+      screen.getByRole('link', { name: /Grace Hopper added a flight from SFO to JFK/ }),
+    ).toHaveAttribute('href', '/events/e1/travel');
+    expect(
+      screen.getByRole('link', { name: /is offering a carpool from Downtown to Venue/ }),
+    ).toBeInTheDocument();
   });
 });

@@ -173,8 +173,13 @@ describe('DashboardPage access', () => {
     expect(screen.getByLabelText('Loading')).toBeInTheDocument();
   });
 
-  it('shows No Events Yet with a link to create one when the user has no events', () => {
+  it('denies access to a user with no events at all', () => {
     renderScreen(<DashboardPage />, { path: '/events/e1', pattern: '/events/:eventId' });
+    expect(screen.getByRole('heading', { name: 'Access Denied' })).toBeInTheDocument();
+  });
+
+  it('shows No Events Yet with a link to create one when no event is selected', () => {
+    renderScreen(<DashboardPage />, { path: '/events', pattern: '/events' });
     expect(screen.getByRole('heading', { name: 'No Events Yet' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Create Event' })).toHaveAttribute(
       'href',

@@ -60,8 +60,12 @@ describe('InvitationPage', () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     routeApi(api, {});
     renderInvite(signedOut());
-    expect(await screen.findByRole('heading', { name: 'Invitation Not Found' })).toBeInTheDocument();
-    expect(screen.getByText('This invitation link has expired or is no longer valid.')).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Invitation Not Found' }),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText('This invitation link has expired or is no longer valid.'),
+    ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go Home' })).toHaveAttribute('href', '/');
   });
 
@@ -95,7 +99,9 @@ describe('InvitationPage', () => {
   it('asks to sign in when the sign-in-and-accept popup ends signed out', async () => {
     routeApi(api, { 'GET /api/invitations/tok123': () => ({ invitation }) });
     const { router } = renderInvite(signedOut());
-    await userEvent.click(await screen.findByRole('button', { name: 'Sign In & Accept Invitation' }));
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Sign In & Accept Invitation' }),
+    );
     expect(await screen.findByText('Sign In Required')).toBeInTheDocument();
     expect(screen.getByText('Please sign in to accept this invitation.')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/invite/tok123');
@@ -109,10 +115,14 @@ describe('InvitationPage', () => {
     const { router } = renderInvite(signedInAs('Alan@Example.com'));
     expect(await screen.findByText('Admin')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Accept Invitation' }));
-    expect(await screen.findByText('Welcome to Beach Wedding! Taking you to the event...')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Welcome to Beach Wedding! Taking you to the event...'),
+    ).toBeInTheDocument();
     expect(screen.getByText('Invitation Accepted')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/invite/tok123');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/events/e1'), { timeout: 3000 });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/events/e1'), {
+      timeout: 3000,
+    });
   });
 
   it('toasts the server message when accepting fails', async () => {
@@ -124,7 +134,9 @@ describe('InvitationPage', () => {
     });
     renderInvite(signedInAs('alan@example.com'));
     await userEvent.click(await screen.findByRole('button', { name: 'Accept Invitation' }));
-    expect(await screen.findByText('This invitation has already been accepted')).toBeInTheDocument();
+    expect(
+      await screen.findByText('This invitation has already been accepted'),
+    ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Accept Invitation' })).toBeEnabled();
   });
 
@@ -133,7 +145,9 @@ describe('InvitationPage', () => {
     const session = signedInAs('grace@example.com');
     renderInvite(session);
     expect(
-      await screen.findByText('This invitation is for alan@example.com. Please sign in with the correct email address.'),
+      await screen.findByText(
+        'This invitation is for alan@example.com. Please sign in with the correct email address.',
+      ),
     ).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Accept Invitation' })).not.toBeInTheDocument();
     await act(async () => {

@@ -46,15 +46,30 @@ function renderSettings(role: MemberRole = 'admin', event: Partial<GatherlyEvent
 }
 
 beforeEach(() => {
-  for (const fn of [save.saveTextField, save.saveDate, save.clearDates, save.saveThemeColors]) fn.mockResolvedValue(undefined);
+  for (const fn of [save.saveTextField, save.saveDate, save.clearDates, save.saveThemeColors])
+    fn.mockResolvedValue(undefined);
   members.useMembers.mockReturnValue({
     loading: false,
     error: undefined,
-    members: [member('u1', 'creator', 'Ada Lovelace'), member('u2', 'admin', 'Grace Hopper'), member('u3', 'attendee', 'Alan Turing')],
+    members: [
+      member('u1', 'creator', 'Ada Lovelace'),
+      member('u2', 'admin', 'Grace Hopper'),
+      member('u3', 'attendee', 'Alan Turing'),
+    ],
   });
   collectionData.mockReturnValue({
     status: 'success',
-    data: [{ id: 'r1', eventId: 'e1', changedUserId: 'u2', changedByUserId: 'u1', oldRole: 'attendee', newRole: 'admin', changedAt: ts('2099-03-06T10:00:00.000Z') }],
+    data: [
+      {
+        id: 'r1',
+        eventId: 'e1',
+        changedUserId: 'u2',
+        changedByUserId: 'u1',
+        oldRole: 'attendee',
+        newRole: 'admin',
+        changedAt: ts('2099-03-06T10:00:00.000Z'),
+      },
+    ],
   } as unknown as ReturnType<typeof reactfire.useFirestoreCollectionData>);
 });
 afterEach(() => {
@@ -82,7 +97,10 @@ describe('SettingsPage', () => {
     const { unmount } = renderSettings('admin');
     expect(screen.getByRole('heading', { name: 'Event Settings' })).toBeInTheDocument();
     expect(screen.getByText('Changes are saved automatically.')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: '← Back to Event' })).toHaveAttribute('href', '/events/e1');
+    expect(screen.getByRole('link', { name: '← Back to Event' })).toHaveAttribute(
+      'href',
+      '/events/e1',
+    );
     expect(screen.getByText('Basic Information')).toBeInTheDocument();
     expect(screen.getByText('Event Dates')).toBeInTheDocument();
     expect(screen.getByText('Branding & Theme')).toBeInTheDocument();
@@ -91,7 +109,9 @@ describe('SettingsPage', () => {
     renderSettings('creator');
     expect(screen.getByText('Role Management')).toBeInTheDocument();
     expect(screen.getAllByTestId('role-row')).toHaveLength(3);
-    expect(screen.queryByRole('combobox', { name: 'Role of Ada Lovelace' })).not.toBeInTheDocument();
+    expect(
+      screen.queryByRole('combobox', { name: 'Role of Ada Lovelace' }),
+    ).not.toBeInTheDocument();
     expect(screen.getByRole('combobox', { name: 'Role of Alan Turing' })).toHaveValue('attendee');
     expect(screen.getByTestId('role-change')).toHaveTextContent('Grace Hopper: Attendee → Admin');
   });
@@ -99,7 +119,10 @@ describe('SettingsPage', () => {
   it('lets the creator change a role from Role Management with the confirmation', async () => {
     members.changeMemberRole.mockResolvedValue(null);
     renderSettings('creator');
-    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Role of Alan Turing' }), 'admin');
+    await userEvent.selectOptions(
+      screen.getByRole('combobox', { name: 'Role of Alan Turing' }),
+      'admin',
+    );
     const dialog = await screen.findByRole('alertdialog');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Change Role' }));
     await waitFor(() => expect(members.changeMemberRole).toHaveBeenCalledWith('e1', 'u3', 'admin'));
@@ -108,7 +131,9 @@ describe('SettingsPage', () => {
 
   it('auto-saves a text field on blur only when changed and not empty, with saving → saved → idle', async () => {
     let finish: () => void = () => undefined;
-    save.saveTextField.mockReturnValueOnce(new Promise((resolve) => (finish = () => resolve(undefined))));
+    save.saveTextField.mockReturnValueOnce(
+      new Promise((resolve) => (finish = () => resolve(undefined))),
+    );
     renderSettings();
     const name = screen.getByLabelText(/Event Name/);
     fireEvent.focus(name);
@@ -148,17 +173,28 @@ describe('SettingsPage', () => {
     });
     expect(screen.getByText('Save failed')).toBeInTheDocument();
     expect(screen.getByText('Save Failed')).toBeInTheDocument();
-    expect(screen.getByText("Changes couldn't be saved automatically. Please try again.")).toBeInTheDocument();
+    expect(
+      screen.getByText("Changes couldn't be saved automatically. Please try again."),
+    ).toBeInTheDocument();
     act(() => vi.advanceTimersByTime(3000));
     expect(screen.queryByText('Save failed')).not.toBeInTheDocument();
   });
 
   it('switches Date Planning to TBD, clearing both dates, and saves a specific date as ISO', async () => {
-    renderSettings('admin', { ...EVENT, startDate: '2099-06-12T15:00:00.000Z', endDate: '2099-06-14T15:00:00.000Z' });
+    renderSettings('admin', {
+      ...EVENT,
+      startDate: '2099-06-12T15:00:00.000Z',
+      endDate: '2099-06-14T15:00:00.000Z',
+    });
     const start = screen.getByLabelText('Start Date');
     fireEvent.change(start, { target: { value: '2099-06-13T10:30' } });
     fireEvent.blur(start);
-    expect(save.saveDate).toHaveBeenCalledWith(testDb, 'e1', 'startDate', new Date(2099, 5, 13, 10, 30).toISOString());
+    expect(save.saveDate).toHaveBeenCalledWith(
+      testDb,
+      'e1',
+      'startDate',
+      new Date(2099, 5, 13, 10, 30).toISOString(),
+    );
 
     await userEvent.click(screen.getByText('To Be Determined'));
     expect(save.clearDates).toHaveBeenCalledWith(testDb, 'e1');
@@ -202,7 +238,9 @@ describe('SettingsPage', () => {
     fireEvent.change(background, { target: { value: '#fefefe' } });
     fireEvent.blur(background);
     expect(await screen.findByText('Color meets accessibility standards')).toBeInTheDocument();
-    expect(screen.getByText(/Color meets WCAG AA standards \(\d+\.\d\d:1 contrast\)/)).toBeInTheDocument();
+    expect(
+      screen.getByText(/Color meets WCAG AA standards \(\d+\.\d\d:1 contrast\)/),
+    ).toBeInTheDocument();
 
     const surface = screen.getByLabelText('Surface Color hex');
     fireEvent.change(surface, { target: { value: '#777777' } });
@@ -216,6 +254,8 @@ describe('SettingsPage', () => {
     fireEvent.change(primary, { target: { value: 'purple' } });
     fireEvent.blur(primary);
     expect(save.saveThemeColors).not.toHaveBeenCalled();
-    expect(screen.getByText('Please enter a colour as a hex value like #6236ff')).toBeInTheDocument();
+    expect(
+      screen.getByText('Please enter a colour as a hex value like #6236ff'),
+    ).toBeInTheDocument();
   });
 });

@@ -46,7 +46,6 @@ export default function DashboardPage() {
     isNewlyCreated(eventId) ||
     myEvents.events.some((e) => e.id === eventId);
   if (pending) return <PageSkeleton cards={4} />;
-  if (myEvents.events.length === 0) return <NoEvents />;
   return <AccessDenied />;
 }
 
