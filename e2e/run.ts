@@ -9,11 +9,13 @@ import { startStack, type Stack } from './lib/stack.ts';
 import { firstEvent } from './journeys/01-first-event.ts';
 import { invitations } from './journeys/02-invitations.ts';
 import { photos } from './journeys/03-photos.ts';
+import { travel } from './journeys/04-travel.ts';
 
 const JOURNEYS: [string, Journey][] = [
   ['01-first-event', firstEvent],
   ['02-invitations', invitations],
   ['03-photos', photos],
+  ['04-travel', travel],
 ];
 
 function selected(): [string, Journey][] {

@@ -110,7 +110,7 @@ export async function acceptInvitation(person: Person, link: string, eventName: 
   else await person.page.getByRole('button', { name: 'Accept Invitation', exact: true }).click();
   await visible(person.page.getByText(`Welcome to ${eventName}! Taking you to the event...`), 'the welcome message');
   await visible(person.page.getByText('Invitation Accepted'), "the 'Invitation Accepted' toast");
-  await person.timed('dashboard (after accepting)', async () => undefined, bannerHeading(eventName));
+  await person.timed('dashboard (after accept, incl. 2 s redirect)', async () => undefined, bannerHeading(eventName));
   await urlMatches(person.page, /\/events\/[^/]+$/, 'the redirect to the event');
 }
 
