@@ -13,9 +13,15 @@ export const DOMAIN_SETUP_STEPS = [
   'Refresh this page and try signing in again.',
 ] as const;
 
-/** Guide for the unauthorised-domain sign-in failure: the current host, a copy button, 5 steps. */
-export default function DomainSetupGuide({ open, onClose }: { open: boolean; onClose(): void }) {
+/**
+ * Guide for the unauthorised-domain sign-in failure: the current host, a copy button, 5 steps.
+ * Loaded on demand, so it mounts closed and opens right after: a dialog mounted already open
+ * treats focus still on the link outside it as an outside interaction and closes at once.
+ */
+export default function DomainSetupGuide({ onClose }: { onClose(): void }) {
   const host = window.location.hostname;
+  const [open, setOpen] = useState(false);
+  useEffect(() => setOpen(true), []);
   const [copied, setCopied] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
@@ -40,7 +46,13 @@ export default function DomainSetupGuide({ open, onClose }: { open: boolean; onC
   };
 
   return (
-    <Dialog.Root open={open} onOpenChange={(e) => !e.open && onClose()} placement="center">
+    <Dialog.Root
+      open={open}
+      onOpenChange={(e) => {
+        if (!e.open) onClose();
+      }}
+      placement="center"
+    >
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner px="4">

@@ -284,7 +284,7 @@ export default function LandingPage() {
 
       {guideOpen ? (
         <Suspense fallback={null}>
-          <DomainSetupGuide open onClose={() => setGuideOpen(false)} />
+          <DomainSetupGuide onClose={() => setGuideOpen(false)} />
         </Suspense>
       ) : null}
     </Box>
