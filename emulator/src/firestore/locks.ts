@@ -2,14 +2,13 @@
 // lock the documents read until it commits or rolls back; other transactions reading them,
 // and commits writing them, wait their turn. Contending read-modify-write transactions thus
 // run one after another instead of aborting each other. Waits are bounded (deadlocks, clients
-// that vanish); on timeout a reader gets ABORTED (the SDK retries) and a writer proceeds, since
-// commit-time validation still guarantees serializability.
+// that vanish mid-transaction): on timeout a reader takes the lock over and the holder is
+// doomed to abort at commit, and a writer proceeds; commit-time validation still guarantees
+// serializability either way.
 
 interface Waiter {
   wake: () => void;
 }
-
-export class LockTimeout extends Error {}
 
 export class LockManager {
   private readonly holders = new Map<string, string>();
@@ -18,11 +17,21 @@ export class LockManager {
 
   constructor(readonly timeoutMs: number) {}
 
-  /** Waits until `path` is free or held by `owner`; false on timeout. */
-  private async waitFor(path: string, owner: string | null, deadline: number): Promise<boolean> {
+  /**
+   * Waits until `path` is free or held by `owner`. False when one holder kept it for the whole
+   * timeout: the clock restarts whenever the lock changes hands, so a long queue of quick
+   * transactions is never mistaken for a stalled one.
+   */
+  private async waitFor(path: string, owner: string | null): Promise<boolean> {
+    let watched: string | undefined;
+    let deadline = 0;
     for (;;) {
       const holder = this.holders.get(path);
       if (holder === undefined || holder === owner) return true;
+      if (holder !== watched) {
+        watched = holder;
+        deadline = Date.now() + this.timeoutMs;
+      }
       const remaining = deadline - Date.now();
       if (remaining <= 0) return false;
       await new Promise<void>((resolve) => {
@@ -44,11 +53,19 @@ export class LockManager {
     }
   }
 
-  /** Locks every path for `owner`, in a fixed order; throws LockTimeout when one stays held. */
-  async acquire(owner: string, paths: Iterable<string>): Promise<void> {
-    const deadline = Date.now() + this.timeoutMs;
+  /**
+   * Locks every path for `owner`, in a fixed order. A lock one holder keeps too long is taken
+   * over and its holder reported to `onTakeover` (which dooms that transaction).
+   */
+  async acquire(owner: string, paths: Iterable<string>, onTakeover: (holder: string) => void): Promise<void> {
     for (const path of [...new Set(paths)].sort()) {
-      if (!(await this.waitFor(path, owner, deadline))) throw new LockTimeout(path);
+      if (!(await this.waitFor(path, owner))) {
+        const holder = this.holders.get(path);
+        if (holder !== undefined) {
+          this.heldBy.get(holder)?.delete(path);
+          onTakeover(holder);
+        }
+      }
       this.holders.set(path, owner);
       let held = this.heldBy.get(owner);
       if (!held) {
@@ -61,9 +78,8 @@ export class LockManager {
 
   /** Waits (bounded) until no other owner holds any of the paths; never throws. */
   async awaitFree(owner: string | null, paths: Iterable<string>): Promise<void> {
-    const deadline = Date.now() + this.timeoutMs;
     for (const path of new Set(paths)) {
-      if (!(await this.waitFor(path, owner, deadline))) return;
+      if (!(await this.waitFor(path, owner))) return;
     }
   }
 

@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FsDocument } from '../shared/value.ts';
 import { Code, FirestoreError, invalid } from './errors.ts';
-import { LockManager, LockTimeout } from './locks.ts';
+import { LockManager } from './locks.ts';
 import { type CompiledQuery, executeQuery } from './query.ts';
 import type { DatabaseStore } from './store.ts';
 import type { JsonTransactionOptions } from './wire.ts';
@@ -68,15 +68,10 @@ export class TransactionManager {
   async lockForRead(id: string, paths: string[]): Promise<void> {
     const txn = this.lookup(id);
     if (txn.readOnly || paths.length === 0) return;
-    try {
-      await this.locks.acquire(id, paths);
-    } catch (err) {
-      if (!(err instanceof LockTimeout)) throw err;
-      throw new FirestoreError(
-        Code.ABORTED,
-        `Transaction lock timeout: ${err.message} is locked by another transaction; retry the transaction.`,
-      );
-    }
+    await this.locks.acquire(id, paths, (holder) => {
+      const victim = this.transactions.get(holder);
+      if (victim) victim.doomed = true;
+    });
     if (!this.transactions.has(id)) this.locks.release(id); // ended while waiting
   }
 

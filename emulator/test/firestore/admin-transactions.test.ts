@@ -44,18 +44,18 @@ describe('transactions', () => {
     expect(passengers.docs.map((d) => d.get('seat') as number).sort()).toEqual([1, 2, 3, 4]);
   });
 
-  it('never loses read-modify-write updates from 30 concurrent transactions', async () => {
+  it('never loses read-modify-write updates from 40 concurrent transactions', async () => {
     const counter = db.doc('counters/rmw');
     await counter.set({ n: 0 });
     await Promise.all(
-      Array.from({ length: 30 }, () =>
+      Array.from({ length: 40 }, () =>
         db.runTransaction(async (tx) => {
           const n = (await tx.get(counter)).get('n') as number;
           tx.update(counter, { n: n + 1 });
         }),
       ),
     );
-    expect((await counter.get()).get('n')).toBe(30);
+    expect((await counter.get()).get('n')).toBe(40);
   });
 
   it('applies 50 concurrent increments', async () => {
@@ -78,6 +78,29 @@ describe('transactions', () => {
     expect(attempts).toBe(2);
     expect(count).toBe(2);
     expect((await db.doc('summary/rsvps').get()).get('going')).toBe(2);
+  });
+
+  it('does not let a stalled transaction hold its locks for long', async () => {
+    const ref = db.doc('counters/stall');
+    await ref.set({ n: 0 });
+    const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+    let attempts = 0;
+    const slow = db.runTransaction(async (tx) => {
+      attempts++;
+      const n = (await tx.get(ref)).get('n') as number;
+      if (attempts === 1) await sleep(6000); // e.g. a function stuck mid-transaction
+      tx.update(ref, { n: n + 1 });
+    });
+    await sleep(300);
+    const start = Date.now();
+    await db.runTransaction(async (tx) => {
+      const n = (await tx.get(ref)).get('n') as number;
+      tx.update(ref, { n: n + 10 });
+    });
+    expect(Date.now() - start).toBeLessThan(5500);
+    await slow;
+    expect(attempts).toBe(2); // the stalled attempt lost its lock and was aborted, then retried
+    expect((await ref.get()).get('n')).toBe(11);
   });
 
   it('rolls back a transaction whose function throws', async () => {
