@@ -70,19 +70,35 @@ const HEX_COLOR = /^#[0-9a-fA-F]{6}$/;
 const ISO_DATE_TIME =
   /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:\d{2})$/;
 /** What <input type="datetime-local"> yields: "2027-06-12T15:00" (seconds optional). */
+/** yup's e-mail check accepts dotless domains (a@b), which no invitation e-mail can reach. */
+const DELIVERABLE_EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
 const DATETIME_LOCAL = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,3})?)?$/;
 
 export function isHexColor(value: unknown): value is string {
   return typeof value === 'string' && HEX_COLOR.test(value);
 }
 
+/** Date.parse rolls 2027-02-30 over to March 2; a real calendar day must survive the round trip. */
+function isCalendarDate(value: string): boolean {
+  const [y, m, d] = value.slice(0, 10).split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d)).getUTCDate() === d && m >= 1 && m <= 12;
+}
+
 export function isIsoDateTime(value: unknown): value is string {
-  return typeof value === 'string' && ISO_DATE_TIME.test(value) && !Number.isNaN(Date.parse(value));
+  return (
+    typeof value === 'string' &&
+    ISO_DATE_TIME.test(value) &&
+    !Number.isNaN(Date.parse(value)) &&
+    isCalendarDate(value)
+  );
 }
 
 export function isDateTimeLocal(value: unknown): value is string {
   return (
-    typeof value === 'string' && DATETIME_LOCAL.test(value) && !Number.isNaN(Date.parse(value))
+    typeof value === 'string' &&
+    DATETIME_LOCAL.test(value) &&
+    !Number.isNaN(Date.parse(value)) &&
+    isCalendarDate(value)
   );
 }
 
@@ -342,7 +358,12 @@ const invitableRole = () =>
     .oneOf(INVITABLE_ROLES, MESSAGES.selectRole);
 
 export const inviteFormSchema = yup.object({
-  userEmail: yup.string().trim().required(MESSAGES.invalidEmail).email(MESSAGES.invalidEmail),
+  userEmail: yup
+    .string()
+    .trim()
+    .required(MESSAGES.invalidEmail)
+    .email(MESSAGES.invalidEmail)
+    .matches(DELIVERABLE_EMAIL, MESSAGES.invalidEmail),
   role: invitableRole().default('attendee'),
 });
 export type InviteFormValues = yup.InferType<typeof inviteFormSchema>;
@@ -355,7 +376,8 @@ export const inviteRequestSchema = yup.object({
     .lowercase()
     .required(MESSAGES.invalidEmail)
     .max(MAX_LENGTHS.email, MESSAGES.invalidEmail)
-    .email(MESSAGES.invalidEmail),
+    .email(MESSAGES.invalidEmail)
+    .matches(DELIVERABLE_EMAIL, MESSAGES.invalidEmail),
   role: invitableRole().default('attendee'),
 });
 export type InviteRequestValues = yup.InferType<typeof inviteRequestSchema>;
@@ -460,7 +482,9 @@ export function parseWith<S extends yup.AnySchema>(
     }) as yup.InferType<S>;
     return { ok: true, value };
   } catch (error) {
-    if (error instanceof yup.ValidationError) return { ok: false, errors: error.errors };
+    // Two checks on one field can share a message (e-mail format); say it once.
+    if (error instanceof yup.ValidationError)
+      return { ok: false, errors: [...new Set(error.errors)] };
     throw error;
   }
 }

@@ -275,7 +275,10 @@ describe('invite form', () => {
     ['', 'Please enter a valid email address'],
     ['not-an-email', 'Please enter a valid email address'],
     ['someone@', 'Please enter a valid email address'],
+    ['a@b', 'Please enter a valid email address'],
+    ['a@b.', 'Please enter a valid email address'],
     ['friend@example.org', null],
+    ['first.last@mail.example.co.uk', null],
   ])('userEmail %j → %s', (userEmail, expected) => {
     const errors = errorsOf(parseWith(inviteFormSchema, { userEmail, role: 'attendee' }));
     expect(errors).toEqual(expected ? [expected] : []);
@@ -372,6 +375,9 @@ describe('format predicates', () => {
     expect(isIsoDateTime('2027-06-12T15:00:00.000Z')).toBe(true);
     expect(isIsoDateTime('2027-06-12T15:00')).toBe(false);
     expect(isIsoDateTime('2027-13-12T15:00:00Z')).toBe(false);
+    expect(isIsoDateTime('2027-02-30T10:00:00Z')).toBe(false);
+    expect(isIsoDateTime('2028-02-29T10:00:00Z')).toBe(true);
+    expect(isDateTimeLocal('2027-02-29T10:00')).toBe(false);
     expect(isDateTimeLocal('2027-06-12T15:00')).toBe(true);
     expect(isDateTimeLocal('2027-06-12')).toBe(false);
     expect(isHttpUrl('http://x.test/a.png')).toBe(true);
