@@ -30,7 +30,13 @@
         } else if (m.kind === 'reply') {
           const cb = this.pending[m.id];
           delete this.pending[m.id];
-          if (cb) cb(m.result);
+          // gapi swallows exceptions from reply callbacks; the SDK's web-storage probe throws
+          // one by design right after it has its answer.
+          try {
+            if (cb) cb(m.result);
+          } catch {
+            /* as gapi */
+          }
         }
       });
     }
