@@ -10,12 +10,14 @@ import { firstEvent } from './journeys/01-first-event.ts';
 import { invitations } from './journeys/02-invitations.ts';
 import { photos } from './journeys/03-photos.ts';
 import { travel } from './journeys/04-travel.ts';
+import { schedule } from './journeys/05-schedule.ts';
 
 const JOURNEYS: [string, Journey][] = [
   ['01-first-event', firstEvent],
   ['02-invitations', invitations],
   ['03-photos', photos],
   ['04-travel', travel],
+  ['05-schedule', schedule],
 ];
 
 function selected(): [string, Journey][] {
