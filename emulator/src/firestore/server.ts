@@ -92,13 +92,22 @@ export async function startFirestoreEmulator(options: FirestoreEmulatorOptions =
     });
   });
 
-  const port = await new Promise<number>((resolve, reject) => {
-    front.once('error', reject);
-    front.listen(options.port ?? 8080, host, () => {
-      const address = front.address();
-      resolve(typeof address === 'object' && address ? address.port : 0);
+  let port: number;
+  try {
+    port = await new Promise<number>((resolve, reject) => {
+      front.once('error', reject);
+      front.listen(options.port ?? 8080, host, () => {
+        front.off('error', reject);
+        const address = front.address();
+        resolve(typeof address === 'object' && address ? address.port : 0);
+      });
     });
-  });
+  } catch (err) {
+    grpcServer.forceShutdown();
+    closeWebChannels(deps);
+    throw err;
+  }
+  front.on('error', (err) => log.error(`Firestore emulator listener: ${err.message}`));
   log.info(`Firestore emulator listening on ${host}:${port} (gRPC + REST)`);
 
   return {
