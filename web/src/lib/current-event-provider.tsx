@@ -13,6 +13,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } fro
 import { useMatch } from 'react-router-dom';
 import { useFirestore } from 'reactfire';
 import { CurrentEventContext, MyEventsContext, type CurrentEvent, type MyEvent, type MyEvents } from './current-event.tsx';
+import { getAppAuth } from './firebase.ts';
 import { isNewlyCreated } from './newly-created.ts';
 import { useSession } from './session.tsx';
 import { CURRENT_EVENT_STORAGE_KEY } from './storage-keys.ts';
@@ -80,6 +81,8 @@ function useLiveMyEvents(db: Firestore, uid: string | null, extraEventId: string
         );
       },
       (err) => {
+        // Signing out revokes access a moment before this provider unmounts: not an error.
+        if (!getAppAuth().currentUser) return;
         console.error('Failed to load your events', err);
         setError(err);
         setMemberships([]);
