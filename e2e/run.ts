@@ -11,6 +11,7 @@ import { invitations } from './journeys/02-invitations.ts';
 import { photos } from './journeys/03-photos.ts';
 import { travel } from './journeys/04-travel.ts';
 import { schedule } from './journeys/05-schedule.ts';
+import { rolesAndSettings } from './journeys/06-roles-settings.ts';
 
 const JOURNEYS: [string, Journey][] = [
   ['01-first-event', firstEvent],
@@ -18,6 +19,7 @@ const JOURNEYS: [string, Journey][] = [
   ['03-photos', photos],
   ['04-travel', travel],
   ['05-schedule', schedule],
+  ['06-roles-settings', rolesAndSettings],
 ];
 
 function selected(): [string, Journey][] {
