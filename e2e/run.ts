@@ -12,6 +12,7 @@ import { photos } from './journeys/03-photos.ts';
 import { travel } from './journeys/04-travel.ts';
 import { schedule } from './journeys/05-schedule.ts';
 import { rolesAndSettings } from './journeys/06-roles-settings.ts';
+import { limitsAndDelete } from './journeys/07-limits-delete.ts';
 
 const JOURNEYS: [string, Journey][] = [
   ['01-first-event', firstEvent],
@@ -20,6 +21,7 @@ const JOURNEYS: [string, Journey][] = [
   ['04-travel', travel],
   ['05-schedule', schedule],
   ['06-roles-settings', rolesAndSettings],
+  ['07-limits-delete', limitsAndDelete],
 ];
 
 function selected(): [string, Journey][] {

@@ -43,7 +43,7 @@ export async function rolesAndSettings({ person, step }: JourneyContext): Promis
     await hasText(page.getByTestId('member-totals'), 'Total: 3 Creators: 1 Admins: 1 Attendees: 1', 'the role totals');
     await page.getByLabel(`Role of ${oli.name}`).selectOption('admin');
     const dialog = page.getByRole('alertdialog').or(page.getByRole('dialog')).filter({ hasText: 'Change Member Role' });
-    await visible(dialog.getByText(`Change ${oli.name}'s role from Member to Admin?`).or(dialog.getByText(`Change ${oli.name}'s role from Attendee to Admin?`)), 'the confirmation text');
+    await visible(dialog.getByText(`Change ${oli.name}'s role from Attendee to Admin?`), 'the confirmation text');
     await visible(dialog.getByTestId('role-note'), 'the admin role note');
     await nia.shoot('promote-dialog');
     await dialog.getByRole('button', { name: 'Change Role' }).click();
