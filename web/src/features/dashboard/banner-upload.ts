@@ -1,6 +1,6 @@
 // Banner upload: one image, compressed in a web worker, stored under the event's banner folder,
 // then made the custom banner by the API (which also removes the previous banner file).
-import imageCompression from 'browser-image-compression';
+import { compressImage } from '../photos/compression.ts';
 import { ref, uploadBytesResumable, type FirebaseStorage } from 'firebase/storage';
 import { BANNER_RESTRICTIONS, validateFilesToAdd } from '@gatherly/domain/upload';
 import type { BannerPhotoRequest } from '@gatherly/domain/entities';
@@ -27,11 +27,10 @@ export async function uploadBanner(
   if (rejected[0]) throw new BannerUploadError('rejected', rejected[0].message);
   const objectPath = `events/${eventId}/banner/${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}.jpg`;
   try {
-    const image = await imageCompression(file, {
+    const image = await compressImage(file, {
       maxWidthOrHeight: 2560,
       maxSizeMB: 3,
       fileType: 'image/jpeg',
-      useWebWorker: true,
     });
     const task = uploadBytesResumable(ref(storage, objectPath), image, {
       contentType: 'image/jpeg',

@@ -77,15 +77,10 @@ export function UploadPhotosDialog({ eventId, uid, open, onClose }: Props) {
   };
 
   return (
-    <Dialog.Root
-      open={open}
-      onOpenChange={(e) => !e.open && close()}
-      placement="center"
-      size={{ base: 'full', md: 'lg' }}
-    >
+    <Dialog.Root open={open} onOpenChange={(e) => !e.open && close()} placement="center" size="lg">
       <Portal>
         <Dialog.Backdrop />
-        <Dialog.Positioner>
+        <Dialog.Positioner px="4">
           <Dialog.Content>
             <Dialog.Header>
               <Dialog.Title>Upload Photos</Dialog.Title>

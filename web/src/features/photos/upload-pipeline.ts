@@ -1,6 +1,6 @@
 // One photo's way from the picker to the gallery: compress in a web worker, make a small grid
 // thumbnail, upload both to Storage (the full image resumably), then ask the API to record it.
-import imageCompression from 'browser-image-compression';
+import { compressImage } from './compression.ts';
 import {
   ref,
   uploadBytes,
@@ -42,18 +42,16 @@ export async function uploadPhoto(input: PipelineInput, hooks: PipelineHooks): P
   const { objectPath, thumbPath } = photoPaths(eventId, uid, photoId);
   hooks.onPhase('compressing');
   const [photo, thumb] = await Promise.all([
-    imageCompression(file, {
+    compressImage(file, {
       maxWidthOrHeight: PHOTO_MAX_EDGE,
       maxSizeMB: 4,
       initialQuality: 0.86,
       fileType: 'image/jpeg',
-      useWebWorker: true,
     }),
-    imageCompression(file, {
+    compressImage(file, {
       maxWidthOrHeight: THUMB_MAX_EDGE,
       maxSizeMB: 0.08,
       fileType: 'image/jpeg',
-      useWebWorker: true,
     }),
   ]);
   hooks.onPhase('uploading');
