@@ -5,13 +5,18 @@ import { getDownloadURL, ref, type FirebaseStorage } from 'firebase/storage';
 import { useStorage } from 'reactfire';
 
 const cache = new Map<string, Promise<string>>();
+/** URLs already known, so a card remounted by the virtual grid paints its image at once. */
+const resolved = new Map<string, string>();
 
 export function downloadUrl(storage: FirebaseStorage, path: string): Promise<string> {
   let url = cache.get(path);
   if (!url) {
     url = getDownloadURL(ref(storage, path));
-    // A failed lookup (object not there yet, network) may succeed later: do not cache it.
-    url.catch(() => cache.delete(path));
+    url.then(
+      (u) => resolved.set(path, u),
+      // A failed lookup (object not there yet, network) may succeed later: do not cache it.
+      () => cache.delete(path),
+    );
     cache.set(path, url);
   }
   return url;
@@ -25,16 +30,21 @@ export interface DownloadUrlState {
 /** The download URL of `path` (null while loading or when path is empty). */
 export function useDownloadUrl(path: string | null | undefined): DownloadUrlState {
   const storage = useStorage();
-  const [state, setState] = useState<DownloadUrlState & { path: string | null }>({
-    path: null,
-    url: null,
+  const [state, setState] = useState<DownloadUrlState & { path: string | null }>(() => ({
+    path: path ?? null,
+    url: path ? (resolved.get(path) ?? null) : null,
     failed: false,
-  });
+  }));
   useEffect(() => {
     if (!path) return;
     let live = true;
     downloadUrl(storage, path).then(
-      (url) => live && setState({ path, url, failed: false }),
+      // Same URL as the initial state: returning prev skips the re-render.
+      (url) =>
+        live &&
+        setState((prev) =>
+          prev.path === path && prev.url === url ? prev : { path, url, failed: false },
+        ),
       () => live && setState({ path, url: null, failed: true }),
     );
     return () => {
