@@ -69,9 +69,17 @@ export async function runJourney(browser: Browser, baseUrl: string, journey: str
     const failure = err instanceof StepFailure ? err : new StepFailure(current, err);
     // What each person saw when it broke, for the report.
     for (const p of people) await p.shootFailure().catch(() => undefined);
-    const cause = failure.cause instanceof Error ? failure.cause.message : String(failure.cause);
+    const cause = oneLine(failure.cause instanceof Error ? failure.cause.message : String(failure.cause));
     return { journey, ok: false, ms: Date.now() - t0, failedStep: failure.step, error: cause, steps };
   } finally {
     for (const p of people) await p.close().catch(() => undefined);
   }
+}
+
+/** Playwright messages carry ANSI colours and a call log: keep the message and what it waited for. */
+function oneLine(message: string): string {
+  // eslint-disable-next-line no-control-regex
+  const lines = message.replace(/\u001b\[[0-9;]*m/g, '').split('\n').map((l) => l.trim()).filter(Boolean);
+  const waited = lines.find((l) => l.startsWith('- waiting for'));
+  return [lines[0], waited?.replace(/^- /, '')].filter(Boolean).join(' — ');
 }

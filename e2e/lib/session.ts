@@ -83,6 +83,8 @@ export class Person {
     const dir = path.join(SCREENSHOT_DIR, this.journey);
     mkdirSync(dir, { recursive: true });
     const file = (w: string) => path.join(dir, `${name}-${w}.png`);
+    // From the top, so sticky headers and fixed bars sit where a person sees them.
+    await this.page.evaluate(() => window.scrollTo(0, 0));
     await this.page.setViewportSize(DESKTOP);
     await this.page.waitForTimeout(150);
     await this.page.screenshot({ path: file('1280'), fullPage: true });
@@ -113,9 +115,27 @@ export function printTimings() {
   console.log('\n' + line(head));
   console.log(widths.map((w) => '-'.repeat(w)).join('-|-'));
   for (const r of rows) console.log(line(r));
+  printJourneySummary();
   const sorted = timings.map((t) => t.ms).sort((a, b) => a - b);
   if (sorted.length) {
     const pct = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))];
     console.log(`\n${sorted.length} screens: median ${pct(0.5)} ms, p95 ${pct(0.95)} ms`);
   }
+}
+
+/** One line per journey: how many screens, their median and slowest time to interactive. */
+function printJourneySummary() {
+  const journeys = [...new Set(timings.map((t) => t.journey))];
+  if (!journeys.length) return;
+  const rows = journeys.map((j) => {
+    const own = timings.filter((t) => t.journey === j).sort((a, b) => a.ms - b.ms);
+    const slowest = own[own.length - 1]!;
+    return [j, String(own.length), `${own[Math.floor(own.length / 2)]!.ms} ms`, `${slowest.ms} ms (${slowest.screen})`];
+  });
+  const head = ['journey', 'screens', 'median', 'slowest'];
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const line = (r: string[]) => r.map((c, i) => c.padEnd(widths[i]!)).join(' | ');
+  console.log('\n' + line(head));
+  console.log(widths.map((w) => '-'.repeat(w)).join('-|-'));
+  for (const r of rows) console.log(line(r));
 }

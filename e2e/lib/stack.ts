@@ -16,6 +16,26 @@ export async function startStack(timeoutMs = 240_000): Promise<Stack> {
   if (process.env.E2E_BASE_URL) {
     return { baseUrl: process.env.E2E_BASE_URL.replace(/\/$/, ''), stop: async () => undefined };
   }
+  // `npm start` needs fixed ports: when another stack holds them, wait for it to go away.
+  const waitForPortsMs = Number(process.env.E2E_PORT_WAIT_S ?? 180) * 1000;
+  const giveUpAt = Date.now() + waitForPortsMs;
+  for (;;) {
+    try {
+      return await startOnce(timeoutMs);
+    } catch (err) {
+      const busy = err instanceof Error && /ports in use/.test(err.message);
+      if (!busy || Date.now() > giveUpAt) {
+        throw busy
+          ? new Error(`${err.message}\nAnother stack holds the fixed ports; reuse it with E2E_BASE_URL=http://127.0.0.1:5173`)
+          : err;
+      }
+      console.log('npm start: ports in use by another stack, retrying in 15 s');
+      await new Promise((r) => setTimeout(r, 15_000));
+    }
+  }
+}
+
+async function startOnce(timeoutMs: number): Promise<Stack> {
   const child = spawn('npm', ['start'], {
     cwd: ROOT,
     env: { ...process.env, FORCE_COLOR: '0', BROWSER: 'none' },
