@@ -93,6 +93,30 @@ describe('SettingsPage', () => {
     expect(screen.getByLabelText('Loading')).toBeInTheDocument();
   });
 
+  it('waits instead of redirecting while a member event is being selected', () => {
+    const mine = makeMyEvent('e1', 'creator', EVENT);
+    renderScreen(<SettingsPage />, {
+      path: '/events/e1/settings',
+      pattern: '/events/:eventId/settings',
+      myEvents: makeMyEvents([mine]),
+      current: makeCurrentEvent(null),
+      routes: [{ path: '/events/:eventId', element: <div data-testid="dashboard" /> }],
+    });
+    expect(screen.getByLabelText('Loading')).toBeInTheDocument();
+    expect(screen.queryByTestId('dashboard')).not.toBeInTheDocument();
+  });
+
+  it('sends a non-member to the dashboard (Access Denied there)', () => {
+    renderScreen(<SettingsPage />, {
+      path: '/events/e9/settings',
+      pattern: '/events/:eventId/settings',
+      myEvents: makeMyEvents([makeMyEvent('e1', 'creator', EVENT)]),
+      current: makeCurrentEvent(null),
+      routes: [{ path: '/events/:eventId', element: <div data-testid="dashboard" /> }],
+    });
+    expect(screen.getByTestId('dashboard')).toBeInTheDocument();
+  });
+
   it('shows the sections for admins, with Role Management only for the creator', () => {
     const { unmount } = renderSettings('admin');
     expect(screen.getByRole('heading', { name: 'Event Settings' })).toBeInTheDocument();

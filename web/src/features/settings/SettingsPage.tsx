@@ -2,7 +2,7 @@ import { Button, Card, Heading, Stack, Text } from '@chakra-ui/react';
 import { Link, Navigate, useParams } from 'react-router-dom';
 import { can } from '@gatherly/domain/roles';
 import { PageSkeleton } from '../../components/PageSkeleton.tsx';
-import { useCurrentEvent } from '../../lib/current-event.tsx';
+import { isNewlyCreated, useCurrentEvent, useMyEvents } from '../../lib/current-event.tsx';
 import { useSession } from '../../lib/session.tsx';
 import type { GatherlyEvent } from '../../lib/types.ts';
 import { RoleManagementCard } from '../members/RoleManagementCard.tsx';
@@ -13,11 +13,18 @@ import { TextSettingField } from './TextSettingField.tsx';
 export default function SettingsPage() {
   const { eventId } = useParams<{ eventId: string }>();
   const current = useCurrentEvent();
+  const myEvents = useMyEvents();
   const uid = useSession().user?.uid ?? '';
   if (!eventId) return <Navigate to="/" replace />;
   if (current.eventId !== eventId || !current.event) {
-    // Still selecting the route's event; a non-member ends up on the dashboard's Access Denied.
-    return current.loading ? <PageSkeleton /> : <Navigate to={`/events/${eventId}`} replace />;
+    // The route's event is still being selected (or the list is catching up with a new event);
+    // a non-member ends up on the dashboard's Access Denied.
+    const pending =
+      current.loading ||
+      myEvents.loading ||
+      isNewlyCreated(eventId) ||
+      myEvents.events.some((e) => e.id === eventId);
+    return pending ? <PageSkeleton /> : <Navigate to={`/events/${eventId}`} replace />;
   }
   if (!current.isAdmin) return <Navigate to={`/events/${eventId}`} replace />;
   return (
