@@ -1,6 +1,10 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+
+// Lazy routes and Chakra's first render can take seconds on a loaded CI machine; findBy*/waitFor
+// default to 1 s, which made screens that do render fail as "not found".
+configure({ asyncUtilTimeout: 10_000 });
 
 afterEach(() => {
   cleanup();
