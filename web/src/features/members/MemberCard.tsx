@@ -24,54 +24,62 @@ export function MemberCard({ member, canRemove, canChangeRole, onRemove, onChang
   return (
     <Card.Root size="sm" data-testid="member-card">
       <Card.Body>
-        <HStack gap="3" align="center" wrap={{ base: 'wrap', sm: 'nowrap' }}>
-          <UserAvatar name={name} photoURL={member.user.photoURL} size="md" />
-          <Box flex="1" minW="0">
-            <HStack gap="2" wrap="wrap">
-              <Text fontWeight="semibold" truncate>
-                {name}
+        <Stack
+          direction={{ base: 'column', sm: 'row' }}
+          gap="3"
+          align={{ base: 'stretch', sm: 'center' }}
+        >
+          <HStack gap="3" flex="1" minW="0">
+            <UserAvatar name={name} photoURL={member.user.photoURL} size="md" />
+            <Box flex="1" minW="0">
+              <HStack gap="2" wrap="wrap">
+                <Text fontWeight="semibold" truncate>
+                  {name}
+                </Text>
+                <RoleBadge role={member.role} context="member" />
+              </HStack>
+              <Text fontSize="sm" color="fg.muted" truncate>
+                {member.user.email}
               </Text>
-              <RoleBadge role={member.role} context="member" />
-            </HStack>
-            <Text fontSize="sm" color="fg.muted" truncate>
-              {member.user.email}
-            </Text>
-            {joined && (
-              <Text fontSize="xs" color="fg.muted">
-                {joined}
-              </Text>
-            )}
-          </Box>
-          <Stack direction="row" gap="2" flexShrink={0}>
-            {canChangeRole && member.role !== 'creator' && (
-              <NativeSelect.Root size="sm" width="auto">
-                <NativeSelect.Field
-                  aria-label={`Role of ${name}`}
-                  value={member.role}
-                  onChange={(e) => {
-                    const role = e.currentTarget.value as InvitableRole;
-                    if (role !== member.role) onChangeRole(member, role);
-                  }}
+              {joined && (
+                <Text fontSize="xs" color="fg.muted">
+                  {joined}
+                </Text>
+              )}
+            </Box>
+          </HStack>
+          {(canRemove || (canChangeRole && member.role !== 'creator')) && (
+            <Stack direction="row" gap="2" flexShrink={0} justify="flex-end">
+              {canChangeRole && member.role !== 'creator' && (
+                <NativeSelect.Root size="sm" width="auto">
+                  <NativeSelect.Field
+                    aria-label={`Role of ${name}`}
+                    value={member.role}
+                    onChange={(e) => {
+                      const role = e.currentTarget.value as InvitableRole;
+                      if (role !== member.role) onChangeRole(member, role);
+                    }}
+                  >
+                    <option value="attendee">Attendee</option>
+                    <option value="admin">Admin</option>
+                  </NativeSelect.Field>
+                  <NativeSelect.Indicator />
+                </NativeSelect.Root>
+              )}
+              {canRemove && (
+                <Button
+                  size="sm"
+                  variant="outline"
+                  colorPalette="red"
+                  onClick={() => onRemove(member)}
+                  aria-label={`Remove ${name}`}
                 >
-                  <option value="attendee">Attendee</option>
-                  <option value="admin">Admin</option>
-                </NativeSelect.Field>
-                <NativeSelect.Indicator />
-              </NativeSelect.Root>
-            )}
-            {canRemove && (
-              <Button
-                size="sm"
-                variant="outline"
-                colorPalette="red"
-                onClick={() => onRemove(member)}
-                aria-label={`Remove ${name}`}
-              >
-                Remove
-              </Button>
-            )}
-          </Stack>
-        </HStack>
+                  Remove
+                </Button>
+              )}
+            </Stack>
+          )}
+        </Stack>
       </Card.Body>
     </Card.Root>
   );
