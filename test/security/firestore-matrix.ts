@@ -103,8 +103,15 @@ function serverOnly(collection: string, id: string, data: Record<string, unknown
 }
 
 const serverCollections = [
-  ...serverOnly('invitationTokens', 'token-1', { eventId: EVENT, invitationId: 'inv-1', email: 'x@example.com' }),
-  ...serverOnly('mail', 'mail-1', { to: 'victim@example.com', message: { subject: 'Hi', text: 'Spam' } }),
+  ...serverOnly('invitationTokens', 'token-1', {
+    eventId: EVENT,
+    invitationId: 'inv-1',
+    email: 'x@example.com',
+  }),
+  ...serverOnly('mail', 'mail-1', {
+    to: 'victim@example.com',
+    message: { subject: 'Hi', text: 'Spam' },
+  }),
 ];
 
 const events = [
@@ -114,7 +121,8 @@ const events = [
     create: {
       allowed: NOBODY,
       what: 'new event as its creator',
-      attempt: (a) => a.db.doc(`events/new-${ownOf(a)}`).set(validEvent(`new-${ownOf(a)}`, ownOf(a))),
+      attempt: (a) =>
+        a.db.doc(`events/new-${ownOf(a)}`).set(validEvent(`new-${ownOf(a)}`, ownOf(a))),
     },
     update: {
       allowed: ADMIN_ROLES,
@@ -143,7 +151,8 @@ const members = [
     create: {
       allowed: NOBODY,
       what: 'add a newcomer',
-      attempt: (a) => a.db.doc(`${E}/members/${UID.newcomer}`).set(member(EVENT, UID.newcomer, 'attendee')),
+      attempt: (a) =>
+        a.db.doc(`${E}/members/${UID.newcomer}`).set(member(EVENT, UID.newcomer, 'attendee')),
     },
     update: {
       allowed: NOBODY,
@@ -159,7 +168,10 @@ const members = [
       what: 'role to attendee',
       attempt: (a) => a.db.doc(`${E}/members/${UID.admin2}`).update({ role: 'attendee' }),
     },
-    delete: { allowed: ADMIN_ROLES, attempt: (a) => a.db.doc(`${E}/members/${UID.admin2}`).delete() },
+    delete: {
+      allowed: ADMIN_ROLES,
+      attempt: (a) => a.db.doc(`${E}/members/${UID.admin2}`).delete(),
+    },
   }),
   ...fs('members/{creator}', {
     get: { allowed: MEMBER_ROLES, attempt: (a) => a.db.doc(`${E}/members/${UID.creator}`).get() },
@@ -182,14 +194,19 @@ const members = [
     update: {
       allowed: NOBODY,
       what: 'role to creator (merge write)',
-      attempt: (a) => a.db.doc(`${E}/members/${ownOf(a)}`).set({ role: 'creator' }, { merge: true }),
+      attempt: (a) =>
+        a.db.doc(`${E}/members/${ownOf(a)}`).set({ role: 'creator' }, { merge: true }),
     },
-    delete: { allowed: NOBODY, what: 'leave', attempt: (a) => a.db.doc(`${E}/members/${ownOf(a)}`).delete() },
+    delete: {
+      allowed: NOBODY,
+      what: 'leave',
+      attempt: (a) => a.db.doc(`${E}/members/${ownOf(a)}`).delete(),
+    },
   }),
   ...fs('collectionGroup(members) own', {
     list: {
       allowed: SIGNED_IN_ROLES,
-      what: "userId == caller (the events list)",
+      what: 'userId == caller (the events list)',
       attempt: (a) => a.db.collectionGroup('members').where('userId', '==', ownOf(a)).get(),
     },
     listen: {
@@ -256,7 +273,8 @@ const photos = [
     create: {
       allowed: NOBODY,
       what: 'own photo document',
-      attempt: (a) => a.db.doc(`${E}/photos/new-${ownOf(a)}`).set(photo(EVENT, `new-${ownOf(a)}`, ownOf(a))),
+      attempt: (a) =>
+        a.db.doc(`${E}/photos/new-${ownOf(a)}`).set(photo(EVENT, `new-${ownOf(a)}`, ownOf(a))),
     },
     update: {
       allowed: NOBODY,
@@ -281,7 +299,10 @@ const photos = [
     delete: { allowed: MEMBER_ROLES, attempt: (a) => a.db.doc(ownPhoto(a)).delete() },
   }),
   ...fs('photos/{p}/votes', {
-    get: { allowed: MEMBER_ROLES, attempt: (a) => a.db.doc(`${otherPhoto}/votes/${UID.admin2}`).get() },
+    get: {
+      allowed: MEMBER_ROLES,
+      attempt: (a) => a.db.doc(`${otherPhoto}/votes/${UID.admin2}`).get(),
+    },
     list: { allowed: MEMBER_ROLES, attempt: (a) => a.db.collection(`${otherPhoto}/votes`).get() },
     create: {
       allowed: NOBODY,
@@ -296,16 +317,24 @@ const photos = [
     },
     update: {
       allowed: NOBODY,
-      attempt: (a) => a.db.doc(`${otherPhoto}/votes/${UID.admin2}`).update({ votedAt: serverTime() }),
+      attempt: (a) =>
+        a.db.doc(`${otherPhoto}/votes/${UID.admin2}`).update({ votedAt: serverTime() }),
     },
-    delete: { allowed: NOBODY, attempt: (a) => a.db.doc(`${otherPhoto}/votes/${UID.admin2}`).delete() },
+    delete: {
+      allowed: NOBODY,
+      attempt: (a) => a.db.doc(`${otherPhoto}/votes/${UID.admin2}`).delete(),
+    },
   }),
 ];
 
 const myVotes = (a: Actor) =>
   a.db.collectionGroup('votes').where('eventId', '==', EVENT).where('userId', '==', ownOf(a));
 const voteGroup = fs('collectionGroup(votes) own in event', {
-  list: { allowed: MEMBER_ROLES, what: 'eventId == event, userId == caller', attempt: (a) => myVotes(a).get() },
+  list: {
+    allowed: MEMBER_ROLES,
+    what: 'eventId == event, userId == caller',
+    attempt: (a) => myVotes(a).get(),
+  },
   listen: { allowed: MEMBER_ROLES, attempt: (a) => listenQuery(myVotes(a)) },
 });
 
@@ -321,7 +350,8 @@ const flights = [
     create: {
       allowed: NOBODY,
       what: 'own flight',
-      attempt: (a) => a.db.doc(`${E}/flights/new-${ownOf(a)}`).set(flight(EVENT, `new-${ownOf(a)}`, ownOf(a))),
+      attempt: (a) =>
+        a.db.doc(`${E}/flights/new-${ownOf(a)}`).set(flight(EVENT, `new-${ownOf(a)}`, ownOf(a))),
     },
     update: { allowed: ADMIN_ROLES, attempt: (a) => a.db.doc(otherFlight).update(flightChange) },
     delete: { allowed: ADMIN_ROLES, attempt: (a) => a.db.doc(otherFlight).delete() },
@@ -339,7 +369,10 @@ const carpools = [
   ...fs('carpools/{attendee2}', {
     get: { allowed: MEMBER_ROLES, attempt: (a) => a.db.doc(otherCarpool).get() },
     list: { allowed: MEMBER_ROLES, attempt: (a) => a.db.collection(`${E}/carpools`).get() },
-    listen: { allowed: MEMBER_ROLES, attempt: (a) => listenQuery(a.db.collection(`${E}/carpools`)) },
+    listen: {
+      allowed: MEMBER_ROLES,
+      attempt: (a) => listenQuery(a.db.collection(`${E}/carpools`)),
+    },
     create: {
       allowed: NOBODY,
       what: 'own carpool',
@@ -359,14 +392,21 @@ const carpools = [
       what: 'driver edits route',
       attempt: (a) => a.db.doc(ownCarpool(a)).update({ fromLocation: 'Station' }),
     },
-    delete: { allowed: MEMBER_ROLES, what: 'driver', attempt: (a) => a.db.doc(ownCarpool(a)).delete() },
+    delete: {
+      allowed: MEMBER_ROLES,
+      what: 'driver',
+      attempt: (a) => a.db.doc(ownCarpool(a)).delete(),
+    },
   }),
   ...fs('carpools/{c}/passengers', {
     get: {
       allowed: MEMBER_ROLES,
       attempt: (a) => a.db.doc(`${otherCarpool}/passengers/${UID.admin2}`).get(),
     },
-    list: { allowed: MEMBER_ROLES, attempt: (a) => a.db.collection(`${otherCarpool}/passengers`).get() },
+    list: {
+      allowed: MEMBER_ROLES,
+      attempt: (a) => a.db.collection(`${otherCarpool}/passengers`).get(),
+    },
     create: {
       allowed: NOBODY,
       what: 'join as self',
@@ -381,7 +421,8 @@ const carpools = [
     },
     update: {
       allowed: NOBODY,
-      attempt: (a) => a.db.doc(`${otherCarpool}/passengers/${UID.admin2}`).update({ joinedAt: serverTime() }),
+      attempt: (a) =>
+        a.db.doc(`${otherCarpool}/passengers/${UID.admin2}`).update({ joinedAt: serverTime() }),
     },
     delete: {
       allowed: NOBODY,
@@ -407,7 +448,10 @@ export function newScheduleItem(id: string, createdBy: string): Record<string, u
 
 const schedule = fs('schedule', {
   get: { allowed: MEMBER_ROLES, attempt: (a) => a.db.doc(item).get() },
-  list: { allowed: MEMBER_ROLES, attempt: (a) => a.db.collection(`${E}/schedule`).orderBy('startTime').get() },
+  list: {
+    allowed: MEMBER_ROLES,
+    attempt: (a) => a.db.collection(`${E}/schedule`).orderBy('startTime').get(),
+  },
   listen: { allowed: MEMBER_ROLES, attempt: (a) => listenQuery(a.db.collection(`${E}/schedule`)) },
   create: {
     allowed: ADMIN_ROLES,
@@ -417,7 +461,9 @@ const schedule = fs('schedule', {
     allowed: ADMIN_ROLES,
     what: 'title and times',
     attempt: (a) =>
-      a.db.doc(item).update({ title: 'Late dinner', startTime: '2027-06-12T20:00:00.000Z', endTime: null }),
+      a.db
+        .doc(item)
+        .update({ title: 'Late dinner', startTime: '2027-06-12T20:00:00.000Z', endTime: null }),
   },
   delete: { allowed: ADMIN_ROLES, attempt: (a) => a.db.doc(item).delete() },
 });
@@ -429,34 +475,60 @@ export function newRsvp(itemId: string, uid: string, status: string): Record<str
 
 const rsvps = [
   ...fs('rsvps/{own}', {
-    get: { allowed: MEMBER_ROLES, attempt: (a) => a.db.doc(rsvpFor(SCHEDULE_ITEM, ownOf(a))).get() },
+    get: {
+      allowed: MEMBER_ROLES,
+      attempt: (a) => a.db.doc(rsvpFor(SCHEDULE_ITEM, ownOf(a))).get(),
+    },
     list: { allowed: MEMBER_ROLES, attempt: (a) => a.db.collection(`${item}/rsvps`).get() },
-    listen: { allowed: MEMBER_ROLES, attempt: (a) => listenDoc(a.db, rsvpFor(SCHEDULE_ITEM, ownOf(a))) },
+    listen: {
+      allowed: MEMBER_ROLES,
+      attempt: (a) => listenDoc(a.db, rsvpFor(SCHEDULE_ITEM, ownOf(a))),
+    },
     create: {
       allowed: MEMBER_ROLES,
       what: 'maybe',
-      attempt: (a) => a.db.doc(rsvpFor(QUIET_ITEM, ownOf(a))).set(newRsvp(QUIET_ITEM, ownOf(a), 'maybe')),
+      attempt: (a) =>
+        a.db.doc(rsvpFor(QUIET_ITEM, ownOf(a))).set(newRsvp(QUIET_ITEM, ownOf(a), 'maybe')),
     },
     update: {
       allowed: MEMBER_ROLES,
       what: 'going to not_going',
       attempt: (a) =>
-        a.db.doc(rsvpFor(SCHEDULE_ITEM, ownOf(a))).set(newRsvp(SCHEDULE_ITEM, ownOf(a), 'not_going')),
+        a.db
+          .doc(rsvpFor(SCHEDULE_ITEM, ownOf(a)))
+          .set(newRsvp(SCHEDULE_ITEM, ownOf(a), 'not_going')),
     },
-    delete: { allowed: MEMBER_ROLES, attempt: (a) => a.db.doc(rsvpFor(SCHEDULE_ITEM, ownOf(a))).delete() },
+    delete: {
+      allowed: MEMBER_ROLES,
+      attempt: (a) => a.db.doc(rsvpFor(SCHEDULE_ITEM, ownOf(a))).delete(),
+    },
   }),
   ...fs('rsvps/{attendee2}', {
     get: { allowed: MEMBER_ROLES, attempt: (a) => a.db.doc(rsvpFor(SCHEDULE_ITEM, other)).get() },
     create: {
       allowed: NOBODY,
       what: 'on their behalf',
-      attempt: (a) => a.db.doc(rsvpFor(QUIET_ITEM, other)).set(newRsvp(QUIET_ITEM, other, 'not_going')),
+      attempt: (a) =>
+        a.db.doc(rsvpFor(QUIET_ITEM, other)).set(newRsvp(QUIET_ITEM, other, 'not_going')),
     },
     update: {
       allowed: NOBODY,
-      attempt: (a) => a.db.doc(rsvpFor(SCHEDULE_ITEM, other)).set(newRsvp(SCHEDULE_ITEM, other, 'not_going')),
+      attempt: (a) =>
+        a.db.doc(rsvpFor(SCHEDULE_ITEM, other)).set(newRsvp(SCHEDULE_ITEM, other, 'not_going')),
     },
     delete: { allowed: NOBODY, attempt: (a) => a.db.doc(rsvpFor(SCHEDULE_ITEM, other)).delete() },
+  }),
+  ...fs('rsvps/{attendee2} with their item', {
+    delete: {
+      allowed: ADMIN_ROLES,
+      what: 'in the batch that deletes the schedule item',
+      attempt: (a) => {
+        const batch = a.db.batch();
+        batch.delete(a.db.doc(item));
+        batch.delete(a.db.doc(rsvpFor(SCHEDULE_ITEM, other)));
+        return batch.commit();
+      },
+    },
   }),
   ...fs('collectionGroup(rsvps) event', {
     list: {
@@ -474,7 +546,11 @@ const rsvps = [
       allowed: MEMBER_ROLES,
       what: 'eventId == event, status == going',
       attempt: (a) =>
-        a.db.collectionGroup('rsvps').where('eventId', '==', EVENT).where('status', '==', 'going').get(),
+        a.db
+          .collectionGroup('rsvps')
+          .where('eventId', '==', EVENT)
+          .where('status', '==', 'going')
+          .get(),
     },
   }),
 ];

@@ -38,6 +38,8 @@ vi.mock('../../src/features/dashboard/data.ts', async (importOriginal) => ({
   useSchedule: vi.fn(),
   useEventCounts: vi.fn(),
   setMyRsvp: vi.fn(),
+  addScheduleItem: vi.fn(),
+  deleteScheduleItem: vi.fn(),
   saveBannerSettings: vi.fn(),
 }));
 vi.mock('../../src/features/activity/data.ts', () => ({ useEventActivity: vi.fn() }));
@@ -422,6 +424,49 @@ describe('DashboardPage sections', () => {
     await waitFor(() =>
       expect(dash.setMyRsvp).toHaveBeenCalledWith(testDb, 'e1', 's1', 'u1', 'maybe'),
     );
+  });
+
+  it('lets admins add a schedule item with validation and ISO times; attendees cannot', async () => {
+    dash.useSchedule.mockReturnValue({ loading: false, items: [], rsvps: [] });
+    dash.addScheduleItem.mockResolvedValue(undefined);
+    renderDashboard('admin');
+    await userEvent.click(screen.getByRole('button', { name: 'Add Item' }));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add Item' }));
+    expect(await within(dialog).findByText('Title is required')).toBeInTheDocument();
+    expect(within(dialog).getByText('Start time is required')).toBeInTheDocument();
+    expect(dash.addScheduleItem).not.toHaveBeenCalled();
+    await userEvent.type(within(dialog).getByLabelText(/Title/), 'Rehearsal dinner');
+    await userEvent.type(within(dialog).getByLabelText(/Start Time/), '2027-06-11T19:30');
+    await userEvent.type(within(dialog).getByLabelText('Location'), 'The boathouse');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add Item' }));
+    await waitFor(() =>
+      expect(dash.addScheduleItem).toHaveBeenCalledWith(testDb, 'e1', 'u1', {
+        title: 'Rehearsal dinner',
+        description: '',
+        startTime: new Date(2027, 5, 11, 19, 30).toISOString(),
+        endTime: null,
+        location: 'The boathouse',
+      }),
+    );
+    expect(await screen.findByText('Schedule Item Added')).toBeInTheDocument();
+  });
+
+  it('hides the schedule controls from attendees', () => {
+    dash.useSchedule.mockReturnValue({ loading: false, items: [scheduleItem('s1')], rsvps: [] });
+    renderDashboard('attendee');
+    expect(screen.queryByRole('button', { name: 'Add Item' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Delete / })).not.toBeInTheDocument();
+  });
+
+  it('lets admins delete a schedule item after confirming', async () => {
+    dash.useSchedule.mockReturnValue({ loading: false, items: [scheduleItem('s1')], rsvps: [] });
+    dash.deleteScheduleItem.mockResolvedValue(undefined);
+    renderDashboard('creator');
+    await userEvent.click(screen.getByRole('button', { name: 'Delete Welcome Dinner' }));
+    const dialog = await screen.findByRole('alertdialog');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(dash.deleteScheduleItem).toHaveBeenCalledWith(testDb, 'e1', 's1'));
   });
 
   it('downloads .ics files for a schedule item and for the event', async () => {

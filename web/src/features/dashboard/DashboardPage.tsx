@@ -118,7 +118,13 @@ function Dashboard({ eventId, uid, event, role, isAdmin, memberCount }: Dashboar
           flights={flights.items}
           carpools={carpools.items}
         />
-        <SchedulePanel eventId={eventId} eventName={event.name} uid={uid} items={schedule.items} />
+        <SchedulePanel
+          eventId={eventId}
+          eventName={event.name}
+          uid={uid}
+          isAdmin={isAdmin}
+          items={schedule.items}
+        />
       </Stack>
     </Stack>
   );

@@ -4,10 +4,12 @@ import { useFirestore } from 'reactfire';
 import { formatDateTime } from '@gatherly/domain/dates';
 import { rsvpLabel, RSVP_STATUSES, type RsvpStatus } from '@gatherly/domain/entities';
 import { icsFileName, scheduleItemToIcs } from '@gatherly/domain/ics';
+import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { showToast } from '../../components/toaster.tsx';
 import { downloadIcs } from './calendar.ts';
-import { attendingText, setMyRsvp, type ScheduleEntry } from './data.ts';
+import { attendingText, deleteScheduleItem, setMyRsvp, type ScheduleEntry } from './data.ts';
 import { PanelCard } from './PanelCard.tsx';
+import { ScheduleItemDialog } from './ScheduleItemDialog.tsx';
 import { CalendarIcon, MapPinIcon } from '../../components/icons.tsx';
 
 const STATUS_PALETTE: Record<RsvpStatus | 'none', string> = {
@@ -21,12 +23,64 @@ interface Props {
   eventId: string;
   eventName: string;
   uid: string;
+  isAdmin: boolean;
   items: readonly ScheduleEntry[];
 }
 
-export function SchedulePanel({ eventId, eventName, uid, items }: Props) {
+export function SchedulePanel({ eventId, eventName, uid, isAdmin, items }: Props) {
+  // Admins and the creator manage the schedule; `editing` null = closed, 'new' = add.
+  const [editing, setEditing] = useState<ScheduleEntry | 'new' | null>(null);
+  const [removing, setRemoving] = useState<ScheduleEntry | null>(null);
+  const [deleting, setDeleting] = useState(false);
+  const db = useFirestore();
+  const confirmDelete = async () => {
+    if (!removing) return;
+    setDeleting(true);
+    try {
+      await deleteScheduleItem(db, eventId, removing.id);
+      setRemoving(null);
+    } catch (err) {
+      console.error('Deleting the schedule item failed', err);
+      showToast({
+        title: 'Error',
+        description: 'Failed to delete the schedule item. Please try again.',
+        status: 'error',
+      });
+    } finally {
+      setDeleting(false);
+    }
+  };
   return (
-    <PanelCard title="Event Schedule">
+    <PanelCard
+      title="Event Schedule"
+      actions={
+        isAdmin && (
+          <Button size="sm" variant="outline" onClick={() => setEditing('new')}>
+            Add Item
+          </Button>
+        )
+      }
+    >
+      {isAdmin && (
+        <ScheduleItemDialog
+          eventId={eventId}
+          uid={uid}
+          open={editing !== null}
+          item={editing === 'new' ? null : editing}
+          onClose={() => setEditing(null)}
+        />
+      )}
+      <ConfirmDialog
+        open={removing !== null}
+        title="Delete Schedule Item"
+        description={`Delete "${removing?.title ?? ''}" and its RSVPs from the schedule?`}
+        confirmLabel="Delete"
+        pendingLabel="Deleting..."
+        pending={deleting}
+        destructive
+        onConfirm={() => void confirmDelete()}
+        onClose={() => setRemoving(null)}
+      />
       {items.length === 0 ? (
         <Text color="fg.muted">No events scheduled yet</Text>
       ) : (
@@ -38,6 +92,8 @@ export function SchedulePanel({ eventId, eventName, uid, items }: Props) {
               eventName={eventName}
               uid={uid}
               item={item}
+              onEdit={isAdmin ? () => setEditing(item) : undefined}
+              onDelete={isAdmin ? () => setRemoving(item) : undefined}
             />
           ))}
         </Stack>
@@ -51,11 +107,15 @@ function ScheduleRow({
   eventName,
   uid,
   item,
+  onEdit,
+  onDelete,
 }: {
   eventId: string;
   eventName: string;
   uid: string;
   item: ScheduleEntry;
+  onEdit?: () => void;
+  onDelete?: () => void;
 }) {
   const db = useFirestore();
   const [saving, setSaving] = useState(false);
@@ -102,7 +162,23 @@ function ScheduleRow({
             <Text>{attendingText(item.rsvpCounts)}</Text>
           </HStack>
         </Box>
-        <HStack gap="2" flexShrink={0} align="start">
+        <HStack gap="2" flexShrink={0} align="start" wrap="wrap">
+          {onEdit && (
+            <Button size="xs" variant="ghost" onClick={onEdit} aria-label={`Edit ${item.title}`}>
+              Edit
+            </Button>
+          )}
+          {onDelete && (
+            <Button
+              size="xs"
+              variant="ghost"
+              colorPalette="red"
+              onClick={onDelete}
+              aria-label={`Delete ${item.title}`}
+            >
+              Delete
+            </Button>
+          )}
           <Button
             size="xs"
             variant="ghost"

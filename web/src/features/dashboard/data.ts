@@ -1,16 +1,18 @@
 // Dashboard data: schedule with RSVPs, aggregation counts, and the writes the rules let a
-// member make directly (own RSVP) or an admin (banner settings).
+// member make directly (own RSVP) or an admin (schedule items, banner settings).
 import {
   collection,
   collectionGroup,
   doc,
   getCountFromServer,
+  getDocs,
   orderBy,
   query,
   serverTimestamp,
   setDoc,
   updateDoc,
   where,
+  writeBatch,
   type Firestore,
   type Query,
   type Timestamp,
@@ -101,6 +103,52 @@ export function setMyRsvp(
     status,
     respondedAt: serverTimestamp(),
   });
+}
+
+/** The schedule item fields an admin edits; times are ISO strings (UTC) or null. */
+export interface ScheduleItemInput {
+  title: string;
+  description: string;
+  startTime: string;
+  endTime: string | null;
+  location: string;
+}
+
+/** Admins write schedule items directly; the rules check role, fields, sizes and ownership. */
+export function addScheduleItem(
+  db: Firestore,
+  eventId: string,
+  uid: string,
+  input: ScheduleItemInput,
+) {
+  const ref = doc(collection(db, 'events', eventId, 'schedule'));
+  return setDoc(ref, {
+    ...input,
+    id: ref.id,
+    eventId,
+    createdBy: uid,
+    createdAt: serverTimestamp(),
+  });
+}
+
+export function updateScheduleItem(
+  db: Firestore,
+  eventId: string,
+  itemId: string,
+  input: ScheduleItemInput,
+) {
+  return updateDoc(doc(db, 'events', eventId, 'schedule', itemId), { ...input });
+}
+
+/** Deletes an item with its RSVPs in one batch (the rules allow admins exactly that), so no
+ * orphaned RSVP keeps counting in the event's totals. */
+export async function deleteScheduleItem(db: Firestore, eventId: string, itemId: string) {
+  const itemRef = doc(db, 'events', eventId, 'schedule', itemId);
+  const rsvps = await getDocs(collection(itemRef, 'rsvps'));
+  const batch = writeBatch(db);
+  rsvps.forEach((r) => batch.delete(r.ref));
+  batch.delete(itemRef);
+  await batch.commit();
 }
 
 /** Admins save the whole bannerSettings object in one write, as the rules expect. */

@@ -3,8 +3,8 @@ import { useFormik } from 'formik';
 import { flightFormSchema } from '@gatherly/domain/schemas';
 import { showToast } from '../../components/toaster.tsx';
 import { addFlight, localInputToIso } from './data.ts';
-import { FormDialog } from './FormDialog.tsx';
-import { TextField } from './TextField.tsx';
+import { FormDialog } from '../../components/FormDialog.tsx';
+import { TextField } from '../../components/TextField.tsx';
 
 interface Props {
   eventId: string;

@@ -2,8 +2,8 @@ import { useFormik } from 'formik';
 import { carpoolFormSchema } from '@gatherly/domain/schemas';
 import { showToast } from '../../components/toaster.tsx';
 import { createCarpool, localInputToIso } from './data.ts';
-import { FormDialog } from './FormDialog.tsx';
-import { TextField } from './TextField.tsx';
+import { FormDialog } from '../../components/FormDialog.tsx';
+import { TextField } from '../../components/TextField.tsx';
 
 interface Props {
   eventId: string;

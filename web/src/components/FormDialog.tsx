@@ -12,7 +12,7 @@ interface Props {
   children: ReactNode;
 }
 
-/** The travel dialogs' frame: a form with Cancel and a submit button that shows progress. */
+/** A dialog frame for short forms: a form with Cancel and a submit button that shows progress. */
 export function FormDialog({
   open,
   title,
