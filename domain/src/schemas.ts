@@ -116,7 +116,6 @@ export function isHttpUrl(value: unknown): value is string {
 // ---------------------------------------------------------------------------------------------
 // Building blocks
 
-const optionalText = () => yup.string().default('');
 const cappedText = (max: number) => yup.string().trim().max(max, MESSAGES.tooLong).default('');
 
 const hexColor = () =>
@@ -190,17 +189,24 @@ const formThemeColors = () =>
     tertiary: hexColor().default('#f59e0b'),
   });
 
-/** Create Event form (spec §2, §5). `datesTbd` clears both dates. */
+/**
+ * Create Event form (spec §2, §5). `datesTbd` clears both dates. Forms carry the server's length
+ * caps too, so what a form accepts the API and the rules accept.
+ */
 export const createEventFormSchema = yup.object({
-  name: yup.string().trim().required(MESSAGES.eventNameRequired),
-  description: optionalText(),
-  location: optionalText(),
+  name: yup
+    .string()
+    .trim()
+    .required(MESSAGES.eventNameRequired)
+    .max(MAX_LENGTHS.eventName, MESSAGES.tooLong),
+  description: cappedText(MAX_LENGTHS.eventDescription),
+  location: cappedText(MAX_LENGTHS.eventLocation),
   datesTbd: yup.boolean().default(false),
   startDate: formDateTime(),
   endDate: formDateTime().test('end-after-start', MESSAGES.endBeforeStart, function (end) {
     return endNotBeforeStart(this.parent.startDate as string | undefined, end);
   }),
-  customLogo: optionalHttpUrl(),
+  customLogo: optionalHttpUrl(MAX_LENGTHS.url),
   themeColors: formThemeColors(),
 });
 export type CreateEventFormValues = yup.InferType<typeof createEventFormSchema>;
@@ -219,12 +225,16 @@ const fullThemeColors = () =>
  * values or '' (TBD).
  */
 export const settingsFieldSchemas = {
-  name: yup.string().trim().required(MESSAGES.eventNameRequired),
-  description: optionalText(),
-  location: optionalText(),
+  name: yup
+    .string()
+    .trim()
+    .required(MESSAGES.eventNameRequired)
+    .max(MAX_LENGTHS.eventName, MESSAGES.tooLong),
+  description: cappedText(MAX_LENGTHS.eventDescription),
+  location: cappedText(MAX_LENGTHS.eventLocation),
   startDate: formDateTime(),
   endDate: formDateTime(),
-  customLogo: optionalHttpUrl(),
+  customLogo: optionalHttpUrl(MAX_LENGTHS.url),
   themeColors: fullThemeColors(),
 } as const;
 export type SettingsFieldName = keyof typeof settingsFieldSchemas;
@@ -304,10 +314,10 @@ export const bannerSettingsUpdateSchema = yup
 // Travel
 
 export const flightFormSchema = yup.object({
-  airline: optionalText(),
-  flightNumber: optionalText(),
-  departure: optionalText(),
-  arrival: optionalText(),
+  airline: cappedText(MAX_LENGTHS.airline),
+  flightNumber: cappedText(MAX_LENGTHS.flightNumber),
+  departure: cappedText(MAX_LENGTHS.airport),
+  arrival: cappedText(MAX_LENGTHS.airport),
   departureTime: yup.string().trim().required(MESSAGES.departureTimeRequired).default(''),
   arrivalTime: yup.string().trim().required(MESSAGES.arrivalTimeRequired).default(''),
 });
@@ -333,8 +343,8 @@ const seats = () =>
     .default(CARPOOL_DEFAULT_SEATS);
 
 export const carpoolFormSchema = yup.object({
-  fromLocation: optionalText(),
-  toLocation: optionalText(),
+  fromLocation: cappedText(MAX_LENGTHS.carpoolLocation),
+  toLocation: cappedText(MAX_LENGTHS.carpoolLocation),
   departureTime: yup.string().trim().required(MESSAGES.departureTimeRequired).default(''),
   maxSeats: seats(),
 });

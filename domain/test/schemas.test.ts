@@ -385,3 +385,32 @@ describe('format predicates', () => {
     expect(isHttpUrl('')).toBe(false);
   });
 });
+
+describe('forms carry the server length caps', () => {
+  const long = (n: number) => 'x'.repeat(n);
+  it.each([
+    ['create-event name', () => parseWith(createEventFormSchema, { name: long(121) })],
+    [
+      'create-event location',
+      () => parseWith(createEventFormSchema, { name: 'A', location: long(201) }),
+    ],
+    [
+      'flight airline',
+      () =>
+        parseWith(flightFormSchema, { airline: long(101), departureTime: 'x', arrivalTime: 'y' }),
+    ],
+    [
+      'carpool from',
+      () => parseWith(carpoolFormSchema, { fromLocation: long(201), departureTime: 'x' }),
+    ],
+  ])('%s over the cap is refused', (_label, run) => {
+    expect(run().ok).toBe(false);
+  });
+
+  it('accepts exactly the cap', () => {
+    expect(parseWith(createEventFormSchema, { name: long(120) }).ok).toBe(true);
+    expect(validateSettingsField('name', long(120))).toBeNull();
+    expect(validateSettingsField('name', long(121))).not.toBeNull();
+    expect(validateSettingsField('description', long(2001))).not.toBeNull();
+  });
+});
