@@ -65,6 +65,11 @@ export class Person {
   /** Signs in through the Auth emulator's Google popup, adding the account if it is new. */
   async signIn(trigger: Locator = this.page.getByRole('button', { name: 'Sign In' }).first()) {
     const [popup] = await Promise.all([this.context.waitForEvent('page'), trigger.click()]);
+    // Listen before submitting: the popup often closes before a later waitForEvent would attach.
+    const closed = new Promise<void>((resolve) => {
+      if (popup.isClosed()) resolve();
+      popup.once('close', () => resolve());
+    });
     await popup.waitForLoadState('domcontentloaded');
     const existing = popup.locator('.js-reuse-account', { hasText: this.email });
     if (await existing.count()) {
@@ -75,7 +80,10 @@ export class Person {
       await popup.locator('#display-name-input').fill(this.name);
       await popup.locator('#sign-in').click();
     }
-    await popup.waitForEvent('close', { timeout: 15_000 }).catch(() => undefined);
+    const timeout = new Promise<void>((_, reject) =>
+      setTimeout(() => reject(new Error('the sign-in popup did not close within 15 s')), 15_000).unref(),
+    );
+    await Promise.race([closed, timeout]);
   }
 
   /** Screenshots the current screen at desktop and phone widths. */
