@@ -1,5 +1,7 @@
+import { rmSync } from 'node:fs';
+import path from 'node:path';
 import type { Browser } from 'playwright-core';
-import { Person } from './session.ts';
+import { Person, SCREENSHOT_DIR } from './session.ts';
 
 /** What a journey gets: people to play it, and named steps so a failure says where it broke. */
 export interface JourneyContext {
@@ -40,6 +42,8 @@ export function emailFor(name: string): string {
 
 /** Runs one journey with its own people; every context is closed afterwards, pass or fail. */
 export async function runJourney(browser: Browser, baseUrl: string, journey: string, play: Journey): Promise<JourneyResult> {
+  // Screens from an earlier run (a stale FAILED-*.png above all) would mislead.
+  rmSync(path.join(SCREENSHOT_DIR, journey), { recursive: true, force: true });
   const people: Person[] = [];
   let current = '(setup)';
   let steps = 0;
