@@ -1,9 +1,8 @@
 // Journey 5: the admin adds schedule items; members RSVP going / maybe / not going, and the counts
 // change live on the other members' dashboards.
 import type { Page } from 'playwright-core';
-import { hasText, visible } from '../lib/expect.ts';
+import { check, gone, hasText, visible } from '../lib/expect.ts';
 import { addMember, bannerHeading, createEvent, navigate, signInFromLanding } from '../lib/flows.ts';
-import { addScheduleItemAs } from '../lib/firestore-rest.ts';
 import type { JourneyContext } from '../lib/journey.ts';
 import type { Person } from '../lib/session.ts';
 
@@ -30,23 +29,31 @@ export async function schedule({ person, step }: JourneyContext): Promise<void> 
     await visible(lee.page.getByText('No events scheduled yet'), "'No events scheduled yet'");
   });
 
-  await step('the admin adds two schedule items; they appear live on the members’ dashboards', async () => {
-    await addScheduleItemAs(kim, eventId, {
-      title: 'Welcome Drinks',
-      description: 'Meet on the terrace.',
-      startTime: '2027-07-02T18:00:00.000Z',
-      endTime: '2027-07-02T20:00:00.000Z',
-      location: 'Hotel terrace',
-    });
-    await addScheduleItemAs(kim, eventId, {
-      title: 'Group Hike',
-      description: 'Bring water.',
-      startTime: '2027-07-03T08:00:00.000Z',
-      endTime: null,
-      location: 'Trailhead car park',
-    });
-    await max.visit(`/events/${eventId}`, 'dashboard', bannerHeading(eventName));
+  await step('attendees get no schedule controls; the admin adds two items from the dashboard', async () => {
     await navigate(kim, 'Dashboard', 'dashboard', bannerHeading(eventName));
+    check((await lee.page.getByRole('button', { name: 'Add Item' }).count()) === 0, 'an attendee must not see Add Item');
+    const page = kim.page;
+    await page.getByRole('button', { name: 'Add Item' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add Schedule Item' });
+    await dialog.getByRole('button', { name: 'Add Item' }).click();
+    await visible(dialog.getByText('Title is required'), "'Title is required'");
+    await visible(dialog.getByText('Start time is required'), "'Start time is required'");
+    await dialog.getByLabel('Title').fill('Welcome Drinks');
+    await dialog.getByLabel('Description').fill('Meet on the terrace.');
+    await dialog.getByLabel('Start Time').fill('2027-07-02T18:00');
+    await dialog.getByLabel('End Time (optional)').fill('2027-07-02T20:00');
+    await dialog.getByLabel('Location').fill('Hotel terrace');
+    await kim.shoot('add-schedule-item');
+    await dialog.getByRole('button', { name: 'Add Item' }).click();
+    await visible(page.getByText('Schedule Item Added'), "the 'Schedule Item Added' toast");
+    await gone(dialog, 'the Add Schedule Item dialog');
+    await page.getByRole('button', { name: 'Add Item' }).click();
+    await dialog.getByLabel('Title').fill('Group Hike');
+    await dialog.getByLabel('Start Time').fill('2027-07-03T08:00');
+    await dialog.getByLabel('Location').fill('Trailhead car park');
+    await dialog.getByRole('button', { name: 'Add Item' }).click();
+    await gone(dialog, 'the Add Schedule Item dialog');
+    await max.visit(`/events/${eventId}`, 'dashboard', bannerHeading(eventName));
     for (const p of [kim, lee, max]) {
       await visible(item(p.page, 'Welcome Drinks'), `Welcome Drinks on ${p.name}'s dashboard`);
       await visible(item(p.page, 'Group Hike'), `Group Hike on ${p.name}'s dashboard`);
@@ -79,5 +86,13 @@ export async function schedule({ person, step }: JourneyContext): Promise<void> 
     for (const p of [kim, lee]) await hasText(item(p.page, 'Welcome Drinks').getByText(/attending$/), '2/3 attending', `${p.name}'s count`);
     await hasText(lee.page.getByTestId('stat-going'), /RSVPs 2$/, "the member's RSVPs stat");
     await max.shoot('schedule-live');
+  });
+
+  await step('the admin deletes an item: it disappears from the members’ dashboards live', async () => {
+    await kim.page.getByRole('button', { name: 'Delete Group Hike' }).click();
+    const confirm = kim.page.getByRole('alertdialog');
+    await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
+    for (const p of [kim, lee, max]) await gone(item(p.page, 'Group Hike'), `Group Hike on ${p.name}'s dashboard`);
+    await hasText(item(lee.page, 'Welcome Drinks').getByText(/attending$/), '2/3 attending', 'the remaining item untouched');
   });
 }

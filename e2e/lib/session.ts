@@ -80,10 +80,19 @@ export class Person {
       await popup.locator('#display-name-input').fill(this.name);
       await popup.locator('#sign-in').click();
     }
-    const timeout = new Promise<void>((_, reject) =>
-      setTimeout(() => reject(new Error('the sign-in popup did not close within 15 s')), 15_000).unref(),
-    );
-    await Promise.race([closed, timeout]);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const timeout = new Promise<'timeout'>((resolve) => {
+      timer = setTimeout(() => resolve('timeout'), 15_000);
+    });
+    const outcome = await Promise.race([closed, timeout]);
+    clearTimeout(timer);
+    if (outcome === 'timeout') {
+      // Say what the popup shows: that is where the flow got stuck.
+      const text = await popup.locator('body').innerText({ timeout: 2000 }).catch(() => '(unreadable)');
+      mkdirSync(path.join(SCREENSHOT_DIR, this.journey), { recursive: true });
+      await popup.screenshot({ path: path.join(SCREENSHOT_DIR, this.journey, 'FAILED-popup.png') }).catch(() => undefined);
+      throw new Error(`the sign-in popup did not close within 15 s; it shows ${popup.url()}: ${text.replace(/\s+/g, ' ').slice(0, 300)}`);
+    }
   }
 
   /** Screenshots the current screen at desktop and phone widths. */
