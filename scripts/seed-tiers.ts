@@ -13,7 +13,11 @@ async function main(): Promise<void> {
     const db = getFirestore(app);
     const batch = db.batch();
     for (const tier of Object.values(TIERS)) {
-      batch.set(db.doc(`subscriptionTiers/${tier.tierName}`), { ...tier, createdAt: FieldValue.serverTimestamp(), updatedAt: FieldValue.serverTimestamp() });
+      batch.set(db.doc(`subscriptionTiers/${tier.tierName}`), {
+        ...tier,
+        createdAt: FieldValue.serverTimestamp(),
+        updatedAt: FieldValue.serverTimestamp(),
+      });
     }
     await batch.commit();
     console.log(`Wrote ${Object.keys(TIERS).length} subscription tiers to ${projectId}.`);

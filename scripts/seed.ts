@@ -57,9 +57,13 @@ function ago(hours: number): Timestamp {
 }
 
 export async function seedDemoData(opts: SeedOptions): Promise<SeedSummary> {
-  if (!opts.projectId.startsWith('demo-')) throw new Error(`refusing to seed non-demo project ${opts.projectId}`);
+  if (!opts.projectId.startsWith('demo-'))
+    throw new Error(`refusing to seed non-demo project ${opts.projectId}`);
   for (const [name, value] of Object.entries(DEFAULT_HOSTS)) process.env[name] ??= value;
-  const app = initializeApp({ projectId: opts.projectId, storageBucket: `${opts.projectId}.appspot.com` }, `seed-${randomUUID()}`);
+  const app = initializeApp(
+    { projectId: opts.projectId, storageBucket: `${opts.projectId}.appspot.com` },
+    `seed-${randomUUID()}`,
+  );
   try {
     if (opts.withAuth !== false) await seedAuth(app);
     const db = getFirestore(app);
@@ -91,7 +95,9 @@ async function seedAuth(app: App): Promise<void> {
       email: u.email,
       emailVerified: true,
       displayName: u.displayName,
-      providerData: [{ uid: u.googleId, providerId: 'google.com', email: u.email, displayName: u.displayName }],
+      providerData: [
+        { uid: u.googleId, providerId: 'google.com', email: u.email, displayName: u.displayName },
+      ],
     })),
   );
   if (result.failureCount > 0) {
@@ -102,7 +108,11 @@ async function seedAuth(app: App): Promise<void> {
 async function seedUsersAndTiers(db: Firestore): Promise<void> {
   const batch = db.batch();
   for (const tier of Object.values(TIERS)) {
-    batch.set(db.doc(`subscriptionTiers/${tier.tierName}`), { ...tier, createdAt: ago(24 * 30), updatedAt: ago(24 * 30) });
+    batch.set(db.doc(`subscriptionTiers/${tier.tierName}`), {
+      ...tier,
+      createdAt: ago(24 * 30),
+      updatedAt: ago(24 * 30),
+    });
   }
   USERS.forEach((u, i) => {
     batch.set(db.doc(`users/${u.uid}`), {
@@ -113,7 +123,8 @@ async function seedUsersAndTiers(db: Firestore): Promise<void> {
       venmoUsername: u.venmoUsername,
       subscriptionStatus: u.tier === 'free' ? 'free' : 'active',
       subscriptionTier: u.tier,
-      subscriptionExpiresAt: u.tier === 'free' ? null : Timestamp.fromDate(new Date('2027-12-31T23:59:59.000Z')),
+      subscriptionExpiresAt:
+        u.tier === 'free' ? null : Timestamp.fromDate(new Date('2027-12-31T23:59:59.000Z')),
       createdAt: ago(24 * (20 - i)),
       updatedAt: ago(24 * (10 - i)),
     });
@@ -121,7 +132,11 @@ async function seedUsersAndTiers(db: Firestore): Promise<void> {
   await batch.commit();
 }
 
-async function seedEvent(app: App, db: Firestore, event: DemoEvent): Promise<{ photos: number; objects: number; invitations: SeedSummary['invitations'] }> {
+async function seedEvent(
+  app: App,
+  db: Firestore,
+  event: DemoEvent,
+): Promise<{ photos: number; objects: number; invitations: SeedSummary['invitations'] }> {
   const bucket = getStorage(app).bucket();
   const creator = Object.entries(event.members).find(([, role]) => role === 'creator')?.[0];
   if (!creator) throw new Error(`event ${event.id} has no creator`);
@@ -140,7 +155,14 @@ async function seedEvent(app: App, db: Firestore, event: DemoEvent): Promise<{ p
   let customBannerImage: string | null = null;
   if (event.banner) {
     customBannerImage = `${base}/banner/banner.png`;
-    await upload(customBannerImage, gradientPng(1200, 400, hexToRgb(event.banner[0]), hexToRgb(event.banner[1]), { x: 0.8, y: 0.3, r: 0.15 }));
+    await upload(
+      customBannerImage,
+      gradientPng(1200, 400, hexToRgb(event.banner[0]), hexToRgb(event.banner[1]), {
+        x: 0.8,
+        y: 0.3,
+        r: 0.15,
+      }),
+    );
   }
 
   const batch = db.batch();
@@ -152,7 +174,12 @@ async function seedEvent(app: App, db: Firestore, event: DemoEvent): Promise<{ p
     endDate: event.endDate,
     customLogo: '',
     themeColors: event.themeColors,
-    bannerSettings: { style: event.bannerStyle, autoRotate: true, rotateInterval: 5000, customBannerImage },
+    bannerSettings: {
+      style: event.bannerStyle,
+      autoRotate: true,
+      rotateInterval: 5000,
+      customBannerImage,
+    },
     adminId: creator,
     createdBy: creator,
     createdAt: ago(24 * 14),
@@ -171,9 +198,18 @@ async function seedEvent(app: App, db: Firestore, event: DemoEvent): Promise<{ p
     const objectPath = `${base}/photos/${photo.by}/${photo.fileName}`;
     const thumbPath = `${base}/thumbs/${photo.by}/${photo.fileName}`;
     const sun = { x: 0.25 + 0.2 * i, y: 0.35, r: 0.12 };
-    const original = gradientPng(800, 533, hexToRgb(photo.colors[0]), hexToRgb(photo.colors[1]), sun);
+    const original = gradientPng(
+      800,
+      533,
+      hexToRgb(photo.colors[0]),
+      hexToRgb(photo.colors[1]),
+      sun,
+    );
     await upload(objectPath, original);
-    await upload(thumbPath, gradientPng(240, 160, hexToRgb(photo.colors[0]), hexToRgb(photo.colors[1]), sun));
+    await upload(
+      thumbPath,
+      gradientPng(240, 160, hexToRgb(photo.colors[0]), hexToRgb(photo.colors[1]), sun),
+    );
     batch.set(db.doc(`${base}/photos/${photo.id}`), {
       id: photo.id,
       eventId: event.id,
@@ -276,7 +312,12 @@ async function seedEvent(app: App, db: Firestore, event: DemoEvent): Promise<{ p
     });
     const token = randomBytes(32).toString('base64url');
     invitations.push({ eventName: event.name, email: inv.email, token });
-    batch.set(db.doc(`invitationTokens/${token}`), { eventId: event.id, invitationId: inv.id, email: inv.email, createdAt: ago(26) });
+    batch.set(db.doc(`invitationTokens/${token}`), {
+      eventId: event.id,
+      invitationId: inv.id,
+      email: inv.email,
+      createdAt: ago(26),
+    });
   }
 
   for (const change of event.roleChanges) {
@@ -299,7 +340,11 @@ export { USERS as DEMO_USERS };
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const projectId = process.env['GCLOUD_PROJECT'] ?? 'demo-gatherly';
   seedDemoData({ projectId })
-    .then((s) => console.log(`Seeded ${s.users} users, ${s.events} events, ${s.photos} photos (${s.objects} Storage objects) into ${projectId}.`))
+    .then((s) =>
+      console.log(
+        `Seeded ${s.users} users, ${s.events} events, ${s.photos} photos (${s.objects} Storage objects) into ${projectId}.`,
+      ),
+    )
     .catch((err: unknown) => {
       console.error(err);
       process.exitCode = 1;

@@ -12,18 +12,36 @@ import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startAuthPopupRelay, type AuthPopupRelay } from '../emulator/src/auth-popup/relay.ts';
-import { startFirestoreEmulator, type FirestoreEmulator } from '../emulator/src/firestore/server.ts';
+import {
+  startFirestoreEmulator,
+  type FirestoreEmulator,
+} from '../emulator/src/firestore/server.ts';
 import { startStorageEmulator, type StorageEmulator } from '../emulator/src/storage/server.ts';
 import { portIsFree, waitForHttp } from './lib/net.ts';
-import { killAllNow, runToCompletion, startProcess, stopAll, type Managed } from './lib/processes.ts';
+import {
+  killAllNow,
+  runToCompletion,
+  startProcess,
+  stopAll,
+  type Managed,
+} from './lib/processes.ts';
 import { DEMO_USERS, seedDemoData } from './seed.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const PROJECT_ID = 'demo-gatherly';
 const HOST = '127.0.0.1';
-const PORTS = { firestore: 8080, storage: 9199, auth: 9099, functions: 5001, hosting: 5002, relay: 9098, web: 5173 };
+const PORTS = {
+  firestore: 8080,
+  storage: 9199,
+  auth: 9099,
+  functions: 5001,
+  hosting: 5002,
+  relay: 9098,
+  web: 5173,
+};
 
-const official = process.argv.includes('--official') || process.env['GATHERLY_EMULATORS'] === 'official';
+const official =
+  process.argv.includes('--official') || process.env['GATHERLY_EMULATORS'] === 'official';
 
 let firestore: FirestoreEmulator | null = null;
 let storage: StorageEmulator | null = null;
@@ -47,8 +65,13 @@ function newestMtime(dir: string): number {
 /** Builds functions/lib when it is missing or older than its sources (functions, domain). */
 async function buildFunctionsIfNeeded(): Promise<void> {
   const output = path.join(ROOT, 'functions/lib/index.js');
-  const sources = [path.join(ROOT, 'functions/src'), path.join(ROOT, 'domain/src')].filter(existsSync);
-  const newestSource = Math.max(...sources.map(newestMtime), statSync(path.join(ROOT, 'functions/build.mjs')).mtimeMs);
+  const sources = [path.join(ROOT, 'functions/src'), path.join(ROOT, 'domain/src')].filter(
+    existsSync,
+  );
+  const newestSource = Math.max(
+    ...sources.map(newestMtime),
+    statSync(path.join(ROOT, 'functions/build.mjs')).mtimeMs,
+  );
   if (existsSync(output) && statSync(output).mtimeMs >= newestSource) return;
   say('building functions (npm run build -w functions)');
   await runToCompletion('npm', ['run', 'build', '-w', 'functions']);
@@ -60,41 +83,68 @@ async function checkPorts(): Promise<void> {
     if (!(await portIsFree(port, HOST))) busy.push(`${name} (${port})`);
   }
   if (busy.length > 0) {
-    throw new Error(`ports in use: ${busy.join(', ')}. Is another \`npm start\` or emulator running?`);
+    throw new Error(
+      `ports in use: ${busy.join(', ')}. Is another \`npm start\` or emulator running?`,
+    );
   }
 }
 
 async function startOfflineEmulators(): Promise<void> {
   firestore = await startFirestoreEmulator({ host: HOST, port: PORTS.firestore, logLevel: 'warn' });
   const fs = firestore;
-  storage = await startStorageEmulator({ host: HOST, port: PORTS.storage, logLevel: 'warn', firestore: (p) => fs.documentSource(p) });
-  const rules = await fetch(`http://${HOST}:${PORTS.firestore}/emulator/v1/projects/${PROJECT_ID}:securityRules`, {
-    method: 'PUT',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ rules: { files: [{ name: 'firestore.rules', content: readFileSync(path.join(ROOT, 'firestore.rules'), 'utf8') }] } }),
+  storage = await startStorageEmulator({
+    host: HOST,
+    port: PORTS.storage,
+    logLevel: 'warn',
+    firestore: (p) => fs.documentSource(p),
   });
+  const rules = await fetch(
+    `http://${HOST}:${PORTS.firestore}/emulator/v1/projects/${PROJECT_ID}:securityRules`,
+    {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        rules: {
+          files: [
+            {
+              name: 'firestore.rules',
+              content: readFileSync(path.join(ROOT, 'firestore.rules'), 'utf8'),
+            },
+          ],
+        },
+      }),
+    },
+  );
   if (!rules.ok) throw new Error(`firestore.rules did not load: ${await rules.text()}`);
   storage.setRules(readFileSync(path.join(ROOT, 'storage.rules'), 'utf8'));
-  say(`offline Firestore emulator on ${HOST}:${PORTS.firestore}, Storage emulator on ${HOST}:${PORTS.storage} (rules loaded)`);
+  say(
+    `offline Firestore emulator on ${HOST}:${PORTS.firestore}, Storage emulator on ${HOST}:${PORTS.storage} (rules loaded)`,
+  );
 }
 
 /** firebase-tools emulators; resolves once they report ready. */
 function startFirebaseEmulators(only: string[], env: NodeJS.ProcessEnv): Promise<Managed> {
   return new Promise((resolve, reject) => {
     let ready = false;
-    const firebase = startProcess('firebase', path.join(ROOT, 'node_modules/.bin/firebase'), ['emulators:start', '--only', only.join(','), '--project', PROJECT_ID], {
-      cwd: ROOT,
-      env,
-      onLine: (line) => {
-        if (line.trim() !== '') console.log(`[firebase] ${line}`);
-        if (!ready && /All emulators ready/i.test(line)) {
-          ready = true;
-          resolve(firebase);
-        }
+    const firebase = startProcess(
+      'firebase',
+      path.join(ROOT, 'node_modules/.bin/firebase'),
+      ['emulators:start', '--only', only.join(','), '--project', PROJECT_ID],
+      {
+        cwd: ROOT,
+        env,
+        onLine: (line) => {
+          if (line.trim() !== '') console.log(`[firebase] ${line}`);
+          if (!ready && /All emulators ready/i.test(line)) {
+            ready = true;
+            resolve(firebase);
+          }
+        },
       },
-    });
+    );
     void firebase.exited.then((code) => {
-      if (!ready) reject(new Error(`firebase emulators:start exited with ${code} before it was ready`));
+      if (!ready)
+        reject(new Error(`firebase emulators:start exited with ${code} before it was ready`));
       else if (!stopping) {
         say(`firebase emulators exited unexpectedly (${code}); stopping`);
         void shutdown(1);
@@ -133,24 +183,41 @@ async function main(): Promise<void> {
     NO_UPDATE_NOTIFIER: '1',
   };
   if (official) {
-    say('GATHERLY_EMULATORS=official: using firebase-tools Firestore and Storage emulators (Java 21 + JARs needed)');
-    await startFirebaseEmulators(['auth', 'functions', 'hosting', 'firestore', 'storage'], emulatorEnv);
+    say(
+      'GATHERLY_EMULATORS=official: using firebase-tools Firestore and Storage emulators (Java 21 + JARs needed)',
+    );
+    await startFirebaseEmulators(
+      ['auth', 'functions', 'hosting', 'firestore', 'storage'],
+      emulatorEnv,
+    );
   } else {
     await startOfflineEmulators();
     // FIRESTORE_EMULATOR_HOST / FIREBASE_STORAGE_EMULATOR_HOST in the environment reach the
     // function code: firebase-tools passes its environment to the functions runtime.
     await startFirebaseEmulators(['auth', 'functions', 'hosting'], emulatorEnv);
   }
-  relay = await startAuthPopupRelay({ authEmulatorUrl: `http://${HOST}:${PORTS.auth}`, host: HOST, port: PORTS.relay });
-
-  for (const [name, value] of Object.entries(emulatorEnv)) if (name.endsWith('EMULATOR_HOST') && value) process.env[name] = value;
-  const seeded = await seedDemoData({ projectId: PROJECT_ID });
-  say(`seeded ${seeded.users} users, ${seeded.events} events, ${seeded.photos} photos (${seeded.objects} Storage objects)`);
-
-  const web = startProcess('web', 'npm', ['run', 'dev', '-w', 'web', '--', '--port', String(PORTS.web), '--strictPort'], {
-    cwd: ROOT,
-    env: { ...process.env, VITE_AUTH_EMULATOR_URL: relay.url, BROWSER: 'none' },
+  relay = await startAuthPopupRelay({
+    authEmulatorUrl: `http://${HOST}:${PORTS.auth}`,
+    host: HOST,
+    port: PORTS.relay,
   });
+
+  for (const [name, value] of Object.entries(emulatorEnv))
+    if (name.endsWith('EMULATOR_HOST') && value) process.env[name] = value;
+  const seeded = await seedDemoData({ projectId: PROJECT_ID });
+  say(
+    `seeded ${seeded.users} users, ${seeded.events} events, ${seeded.photos} photos (${seeded.objects} Storage objects)`,
+  );
+
+  const web = startProcess(
+    'web',
+    'npm',
+    ['run', 'dev', '-w', 'web', '--', '--port', String(PORTS.web), '--strictPort'],
+    {
+      cwd: ROOT,
+      env: { ...process.env, VITE_AUTH_EMULATOR_URL: relay.url, BROWSER: 'none' },
+    },
+  );
   void web.exited.then((code) => {
     if (!stopping) {
       say(`the Vite dev server exited (${code}); stopping`);
@@ -171,7 +238,9 @@ async function main(): Promise<void> {
     ...seeded.invitations.map((i) => `  ${i.eventName}: ${appUrl}invite/${i.token}  (${i.email})`),
     '',
     `Emulators: Firestore ${PORTS.firestore}, Storage ${PORTS.storage}, Auth ${PORTS.auth}, Functions ${PORTS.functions}, Hosting ${PORTS.hosting} (serves web/dist after \`npm run build\`)`,
-    official ? 'Using the official Firestore/Storage emulators.' : 'Firestore and Storage: the offline emulator in emulator/.',
+    official
+      ? 'Using the official Firestore/Storage emulators.'
+      : 'Firestore and Storage: the offline emulator in emulator/.',
     'Press Ctrl-C to stop everything.',
     '',
   ];

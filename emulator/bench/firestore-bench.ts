@@ -20,7 +20,9 @@ async function timed(label: string, count: number, run: () => Promise<void>): Pr
   const start = performance.now();
   await run();
   const seconds = (performance.now() - start) / 1000;
-  console.log(`${label}: ${count} in ${seconds.toFixed(2)} s = ${Math.round(count / seconds)} writes/s`);
+  console.log(
+    `${label}: ${count} in ${seconds.toFixed(2)} s = ${Math.round(count / seconds)} writes/s`,
+  );
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -78,18 +80,27 @@ for (let start = 0; start < 10_000; start += 500) {
 }
 const photos = db.collection('events/bench/photos');
 console.log(`seeded ${emulator.projects.database('demo-bench').store.size} documents`);
-await latency('query at 10k docs: uploader == u7 order by createdAt desc limit 20', 50, async () =>
-  (await photos.where('uploader', '==', 'u7').orderBy('createdAt', 'desc').limit(20).get()).size,
+await latency(
+  'query at 10k docs: uploader == u7 order by createdAt desc limit 20',
+  50,
+  async () =>
+    (await photos.where('uploader', '==', 'u7').orderBy('createdAt', 'desc').limit(20).get()).size,
 );
-await latency('query at 10k docs: votes >= 90 (range + implicit order)', 50, async () =>
-  (await photos.where('votes', '>=', 90).get()).size,
+await latency(
+  'query at 10k docs: votes >= 90 (range + implicit order)',
+  50,
+  async () => (await photos.where('votes', '>=', 90).get()).size,
 );
-await latency('query at 10k docs: array-contains t3, limit 50', 50, async () =>
-  (await photos.where('tags', 'array-contains', 't3').limit(50).get()).size,
+await latency(
+  'query at 10k docs: array-contains t3, limit 50',
+  50,
+  async () => (await photos.where('tags', 'array-contains', 't3').limit(50).get()).size,
 );
 await latency('count() at 10k docs', 50, async () => (await photos.count().get()).data().count);
-await latency('collection-group query at 10k docs: uploader == u1', 20, async () =>
-  (await db.collectionGroup('photos').where('uploader', '==', 'u1').get()).size,
+await latency(
+  'collection-group query at 10k docs: uploader == u1',
+  20,
+  async () => (await db.collectionGroup('photos').where('uploader', '==', 'u1').get()).size,
 );
 
 await deleteApp(app);
@@ -108,20 +119,29 @@ for (let i = 0; i < coreWrites; i++) {
       {
         update: {
           name: `${root}/events/core/photos/p${String(i % 10_000).padStart(5, '0')}`,
-          fields: { uploader: { stringValue: `u${i % 50}` }, votes: { integerValue: String(i % 97) } },
+          fields: {
+            uploader: { stringValue: `u${i % 50}` },
+            votes: { integerValue: String(i % 97) },
+          },
         },
       },
     ],
   });
 }
 const coreSeconds = (performance.now() - coreStart) / 1000;
-console.log(`in-process single-document commits: ${coreWrites} in ${coreSeconds.toFixed(2)} s = ${Math.round(coreWrites / coreSeconds)} writes/s`);
+console.log(
+  `in-process single-document commits: ${coreWrites} in ${coreSeconds.toFixed(2)} s = ${Math.round(coreWrites / coreSeconds)} writes/s`,
+);
 const coreQuery = compileQuery('demo-core', '(default)', 'events/core', {
   from: [{ collectionId: 'photos' }],
-  where: { fieldFilter: { field: { fieldPath: 'uploader' }, op: 'EQUAL', value: { stringValue: 'u7' } } },
+  where: {
+    fieldFilter: { field: { fieldPath: 'uploader' }, op: 'EQUAL', value: { stringValue: 'u7' } },
+  },
   orderBy: [{ field: { fieldPath: 'votes' }, direction: 'DESCENDING' }],
   limit: 20,
 });
-await latency('in-process query at 10k docs: uploader == u7 order by votes desc limit 20', 200, async () =>
-  executeQuery(registry.database('demo-core').store, coreQuery).length,
+await latency(
+  'in-process query at 10k docs: uploader == u7 order by votes desc limit 20',
+  200,
+  async () => executeQuery(registry.database('demo-core').store, coreQuery).length,
 );

@@ -60,7 +60,12 @@ function str(s: string): FsValue {
   return { stringValue: s };
 }
 function doc(path: string, fields: Record<string, FsValue>): FsDocument {
-  return { path, fields, createTime: { seconds: 0, nanos: 0 }, updateTime: { seconds: 0, nanos: 0 } };
+  return {
+    path,
+    fields,
+    createTime: { seconds: 0, nanos: 0 },
+    updateTime: { seconds: 0, nanos: 0 },
+  };
 }
 
 const source = rulesSource();
@@ -74,34 +79,122 @@ const store = new Map<string, FsDocument>([
   ['events/e1', doc('events/e1', { name: str('Party') })],
 ]);
 const docs: DocumentSource = { get: (p) => store.get(p) ?? null };
-const auth = { uid: 'alice', token: { email: 'alice@example.com', email_verified: true, firebase: { sign_in_provider: 'password' } } };
+const auth = {
+  uid: 'alice',
+  token: {
+    email: 'alice@example.com',
+    email_verified: true,
+    firebase: { sign_in_provider: 'password' },
+  },
+};
 const time = new Date();
-const owned = doc('coll7/d1', { owner: str('alice'), title: str('hello'), count: { integerValue: 3n } });
+const owned = doc('coll7/d1', {
+  owner: str('alice'),
+  title: str('hello'),
+  count: { integerValue: 3n },
+});
 
 const scenarios: { name: string; request: FirestoreRulesRequest; expect: boolean }[] = [
-  { name: 'simple get (users/{userId}, uid match)', request: { method: 'get', path: 'users/alice', auth, time, resource: null, requestResource: null }, expect: true },
-  { name: 'get with resource.data check', request: { method: 'get', path: 'coll7/d1', auth, time, resource: owned, requestResource: null }, expect: true },
+  {
+    name: 'simple get (users/{userId}, uid match)',
+    request: {
+      method: 'get',
+      path: 'users/alice',
+      auth,
+      time,
+      resource: null,
+      requestResource: null,
+    },
+    expect: true,
+  },
+  {
+    name: 'get with resource.data check',
+    request: {
+      method: 'get',
+      path: 'coll7/d1',
+      auth,
+      time,
+      resource: owned,
+      requestResource: null,
+    },
+    expect: true,
+  },
   {
     name: 'create with validation function',
-    request: { method: 'create', path: 'coll15/d2', auth, time, resource: null, requestResource: doc('coll15/d2', { owner: str('alice'), title: str('x'), tags: { arrayValue: { values: [] } } }) },
+    request: {
+      method: 'create',
+      path: 'coll15/d2',
+      auth,
+      time,
+      resource: null,
+      requestResource: doc('coll15/d2', {
+        owner: str('alice'),
+        title: str('x'),
+        tags: { arrayValue: { values: [] } },
+      }),
+    },
     expect: true,
   },
   {
     name: 'update with diff().affectedKeys()',
-    request: { method: 'update', path: 'coll7/d1', auth, time, resource: owned, requestResource: doc('coll7/d1', { owner: str('alice'), title: str('new'), count: { integerValue: 4n } }) },
+    request: {
+      method: 'update',
+      path: 'coll7/d1',
+      auth,
+      time,
+      resource: owned,
+      requestResource: doc('coll7/d1', {
+        owner: str('alice'),
+        title: str('new'),
+        count: { integerValue: 4n },
+      }),
+    },
     expect: true,
   },
-  { name: 'get with exists() lookup', request: { method: 'get', path: 'events/e1', auth, time, resource: null, requestResource: null }, expect: true },
+  {
+    name: 'get with exists() lookup',
+    request: {
+      method: 'get',
+      path: 'events/e1',
+      auth,
+      time,
+      resource: null,
+      requestResource: null,
+    },
+    expect: true,
+  },
   {
     name: 'list query (rules are not filters)',
-    request: { method: 'list', path: '', collectionPath: 'coll3', auth, time, resource: null, requestResource: null, query: { equalities: { owner: str('alice') }, limit: 20 } },
+    request: {
+      method: 'list',
+      path: '',
+      collectionPath: 'coll3',
+      auth,
+      time,
+      resource: null,
+      requestResource: null,
+      query: { equalities: { owner: str('alice') }, limit: 20 },
+    },
     expect: true,
   },
-  { name: 'denied get (no match)', request: { method: 'get', path: 'nothing/here', auth, time, resource: null, requestResource: null }, expect: false },
+  {
+    name: 'denied get (no match)',
+    request: {
+      method: 'get',
+      path: 'nothing/here',
+      auth,
+      time,
+      resource: null,
+      requestResource: null,
+    },
+    expect: false,
+  },
 ];
 
 const N = 10_000;
-console.log(`rules file: ${source.split('\n').length} lines, compiled in ${compileMs.toFixed(1)} ms`);
+console.log(
+  `rules file: ${source.split('\n').length} lines, compiled in ${compileMs.toFixed(1)} ms`,
+);
 for (const s of scenarios) {
   const both = { before: docs, after: docs };
   for (let i = 0; i < 2_000; i++) evaluateFirestore(ruleset, s.request, both); // warm-up
@@ -113,7 +206,13 @@ for (const s of scenarios) {
   const ms = performance.now() - start;
   // CPU time is reported too: the machine is shared, so wall-clock rates swing with load.
   const cpuMs = (cpu.user + cpu.system) / 1000;
-  if (granted !== (s.expect ? N : 0)) throw new Error(`${s.name}: unexpected decision (${granted}/${N} allowed)`);
-  const rate = (t: number) => Math.round((N / t) * 1000).toLocaleString('en-US').padStart(9);
-  console.log(`${s.name.padEnd(42)} ${N} in ${ms.toFixed(1).padStart(6)} ms: ${rate(ms)} req/s wall, ${rate(cpuMs)} req/s per CPU`);
+  if (granted !== (s.expect ? N : 0))
+    throw new Error(`${s.name}: unexpected decision (${granted}/${N} allowed)`);
+  const rate = (t: number) =>
+    Math.round((N / t) * 1000)
+      .toLocaleString('en-US')
+      .padStart(9);
+  console.log(
+    `${s.name.padEnd(42)} ${N} in ${ms.toFixed(1).padStart(6)} ms: ${rate(ms)} req/s wall, ${rate(cpuMs)} req/s per CPU`,
+  );
 }

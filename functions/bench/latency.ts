@@ -7,10 +7,19 @@ import { newUser, startStack, type Stack, type TestUser } from '../test/harness.
 const CALLS = Number(process.argv[2] ?? 200);
 
 function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
+  return (
+    sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN
+  );
 }
 
-async function measure(stack: Stack, label: string, method: string, path: string, as: TestUser, body?: unknown) {
+async function measure(
+  stack: Stack,
+  label: string,
+  method: string,
+  path: string,
+  as: TestUser,
+  body?: unknown,
+) {
   for (let i = 0; i < 10; i++) await stack.call(method, path, { as, body });
   const times: number[] = [];
   for (let i = 0; i < CALLS; i++) {
@@ -21,7 +30,9 @@ async function measure(stack: Stack, label: string, method: string, path: string
   }
   times.sort((a, b) => a - b);
   const f = (n: number) => n.toFixed(1).padStart(7);
-  console.log(`${label.padEnd(34)} p50 ${f(percentile(times, 50))} ms  p95 ${f(percentile(times, 95))} ms  max ${f(times.at(-1) ?? 0)} ms`);
+  console.log(
+    `${label.padEnd(34)} p50 ${f(percentile(times, 50))} ms  p95 ${f(percentile(times, 95))} ms  max ${f(times.at(-1) ?? 0)} ms`,
+  );
 }
 
 const stack = await startStack();
@@ -34,8 +45,21 @@ try {
   console.log(`${CALLS} sequential warm calls per endpoint (offline emulators, in-process server)`);
   await measure(stack, 'GET /api/events/{id}', 'GET', `/api/events/${eventId}`, attendee);
   await measure(stack, 'GET /api/events', 'GET', '/api/events', attendee);
-  await measure(stack, 'GET /api/events/{id}/schedule', 'GET', `/api/events/${eventId}/schedule`, attendee);
-  await measure(stack, 'PUT /api/schedule/{id}/rsvp (tx)', 'PUT', `/api/schedule/${itemId}/rsvp`, attendee, { status: 'going' });
+  await measure(
+    stack,
+    'GET /api/events/{id}/schedule',
+    'GET',
+    `/api/events/${eventId}/schedule`,
+    attendee,
+  );
+  await measure(
+    stack,
+    'PUT /api/schedule/{id}/rsvp (tx)',
+    'PUT',
+    `/api/schedule/${itemId}/rsvp`,
+    attendee,
+    { status: 'going' },
+  );
   await measure(stack, 'GET /api/user/subscription', 'GET', '/api/user/subscription', attendee);
 } finally {
   await stack.stop();

@@ -37,9 +37,16 @@ async function read(ref: DocumentReference, tx: Reader): Promise<DocumentSnapsho
  * The caller's membership, read inside `tx` when given so the decision and the writes commit
  * together. Non-members get 404 like unknown events: an event's existence is not revealed.
  */
-export async function requireMember(eventId: string, uid: string, tx: Reader = null): Promise<Membership> {
+export async function requireMember(
+  eventId: string,
+  uid: string,
+  tx: Reader = null,
+): Promise<Membership> {
   const ref = eventRef(eventId);
-  const [eventSnap, memberSnap] = await Promise.all([read(ref, tx), read(memberRef(eventId, uid), tx)]);
+  const [eventSnap, memberSnap] = await Promise.all([
+    read(ref, tx),
+    read(memberRef(eventId, uid), tx),
+  ]);
   const member = memberSnap.data() as MemberDoc | undefined;
   if (!eventSnap.exists || !member || !isMemberRole(member.role)) throw notFound(EVENT_NOT_FOUND);
   return { eventId, eventRef: ref, event: eventSnap.data() as EventDoc, role: member.role, member };
@@ -63,6 +70,7 @@ export async function requirePermission(
   tx: Reader = null,
 ): Promise<Membership> {
   const membership = await requireMember(eventId, uid, tx);
-  if (!can(membership.role, action)) throw forbidden(DENIED[action] ?? 'You do not have permission to do this');
+  if (!can(membership.role, action))
+    throw forbidden(DENIED[action] ?? 'You do not have permission to do this');
   return membership;
 }

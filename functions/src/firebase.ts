@@ -9,7 +9,8 @@ function app(): App {
   if (existing) return existing;
   // On Cloud Functions and in the Functions emulator FIREBASE_CONFIG carries the project and bucket.
   if (process.env.FIREBASE_CONFIG) return initializeApp();
-  const projectId = process.env.GCLOUD_PROJECT ?? process.env.GOOGLE_CLOUD_PROJECT ?? 'demo-gatherly';
+  const projectId =
+    process.env.GCLOUD_PROJECT ?? process.env.GOOGLE_CLOUD_PROJECT ?? 'demo-gatherly';
   return initializeApp({ projectId, storageBucket: `${projectId}.appspot.com` });
 }
 

@@ -1,7 +1,14 @@
 import type { ServerResponse } from 'node:http';
 import { error as logError } from 'firebase-functions/logger';
 import { authenticate, type AuthUser } from './auth.ts';
-import { HttpError, notFound, readJsonBody, sendJson, type ApiIncoming, type Reply } from './http.ts';
+import {
+  HttpError,
+  notFound,
+  readJsonBody,
+  sendJson,
+  type ApiIncoming,
+  type Reply,
+} from './http.ts';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -53,7 +60,14 @@ function match(pattern: string[], segments: string[]): Record<string, string> | 
       }
       // Ids become document paths: a slash or dot-path could address another document.
       // Firestore also reserves ids of the form __x__.
-      if (value === '' || value.includes('/') || value === '.' || value === '..' || value.length > 200) return null;
+      if (
+        value === '' ||
+        value.includes('/') ||
+        value === '.' ||
+        value === '..' ||
+        value.length > 200
+      )
+        return null;
       if (/^__.*__$/.test(value)) return null;
       params[p.slice(1)] = value;
     } else if (p !== s) {
@@ -67,12 +81,17 @@ function requestOrigin(req: ApiIncoming): string | null {
   const configured = process.env.APP_ORIGIN;
   if (configured) return configured.replace(/\/+$/, '');
   const origin = req.headers.origin;
-  if (typeof origin === 'string' && /^https?:\/\/[a-z0-9.-]+(?::\d+)?$/i.test(origin)) return origin;
+  if (typeof origin === 'string' && /^https?:\/\/[a-z0-9.-]+(?::\d+)?$/i.test(origin))
+    return origin;
   const forwardedHost = req.headers['x-forwarded-host'];
-  const host = typeof forwardedHost === 'string' ? forwardedHost.split(',')[0]?.trim() : req.headers.host;
+  const host =
+    typeof forwardedHost === 'string' ? forwardedHost.split(',')[0]?.trim() : req.headers.host;
   if (typeof host === 'string' && /^[a-z0-9.-]+(?::\d+)?$/i.test(host)) {
     const forwardedProto = req.headers['x-forwarded-proto'];
-    const proto = typeof forwardedProto === 'string' ? (forwardedProto.split(',')[0]?.trim() ?? 'https') : 'http';
+    const proto =
+      typeof forwardedProto === 'string'
+        ? (forwardedProto.split(',')[0]?.trim() ?? 'https')
+        : 'http';
     return `${proto === 'https' ? 'https' : 'http'}://${host}`;
   }
   return null;
@@ -122,4 +141,3 @@ export function createRouter(routes: Route[]) {
     }
   };
 }
-

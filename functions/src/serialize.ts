@@ -10,10 +10,12 @@ export function toJson(value: unknown): Json {
   if (value === null || value === undefined) return null;
   if (typeof value === 'object') {
     const out: { [key: string]: Json } = {};
-    for (const [key, inner] of Object.entries(value as Record<string, unknown>)) out[key] = toJson(inner);
+    for (const [key, inner] of Object.entries(value as Record<string, unknown>))
+      out[key] = toJson(inner);
     return out;
   }
-  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return value;
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')
+    return value;
   return String(value);
 }
 

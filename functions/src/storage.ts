@@ -26,7 +26,12 @@ export async function deletePrefix(prefix: string): Promise<number> {
   let deleted = 0;
   let pageToken: string | undefined;
   do {
-    const [files, next] = await bucket().getFiles({ prefix, autoPaginate: false, maxResults: 500, pageToken });
+    const [files, next] = await bucket().getFiles({
+      prefix,
+      autoPaginate: false,
+      maxResults: 500,
+      pageToken,
+    });
     await Promise.all(files.map((f) => f.delete({ ignoreNotFound: true })));
     deleted += files.length;
     pageToken = (next as { pageToken?: string } | null)?.pageToken;

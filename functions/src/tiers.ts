@@ -21,7 +21,8 @@ export async function userTierName(uid: string, tx: Reader = null): Promise<Subs
   const tier: unknown = data?.subscriptionTier;
   if (!isTierName(tier)) return 'free';
   const expires: unknown = data?.subscriptionExpiresAt;
-  if (tier !== 'free' && expires instanceof Timestamp && expires.toMillis() < Date.now()) return 'free';
+  if (tier !== 'free' && expires instanceof Timestamp && expires.toMillis() < Date.now())
+    return 'free';
   return tier;
 }
 
@@ -49,7 +50,10 @@ const FEATURE_KEYS: (keyof TierFeatures)[] = [
  * The tier's limits: the seeded `subscriptionTiers/{tier}` document wins field by field (so an
  * operator can tune limits without a deploy); the domain's definition fills anything missing.
  */
-export async function tierLimits(tier: SubscriptionTierName, tx: Reader = null): Promise<TierDefinition> {
+export async function tierLimits(
+  tier: SubscriptionTierName,
+  tx: Reader = null,
+): Promise<TierDefinition> {
   const ref = db().collection('subscriptionTiers').doc(tier);
   const snap = tx ? await tx.get(ref) : await ref.get();
   const stored = snap.data() ?? {};
@@ -62,7 +66,8 @@ export async function tierLimits(tier: SubscriptionTierName, tx: Reader = null):
     const v: unknown = stored[key];
     if (typeof v === 'boolean') merged[key] = v;
   }
-  if (typeof stored.displayName === 'string' && stored.displayName !== '') merged.displayName = stored.displayName;
+  if (typeof stored.displayName === 'string' && stored.displayName !== '')
+    merged.displayName = stored.displayName;
   return merged;
 }
 
@@ -85,8 +90,10 @@ export async function sumOf(query: Query, field: string, tx: Reader = null): Pro
 }
 
 // The queries behind each usage figure (see docs/api.md "Tier limits").
-export const eventsCreatedBy = (uid: string) => db().collection('events').where('createdBy', '==', uid);
-export const photosUploadedBy = (uid: string) => db().collectionGroup('photos').where('uploadedBy', '==', uid);
+export const eventsCreatedBy = (uid: string) =>
+  db().collection('events').where('createdBy', '==', uid);
+export const photosUploadedBy = (uid: string) =>
+  db().collectionGroup('photos').where('uploadedBy', '==', uid);
 export const invitationsSentSince = (uid: string, since: Date) =>
   db()
     .collectionGroup('invitations')
@@ -98,9 +105,16 @@ export function startOfUtcDay(now = new Date()): Date {
 }
 
 /** 403 with the text the client matches on ("Premium subscription required"). */
-export function requireWithin(used: number, limit: number, what: string, tier: TierDefinition): void {
+export function requireWithin(
+  used: number,
+  limit: number,
+  what: string,
+  tier: TierDefinition,
+): void {
   if (canCreate(used, limit)) return;
-  throw forbidden(`${PREMIUM_REQUIRED_MESSAGE}: the ${tier.displayName} plan allows ${limit} ${what}`);
+  throw forbidden(
+    `${PREMIUM_REQUIRED_MESSAGE}: the ${tier.displayName} plan allows ${limit} ${what}`,
+  );
 }
 
 export function requireStorage(usedBytes: number, addBytes: number, tier: TierDefinition): void {

@@ -15,7 +15,12 @@ function jsonType(value: unknown): string {
   return typeof value;
 }
 
-const TYPE_NAMES: Record<string, string> = { string: 'text', number: 'a number', boolean: 'true or false', object: 'an object' };
+const TYPE_NAMES: Record<string, string> = {
+  string: 'text',
+  number: 'a number',
+  boolean: 'true or false',
+  object: 'an object',
+};
 
 /**
  * The shared schemas cast like a form does (123 → "123", "4" → 4). An API caller sends JSON, so a
@@ -38,13 +43,21 @@ function checkJsonTypes(description: SchemaFieldDescription, value: unknown, pat
   }
   if (expected === 'object' && d.fields) {
     for (const [key, inner] of Object.entries(d.fields)) {
-      checkJsonTypes(inner, (value as Record<string, unknown>)[key], path === 'body' ? key : `${path}.${key}`);
+      checkJsonTypes(
+        inner,
+        (value as Record<string, unknown>)[key],
+        path === 'body' ? key : `${path}.${key}`,
+      );
     }
   }
 }
 
 /** Validates a JSON value with a shared schema: JSON types first, then the schema's own rules. */
-export function validate<S extends AnySchema>(schema: S, value: unknown, path = 'body'): InferType<S> {
+export function validate<S extends AnySchema>(
+  schema: S,
+  value: unknown,
+  path = 'body',
+): InferType<S> {
   checkJsonTypes(schema.describe(), value, path);
   const parsed = parseWith(schema, value);
   if (!parsed.ok) throw badRequest(parsed.errors[0] ?? 'Invalid request');

@@ -3,24 +3,41 @@ import type { MemberRole } from '@gatherly/domain/entities';
 import { bucket } from '../src/firebase.ts';
 import { newUser, type Stack, type TestUser } from './harness.ts';
 
-export const ISO = (days: number) => new Date(Date.UTC(2027, 5, 1) + days * 86_400_000).toISOString();
+export const ISO = (days: number) =>
+  new Date(Date.UTC(2027, 5, 1) + days * 86_400_000).toISOString();
 
 export async function login(stack: Stack, user: TestUser): Promise<void> {
   const res = await stack.call('POST', '/api/auth/login', { as: user });
   if (res.status !== 200) throw new Error(`login ${res.status} ${JSON.stringify(res.body)}`);
 }
 
-export async function createEvent(stack: Stack, user: TestUser, body: Record<string, unknown> = {}): Promise<string> {
+export async function createEvent(
+  stack: Stack,
+  user: TestUser,
+  body: Record<string, unknown> = {},
+): Promise<string> {
   const res = await stack.call<{ event: { id: string } }>('POST', '/api/events', {
     as: user,
-    body: { name: 'Summer Wedding', description: 'd', location: 'Lisbon', startDate: ISO(10), endDate: ISO(12), ...body },
+    body: {
+      name: 'Summer Wedding',
+      description: 'd',
+      location: 'Lisbon',
+      startDate: ISO(10),
+      endDate: ISO(12),
+      ...body,
+    },
   });
   if (res.status !== 201) throw new Error(`create event ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.event.id;
 }
 
 /** A member written straight to Firestore (admin), for tests that need many people fast. */
-export async function seedMember(db: Firestore, eventId: string, user: TestUser, role: MemberRole = 'attendee') {
+export async function seedMember(
+  db: Firestore,
+  eventId: string,
+  user: TestUser,
+  role: MemberRole = 'attendee',
+) {
   await db.doc(`events/${eventId}/members/${user.uid}`).set({
     eventId,
     userId: user.uid,
@@ -64,11 +81,19 @@ export async function invite(
   return token;
 }
 
-export async function putObject(path: string, bytes = 1024, contentType = 'image/jpeg'): Promise<void> {
+export async function putObject(
+  path: string,
+  bytes = 1024,
+  contentType = 'image/jpeg',
+): Promise<void> {
   await bucket().file(path).save(Buffer.alloc(bytes, 7), { contentType, resumable: false });
 }
 
-export async function seedSchedule(db: Firestore, eventId: string, title = 'Ceremony'): Promise<string> {
+export async function seedSchedule(
+  db: Firestore,
+  eventId: string,
+  title = 'Ceremony',
+): Promise<string> {
   const ref = db.collection(`events/${eventId}/schedule`).doc();
   await ref.set({
     id: ref.id,

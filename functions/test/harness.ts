@@ -16,7 +16,12 @@ export interface TestUser {
 const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
 
 /** An unsigned (alg none) ID token as the Auth emulator issues; admin accepts it in emulator mode. */
-export function mintToken(uid: string, email: string, name: string, overrides: Record<string, unknown> = {}): string {
+export function mintToken(
+  uid: string,
+  email: string,
+  name: string,
+  overrides: Record<string, unknown> = {},
+): string {
   const now = Math.floor(Date.now() / 1000);
   const payload = {
     iss: `https://securetoken.google.com/${PROJECT_ID}`,
@@ -36,13 +41,17 @@ export function mintToken(uid: string, email: string, name: string, overrides: R
 }
 
 interface AuthEmulatorModule {
-  createApp(projectId: string): Promise<{ listen(port: number, host: string, cb: () => void): Server }>;
+  createApp(
+    projectId: string,
+  ): Promise<{ listen(port: number, host: string, cb: () => void): Server }>;
 }
 
 /** firebase-tools' Auth emulator on a random port, in this process. */
 export async function startAuthEmulator(): Promise<{ host: string; stop: () => Promise<void> }> {
   // firebase-tools ships no types for its emulator internals; createApp is the Auth emulator's server.
-  const mod = createRequire(import.meta.url)('firebase-tools/lib/emulator/auth/server.js') as AuthEmulatorModule;
+  const mod = createRequire(import.meta.url)(
+    'firebase-tools/lib/emulator/auth/server.js',
+  ) as AuthEmulatorModule;
   const app = await mod.createApp(PROJECT_ID);
   const server = await new Promise<Server>((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s));
@@ -79,7 +88,12 @@ export interface Stack {
   call<T = Record<string, unknown>>(
     method: string,
     path: string,
-    opts?: { as?: TestUser | null; body?: unknown; rawBody?: string; headers?: Record<string, string> },
+    opts?: {
+      as?: TestUser | null;
+      body?: unknown;
+      rawBody?: string;
+      headers?: Record<string, string>;
+    },
   ): Promise<Reply<T>>;
   stop(): Promise<void>;
 }
@@ -93,7 +107,12 @@ export async function startStack(options: { authEmulatorHost?: string } = {}): P
   let stopEmulators: () => Promise<void> = async () => {};
   if (process.env.GATHERLY_EMULATORS !== 'official') {
     const { startEmulators } = await import('@gatherly/emulator/index');
-    const emulators = await startEmulators({ firestorePort: 0, storagePort: 0, host: '127.0.0.1', logLevel: 'error' });
+    const emulators = await startEmulators({
+      firestorePort: 0,
+      storagePort: 0,
+      host: '127.0.0.1',
+      logLevel: 'error',
+    });
     process.env.FIRESTORE_EMULATOR_HOST = `${emulators.firestore.host}:${emulators.firestore.port}`;
     process.env.FIREBASE_STORAGE_EMULATOR_HOST = `${emulators.storage.host}:${emulators.storage.port}`;
     stopEmulators = () => emulators.stop();
@@ -119,11 +138,19 @@ export async function startStack(options: { authEmulatorHost?: string } = {}): P
   const register = async (user: TestUser) => {
     if (registered.has(user.uid)) return;
     registered.add(user.uid);
-    await auth().createUser({ uid: user.uid, email: user.email, displayName: user.name, emailVerified: true });
+    await auth().createUser({
+      uid: user.uid,
+      email: user.email,
+      displayName: user.name,
+      emailVerified: true,
+    });
   };
   const server: Server = createServer((req, res) => {
     // The exported function takes express types; it only uses node's own request/response API.
-    void api(req as unknown as Parameters<typeof api>[0], res as unknown as Parameters<typeof api>[1]);
+    void api(
+      req as unknown as Parameters<typeof api>[0],
+      res as unknown as Parameters<typeof api>[1],
+    );
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;

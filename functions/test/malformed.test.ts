@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startStack, type Stack, type TestUser } from './harness.ts';
-import { ISO, dumpDatabase, eventWithRoles, listFiles, putObject, seedSchedule } from './fixtures.ts';
+import {
+  ISO,
+  dumpDatabase,
+  eventWithRoles,
+  listFiles,
+  putObject,
+  seedSchedule,
+} from './fixtures.ts';
 
 let stack: Stack;
 beforeAll(async () => {
@@ -24,21 +31,33 @@ const WRONG_TYPES: unknown[] = [123, -1, 2.5, true, false, [], ['a'], {}, { a: 1
 describe('malformed input sweep', () => {
   it('answers every bad body with a 4xx and writes nothing', async () => {
     const { eventId, creator, admin, attendee } = await eventWithRoles(stack);
-    const carpool = await stack.call<{ carpool: { id: string } }>('POST', `/api/events/${eventId}/carpools`, {
-      as: admin,
-      body: { departureTime: ISO(2), maxSeats: 4 },
-    });
+    const carpool = await stack.call<{ carpool: { id: string } }>(
+      'POST',
+      `/api/events/${eventId}/carpools`,
+      {
+        as: admin,
+        body: { departureTime: ISO(2), maxSeats: 4 },
+      },
+    );
     const photoPath = `events/${eventId}/photos/${attendee.uid}/ok.jpg`;
     await putObject(photoPath);
-    const photo = await stack.call<{ photo: { id: string } }>('POST', `/api/events/${eventId}/photos`, {
-      as: attendee,
-      body: { filename: 'ok.jpg', objectPath: photoPath },
-    });
+    const photo = await stack.call<{ photo: { id: string } }>(
+      'POST',
+      `/api/events/${eventId}/photos`,
+      {
+        as: attendee,
+        body: { filename: 'ok.jpg', objectPath: photoPath },
+      },
+    );
     const itemId = await seedSchedule(stack.db, eventId);
-    const invited = await stack.call<{ inviteUrl: string }>('POST', `/api/events/${eventId}/members`, {
-      as: admin,
-      body: { userEmail: 'sweep-guest@example.com', role: 'attendee' },
-    });
+    const invited = await stack.call<{ inviteUrl: string }>(
+      'POST',
+      `/api/events/${eventId}/members`,
+      {
+        as: admin,
+        body: { userEmail: 'sweep-guest@example.com', role: 'attendee' },
+      },
+    );
     const token = invited.body.inviteUrl.split('/invite/')[1] as string;
 
     const calls: BadCall[] = [];
@@ -78,7 +97,13 @@ describe('malformed input sweep', () => {
     ]);
 
     // PUT /api/events/{id}
-    const colours = { primary: '#000000', secondary: '#111111', tertiary: '#222222', background: '#ffffff', surface: '#eeeeee' };
+    const colours = {
+      primary: '#000000',
+      secondary: '#111111',
+      tertiary: '#222222',
+      background: '#ffffff',
+      surface: '#eeeeee',
+    };
     add('PUT', `/api/events/${eventId}`, admin, [
       {},
       { name: '' },
@@ -120,10 +145,15 @@ describe('malformed input sweep', () => {
     add('POST', `/api/events/${eventId}/members`, admin, [
       {},
       { role: 'attendee' },
-      ...['', 'nope', 'a@', '@b.co', 'a b@c.de', `${long(250)}@example.com`, '<script>@x.co'].map((userEmail) => ({ userEmail, role: 'attendee' })),
+      ...['', 'nope', 'a@', '@b.co', 'a b@c.de', `${long(250)}@example.com`, '<script>@x.co'].map(
+        (userEmail) => ({ userEmail, role: 'attendee' }),
+      ),
       ...WRONG_TYPES.map((userEmail) => ({ userEmail, role: 'attendee' })),
       { userEmail: null, role: 'attendee' },
-      ...['creator', 'owner', 'ADMIN', '', 'member'].map((role) => ({ userEmail: 'valid@example.com', role })),
+      ...['creator', 'owner', 'ADMIN', '', 'member'].map((role) => ({
+        userEmail: 'valid@example.com',
+        role,
+      })),
       ...WRONG_TYPES.map((role) => ({ userEmail: 'valid@example.com', role })),
       { userEmail: 'valid@example.com', role: null },
     ]);
@@ -167,7 +197,14 @@ describe('malformed input sweep', () => {
     ]);
 
     // Travel
-    const flight = { airline: 'TAP', flightNumber: 'TP1', departure: 'JFK', arrival: 'LIS', departureTime: ISO(1), arrivalTime: ISO(1.2) };
+    const flight = {
+      airline: 'TAP',
+      flightNumber: 'TP1',
+      departure: 'JFK',
+      arrival: 'LIS',
+      departureTime: ISO(1),
+      arrivalTime: ISO(1.2),
+    };
     add('POST', `/api/events/${eventId}/flights`, attendee, [
       {},
       { ...flight, departureTime: '' },
@@ -190,12 +227,20 @@ describe('malformed input sweep', () => {
       { ...ride, departureTime: '' },
       { ...ride, departureTime: 'noon' },
       { ...ride, departureTime: null },
-      ...[0, 9, -1, 2.5, 1e9, '4', 'NaN', null, true, [], {}].map((maxSeats) => ({ ...ride, maxSeats })),
+      ...[0, 9, -1, 2.5, 1e9, '4', 'NaN', null, true, [], {}].map((maxSeats) => ({
+        ...ride,
+        maxSeats,
+      })),
       { ...ride, fromLocation: long(201) },
       { ...ride, toLocation: 3 },
     ]);
     for (const seats of ['NaN', 'Infinity', '-Infinity']) {
-      calls.push({ method: 'POST', path: `/api/events/${eventId}/carpools`, as: attendee, rawBody: `{"departureTime":"${ISO(1)}","maxSeats":${seats}}` });
+      calls.push({
+        method: 'POST',
+        path: `/api/events/${eventId}/carpools`,
+        as: attendee,
+        rawBody: `{"departureTime":"${ISO(1)}","maxSeats":${seats}}`,
+      });
     }
 
     // RSVP
@@ -222,10 +267,12 @@ describe('malformed input sweep', () => {
       ['POST', '/api/auth/login', creator],
     ];
     for (const [method, path, as] of bodyRoutes) {
-      for (const rawBody of ['{', '{"a":}', '[1,', '"open', 'nul', `{"x":"${long(300_000)}"}`]) calls.push({ method, path, as, rawBody });
+      for (const rawBody of ['{', '{"a":}', '[1,', '"open', 'nul', `{"x":"${long(300_000)}"}`])
+        calls.push({ method, path, as, rawBody });
     }
     for (const [method, path, as] of bodyRoutes.slice(0, 8)) {
-      for (const rawBody of ['null', '[]', '"text"', '5', 'true']) calls.push({ method, path, as, rawBody });
+      for (const rawBody of ['null', '[]', '"text"', '5', 'true'])
+        calls.push({ method, path, as, rawBody });
     }
 
     const dbBefore = await dumpDatabase(stack.db);
@@ -233,15 +280,23 @@ describe('malformed input sweep', () => {
     const failures: string[] = [];
     const statusCounts = new Map<number, number>();
     for (const c of calls) {
-      const res = await stack.call<{ error?: unknown }>(c.method, c.path, { as: c.as, body: c.body, rawBody: c.rawBody });
+      const res = await stack.call<{ error?: unknown }>(c.method, c.path, {
+        as: c.as,
+        body: c.body,
+        rawBody: c.rawBody,
+      });
       statusCounts.set(res.status, (statusCounts.get(res.status) ?? 0) + 1);
       if (res.status < 400 || res.status >= 500 || typeof res.body.error !== 'string') {
-        failures.push(`${c.method} ${c.path} ${JSON.stringify(c.body ?? c.rawBody).slice(0, 120)} -> ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`);
+        failures.push(
+          `${c.method} ${c.path} ${JSON.stringify(c.body ?? c.rawBody).slice(0, 120)} -> ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`,
+        );
       }
     }
     const dbAfter = await dumpDatabase(stack.db);
     const filesAfter = await listFiles();
-    console.log(`malformed sweep: ${calls.length} bad requests, statuses ${JSON.stringify(Object.fromEntries(statusCounts))}, ${dbBefore.size} documents compared`);
+    console.log(
+      `malformed sweep: ${calls.length} bad requests, statuses ${JSON.stringify(Object.fromEntries(statusCounts))}, ${dbBefore.size} documents compared`,
+    );
 
     expect(failures).toEqual([]);
     expect(calls.length).toBeGreaterThanOrEqual(200);

@@ -3,7 +3,11 @@ import { createRouter, apiPath } from '../src/router.ts';
 import { invitationIdFor, invitationMail, newInvitationToken } from '../src/routes/members.ts';
 import { isBannerPath } from '../src/routes/events.ts';
 import { validate, validateBody } from '../src/validate.ts';
-import { createCarpoolRequestSchema, createEventRequestSchema, inviteRequestSchema } from '@gatherly/domain/schemas';
+import {
+  createCarpoolRequestSchema,
+  createEventRequestSchema,
+  inviteRequestSchema,
+} from '@gatherly/domain/schemas';
 import { HttpError } from '../src/http.ts';
 import { startOfUtcDay } from '../src/tiers.ts';
 import { toJson } from '../src/serialize.ts';
@@ -22,7 +26,14 @@ describe('apiPath', () => {
 
 describe('router', () => {
   it('answers unknown routes 404, wrong methods 405, both as { error }', async () => {
-    const handle = createRouter([{ method: 'GET', pattern: '/ping', isPublic: true, handle: async () => ({ body: { ok: true } }) }]);
+    const handle = createRouter([
+      {
+        method: 'GET',
+        pattern: '/ping',
+        isPublic: true,
+        handle: async () => ({ body: { ok: true } }),
+      },
+    ]);
     const call = async (method: string, url: string) => {
       const { Readable } = await import('node:stream');
       const req = Object.assign(Readable.from([]), { method, url, headers: {} });
@@ -59,27 +70,53 @@ describe('validation', () => {
     }
   };
   it('refuses wrong JSON types the form schema would cast', () => {
-    expect(status(() => validateBody(createEventRequestSchema, { name: 123 }))).toBe('400 name must be text');
-    expect(status(() => validateBody(createCarpoolRequestSchema, { departureTime: '2027-01-01T10:00:00Z', maxSeats: '4' }))).toBe(
-      '400 maxSeats must be a number',
+    expect(status(() => validateBody(createEventRequestSchema, { name: 123 }))).toBe(
+      '400 name must be text',
     );
-    expect(status(() => validateBody(createEventRequestSchema, [1]))).toBe('400 Request body must be a JSON object');
-    expect(status(() => validateBody(createEventRequestSchema, null))).toBe('400 Request body must be a JSON object');
+    expect(
+      status(() =>
+        validateBody(createCarpoolRequestSchema, {
+          departureTime: '2027-01-01T10:00:00Z',
+          maxSeats: '4',
+        }),
+      ),
+    ).toBe('400 maxSeats must be a number');
+    expect(status(() => validateBody(createEventRequestSchema, [1]))).toBe(
+      '400 Request body must be a JSON object',
+    );
+    expect(status(() => validateBody(createEventRequestSchema, null))).toBe(
+      '400 Request body must be a JSON object',
+    );
   });
   it("uses the schema's messages", () => {
-    expect(status(() => validateBody(createEventRequestSchema, { name: ' ' }))).toBe('400 Event name is required');
-    expect(status(() => validateBody(inviteRequestSchema, { userEmail: 'nope', role: 'admin' }))).toBe(
-      '400 Please enter a valid email address',
+    expect(status(() => validateBody(createEventRequestSchema, { name: ' ' }))).toBe(
+      '400 Event name is required',
     );
-    expect(status(() => validateBody(inviteRequestSchema, { userEmail: 'a@b.co', role: 'creator' }))).toBe('400 Please select a role');
-    expect(status(() => validateBody(createCarpoolRequestSchema, { departureTime: '2027-01-01T10:00:00Z', maxSeats: 9 }))).toBe(
-      '400 Seats cannot be more than 8',
-    );
+    expect(
+      status(() => validateBody(inviteRequestSchema, { userEmail: 'nope', role: 'admin' })),
+    ).toBe('400 Please enter a valid email address');
+    expect(
+      status(() => validateBody(inviteRequestSchema, { userEmail: 'a@b.co', role: 'creator' })),
+    ).toBe('400 Please select a role');
+    expect(
+      status(() =>
+        validateBody(createCarpoolRequestSchema, {
+          departureTime: '2027-01-01T10:00:00Z',
+          maxSeats: 9,
+        }),
+      ),
+    ).toBe('400 Seats cannot be more than 8');
   });
   it('casts what the schema normalises and strips unknown keys', () => {
-    const v = validateBody(inviteRequestSchema, { userEmail: ' Bob@Example.COM ', role: 'admin', extra: 1 });
+    const v = validateBody(inviteRequestSchema, {
+      userEmail: ' Bob@Example.COM ',
+      role: 'admin',
+      extra: 1,
+    });
     expect(v).toEqual({ userEmail: 'bob@example.com', role: 'admin' });
-    expect(validate(createEventRequestSchema, { name: 'x', startDate: '', createdBy: 'evil' })).not.toHaveProperty('createdBy');
+    expect(
+      validate(createEventRequestSchema, { name: 'x', startDate: '', createdBy: 'evil' }),
+    ).not.toHaveProperty('createdBy');
   });
 });
 
@@ -94,7 +131,13 @@ describe('invitations', () => {
     expect(invitationIdFor('a@b.co')).not.toBe(invitationIdFor('b@b.co'));
   });
   it('mail follows the Trigger Email schema and escapes HTML', () => {
-    const mail = invitationMail('x@y.z', '<b>Party</b>', 'Ann & Co', 'admin', 'http://app.test/invite/t');
+    const mail = invitationMail(
+      'x@y.z',
+      '<b>Party</b>',
+      'Ann & Co',
+      'admin',
+      'http://app.test/invite/t',
+    );
     expect(Object.keys(mail)).toEqual(['to', 'message']);
     expect(mail.message.html).toContain('&lt;b&gt;Party&lt;/b&gt;');
     expect(mail.message.html).toContain('Ann &amp; Co');
@@ -110,7 +153,9 @@ describe('helpers', () => {
     expect(isBannerPath('e1', 'events/e1/banner/../../e2/x')).toBe(false);
   });
   it('daily caps reset at UTC midnight', () => {
-    expect(startOfUtcDay(new Date('2027-03-04T23:59:59.999Z')).toISOString()).toBe('2027-03-04T00:00:00.000Z');
+    expect(startOfUtcDay(new Date('2027-03-04T23:59:59.999Z')).toISOString()).toBe(
+      '2027-03-04T00:00:00.000Z',
+    );
   });
   it('serialises Timestamps as ISO strings, deeply', () => {
     const t = Timestamp.fromDate(new Date('2027-01-02T03:04:05.000Z'));

@@ -15,7 +15,9 @@ declare module 'vitest' {
 /** Parses `host:port` as the official tools write it (FIRESTORE_EMULATOR_HOST, ...). */
 export function parseHostAndPort(variable: string, value: string | undefined): HostAndPort {
   if (!value) {
-    throw new Error(`GATHERLY_EMULATORS=official needs ${variable}=host:port of a running emulator`);
+    throw new Error(
+      `GATHERLY_EMULATORS=official needs ${variable}=host:port of a running emulator`,
+    );
   }
   const url = new URL(`http://${value}`);
   const port = Number(url.port);

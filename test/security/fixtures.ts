@@ -234,7 +234,8 @@ function seedDocuments(): Map<string, DocumentData> {
   for (const [eventId, creator, members, owners, companion] of events) {
     const base = `events/${eventId}`;
     put(base, validEvent(eventId, creator));
-    for (const [uid, role] of Object.entries(members)) put(`${base}/members/${uid}`, member(eventId, uid, role));
+    for (const [uid, role] of Object.entries(members))
+      put(`${base}/members/${uid}`, member(eventId, uid, role));
     put(`${base}/invitations/inv-1`, {
       eventId,
       email: 'guest@example.com',
@@ -271,7 +272,10 @@ function seedDocuments(): Map<string, DocumentData> {
         user: { displayName: `Name ${companion}`, photoURL: '' },
         joinedAt: SEED_TIME,
       });
-      put(`${base}/schedule/${SCHEDULE_ITEM}/rsvps/${uid}`, rsvp(eventId, SCHEDULE_ITEM, uid, 'going'));
+      put(
+        `${base}/schedule/${SCHEDULE_ITEM}/rsvps/${uid}`,
+        rsvp(eventId, SCHEDULE_ITEM, uid, 'going'),
+      );
     }
   }
   return docs;
@@ -306,7 +310,9 @@ export function seedObjectPaths(): string[] {
 
 export async function seedStorage(storage: Storage): Promise<void> {
   await Promise.all(
-    seedObjectPaths().map((path) => storage.ref(path).put(IMAGE_BYTES, { contentType: 'image/jpeg' })),
+    seedObjectPaths().map((path) =>
+      storage.ref(path).put(IMAGE_BYTES, { contentType: 'image/jpeg' }),
+    ),
   );
 }
 

@@ -20,7 +20,15 @@ import {
   type RulesTestEnvironment,
 } from '@firebase/rules-unit-testing';
 import './endpoints.ts';
-import { ROLES, clearStorage, seedFirestore, seedStorage, summary, uidOf, type Role } from './fixtures.ts';
+import {
+  ROLES,
+  clearStorage,
+  seedFirestore,
+  seedStorage,
+  summary,
+  uidOf,
+  type Role,
+} from './fixtures.ts';
 import { isWrite, type Actor, type RulesCase, type Service } from './cases.ts';
 import { firestoreMatrix } from './firestore-matrix.ts';
 import { firestoreAttacks } from './firestore-attacks.ts';
@@ -102,7 +110,9 @@ describe('security rules', () => {
       if (rulesCase.prepare) {
         const prepare = rulesCase.prepare;
         dirty[service] = true;
-        await env.withSecurityRulesDisabled((ctx) => prepare({ db: ctx.firestore(), storage: ctx.storage() }));
+        await env.withSecurityRulesDisabled((ctx) =>
+          prepare({ db: ctx.firestore(), storage: ctx.storage() }),
+        );
       }
       // Any write that goes through changes the seed; a denied one leaves it as it was.
       const attempt = rulesCase.attempt(actorFor(rulesCase.role)).then((result) => {

@@ -66,7 +66,10 @@
 
   class Iframe extends Channel {
     constructor(el) {
-      super(() => el.contentWindow, (src) => src === el.contentWindow);
+      super(
+        () => el.contentWindow,
+        (src) => src === el.contentWindow,
+      );
       this.el = el;
     }
     restyle() {
@@ -99,7 +102,10 @@
     },
     getParentIframe() {
       if (!parentChannel) {
-        parentChannel = new Channel(() => window.parent, (src) => src === window.parent);
+        parentChannel = new Channel(
+          () => window.parent,
+          (src) => src === window.parent,
+        );
         parentChannel.ready = true;
         // Tell the parent the child side is listening, once its handlers are registered.
         setTimeout(() => parentChannel.post({ kind: 'ready' }), 0);

@@ -40,7 +40,13 @@ export async function startAuthPopupRelay(opts: {
     const headers = { ...req.headers, host: upstream.host };
     if (rewrite) delete headers['accept-encoding'];
     const proxied = http.request(
-      { hostname: upstream.hostname, port: upstream.port, path: req.url, method: req.method, headers },
+      {
+        hostname: upstream.hostname,
+        port: upstream.port,
+        path: req.url,
+        method: req.method,
+        headers,
+      },
       (up) => {
         if (!rewrite) {
           res.writeHead(up.statusCode ?? 502, up.headers);

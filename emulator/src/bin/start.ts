@@ -27,8 +27,12 @@ const emulators = await startEmulators({
   firestorePort: Number(values['firestore-port']),
   storagePort: Number(values['storage-port']),
   logLevel,
-  ...(values['firestore-rules'] ? { firestoreRules: readFileSync(values['firestore-rules'], 'utf8') } : {}),
-  ...(values['storage-rules'] ? { storageRules: readFileSync(values['storage-rules'], 'utf8') } : {}),
+  ...(values['firestore-rules']
+    ? { firestoreRules: readFileSync(values['firestore-rules'], 'utf8') }
+    : {}),
+  ...(values['storage-rules']
+    ? { storageRules: readFileSync(values['storage-rules'], 'utf8') }
+    : {}),
 });
 console.log(
   `Offline emulators ready: Firestore ${emulators.firestore.host}:${emulators.firestore.port}, ` +

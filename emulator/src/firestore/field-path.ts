@@ -50,7 +50,9 @@ const simpleSegment = /^[A-Za-z_][A-Za-z_0-9]*$/;
 
 export function formatFieldPath(path: FieldPath): string {
   return path
-    .map((s) => (simpleSegment.test(s) ? s : '`' + s.replace(/\\/g, '\\\\').replace(/`/g, '\\`') + '`'))
+    .map((s) =>
+      simpleSegment.test(s) ? s : '`' + s.replace(/\\/g, '\\\\').replace(/`/g, '\\`') + '`',
+    )
     .join('.');
 }
 

@@ -26,14 +26,23 @@ function contextFor(metadata: grpc.Metadata, resource: unknown): CallContext {
 
 function grpcError(err: unknown): Partial<grpc.StatusObject> {
   const error = toFirestoreError(err);
-  return { code: error.code as number as grpc.status, details: error.message, metadata: new grpc.Metadata() };
+  return {
+    code: error.code as number as grpc.status,
+    details: error.message,
+    metadata: new grpc.Metadata(),
+  };
 }
 
 export function buildGrpcServer(service: FirestoreService, log: Logger): grpc.Server {
-  const definition = firestorePackageDefinition()['google.firestore.v1.Firestore'] as grpc.ServiceDefinition;
+  const definition = firestorePackageDefinition()[
+    'google.firestore.v1.Firestore'
+  ] as grpc.ServiceDefinition;
   const sessions = streamSessions(service);
 
-  const unary = (method: string, run: (req: Json, metadata: grpc.Metadata) => unknown): grpc.handleUnaryCall<unknown, unknown> => {
+  const unary = (
+    method: string,
+    run: (req: Json, metadata: grpc.Metadata) => unknown,
+  ): grpc.handleUnaryCall<unknown, unknown> => {
     const codec = methodCodec(method);
     return (call, callback) => {
       (async () => {
@@ -57,7 +66,8 @@ export function buildGrpcServer(service: FirestoreService, log: Logger): grpc.Se
     return (call) => {
       (async () => {
         const req = codec.requestToJson(call.request) as Json;
-        for (const response of await run(req, call.metadata)) call.write(codec.responseFromJson(response));
+        for (const response of await run(req, call.metadata))
+          call.write(codec.responseFromJson(response));
         log.debug(`${method} ok`);
         call.end();
       })().catch((err: unknown) => {
@@ -78,7 +88,11 @@ export function buildGrpcServer(service: FirestoreService, log: Logger): grpc.Se
         ended = true;
         session?.close();
         log.debug(`${method} stream failed: ${codeName(error.code)} ${error.message}`);
-        call.emit('error', { code: error.code as grpc.status, details: error.message, metadata: new grpc.Metadata() });
+        call.emit('error', {
+          code: error.code as grpc.status,
+          details: error.message,
+          metadata: new grpc.Metadata(),
+        });
       };
       const send = (msg: unknown): void => {
         if (!ended && !call.cancelled && call.writable) call.write(codec.responseFromJson(msg));
@@ -89,11 +103,21 @@ export function buildGrpcServer(service: FirestoreService, log: Logger): grpc.Se
         try {
           if (!session) {
             const ctx = contextFor(call.metadata, msg.database);
-            const streamCtx = { projectId: ctx.projectId, databaseId: ctx.databaseId, auth: ctx.caller };
+            const streamCtx = {
+              projectId: ctx.projectId,
+              databaseId: ctx.databaseId,
+              auth: ctx.caller,
+            };
             session =
               method === 'Listen'
-                ? (sessions.createListenSession(streamCtx, send, fail) as { request(msg: Json): void; close(): void })
-                : (sessions.createWriteSession(streamCtx, send, fail) as { request(msg: Json): void; close(): void });
+                ? (sessions.createListenSession(streamCtx, send, fail) as {
+                    request(msg: Json): void;
+                    close(): void;
+                  })
+                : (sessions.createWriteSession(streamCtx, send, fail) as {
+                    request(msg: Json): void;
+                    close(): void;
+                  });
           }
           session.request(msg);
         } catch (err) {
@@ -117,50 +141,100 @@ export function buildGrpcServer(service: FirestoreService, log: Logger): grpc.Se
     };
   };
 
-  const ctx = (metadata: grpc.Metadata, resource: unknown): CallContext => contextFor(metadata, resource);
+  const ctx = (metadata: grpc.Metadata, resource: unknown): CallContext =>
+    contextFor(metadata, resource);
 
   const handlers: grpc.UntypedServiceImplementation = {
     GetDocument: unary('GetDocument', (req, md) =>
-      service.getDocument(ctx(md, req.name), String(req.name), req.mask as { fieldPaths?: string[] } | undefined, req.transaction as string | undefined),
+      service.getDocument(
+        ctx(md, req.name),
+        String(req.name),
+        req.mask as { fieldPaths?: string[] } | undefined,
+        req.transaction as string | undefined,
+      ),
     ),
     ListDocuments: unary('ListDocuments', (req, md) =>
-      service.listDocuments(ctx(md, req.parent), req.parent as string, String(req.collectionId ?? ''), {
-        ...(req.pageSize !== undefined ? { pageSize: Number(req.pageSize) } : {}),
-        ...(req.pageToken ? { pageToken: String(req.pageToken) } : {}),
-        ...(req.mask ? { mask: req.mask as { fieldPaths?: string[] } } : {}),
-        ...(req.showMissing ? { showMissing: true } : {}),
-        ...(req.orderBy ? { orderBy: String(req.orderBy) } : {}),
-      }),
+      service.listDocuments(
+        ctx(md, req.parent),
+        req.parent as string,
+        String(req.collectionId ?? ''),
+        {
+          ...(req.pageSize !== undefined ? { pageSize: Number(req.pageSize) } : {}),
+          ...(req.pageToken ? { pageToken: String(req.pageToken) } : {}),
+          ...(req.mask ? { mask: req.mask as { fieldPaths?: string[] } } : {}),
+          ...(req.showMissing ? { showMissing: true } : {}),
+          ...(req.orderBy ? { orderBy: String(req.orderBy) } : {}),
+        },
+      ),
     ),
     UpdateDocument: unary('UpdateDocument', (req, md) => {
       const document = req.document as JsonDocument;
-      return service.updateDocument(ctx(md, document?.name), document, req.updateMask as { fieldPaths?: string[] } | undefined, req.currentDocument as JsonPrecondition | undefined, req.mask as { fieldPaths?: string[] } | undefined);
+      return service.updateDocument(
+        ctx(md, document?.name),
+        document,
+        req.updateMask as { fieldPaths?: string[] } | undefined,
+        req.currentDocument as JsonPrecondition | undefined,
+        req.mask as { fieldPaths?: string[] } | undefined,
+      );
     }),
     DeleteDocument: unary('DeleteDocument', (req, md) =>
-      service.deleteDocument(ctx(md, req.name), String(req.name), req.currentDocument as JsonPrecondition | undefined),
+      service.deleteDocument(
+        ctx(md, req.name),
+        String(req.name),
+        req.currentDocument as JsonPrecondition | undefined,
+      ),
     ),
     CreateDocument: unary('CreateDocument', (req, md) =>
-      service.createDocument(ctx(md, req.parent), req.parent as string, String(req.collectionId ?? ''), req.documentId as string | undefined, (req.document ?? {}) as JsonDocument, req.mask as { fieldPaths?: string[] } | undefined),
+      service.createDocument(
+        ctx(md, req.parent),
+        req.parent as string,
+        String(req.collectionId ?? ''),
+        req.documentId as string | undefined,
+        (req.document ?? {}) as JsonDocument,
+        req.mask as { fieldPaths?: string[] } | undefined,
+      ),
     ),
-    BatchGetDocuments: serverStream('BatchGetDocuments', (req, md) => service.batchGetDocuments(ctx(md, req.database), req)),
+    BatchGetDocuments: serverStream('BatchGetDocuments', (req, md) =>
+      service.batchGetDocuments(ctx(md, req.database), req),
+    ),
     BeginTransaction: unary('BeginTransaction', (req, md) =>
-      service.beginTransaction(ctx(md, req.database), req.options as JsonTransactionOptions | undefined),
+      service.beginTransaction(
+        ctx(md, req.database),
+        req.options as JsonTransactionOptions | undefined,
+      ),
     ),
     Commit: unary('Commit', (req, md) =>
-      service.commit(ctx(md, req.database), { writes: (req.writes ?? []) as JsonWrite[], ...(req.transaction ? { transaction: String(req.transaction) } : {}) }),
+      service.commit(ctx(md, req.database), {
+        writes: (req.writes ?? []) as JsonWrite[],
+        ...(req.transaction ? { transaction: String(req.transaction) } : {}),
+      }),
     ),
-    Rollback: unary('Rollback', (req, md) => service.rollback(ctx(md, req.database), req.transaction as string | undefined)),
+    Rollback: unary('Rollback', (req, md) =>
+      service.rollback(ctx(md, req.database), req.transaction as string | undefined),
+    ),
     RunQuery: serverStream('RunQuery', (req, md) => service.runQuery(ctx(md, req.parent), req)),
-    RunAggregationQuery: serverStream('RunAggregationQuery', (req, md) => service.runAggregationQuery(ctx(md, req.parent), req)),
+    RunAggregationQuery: serverStream('RunAggregationQuery', (req, md) =>
+      service.runAggregationQuery(ctx(md, req.parent), req),
+    ),
     PartitionQuery: unary('PartitionQuery', () => {
-      throw new FirestoreError(12, 'PartitionQuery is not supported by the Gatherly offline Firestore emulator');
+      throw new FirestoreError(
+        12,
+        'PartitionQuery is not supported by the Gatherly offline Firestore emulator',
+      );
     }),
     Write: bidi('Write'),
     Listen: bidi('Listen'),
     ListCollectionIds: unary('ListCollectionIds', (req, md) =>
-      service.listCollectionIds(ctx(md, req.parent), req.parent as string, req.pageSize !== undefined ? Number(req.pageSize) : undefined, req.pageToken as string | undefined),
+      service.listCollectionIds(
+        ctx(md, req.parent),
+        req.parent as string,
+        req.pageSize !== undefined ? Number(req.pageSize) : undefined,
+        req.pageToken as string | undefined,
+      ),
     ),
-    BatchWrite: unary('BatchWrite', (req, md) => service.batchWrite(ctx(md, req.database), (req.writes ?? []) as JsonWrite[])),
+    BatchWrite: unary('BatchWrite', (req, md) =>
+      service.batchWrite(ctx(md, req.database), (req.writes ?? []) as JsonWrite[]),
+    ),
   };
   const server = new grpc.Server();
   server.addService(definition, handlers);

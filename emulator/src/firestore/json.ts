@@ -50,7 +50,8 @@ export function valueToJson(value: FsValue): JsonValue {
   if ('bytesValue' in value) return { bytesValue: bytesToBase64(value.bytesValue) };
   if ('referenceValue' in value) return { referenceValue: value.referenceValue };
   if ('geoPointValue' in value) return { geoPointValue: { ...value.geoPointValue } };
-  if ('arrayValue' in value) return { arrayValue: { values: value.arrayValue.values.map(valueToJson) } };
+  if ('arrayValue' in value)
+    return { arrayValue: { values: value.arrayValue.values.map(valueToJson) } };
   return { mapValue: { fields: fieldsToJson(value.mapValue.fields) } };
 }
 
@@ -65,15 +66,24 @@ export function jsonToValue(json: JsonValue): FsValue {
     }
   }
   if (json.doubleValue !== undefined) return { doubleValue: jsonToDouble(json.doubleValue) };
-  if (json.timestampValue !== undefined) return { timestampValue: jsonToTimestamp(json.timestampValue) };
+  if (json.timestampValue !== undefined)
+    return { timestampValue: jsonToTimestamp(json.timestampValue) };
   if (json.stringValue !== undefined) return { stringValue: json.stringValue };
-  if (json.bytesValue !== undefined) return { bytesValue: new Uint8Array(Buffer.from(json.bytesValue, 'base64')) };
+  if (json.bytesValue !== undefined)
+    return { bytesValue: new Uint8Array(Buffer.from(json.bytesValue, 'base64')) };
   if (json.referenceValue !== undefined) return { referenceValue: json.referenceValue };
   if (json.geoPointValue !== undefined) {
-    return { geoPointValue: { latitude: json.geoPointValue.latitude ?? 0, longitude: json.geoPointValue.longitude ?? 0 } };
+    return {
+      geoPointValue: {
+        latitude: json.geoPointValue.latitude ?? 0,
+        longitude: json.geoPointValue.longitude ?? 0,
+      },
+    };
   }
-  if (json.arrayValue !== undefined) return { arrayValue: { values: (json.arrayValue.values ?? []).map(jsonToValue) } };
-  if (json.mapValue !== undefined) return { mapValue: { fields: jsonToFields(json.mapValue.fields) } };
+  if (json.arrayValue !== undefined)
+    return { arrayValue: { values: (json.arrayValue.values ?? []).map(jsonToValue) } };
+  if (json.mapValue !== undefined)
+    return { mapValue: { fields: jsonToFields(json.mapValue.fields) } };
   throw invalid('Value has no value type set');
 }
 
@@ -99,7 +109,11 @@ export function documentName(projectId: string, databaseId: string, path: string
   return `${documentsRoot(projectId, databaseId)}/${path}`;
 }
 
-export function documentToJson(doc: FsDocument, projectId: string, databaseId: string): JsonDocument {
+export function documentToJson(
+  doc: FsDocument,
+  projectId: string,
+  databaseId: string,
+): JsonDocument {
   return {
     name: documentName(projectId, databaseId, doc.path),
     fields: fieldsToJson(doc.fields),
@@ -132,7 +146,9 @@ export function parseDocumentName(name: string): ResourceName {
   const parsed = parseResourceName(name);
   const segments = parsed.path === '' ? 0 : parsed.path.split('/').length;
   if (segments === 0 || segments % 2 !== 0) {
-    throw invalid(`Document name "${name}" has ${segments} path segments; a document path needs an even number`);
+    throw invalid(
+      `Document name "${name}" has ${segments} path segments; a document path needs an even number`,
+    );
   }
   return parsed;
 }

@@ -57,7 +57,11 @@ export class LockManager {
    * Locks every path for `owner`, in a fixed order. A lock one holder keeps too long is taken
    * over and its holder reported to `onTakeover` (which dooms that transaction).
    */
-  async acquire(owner: string, paths: Iterable<string>, onTakeover: (holder: string) => void): Promise<void> {
+  async acquire(
+    owner: string,
+    paths: Iterable<string>,
+    onTakeover: (holder: string) => void,
+  ): Promise<void> {
     for (const path of [...new Set(paths)].sort()) {
       if (!(await this.waitFor(path, owner))) {
         const holder = this.holders.get(path);

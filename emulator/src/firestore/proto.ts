@@ -37,7 +37,8 @@ let root: protobuf.Root | null = null;
 function reflectionRoot(): protobuf.Root {
   if (root) return root;
   const loaded = new protobuf.Root();
-  loaded.resolvePath = (_origin, target) => (path.isAbsolute(target) ? target : path.join(protosDir, target));
+  loaded.resolvePath = (_origin, target) =>
+    path.isAbsolute(target) ? target : path.join(protosDir, target);
   loaded.loadSync(protoFile, { keepCase: false });
   loaded.resolveAll();
   root = loaded;
@@ -67,7 +68,12 @@ function typeName(type: protobuf.Type): string {
 }
 
 function isPlain(value: unknown): value is Plain {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Uint8Array);
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    !Array.isArray(value) &&
+    !(value instanceof Uint8Array)
+  );
 }
 
 function timestampToRfc3339(value: Plain): string {
@@ -78,7 +84,9 @@ function timestampToRfc3339(value: Plain): string {
 }
 
 function rfc3339ToTimestamp(value: string): Plain {
-  const match = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2})(?:\.(\d{1,9}))?(Z|[+-]\d{2}:\d{2})$/.exec(value);
+  const match = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2})(?:\.(\d{1,9}))?(Z|[+-]\d{2}:\d{2})$/.exec(
+    value,
+  );
   if (!match) return { seconds: '0', nanos: 0 };
   return {
     seconds: String(Math.floor(Date.parse(`${match[1]}${match[3]}`) / 1000)),
@@ -88,14 +96,20 @@ function rfc3339ToTimestamp(value: string): Plain {
 
 function scalarToJson(field: protobuf.Field, value: unknown): unknown {
   if (field.resolvedType instanceof protobuf.Enum) {
-    if (typeName(field.resolvedType as unknown as protobuf.Type) === 'google.protobuf.NullValue') return null;
+    if (typeName(field.resolvedType as unknown as protobuf.Type) === 'google.protobuf.NullValue')
+      return null;
     return value;
   }
   if (field.type === 'bytes') {
-    if (value instanceof Uint8Array) return Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString('base64');
+    if (value instanceof Uint8Array)
+      return Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString('base64');
     return value;
   }
-  if ((field.type === 'double' || field.type === 'float') && typeof value === 'number' && !Number.isFinite(value)) {
+  if (
+    (field.type === 'double' || field.type === 'float') &&
+    typeof value === 'number' &&
+    !Number.isFinite(value)
+  ) {
     return Number.isNaN(value) ? 'NaN' : value > 0 ? 'Infinity' : '-Infinity';
   }
   return value;
@@ -136,10 +150,12 @@ export function messageToJson(type: protobuf.Type, value: unknown): unknown {
 
 function scalarFromJson(field: protobuf.Field, value: unknown): unknown {
   if (field.resolvedType instanceof protobuf.Enum) {
-    if (typeName(field.resolvedType as unknown as protobuf.Type) === 'google.protobuf.NullValue') return 'NULL_VALUE';
+    if (typeName(field.resolvedType as unknown as protobuf.Type) === 'google.protobuf.NullValue')
+      return 'NULL_VALUE';
     return value;
   }
-  if ((field.type === 'double' || field.type === 'float') && typeof value === 'string') return Number(value);
+  if ((field.type === 'double' || field.type === 'float') && typeof value === 'string')
+    return Number(value);
   if (field.type === 'bytes' && typeof value === 'string') return Buffer.from(value, 'base64');
   return value;
 }

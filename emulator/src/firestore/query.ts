@@ -2,7 +2,13 @@
 // offset/limit and projections, over one database's documents.
 import type { FsDocument, FsFields, FsValue } from '../shared/value.ts';
 import { invalid, unimplemented } from './errors.ts';
-import { type FieldPath, formatFieldPath, getField, parseFieldPath, setField } from './field-path.ts';
+import {
+  type FieldPath,
+  formatFieldPath,
+  getField,
+  parseFieldPath,
+  setField,
+} from './field-path.ts';
 import { documentName, jsonToValue } from './json.ts';
 import type { DatabaseStore } from './store.ts';
 import { compareValues, isNumber, numberOf, typeOrder, valuesEqual } from './values.ts';
@@ -57,7 +63,12 @@ function fieldRef(ref: { fieldPath?: string } | undefined): { path: FieldPath; t
 }
 
 /** Value of a field, with `__name__` resolving to the document's reference. */
-function valueAt(doc: FsDocument, path: FieldPath, projectId: string, databaseId: string): FsValue | undefined {
+function valueAt(
+  doc: FsDocument,
+  path: FieldPath,
+  projectId: string,
+  databaseId: string,
+): FsValue | undefined {
   if (path.length === 1 && path[0] === NAME) {
     return { referenceValue: documentName(projectId, databaseId, doc.path) };
   }
@@ -73,17 +84,30 @@ function arrayValues(value: FsValue | undefined, what: string): FsValue[] {
   return value.arrayValue.values;
 }
 
-const inequalityOps = new Set(['LESS_THAN', 'LESS_THAN_OR_EQUAL', 'GREATER_THAN', 'GREATER_THAN_OR_EQUAL', 'NOT_EQUAL', 'NOT_IN']);
+const inequalityOps = new Set([
+  'LESS_THAN',
+  'LESS_THAN_OR_EQUAL',
+  'GREATER_THAN',
+  'GREATER_THAN_OR_EQUAL',
+  'NOT_EQUAL',
+  'NOT_IN',
+]);
 
 interface FilterCompilation {
   predicate: DocPredicate;
   inequalityFields: string[];
 }
 
-function compileFilter(filter: JsonFilter, projectId: string, databaseId: string): FilterCompilation {
+function compileFilter(
+  filter: JsonFilter,
+  projectId: string,
+  databaseId: string,
+): FilterCompilation {
   if (filter.compositeFilter) {
     const op = filter.compositeFilter.op ?? 'AND';
-    const parts = (filter.compositeFilter.filters ?? []).map((f) => compileFilter(f, projectId, databaseId));
+    const parts = (filter.compositeFilter.filters ?? []).map((f) =>
+      compileFilter(f, projectId, databaseId),
+    );
     const inequalityFields = parts.flatMap((p) => p.inequalityFields);
     if (op === 'AND') {
       return { predicate: (doc) => parts.every((p) => p.predicate(doc)), inequalityFields };
@@ -101,7 +125,13 @@ function compileFilter(filter: JsonFilter, projectId: string, databaseId: string
       case 'IS_NAN':
         return { predicate: (doc) => isNaNValue(get(doc)), inequalityFields: [] };
       case 'IS_NULL':
-        return { predicate: (doc) => { const v = get(doc); return v !== undefined && 'nullValue' in v; }, inequalityFields: [] };
+        return {
+          predicate: (doc) => {
+            const v = get(doc);
+            return v !== undefined && 'nullValue' in v;
+          },
+          inequalityFields: [],
+        };
       case 'IS_NOT_NAN':
         // Like `!=`: the field must exist and not be null.
         return {
@@ -112,7 +142,13 @@ function compileFilter(filter: JsonFilter, projectId: string, databaseId: string
           inequalityFields: [text],
         };
       case 'IS_NOT_NULL':
-        return { predicate: (doc) => { const v = get(doc); return v !== undefined && !('nullValue' in v); }, inequalityFields: [text] };
+        return {
+          predicate: (doc) => {
+            const v = get(doc);
+            return v !== undefined && !('nullValue' in v);
+          },
+          inequalityFields: [text],
+        };
       default:
         throw unimplemented(`Unary filter operator ${String(op)}`);
     }
@@ -124,12 +160,14 @@ function compileFilter(filter: JsonFilter, projectId: string, databaseId: string
     const operand = jsonToValue(filter.fieldFilter.value);
     const get = (doc: FsDocument) => valueAt(doc, path, projectId, databaseId);
     const inequalityFields = inequalityOps.has(op) ? [text] : [];
-    const comparison = (test: (c: number) => boolean): DocPredicate => (doc) => {
-      const v = get(doc);
-      if (v === undefined || typeOrder(v) !== typeOrder(operand)) return false;
-      if (isNaNValue(v) || isNaNValue(operand)) return false;
-      return test(compareValues(v, operand));
-    };
+    const comparison =
+      (test: (c: number) => boolean): DocPredicate =>
+      (doc) => {
+        const v = get(doc);
+        if (v === undefined || typeOrder(v) !== typeOrder(operand)) return false;
+        if (isNaNValue(v) || isNaNValue(operand)) return false;
+        return test(compareValues(v, operand));
+      };
     let predicate: DocPredicate;
     switch (op) {
       case 'LESS_THAN':
@@ -145,7 +183,10 @@ function compileFilter(filter: JsonFilter, projectId: string, databaseId: string
         predicate = comparison((c) => c >= 0);
         break;
       case 'EQUAL':
-        predicate = (doc) => { const v = get(doc); return v !== undefined && valuesEqual(v, operand); };
+        predicate = (doc) => {
+          const v = get(doc);
+          return v !== undefined && valuesEqual(v, operand);
+        };
         break;
       case 'NOT_EQUAL':
         predicate = (doc) => {
@@ -156,19 +197,30 @@ function compileFilter(filter: JsonFilter, projectId: string, databaseId: string
       case 'ARRAY_CONTAINS':
         predicate = (doc) => {
           const v = get(doc);
-          return v !== undefined && 'arrayValue' in v && v.arrayValue.values.some((e) => valuesEqual(e, operand));
+          return (
+            v !== undefined &&
+            'arrayValue' in v &&
+            v.arrayValue.values.some((e) => valuesEqual(e, operand))
+          );
         };
         break;
       case 'IN': {
         const options = arrayValues(operand, 'in');
-        predicate = (doc) => { const v = get(doc); return v !== undefined && options.some((o) => valuesEqual(v, o)); };
+        predicate = (doc) => {
+          const v = get(doc);
+          return v !== undefined && options.some((o) => valuesEqual(v, o));
+        };
         break;
       }
       case 'ARRAY_CONTAINS_ANY': {
         const options = arrayValues(operand, 'array-contains-any');
         predicate = (doc) => {
           const v = get(doc);
-          return v !== undefined && 'arrayValue' in v && v.arrayValue.values.some((e) => options.some((o) => valuesEqual(e, o)));
+          return (
+            v !== undefined &&
+            'arrayValue' in v &&
+            v.arrayValue.values.some((e) => options.some((o) => valuesEqual(e, o)))
+          );
         };
         break;
       }
@@ -177,7 +229,12 @@ function compileFilter(filter: JsonFilter, projectId: string, databaseId: string
         const hasNull = options.some((o) => 'nullValue' in o);
         predicate = (doc) => {
           const v = get(doc);
-          return !hasNull && v !== undefined && !('nullValue' in v) && !options.some((o) => valuesEqual(v, o));
+          return (
+            !hasNull &&
+            v !== undefined &&
+            !('nullValue' in v) &&
+            !options.some((o) => valuesEqual(v, o))
+          );
         };
         break;
       }
@@ -193,8 +250,14 @@ function collectEqualities(filter: JsonFilter | undefined, out: Record<string, F
   if (!filter) return;
   if (filter.compositeFilter && (filter.compositeFilter.op ?? 'AND') === 'AND') {
     for (const f of filter.compositeFilter.filters ?? []) collectEqualities(f, out);
-  } else if (filter.fieldFilter?.op === 'EQUAL' && filter.fieldFilter.value && filter.fieldFilter.field?.fieldPath) {
-    out[formatFieldPath(parseFieldPath(filter.fieldFilter.field.fieldPath))] = jsonToValue(filter.fieldFilter.value);
+  } else if (
+    filter.fieldFilter?.op === 'EQUAL' &&
+    filter.fieldFilter.value &&
+    filter.fieldFilter.field?.fieldPath
+  ) {
+    out[formatFieldPath(parseFieldPath(filter.fieldFilter.field.fieldPath))] = jsonToValue(
+      filter.fieldFilter.value,
+    );
   } else if (filter.unaryFilter?.op === 'IS_NULL' && filter.unaryFilter.field?.fieldPath) {
     out[formatFieldPath(parseFieldPath(filter.unaryFilter.field.fieldPath))] = { nullValue: null };
   }
@@ -217,9 +280,12 @@ export function compileQuery(
   const source = from[0] ?? {};
   const collectionId = source.collectionId ?? '';
   const allDescendants = source.allDescendants ?? false;
-  if (collectionId === '' && !allDescendants) throw invalid('A collection query needs a collection id');
+  if (collectionId === '' && !allDescendants)
+    throw invalid('A collection query needs a collection id');
 
-  const filter = query.where ? compileFilter(query.where, projectId, databaseId) : { predicate: () => true, inequalityFields: [] };
+  const filter = query.where
+    ? compileFilter(query.where, projectId, databaseId)
+    : { predicate: () => true, inequalityFields: [] };
 
   // Normalised order: explicit orders, then inequality fields not yet ordered (lexicographic),
   // then __name__, all in the direction of the last explicit order.
@@ -227,12 +293,14 @@ export function compileQuery(
     const { path } = fieldRef(o.field);
     return { path, text: formatFieldPath(path), descending: o.direction === 'DESCENDING' };
   });
-  const lastDescending = orderBy.length > 0 ? (orderBy[orderBy.length - 1]?.descending ?? false) : false;
+  const lastDescending =
+    orderBy.length > 0 ? (orderBy[orderBy.length - 1]?.descending ?? false) : false;
   const ordered = new Set(orderBy.map((o) => o.text));
   const extra = [...new Set(filter.inequalityFields.map((t) => formatFieldPath(parseFieldPath(t))))]
     .filter((t) => !ordered.has(t) && t !== NAME)
     .sort();
-  for (const text of extra) orderBy.push({ path: parseFieldPath(text), text, descending: lastDescending });
+  for (const text of extra)
+    orderBy.push({ path: parseFieldPath(text), text, descending: lastDescending });
   if (!orderBy.some((o) => o.text === NAME)) {
     orderBy.push({ path: [NAME], text: NAME, descending: lastDescending });
   }
@@ -277,7 +345,8 @@ function* candidates(store: DatabaseStore, query: CompiledQuery): Iterable<FsDoc
     yield* store.collection(queryCollectionPath(query));
     return;
   }
-  for (const path of store.collectionPaths(query.parentPath, query.collectionId)) yield* store.collection(path);
+  for (const path of store.collectionPaths(query.parentPath, query.collectionId))
+    yield* store.collection(path);
 }
 
 function compareDocs(query: CompiledQuery, a: FsDocument, b: FsDocument): number {
@@ -298,7 +367,9 @@ function compareToCursor(query: CompiledQuery, doc: FsDocument, cursor: Cursor):
     const value = valueAt(doc, term.path, query.projectId, query.databaseId) ?? { nullValue: null };
     let bound = cursor.values[i] as FsValue;
     if (term.text === NAME && 'stringValue' in bound) {
-      bound = { referenceValue: documentName(query.projectId, query.databaseId, bound.stringValue) };
+      bound = {
+        referenceValue: documentName(query.projectId, query.databaseId, bound.stringValue),
+      };
     }
     const c = compareValues(value, bound);
     if (c !== 0) return term.descending ? -c : c;

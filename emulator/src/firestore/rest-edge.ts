@@ -3,14 +3,25 @@
 // origins, and dispatch of the WebChannel stream paths to the browser-transport module.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { decodeBearer } from '../shared/auth.ts';
-import { Code, FirestoreError, codeName, httpStatusFor, invalid, toFirestoreError } from './errors.ts';
+import {
+  Code,
+  FirestoreError,
+  codeName,
+  httpStatusFor,
+  invalid,
+  toFirestoreError,
+} from './errors.ts';
 import type { Logger } from './log.ts';
 import type { ProjectRegistry } from './registry.ts';
 import { loadFirestoreRules } from './rules-loader.ts';
 import type { CallContext, FirestoreService } from './service.ts';
 import type { JsonDocument, JsonPrecondition, JsonTransactionOptions, JsonWrite } from './wire.ts';
 
-export type WebChannelHandler = (req: IncomingMessage, res: ServerResponse, kind: 'Listen' | 'Write') => void;
+export type WebChannelHandler = (
+  req: IncomingMessage,
+  res: ServerResponse,
+  kind: 'Listen' | 'Write',
+) => void;
 
 type Json = Record<string, unknown>;
 
@@ -23,20 +34,28 @@ function setCors(req: IncomingMessage, res: ServerResponse): void {
   }
   res.setHeader('Access-Control-Allow-Methods', 'GET, POST, PUT, PATCH, DELETE, OPTIONS');
   const requested = req.headers['access-control-request-headers'];
-  res.setHeader('Access-Control-Allow-Headers', requested ?? 'Authorization, Content-Type, X-Goog-Api-Client, X-Firebase-GMPID');
+  res.setHeader(
+    'Access-Control-Allow-Headers',
+    requested ?? 'Authorization, Content-Type, X-Goog-Api-Client, X-Firebase-GMPID',
+  );
   res.setHeader('Access-Control-Max-Age', '3600');
 }
 
 function sendJson(res: ServerResponse, status: number, body: unknown): void {
   const text = JSON.stringify(body);
-  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(text) });
+  res.writeHead(status, {
+    'Content-Type': 'application/json; charset=utf-8',
+    'Content-Length': Buffer.byteLength(text),
+  });
   res.end(text);
 }
 
 function sendError(res: ServerResponse, err: unknown): void {
   const error = toFirestoreError(err);
   const status = httpStatusFor(error.code);
-  sendJson(res, status, { error: { code: status, message: error.message, status: codeName(error.code) } });
+  sendJson(res, status, {
+    error: { code: status, message: error.message, status: codeName(error.code) },
+  });
 }
 
 async function readBody(req: IncomingMessage): Promise<Json> {
@@ -46,7 +65,8 @@ async function readBody(req: IncomingMessage): Promise<Json> {
   if (text === '') return {};
   try {
     const parsed: unknown = JSON.parse(text);
-    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw invalid('Request body must be a JSON object');
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+      throw invalid('Request body must be a JSON object');
     return parsed as Json;
   } catch (err) {
     if (err instanceof FirestoreError) throw err;
@@ -64,7 +84,10 @@ function preconditionParam(url: URL): JsonPrecondition | undefined {
   const exists = url.searchParams.get('currentDocument.exists');
   const updateTime = url.searchParams.get('currentDocument.updateTime');
   if (exists === null && updateTime === null) return undefined;
-  return { ...(exists !== null ? { exists: exists === 'true' } : {}), ...(updateTime !== null ? { updateTime } : {}) };
+  return {
+    ...(exists !== null ? { exists: exists === 'true' } : {}),
+    ...(updateTime !== null ? { updateTime } : {}),
+  };
 }
 
 export function createRestHandler(
@@ -89,14 +112,21 @@ export function createRestHandler(
       const projectId = decodeURIComponent(rules[1] ?? '');
       if (method === 'GET') {
         const loaded = registry.rules(projectId);
-        sendJson(res, 200, { rules: { files: loaded ? [{ name: 'firestore.rules', content: loaded.source }] : [] } });
+        sendJson(res, 200, {
+          rules: { files: loaded ? [{ name: 'firestore.rules', content: loaded.source }] : [] },
+        });
         return;
       }
-      if (method !== 'PUT' && method !== 'POST') throw invalid(`${method} is not allowed on ${pathname}`);
+      if (method !== 'PUT' && method !== 'POST')
+        throw invalid(`${method} is not allowed on ${pathname}`);
       const body = await readBody(req);
-      const files = ((body.rules as Json | undefined)?.files ?? []) as { content?: string; name?: string }[];
+      const files = ((body.rules as Json | undefined)?.files ?? []) as {
+        content?: string;
+        name?: string;
+      }[];
       const file = files[0];
-      if (!file || typeof file.content !== 'string') throw invalid('Body must be { rules: { files: [{ content }] } }');
+      if (!file || typeof file.content !== 'string')
+        throw invalid('Body must be { rules: { files: [{ content }] } }');
       const fileName = file.name ?? 'firestore.rules';
       const { rules: loaded, issues } = loadFirestoreRules(file.content);
       const wireIssues = issues.map((issue) => ({
@@ -105,9 +135,15 @@ export function createRestHandler(
         severity: issue.severity,
       }));
       if (!loaded) {
-        log.warn(`rules for ${projectId} rejected: ${issues.map((i) => `${fileName}:${i.line}:${i.column}: ${i.message}`).join('; ')}`);
+        log.warn(
+          `rules for ${projectId} rejected: ${issues.map((i) => `${fileName}:${i.line}:${i.column}: ${i.message}`).join('; ')}`,
+        );
         sendJson(res, 400, {
-          error: { code: 400, message: `Rules compilation failed: ${wireIssues.map((i) => `${fileName}:${i.sourcePosition.line}:${i.sourcePosition.column}: ${i.description}`).join('; ')}`, status: 'INVALID_ARGUMENT' },
+          error: {
+            code: 400,
+            message: `Rules compilation failed: ${wireIssues.map((i) => `${fileName}:${i.sourcePosition.line}:${i.sourcePosition.column}: ${i.description}`).join('; ')}`,
+            status: 'INVALID_ARGUMENT',
+          },
           issues: wireIssues,
         });
         return;
@@ -118,7 +154,9 @@ export function createRestHandler(
       return;
     }
 
-    const clear = /^\/emulator\/v1\/projects\/([^/]+)\/databases\/([^/]+)\/documents$/.exec(pathname);
+    const clear = /^\/emulator\/v1\/projects\/([^/]+)\/databases\/([^/]+)\/documents$/.exec(
+      pathname,
+    );
     if (clear && method === 'DELETE') {
       const projectId = decodeURIComponent(clear[1] ?? '');
       const databaseId = decodeURIComponent(clear[2] ?? '');
@@ -128,9 +166,16 @@ export function createRestHandler(
       return;
     }
 
-    const rest = /^\/v1\/(projects\/[^/]+\/databases\/[^/]+\/documents(?:\/[^:]*)?)(?::([A-Za-z]+))?$/.exec(pathname);
+    const rest =
+      /^\/v1\/(projects\/[^/]+\/databases\/[^/]+\/documents(?:\/[^:]*)?)(?::([A-Za-z]+))?$/.exec(
+        pathname,
+      );
     if (!rest) throw new FirestoreError(Code.NOT_FOUND, `No such endpoint: ${method} ${pathname}`);
-    const resource = (rest[1] ?? '').split('/').map(decodeURIComponent).join('/').replace(/\/$/, '');
+    const resource = (rest[1] ?? '')
+      .split('/')
+      .map(decodeURIComponent)
+      .join('/')
+      .replace(/\/$/, '');
     const verb = rest[2];
     const match = /^projects\/([^/]+)\/databases\/([^/]+)\/documents(?:\/(.*))?$/.exec(resource);
     if (!match) throw invalid(`Invalid resource ${resource}`);
@@ -147,7 +192,14 @@ export function createRestHandler(
       const body = await readBody(req);
       switch (verb) {
         case 'commit':
-          sendJson(res, 200, await service.commit(ctx, { writes: (body.writes ?? []) as JsonWrite[], ...(body.transaction ? { transaction: String(body.transaction) } : {}) }));
+          sendJson(
+            res,
+            200,
+            await service.commit(ctx, {
+              writes: (body.writes ?? []) as JsonWrite[],
+              ...(body.transaction ? { transaction: String(body.transaction) } : {}),
+            }),
+          );
           return;
         case 'batchGet':
           sendJson(res, 200, await service.batchGetDocuments(ctx, body));
@@ -159,31 +211,66 @@ export function createRestHandler(
           sendJson(res, 200, await service.runAggregationQuery(ctx, { ...body, parent: resource }));
           return;
         case 'beginTransaction':
-          sendJson(res, 200, service.beginTransaction(ctx, body.options as JsonTransactionOptions | undefined));
+          sendJson(
+            res,
+            200,
+            service.beginTransaction(ctx, body.options as JsonTransactionOptions | undefined),
+          );
           return;
         case 'rollback':
           sendJson(res, 200, service.rollback(ctx, body.transaction as string | undefined));
           return;
         case 'listCollectionIds':
-          sendJson(res, 200, service.listCollectionIds(ctx, resource, body.pageSize !== undefined ? Number(body.pageSize) : undefined, body.pageToken as string | undefined));
+          sendJson(
+            res,
+            200,
+            service.listCollectionIds(
+              ctx,
+              resource,
+              body.pageSize !== undefined ? Number(body.pageSize) : undefined,
+              body.pageToken as string | undefined,
+            ),
+          );
           return;
         case 'batchWrite':
           sendJson(res, 200, await service.batchWrite(ctx, (body.writes ?? []) as JsonWrite[]));
           return;
         default:
-          throw new FirestoreError(Code.UNIMPLEMENTED, `REST method :${verb} is not supported by the Gatherly offline Firestore emulator`);
+          throw new FirestoreError(
+            Code.UNIMPLEMENTED,
+            `REST method :${verb} is not supported by the Gatherly offline Firestore emulator`,
+          );
       }
     }
 
     const name = resource;
     if (segments > 0 && segments % 2 === 0) {
       if (method === 'GET') {
-        sendJson(res, 200, await service.getDocument(ctx, name, maskParam(url, 'mask'), url.searchParams.get('transaction') ?? undefined));
+        sendJson(
+          res,
+          200,
+          await service.getDocument(
+            ctx,
+            name,
+            maskParam(url, 'mask'),
+            url.searchParams.get('transaction') ?? undefined,
+          ),
+        );
         return;
       }
       if (method === 'PATCH') {
         const body = (await readBody(req)) as JsonDocument;
-        sendJson(res, 200, await service.updateDocument(ctx, { ...body, name }, maskParam(url, 'updateMask'), preconditionParam(url), maskParam(url, 'mask')));
+        sendJson(
+          res,
+          200,
+          await service.updateDocument(
+            ctx,
+            { ...body, name },
+            maskParam(url, 'updateMask'),
+            preconditionParam(url),
+            maskParam(url, 'mask'),
+          ),
+        );
         return;
       }
       if (method === 'DELETE') {
@@ -199,18 +286,33 @@ export function createRestHandler(
         const pageToken = url.searchParams.get('pageToken');
         const orderBy = url.searchParams.get('orderBy');
         const mask = maskParam(url, 'mask');
-        sendJson(res, 200, service.listDocuments(ctx, parent, collectionId, {
-          ...(pageSize ? { pageSize: Number(pageSize) } : {}),
-          ...(pageToken ? { pageToken } : {}),
-          ...(orderBy ? { orderBy } : {}),
-          ...(mask ? { mask } : {}),
-          ...(url.searchParams.get('showMissing') === 'true' ? { showMissing: true } : {}),
-        }));
+        sendJson(
+          res,
+          200,
+          service.listDocuments(ctx, parent, collectionId, {
+            ...(pageSize ? { pageSize: Number(pageSize) } : {}),
+            ...(pageToken ? { pageToken } : {}),
+            ...(orderBy ? { orderBy } : {}),
+            ...(mask ? { mask } : {}),
+            ...(url.searchParams.get('showMissing') === 'true' ? { showMissing: true } : {}),
+          }),
+        );
         return;
       }
       if (method === 'POST') {
         const body = (await readBody(req)) as JsonDocument;
-        sendJson(res, 200, await service.createDocument(ctx, parent, collectionId, url.searchParams.get('documentId') ?? undefined, body, maskParam(url, 'mask')));
+        sendJson(
+          res,
+          200,
+          await service.createDocument(
+            ctx,
+            parent,
+            collectionId,
+            url.searchParams.get('documentId') ?? undefined,
+            body,
+            maskParam(url, 'mask'),
+          ),
+        );
         return;
       }
     }
@@ -219,7 +321,9 @@ export function createRestHandler(
 
   return (req, res) => {
     // WebChannel answers its own preflights and CORS headers.
-    const channel = /^\/google\.firestore\.v1\.Firestore\/(Listen|Write)\/channel$/.exec(new URL(req.url ?? '/', 'http://localhost').pathname);
+    const channel = /^\/google\.firestore\.v1\.Firestore\/(Listen|Write)\/channel$/.exec(
+      new URL(req.url ?? '/', 'http://localhost').pathname,
+    );
     if (channel) {
       webChannel(req, res, channel[1] as 'Listen' | 'Write');
       return;

@@ -20,7 +20,12 @@ export interface FirestoreRulesRequest {
   time: Date;
   resource: FsDocument | null;
   requestResource: FsDocument | null;
-  query?: { equalities: Record<string, FsValue>; limit?: number; offset?: number; orderBy?: string[] };
+  query?: {
+    equalities: Record<string, FsValue>;
+    limit?: number;
+    offset?: number;
+    orderBy?: string[];
+  };
 }
 
 export interface RulesDecision {
@@ -40,7 +45,10 @@ export interface LoadedRules {
 
 export function permissionDenied(reason: string): FirestoreError {
   // The official emulator puts the failing rule on its own line after the status.
-  return new FirestoreError(Code.PERMISSION_DENIED, reason ? `\n${reason}` : 'Missing or insufficient permissions.');
+  return new FirestoreError(
+    Code.PERMISSION_DENIED,
+    reason ? `\n${reason}` : 'Missing or insufficient permissions.',
+  );
 }
 
 function decide(
@@ -53,7 +61,10 @@ function decide(
   try {
     return rules.evaluate(request, { before, after }, { maxDocumentAccesses });
   } catch (err) {
-    return { allowed: false, reason: `Rules evaluation error: ${err instanceof Error ? err.message : String(err)}` };
+    return {
+      allowed: false,
+      reason: `Rules evaluation error: ${err instanceof Error ? err.message : String(err)}`,
+    };
   }
 }
 
@@ -61,18 +72,36 @@ function needsRules(rules: LoadedRules | null, caller: Caller): rules is LoadedR
   return rules !== null && caller !== 'owner';
 }
 
-export function authorizeGet(rules: LoadedRules | null, caller: Caller, store: DocumentSource, path: string, doc: FsDocument | null): void {
+export function authorizeGet(
+  rules: LoadedRules | null,
+  caller: Caller,
+  store: DocumentSource,
+  path: string,
+  doc: FsDocument | null,
+): void {
   if (!needsRules(rules, caller)) return;
   const decision = decide(
     rules,
-    { method: 'get', path, auth: caller as RulesAuth | null, time: new Date(), resource: doc, requestResource: null },
+    {
+      method: 'get',
+      path,
+      auth: caller as RulesAuth | null,
+      time: new Date(),
+      resource: doc,
+      requestResource: null,
+    },
     store,
     store,
   );
   if (!decision.allowed) throw permissionDenied(decision.reason);
 }
 
-export function authorizeList(rules: LoadedRules | null, caller: Caller, store: DocumentSource, query: CompiledQuery): void {
+export function authorizeList(
+  rules: LoadedRules | null,
+  caller: Caller,
+  store: DocumentSource,
+  query: CompiledQuery,
+): void {
   if (!needsRules(rules, caller)) return;
   // Collection groups: the parent path (if any) followed by the collection id.
   const collectionPath = queryCollectionPath(query);
@@ -112,7 +141,8 @@ export function authorizeWrites(
   for (const write of plan.writes) {
     if (write.kind === 'verify') continue;
     const after = plan.after.get(write.path);
-    const method: RulesMethod = write.kind === 'delete' ? 'delete' : write.before ? 'update' : 'create';
+    const method: RulesMethod =
+      write.kind === 'delete' ? 'delete' : write.before ? 'update' : 'create';
     const decision = decide(
       rules,
       {

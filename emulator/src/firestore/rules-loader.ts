@@ -4,13 +4,24 @@ import type { LoadedRules } from './rules-gate.ts';
 
 export type { RuleIssue };
 
-export function loadFirestoreRules(source: string): { rules: LoadedRules | null; issues: RuleIssue[] } {
+export function loadFirestoreRules(source: string): {
+  rules: LoadedRules | null;
+  issues: RuleIssue[];
+} {
   const { ruleset, issues } = compileRules(source);
   if (!ruleset) return { rules: null, issues };
   if (ruleset.service !== 'cloud.firestore') {
     return {
       rules: null,
-      issues: [...issues, { line: 1, column: 1, message: `Expected "service cloud.firestore", found "service ${ruleset.service}"`, severity: 'ERROR' }],
+      issues: [
+        ...issues,
+        {
+          line: 1,
+          column: 1,
+          message: `Expected "service cloud.firestore", found "service ${ruleset.service}"`,
+          severity: 'ERROR',
+        },
+      ],
     };
   }
   return {

@@ -34,20 +34,27 @@ export interface FirestoreEmulator {
 
 const HTTP2_PREFACE = Buffer.from('PRI * HTTP/2.0');
 
-export async function startFirestoreEmulator(options: FirestoreEmulatorOptions = {}): Promise<FirestoreEmulator> {
+export async function startFirestoreEmulator(
+  options: FirestoreEmulatorOptions = {},
+): Promise<FirestoreEmulator> {
   const host = options.host ?? '127.0.0.1';
   const log = createLogger('firestore', options.logLevel ?? 'info');
   const registry = new ProjectRegistry();
   const service = new FirestoreService(registry);
   if (options.rules !== undefined) {
     const { rules, issues } = loadFirestoreRules(options.rules);
-    if (!rules) throw new Error(`Firestore rules do not compile: ${issues.map((i) => `${i.line}:${i.column}: ${i.message}`).join('; ')}`);
+    if (!rules)
+      throw new Error(
+        `Firestore rules do not compile: ${issues.map((i) => `${i.line}:${i.column}: ${i.message}`).join('; ')}`,
+      );
     registry.defaultRules = rules;
   }
 
   const grpcServer = buildGrpcServer(service, log);
   const grpcPort = await new Promise<number>((resolve, reject) => {
-    grpcServer.bindAsync('127.0.0.1:0', grpc.ServerCredentials.createInsecure(), (err, port) => (err ? reject(err) : resolve(port)));
+    grpcServer.bindAsync('127.0.0.1:0', grpc.ServerCredentials.createInsecure(), (err, port) =>
+      err ? reject(err) : resolve(port),
+    );
   });
 
   const deps: WebChannelDeps = { ...streamSessions(service), log };
@@ -68,7 +75,9 @@ export async function startFirestoreEmulator(options: FirestoreEmulatorOptions =
     socket.on('error', () => socket.destroy());
     socket.once('data', (first: Buffer) => {
       socket.pause();
-      const isHttp2 = first.subarray(0, Math.min(first.length, HTTP2_PREFACE.length)).equals(HTTP2_PREFACE.subarray(0, Math.min(first.length, HTTP2_PREFACE.length)));
+      const isHttp2 = first
+        .subarray(0, Math.min(first.length, HTTP2_PREFACE.length))
+        .equals(HTTP2_PREFACE.subarray(0, Math.min(first.length, HTTP2_PREFACE.length)));
       if (isHttp2) {
         const upstream = net.connect(grpcPort, '127.0.0.1');
         sockets.add(upstream);

@@ -113,7 +113,9 @@ export class FirestoreService {
   private checkName(ctx: CallContext, name: string): string {
     const parsed = parseDocumentName(name);
     if (parsed.projectId !== ctx.projectId || parsed.databaseId !== ctx.databaseId) {
-      throw invalid(`Document ${name} is not in database projects/${ctx.projectId}/databases/${ctx.databaseId}`);
+      throw invalid(
+        `Document ${name} is not in database projects/${ctx.projectId}/databases/${ctx.databaseId}`,
+      );
     }
     return parsed.path;
   }
@@ -122,7 +124,9 @@ export class FirestoreService {
   parentPath(ctx: CallContext, parent: string | undefined): string {
     const parsed = parseResourceName(parent ?? '');
     if (parsed.projectId !== ctx.projectId || parsed.databaseId !== ctx.databaseId) {
-      throw invalid(`Parent ${String(parent)} is not in database projects/${ctx.projectId}/databases/${ctx.databaseId}`);
+      throw invalid(
+        `Parent ${String(parent)} is not in database projects/${ctx.projectId}/databases/${ctx.databaseId}`,
+      );
     }
     if (parsed.path !== '' && parsed.path.split('/').length % 2 !== 0) {
       throw invalid(`Parent ${String(parent)} must be a document or the database root`);
@@ -131,14 +135,20 @@ export class FirestoreService {
   }
 
   /** Resolves the read consistency: existing transaction, new transaction, or a read time. */
-  private consistency(ctx: CallContext, req: JsonConsistency): { transaction: string | null; created: boolean } {
+  private consistency(
+    ctx: CallContext,
+    req: JsonConsistency,
+  ): { transaction: string | null; created: boolean } {
     const db = this.database(ctx);
     if (req.transaction) return { transaction: req.transaction, created: false };
-    if (req.newTransaction) return { transaction: db.transactions.begin(req.newTransaction), created: true };
+    if (req.newTransaction)
+      return { transaction: db.transactions.begin(req.newTransaction), created: true };
     if (req.readTime !== undefined) {
       const readTime = jsonToTimestamp(req.readTime);
       if (db.lastCommitTime && compareTimestamps(db.lastCommitTime, readTime) > 0) {
-        throw unimplemented('Reading at a past read time after the data changed (point-in-time reads)');
+        throw unimplemented(
+          'Reading at a past read time after the data changed (point-in-time reads)',
+        );
       }
     }
     return { transaction: null, created: false };
@@ -164,7 +174,10 @@ export class FirestoreService {
       if (transaction) db.transactions.recordRead(transaction, path, doc);
       responses.push(
         doc
-          ? { found: documentToJson(applyMask(doc, req.mask), ctx.projectId, ctx.databaseId), readTime }
+          ? {
+              found: documentToJson(applyMask(doc, req.mask), ctx.projectId, ctx.databaseId),
+              readTime,
+            }
           : { missing: name, readTime },
       );
     }
@@ -175,7 +188,12 @@ export class FirestoreService {
     return responses;
   }
 
-  async getDocument(ctx: CallContext, name: string, mask?: { fieldPaths?: string[] }, transaction?: string): Promise<JsonDocument> {
+  async getDocument(
+    ctx: CallContext,
+    name: string,
+    mask?: { fieldPaths?: string[] },
+    transaction?: string,
+  ): Promise<JsonDocument> {
     const db = this.database(ctx);
     const path = this.checkName(ctx, name);
     if (transaction) await db.transactions.lockForRead(transaction, [path]);
@@ -186,7 +204,11 @@ export class FirestoreService {
     return documentToJson(applyMask(doc, mask), ctx.projectId, ctx.databaseId);
   }
 
-  compile(ctx: CallContext, parent: string | undefined, query: JsonStructuredQuery | undefined): CompiledQuery {
+  compile(
+    ctx: CallContext,
+    parent: string | undefined,
+    query: JsonStructuredQuery | undefined,
+  ): CompiledQuery {
     if (!query) throw invalid('RunQuery needs a structuredQuery');
     return compileQuery(ctx.projectId, ctx.databaseId, this.parentPath(ctx, parent), query);
   }
@@ -204,7 +226,10 @@ export class FirestoreService {
     if (transaction) {
       // Lock the results, then re-run: the result may have changed while waiting for locks.
       for (let attempt = 0; attempt < 3; attempt++) {
-        await db.transactions.lockForRead(transaction, docs.map((d) => d.path));
+        await db.transactions.lockForRead(
+          transaction,
+          docs.map((d) => d.path),
+        );
         const again = executeQuery(db.store, query);
         const same = again.length === docs.length && again.every((d, i) => d === docs[i]);
         docs = again;
@@ -229,7 +254,10 @@ export class FirestoreService {
     return responses;
   }
 
-  async runAggregationQuery(ctx: CallContext, req: RunAggregationQueryRequest): Promise<RunAggregationQueryResponse[]> {
+  async runAggregationQuery(
+    ctx: CallContext,
+    req: RunAggregationQueryRequest,
+  ): Promise<RunAggregationQueryResponse[]> {
     if (req.explainOptions) throw unimplemented('Query explain (explainOptions)');
     const aggregationQuery = req.structuredAggregationQuery;
     if (!aggregationQuery) throw invalid('RunAggregationQuery needs a structuredAggregationQuery');
@@ -265,18 +293,27 @@ export class FirestoreService {
               ? { integerValue: intSum.toString() }
               : valueToJson({ doubleValue: doubleSum + Number(intSum) });
         } else {
-          aggregateFields[alias] = n === 0 ? { nullValue: null } : valueToJson({ doubleValue: (doubleSum + Number(intSum)) / n });
+          aggregateFields[alias] =
+            n === 0
+              ? { nullValue: null }
+              : valueToJson({ doubleValue: (doubleSum + Number(intSum)) / n });
         }
       } else {
         throw unimplemented(`Aggregation "${alias}" (only count, sum and avg are supported)`);
       }
     }
-    const response: RunAggregationQueryResponse = { result: { aggregateFields }, readTime: this.readTime() };
+    const response: RunAggregationQueryResponse = {
+      result: { aggregateFields },
+      readTime: this.readTime(),
+    };
     if (created && transaction) response.transaction = transaction;
     return [response];
   }
 
-  beginTransaction(ctx: CallContext, options: JsonTransactionOptions | undefined): { transaction: string } {
+  beginTransaction(
+    ctx: CallContext,
+    options: JsonTransactionOptions | undefined,
+  ): { transaction: string } {
     return { transaction: this.database(ctx).transactions.begin(options) };
   }
 
@@ -315,7 +352,8 @@ export class FirestoreService {
         writeResults.push(result.writeResults[0] ?? {});
         status.push({ code: Code.OK });
       } catch (err) {
-        const error = err instanceof FirestoreError ? err : new FirestoreError(Code.INTERNAL, String(err));
+        const error =
+          err instanceof FirestoreError ? err : new FirestoreError(Code.INTERNAL, String(err));
         writeResults.push({});
         status.push({ code: error.code, message: error.message });
       }
@@ -323,22 +361,39 @@ export class FirestoreService {
     return { writeResults, status };
   }
 
-  listCollectionIds(ctx: CallContext, parent: string | undefined, pageSize?: number, pageToken?: string): { collectionIds: string[]; nextPageToken?: string } {
+  listCollectionIds(
+    ctx: CallContext,
+    parent: string | undefined,
+    pageSize?: number,
+    pageToken?: string,
+  ): { collectionIds: string[]; nextPageToken?: string } {
     const ids = this.database(ctx).store.childCollectionIds(this.parentPath(ctx, parent));
-    return paginate(ids, pageSize, pageToken, (collectionIds, nextPageToken) => ({ collectionIds, ...(nextPageToken ? { nextPageToken } : {}) }));
+    return paginate(ids, pageSize, pageToken, (collectionIds, nextPageToken) => ({
+      collectionIds,
+      ...(nextPageToken ? { nextPageToken } : {}),
+    }));
   }
 
   listDocuments(
     ctx: CallContext,
     parent: string | undefined,
     collectionId: string,
-    options: { pageSize?: number; pageToken?: string; mask?: { fieldPaths?: string[] }; showMissing?: boolean; orderBy?: string },
+    options: {
+      pageSize?: number;
+      pageToken?: string;
+      mask?: { fieldPaths?: string[] };
+      showMissing?: boolean;
+      orderBy?: string;
+    },
   ): { documents: JsonDocument[]; nextPageToken?: string } {
-    if (options.orderBy && options.orderBy !== '__name__') throw unimplemented(`ListDocuments orderBy "${options.orderBy}"`);
+    if (options.orderBy && options.orderBy !== '__name__')
+      throw unimplemented(`ListDocuments orderBy "${options.orderBy}"`);
     const parentPath = this.parentPath(ctx, parent);
     const db = this.database(ctx);
     const collectionPath = parentPath === '' ? collectionId : `${parentPath}/${collectionId}`;
-    const compiled = compileQuery(ctx.projectId, ctx.databaseId, parentPath, { from: [{ collectionId }] });
+    const compiled = compileQuery(ctx.projectId, ctx.databaseId, parentPath, {
+      from: [{ collectionId }],
+    });
     authorizeList(this.registry.rules(ctx.projectId), ctx.caller, db.store, compiled);
     const docs: JsonDocument[] = executeQuery(db.store, compiled).map((doc) =>
       documentToJson(applyMask(doc, options.mask), ctx.projectId, ctx.databaseId),
@@ -352,35 +407,72 @@ export class FirestoreService {
       }
       docs.sort((a, b) => ((a.name ?? '') < (b.name ?? '') ? -1 : 1));
     }
-    return paginate(docs, options.pageSize, options.pageToken, (documents, nextPageToken) => ({ documents, ...(nextPageToken ? { nextPageToken } : {}) }));
+    return paginate(docs, options.pageSize, options.pageToken, (documents, nextPageToken) => ({
+      documents,
+      ...(nextPageToken ? { nextPageToken } : {}),
+    }));
   }
 
-  async createDocument(ctx: CallContext, parent: string | undefined, collectionId: string, documentId: string | undefined, document: JsonDocument, mask?: { fieldPaths?: string[] }): Promise<JsonDocument> {
+  async createDocument(
+    ctx: CallContext,
+    parent: string | undefined,
+    collectionId: string,
+    documentId: string | undefined,
+    document: JsonDocument,
+    mask?: { fieldPaths?: string[] },
+  ): Promise<JsonDocument> {
     const parentPath = this.parentPath(ctx, parent);
     const id = documentId || randomId();
-    const path = parentPath === '' ? `${collectionId}/${id}` : `${parentPath}/${collectionId}/${id}`;
+    const path =
+      parentPath === '' ? `${collectionId}/${id}` : `${parentPath}/${collectionId}/${id}`;
     const name = documentName(ctx.projectId, ctx.databaseId, path);
-    await this.commit(ctx, { writes: [{ update: { name, fields: document.fields ?? {} }, currentDocument: { exists: false } }] });
-    return this.ownerRead(ctx, path, mask);
-  }
-
-  async updateDocument(ctx: CallContext, document: JsonDocument, updateMask: { fieldPaths?: string[] } | undefined, currentDocument: JsonWrite['currentDocument'], mask?: { fieldPaths?: string[] }): Promise<JsonDocument> {
-    if (!document.name) throw invalid('UpdateDocument needs document.name');
-    const path = this.checkName(ctx, document.name);
     await this.commit(ctx, {
-      writes: [{ update: document, ...(updateMask ? { updateMask } : {}), ...(currentDocument ? { currentDocument } : {}) }],
+      writes: [
+        { update: { name, fields: document.fields ?? {} }, currentDocument: { exists: false } },
+      ],
     });
     return this.ownerRead(ctx, path, mask);
   }
 
-  async deleteDocument(ctx: CallContext, name: string, currentDocument: JsonWrite['currentDocument']): Promise<Record<string, never>> {
+  async updateDocument(
+    ctx: CallContext,
+    document: JsonDocument,
+    updateMask: { fieldPaths?: string[] } | undefined,
+    currentDocument: JsonWrite['currentDocument'],
+    mask?: { fieldPaths?: string[] },
+  ): Promise<JsonDocument> {
+    if (!document.name) throw invalid('UpdateDocument needs document.name');
+    const path = this.checkName(ctx, document.name);
+    await this.commit(ctx, {
+      writes: [
+        {
+          update: document,
+          ...(updateMask ? { updateMask } : {}),
+          ...(currentDocument ? { currentDocument } : {}),
+        },
+      ],
+    });
+    return this.ownerRead(ctx, path, mask);
+  }
+
+  async deleteDocument(
+    ctx: CallContext,
+    name: string,
+    currentDocument: JsonWrite['currentDocument'],
+  ): Promise<Record<string, never>> {
     this.checkName(ctx, name);
-    await this.commit(ctx, { writes: [{ delete: name, ...(currentDocument ? { currentDocument } : {}) }] });
+    await this.commit(ctx, {
+      writes: [{ delete: name, ...(currentDocument ? { currentDocument } : {}) }],
+    });
     return {};
   }
 
   /** Reads back a document the caller just wrote (the write itself was authorised). */
-  private ownerRead(ctx: CallContext, path: string, mask?: { fieldPaths?: string[] }): JsonDocument {
+  private ownerRead(
+    ctx: CallContext,
+    path: string,
+    mask?: { fieldPaths?: string[] },
+  ): JsonDocument {
     const doc = this.database(ctx).store.get(path);
     if (!doc) throw new FirestoreError(Code.INTERNAL, `Document ${path} vanished after its write`);
     return documentToJson(applyMask(doc, mask), ctx.projectId, ctx.databaseId);
@@ -415,10 +507,16 @@ function missingParents(db: Database, collectionPath: string): string[] {
   return [...ids];
 }
 
-function paginate<T, R>(items: T[], pageSize: number | undefined, pageToken: string | undefined, build: (page: T[], next: string | undefined) => R): R {
+function paginate<T, R>(
+  items: T[],
+  pageSize: number | undefined,
+  pageToken: string | undefined,
+  build: (page: T[], next: string | undefined) => R,
+): R {
   const start = pageToken ? Number(Buffer.from(pageToken, 'base64').toString('utf8')) || 0 : 0;
   const size = pageSize && pageSize > 0 ? pageSize : items.length;
   const page = items.slice(start, start + size);
-  const next = start + size < items.length ? Buffer.from(String(start + size)).toString('base64') : undefined;
+  const next =
+    start + size < items.length ? Buffer.from(String(start + size)).toString('base64') : undefined;
   return build(page, next);
 }

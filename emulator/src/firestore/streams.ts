@@ -12,7 +12,13 @@ import { type CompiledQuery, executeQuery, inQueryScope } from './query.ts';
 import { authorizeGet, authorizeList } from './rules-gate.ts';
 import type { FirestoreService } from './service.ts';
 import type { DocumentChange } from './store.ts';
-import type { ListenRequest, ListenResponse, WriteRequest, WriteResponse, JsonTarget } from './wire.ts';
+import type {
+  ListenRequest,
+  ListenResponse,
+  WriteRequest,
+  WriteResponse,
+  JsonTarget,
+} from './wire.ts';
 
 export interface StreamContext {
   projectId: string;
@@ -60,7 +66,9 @@ function checkDatabase(ctx: StreamContext, database: string | undefined): void {
   if (database === undefined) return;
   const parsed = parseDatabaseName(database);
   if (parsed.projectId !== ctx.projectId || parsed.databaseId !== ctx.databaseId) {
-    throw invalid(`Stream request for ${database} on a stream opened for projects/${ctx.projectId}/databases/${ctx.databaseId}`);
+    throw invalid(
+      `Stream request for ${database} on a stream opened for projects/${ctx.projectId}/databases/${ctx.databaseId}`,
+    );
   }
 }
 
@@ -86,13 +94,26 @@ function createListenSession(
 
   const resumeToken = (): string => Buffer.from(`v${db.store.version}`).toString('base64');
   const globalSnapshot = (): void => {
-    send({ targetChange: { targetChangeType: 'NO_CHANGE', readTime: timestampToJson(readTimestamp()), resumeToken: resumeToken() } });
+    send({
+      targetChange: {
+        targetChangeType: 'NO_CHANGE',
+        readTime: timestampToJson(readTimestamp()),
+        resumeToken: resumeToken(),
+      },
+    });
   };
-  const docName = (path: string): string => `projects/${ctx.projectId}/databases/${ctx.databaseId}/documents/${path}`;
+  const docName = (path: string): string =>
+    `projects/${ctx.projectId}/databases/${ctx.databaseId}/documents/${path}`;
 
   const removeWithError = (target: TargetState, error: FirestoreError): void => {
     targets.delete(target.id);
-    send({ targetChange: { targetChangeType: 'REMOVE', targetIds: [target.id], cause: { code: error.code, message: error.message } } });
+    send({
+      targetChange: {
+        targetChangeType: 'REMOVE',
+        targetIds: [target.id],
+        cause: { code: error.code, message: error.message },
+      },
+    });
   };
 
   /** Computes the target's current documents, enforcing rules for non-owner callers. */
@@ -118,15 +139,26 @@ function createListenSession(
       target.sent.delete(path);
       changed = true;
       const readTime = timestampToJson(readTimestamp());
-      if (db.store.get(path)) send({ documentRemove: { document: docName(path), removedTargetIds: [target.id], readTime } });
-      else send({ documentDelete: { document: docName(path), removedTargetIds: [target.id], readTime } });
+      if (db.store.get(path))
+        send({
+          documentRemove: { document: docName(path), removedTargetIds: [target.id], readTime },
+        });
+      else
+        send({
+          documentDelete: { document: docName(path), removedTargetIds: [target.id], readTime },
+        });
     }
     for (const doc of docs) {
       const key = versionKey(doc);
       if (target.sent.get(doc.path) === key) continue;
       target.sent.set(doc.path, key);
       changed = true;
-      send({ documentChange: { document: documentToJson(doc, ctx.projectId, ctx.databaseId), targetIds: [target.id] } });
+      send({
+        documentChange: {
+          document: documentToJson(doc, ctx.projectId, ctx.databaseId),
+          targetIds: [target.id],
+        },
+      });
     }
     return changed;
   };
@@ -159,7 +191,9 @@ function createListenSession(
         send({ targetChange: { targetChangeType: 'RESET', targetIds: [id] } });
       }
       sync(target, docs);
-      send({ targetChange: { targetChangeType: 'CURRENT', targetIds: [id], resumeToken: resumeToken() } });
+      send({
+        targetChange: { targetChangeType: 'CURRENT', targetIds: [id], resumeToken: resumeToken() },
+      });
       globalSnapshot();
       if (spec.once) {
         targets.delete(id);
@@ -167,7 +201,13 @@ function createListenSession(
       }
     } catch (err) {
       const error = toFirestoreError(err);
-      send({ targetChange: { targetChangeType: 'REMOVE', targetIds: [id], cause: { code: error.code, message: error.message } } });
+      send({
+        targetChange: {
+          targetChangeType: 'REMOVE',
+          targetIds: [id],
+          cause: { code: error.code, message: error.message },
+        },
+      });
     }
   };
 
@@ -184,7 +224,9 @@ function createListenSession(
       if (rules && ctx.auth !== 'owner') {
         try {
           if (target.query) authorizeList(rules, ctx.auth, db.store, target.query);
-          else for (const path of target.paths) authorizeGet(rules, ctx.auth, db.store, path, db.store.get(path));
+          else
+            for (const path of target.paths)
+              authorizeGet(rules, ctx.auth, db.store, path, db.store.get(path));
         } catch (err) {
           removeWithError(target, toFirestoreError(err));
           changed = true;
@@ -264,7 +306,12 @@ function createWriteSession(
       return;
     }
     const result = await service.commit(call, { writes: msg.writes ?? [] });
-    if (!closed) send({ streamToken: token(), writeResults: result.writeResults, commitTime: result.commitTime });
+    if (!closed)
+      send({
+        streamToken: token(),
+        writeResults: result.writeResults,
+        commitTime: result.commitTime,
+      });
   };
 
   return {
@@ -283,4 +330,3 @@ function createWriteSession(
     },
   };
 }
-

@@ -19,7 +19,9 @@ function sign(n: number): number {
   return n < 0 ? -1 : n > 0 ? 1 : 0;
 }
 
-export function isNumber(value: FsValue): value is { integerValue: bigint } | { doubleValue: number } {
+export function isNumber(
+  value: FsValue,
+): value is { integerValue: bigint } | { doubleValue: number } {
   return 'integerValue' in value || 'doubleValue' in value;
 }
 
@@ -84,12 +86,15 @@ export function compareValues(a: FsValue, b: FsValue): number {
   const tb = typeOrder(b);
   if (ta !== tb) return sign(ta - tb);
   if ('nullValue' in a) return 0;
-  if ('booleanValue' in a && 'booleanValue' in b) return sign(Number(a.booleanValue) - Number(b.booleanValue));
+  if ('booleanValue' in a && 'booleanValue' in b)
+    return sign(Number(a.booleanValue) - Number(b.booleanValue));
   if (ta === 2) return compareNumbers(a, b);
-  if ('timestampValue' in a && 'timestampValue' in b) return compareTimestamps(a.timestampValue, b.timestampValue);
+  if ('timestampValue' in a && 'timestampValue' in b)
+    return compareTimestamps(a.timestampValue, b.timestampValue);
   if ('stringValue' in a && 'stringValue' in b) return compareStrings(a.stringValue, b.stringValue);
   if ('bytesValue' in a && 'bytesValue' in b) return compareBytes(a.bytesValue, b.bytesValue);
-  if ('referenceValue' in a && 'referenceValue' in b) return compareReferences(a.referenceValue, b.referenceValue);
+  if ('referenceValue' in a && 'referenceValue' in b)
+    return compareReferences(a.referenceValue, b.referenceValue);
   if ('geoPointValue' in a && 'geoPointValue' in b) {
     return (
       sign(a.geoPointValue.latitude - b.geoPointValue.latitude) ||
@@ -113,7 +118,9 @@ export function compareValues(a: FsValue, b: FsValue): number {
     for (let i = 0; i < n; i++) {
       const kx = x[i] as string;
       const ky = y[i] as string;
-      const c = compareStrings(kx, ky) || compareValues(a.mapValue.fields[kx] as FsValue, b.mapValue.fields[ky] as FsValue);
+      const c =
+        compareStrings(kx, ky) ||
+        compareValues(a.mapValue.fields[kx] as FsValue, b.mapValue.fields[ky] as FsValue);
       if (c !== 0) return c;
     }
     return sign(x.length - y.length);
@@ -141,7 +148,8 @@ export function valuesIdentical(a: FsValue, b: FsValue): boolean {
     const y = b.arrayValue.values;
     return x.length === y.length && x.every((v, i) => valuesIdentical(v, y[i] as FsValue));
   }
-  if ('mapValue' in a && 'mapValue' in b) return fieldsIdentical(a.mapValue.fields, b.mapValue.fields);
+  if ('mapValue' in a && 'mapValue' in b)
+    return fieldsIdentical(a.mapValue.fields, b.mapValue.fields);
   return typeOrder(a) === typeOrder(b) && compareValues(a, b) === 0;
 }
 

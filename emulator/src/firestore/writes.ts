@@ -4,9 +4,24 @@
 import type { DocumentSource, FsDocument, FsFields, FsValue, Timestamp } from '../shared/value.ts';
 import { Code, FirestoreError, invalid, unimplemented } from './errors.ts';
 import { deleteField, getField, parseFieldPath, setField } from './field-path.ts';
-import { documentName, jsonToFields, jsonToTimestamp, jsonToValue, parseDocumentName, timestampToJson, valueToJson } from './json.ts';
+import {
+  documentName,
+  jsonToFields,
+  jsonToTimestamp,
+  jsonToValue,
+  parseDocumentName,
+  timestampToJson,
+  valueToJson,
+} from './json.ts';
 import type { DatabaseStore, DocumentChange } from './store.ts';
-import { compareTimestamps, compareValues, fieldsIdentical, isNumber, numberOf, valuesEqual } from './values.ts';
+import {
+  compareTimestamps,
+  compareValues,
+  fieldsIdentical,
+  isNumber,
+  numberOf,
+  valuesEqual,
+} from './values.ts';
 import type { JsonFieldTransform, JsonPrecondition, JsonWrite, JsonWriteResult } from './wire.ts';
 
 export type WriteKind = 'set' | 'update' | 'delete' | 'verify' | 'transform';
@@ -62,11 +77,16 @@ function addNumbers(current: FsValue, operand: FsValue): FsValue {
     const sum = current.integerValue + operand.integerValue;
     return { integerValue: sum > INT64_MAX ? INT64_MAX : sum < INT64_MIN ? INT64_MIN : sum };
   }
-  if (isNumber(current) && isNumber(operand)) return { doubleValue: numberOf(current) + numberOf(operand) };
+  if (isNumber(current) && isNumber(operand))
+    return { doubleValue: numberOf(current) + numberOf(operand) };
   return operand;
 }
 
-function applyTransform(fields: FsFields, transform: JsonFieldTransform, commitTime: Timestamp): FsValue {
+function applyTransform(
+  fields: FsFields,
+  transform: JsonFieldTransform,
+  commitTime: Timestamp,
+): FsValue {
   if (!transform.fieldPath) throw invalid('A field transform has no field path');
   const path = parseFieldPath(transform.fieldPath);
   const current = getField(fields, path);
@@ -82,7 +102,9 @@ function applyTransform(fields: FsFields, transform: JsonFieldTransform, commitT
     result = current && isNumber(current) ? addNumbers(current, operand) : operand;
   } else if (transform.maximum || transform.minimum) {
     const isMax = transform.maximum !== undefined;
-    const operand = jsonToValue((transform.maximum ?? transform.minimum) as NonNullable<JsonFieldTransform['maximum']>);
+    const operand = jsonToValue(
+      (transform.maximum ?? transform.minimum) as NonNullable<JsonFieldTransform['maximum']>,
+    );
     if (!isNumber(operand)) throw invalid(`${isMax ? 'maximum' : 'minimum'}() needs a number`);
     if (current && isNumber(current)) {
       const c = compareValues(operand, current);
@@ -99,7 +121,9 @@ function applyTransform(fields: FsFields, transform: JsonFieldTransform, commitT
   } else if (transform.removeAllFromArray) {
     const remove = (transform.removeAllFromArray.values ?? []).map(jsonToValue);
     const values = current && 'arrayValue' in current ? current.arrayValue.values : [];
-    result = { arrayValue: { values: values.filter((v) => !remove.some((r) => valuesEqual(v, r))) } };
+    result = {
+      arrayValue: { values: values.filter((v) => !remove.some((r) => valuesEqual(v, r))) },
+    };
   } else {
     throw unimplemented(`Field transform on ${transform.fieldPath}`);
   }
@@ -121,9 +145,14 @@ function writeKind(write: JsonWrite): { kind: WriteKind; name: string } {
   throw invalid('A write has no operation (update, delete, verify or transform)');
 }
 
-export function planCommit(store: DatabaseStore, writes: JsonWrite[], commitTime: Timestamp): CommitPlan {
+export function planCommit(
+  store: DatabaseStore,
+  writes: JsonWrite[],
+  commitTime: Timestamp,
+): CommitPlan {
   const overlay = new Map<string, FsDocument | null>();
-  const current = (path: string): FsDocument | null => (overlay.has(path) ? (overlay.get(path) ?? null) : store.get(path));
+  const current = (path: string): FsDocument | null =>
+    overlay.has(path) ? (overlay.get(path) ?? null) : store.get(path);
   const planned: PlannedWrite[] = [];
   const results: JsonWriteResult[] = [];
 
@@ -135,7 +164,11 @@ export function planCommit(store: DatabaseStore, writes: JsonWrite[], commitTime
     }
     const path = parsed.path;
     const existing = current(path);
-    checkPrecondition(write.currentDocument, existing, documentName(store.projectId, store.databaseId, path));
+    checkPrecondition(
+      write.currentDocument,
+      existing,
+      documentName(store.projectId, store.databaseId, path),
+    );
     planned.push({ kind, path, before: store.get(path) });
 
     if (kind === 'verify') {
@@ -163,8 +196,13 @@ export function planCommit(store: DatabaseStore, writes: JsonWrite[], commitTime
         }
       }
     }
-    const transforms = kind === 'transform' ? (write.transform?.fieldTransforms ?? []) : (write.updateTransforms ?? []);
-    const transformResults = transforms.map((t) => valueToJson(applyTransform(fields, t, commitTime)));
+    const transforms =
+      kind === 'transform'
+        ? (write.transform?.fieldTransforms ?? [])
+        : (write.updateTransforms ?? []);
+    const transformResults = transforms.map((t) =>
+      valueToJson(applyTransform(fields, t, commitTime)),
+    );
 
     const unchanged = existing !== null && fieldsIdentical(existing.fields, fields);
     const doc: FsDocument = unchanged

@@ -21,7 +21,8 @@ export type Expr =
   | { kind: 'is'; pos: Pos; operand: Expr; type: string }
   | { kind: 'cond'; pos: Pos; test: Expr; then: Expr; else: Expr };
 
-export type BinaryOp = '||' | '&&' | '==' | '!=' | '<' | '<=' | '>' | '>=' | 'in' | '+' | '-' | '*' | '/' | '%';
+export type BinaryOp =
+  '||' | '&&' | '==' | '!=' | '<' | '<=' | '>' | '>=' | 'in' | '+' | '-' | '*' | '/' | '%';
 
 /** One segment of a path literal: concatenation of literal text and `$(expr)` parts. */
 export type PathLiteralSegment = (string | Expr)[];

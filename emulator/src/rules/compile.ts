@@ -100,12 +100,19 @@ function withPos(pos: Pos, err: unknown): never {
   throw err;
 }
 
-export function compileFunctionBody(fn: CompiledFunction, decl: FunctionDecl, functions: FunctionScope): void {
+export function compileFunctionBody(
+  fn: CompiledFunction,
+  decl: FunctionDecl,
+  functions: FunctionScope,
+): void {
   const locals = new Map<string, number>();
   decl.params.forEach((p, i) => locals.set(p, i));
   const scope: Scope = { locals, functions, calls: fn.callees };
   if (decl.lets.length > MAX_LET_BINDINGS) {
-    throw new CompileError(decl.lets[MAX_LET_BINDINGS]?.pos ?? decl.pos, `function ${decl.name}() has more than ${MAX_LET_BINDINGS} let bindings`);
+    throw new CompileError(
+      decl.lets[MAX_LET_BINDINGS]?.pos ?? decl.pos,
+      `function ${decl.name}() has more than ${MAX_LET_BINDINGS} let bindings`,
+    );
   }
   const lets: { slot: number; value: Compiled }[] = [];
   for (const l of decl.lets) {
@@ -147,7 +154,10 @@ export function compileExpr(e: Expr, s: Scope): Compiled {
       return (c, l) => items.map((f) => f(c, l));
     }
     case 'map': {
-      const entries = e.entries.map((x) => ({ key: compileExpr(x.key, s), value: compileExpr(x.value, s) }));
+      const entries = e.entries.map((x) => ({
+        key: compileExpr(x.key, s),
+        value: compileExpr(x.value, s),
+      }));
       return (c, l) => {
         const m = new Map<string, Value>();
         for (const en of entries) {
@@ -196,7 +206,8 @@ export function compileExpr(e: Expr, s: Scope): Compiled {
       const operand = compileExpr(e.operand, s);
       const check = TYPE_CHECKS[e.type];
       if (!check) {
-        if (e.type === 'constraint') throw new CompileError(e.pos, 'not supported: type constraint');
+        if (e.type === 'constraint')
+          throw new CompileError(e.pos, 'not supported: type constraint');
         throw new CompileError(e.pos, `unknown type '${e.type}'`);
       }
       return (c, l) => {
@@ -299,7 +310,9 @@ function compileBinary(e: Extract<Expr, { kind: 'binary' }>, s: Scope): Compiled
 }
 
 function compilePath(e: Extract<Expr, { kind: 'path' }>, s: Scope): Compiled {
-  const segs = e.segments.map((parts) => parts.map((p) => (typeof p === 'string' ? p : compileExpr(p, s))));
+  const segs = e.segments.map((parts) =>
+    parts.map((p) => (typeof p === 'string' ? p : compileExpr(p, s))),
+  );
   const constant = segs.every((parts) => parts.every((p) => typeof p === 'string'));
   if (constant) {
     const p = new RPath(segs.map((parts) => parts.join('')));
@@ -334,18 +347,23 @@ function member(obj: Value, name: string, pos: Pos): Value {
   if (obj instanceof RMap) {
     const v = obj.entries.get(name);
     if (v !== undefined) return v;
-    if (obj.partial) return fail(`field '${name}' is not constrained by the query (rules are not filters) @ L${pos.line}`);
+    if (obj.partial)
+      return fail(
+        `field '${name}' is not constrained by the query (rules are not filters) @ L${pos.line}`,
+      );
     return fail(`Property ${name} is undefined on object. @ L${pos.line}`);
   }
   if (obj === null) return fail(`Null value error. (reading '${name}') @ L${pos.line}`);
-  if (obj instanceof RPath) return fail(`not supported: path binding field access (.${name}) @ L${pos.line}`);
+  if (obj instanceof RPath)
+    return fail(`not supported: path binding field access (.${name}) @ L${pos.line}`);
   checkKnown(obj);
   return fail(`Property ${name} is undefined on ${typeName(obj)}. @ L${pos.line}`);
 }
 
 function index(obj: Value, idx: Value, pos: Pos): Value {
   if (obj instanceof RMap) {
-    if (typeof idx !== 'string') return fail(`map index must be a string, got ${typeName(idx)} @ L${pos.line}`);
+    if (typeof idx !== 'string')
+      return fail(`map index must be a string, got ${typeName(idx)} @ L${pos.line}`);
     return member(obj, idx, pos);
   }
   if (Array.isArray(obj) || typeof obj === 'string' || obj instanceof RPath) {
@@ -353,9 +371,14 @@ function index(obj: Value, idx: Value, pos: Pos): Value {
       checkKnown(idx);
       return fail(`index must be an int, got ${typeName(idx)} @ L${pos.line}`);
     }
-    const items: readonly Value[] = Array.isArray(obj) ? obj : typeof obj === 'string' ? [...obj] : obj.segments;
+    const items: readonly Value[] = Array.isArray(obj)
+      ? obj
+      : typeof obj === 'string'
+        ? [...obj]
+        : obj.segments;
     const i = Number(idx);
-    if (i < 0 || i >= items.length) return fail(`index ${i} out of range (size ${items.length}) @ L${pos.line}`);
+    if (i < 0 || i >= items.length)
+      return fail(`index ${i} out of range (size ${items.length}) @ L${pos.line}`);
     return items[i] as Value;
   }
   if (obj === null) return fail(`Null value error. @ L${pos.line}`);
@@ -364,21 +387,42 @@ function index(obj: Value, idx: Value, pos: Pos): Value {
 }
 
 function slice(obj: Value, from: Value, to: Value): Value {
-  const items: Value[] | null = Array.isArray(obj) ? obj : typeof obj === 'string' ? [...obj] : obj instanceof RPath ? [...obj.segments] : null;
+  const items: Value[] | null = Array.isArray(obj)
+    ? obj
+    : typeof obj === 'string'
+      ? [...obj]
+      : obj instanceof RPath
+        ? [...obj.segments]
+        : null;
   if (!items) {
     checkKnown(obj);
     return fail(`cannot take a range of ${typeName(obj)}`);
   }
-  const a = from === null ? 0 : Number(typeof from === 'bigint' ? from : fail('range bounds must be ints'));
-  const b = to === null ? items.length : Number(typeof to === 'bigint' ? to : fail('range bounds must be ints'));
-  if (a < 0 || b > items.length || a > b) return fail(`range [${a}:${b}] out of bounds (size ${items.length})`);
+  const a =
+    from === null ? 0 : Number(typeof from === 'bigint' ? from : fail('range bounds must be ints'));
+  const b =
+    to === null
+      ? items.length
+      : Number(typeof to === 'bigint' ? to : fail('range bounds must be ints'));
+  if (a < 0 || b > items.length || a > b)
+    return fail(`range [${a}:${b}] out of bounds (size ${items.length})`);
   const part = items.slice(a, b);
   if (typeof obj === 'string') return part.join('');
   if (obj instanceof RPath) return new RPath(part as string[]);
   return part;
 }
 
-const GLOBAL_FUNCTIONS = new Set(['get', 'exists', 'getAfter', 'existsAfter', 'int', 'float', 'string', 'path', 'debug']);
+const GLOBAL_FUNCTIONS = new Set([
+  'get',
+  'exists',
+  'getAfter',
+  'existsAfter',
+  'int',
+  'float',
+  'string',
+  'path',
+  'debug',
+]);
 
 function compileCall(e: Extract<Expr, { kind: 'call' }>, s: Scope): Compiled {
   const args = e.args.map((a) => compileExpr(a, s));
@@ -390,7 +434,10 @@ function compileCall(e: Extract<Expr, { kind: 'call' }>, s: Scope): Compiled {
     const user = s.functions.lookup(name);
     if (user) {
       if (user.arity !== args.length) {
-        throw new CompileError(pos, `function ${name}() expects ${user.arity} argument(s), got ${args.length}`);
+        throw new CompileError(
+          pos,
+          `function ${name}() expects ${user.arity} argument(s), got ${args.length}`,
+        );
       }
       s.calls?.add(user);
       return (c, l) => {
@@ -404,7 +451,9 @@ function compileCall(e: Extract<Expr, { kind: 'call' }>, s: Scope): Compiled {
           }
         }
         if (c.depth >= MAX_CALL_DEPTH) {
-          return fail(`function call depth limit (${MAX_CALL_DEPTH}) exceeded calling ${name}() @ L${pos.line}`);
+          return fail(
+            `function call depth limit (${MAX_CALL_DEPTH}) exceeded calling ${name}() @ L${pos.line}`,
+          );
         }
         c.depth++;
         try {
@@ -437,7 +486,10 @@ function compileCall(e: Extract<Expr, { kind: 'call' }>, s: Scope): Compiled {
         evalArgs(c, l),
         1,
         (a) => {
-          if (c.host.service !== 'cloud.firestore') return fail(`${name}() is only available in Firestore rules; use firestore.${isExists ? 'exists' : 'get'}()`);
+          if (c.host.service !== 'cloud.firestore')
+            return fail(
+              `${name}() is only available in Firestore rules; use firestore.${isExists ? 'exists' : 'get'}()`,
+            );
           const p = a[0] ?? null;
           if (!(p instanceof RPath)) {
             checkKnown(p);
@@ -455,16 +507,19 @@ function compileCall(e: Extract<Expr, { kind: 'call' }>, s: Scope): Compiled {
     const obj = e.callee.object;
     // firestore.get()/exists() in Storage rules reach across services.
     if (obj.kind === 'ident' && obj.name === 'firestore' && !s.locals.has('firestore')) {
-      if (name !== 'get' && name !== 'exists') return () => fail(`not supported: firestore.${name}() @ L${pos.line}`);
+      if (name !== 'get' && name !== 'exists')
+        return () => fail(`not supported: firestore.${name}() @ L${pos.line}`);
       return (c, l) =>
         withArgs(
           `firestore.${name}`,
           evalArgs(c, l),
           1,
           (a) => {
-            if (c.host.service !== 'firebase.storage') return fail(`firestore.${name}() is only available in Storage rules`);
+            if (c.host.service !== 'firebase.storage')
+              return fail(`firestore.${name}() is only available in Storage rules`);
             const p = a[0] ?? null;
-            if (!(p instanceof RPath)) return fail(`firestore.${name}() expects a path, got ${typeName(p)}`);
+            if (!(p instanceof RPath))
+              return fail(`firestore.${name}() expects a path, got ${typeName(p)}`);
             const doc = c.host.getDocument(p, false);
             return name === 'exists' ? doc !== null : doc;
           },
@@ -486,7 +541,13 @@ function compileCall(e: Extract<Expr, { kind: 'call' }>, s: Scope): Compiled {
   throw new CompileError(pos, 'only named functions and methods can be called');
 }
 
-function withArgs(name: string, args: Value[], n: number, f: (a: Value[]) => Value, pos: Pos): Value {
+function withArgs(
+  name: string,
+  args: Value[],
+  n: number,
+  f: (a: Value[]) => Value,
+  pos: Pos,
+): Value {
   try {
     if (args.length !== n) fail(`${name}() expects ${n} argument(s), got ${args.length}`);
     return f(args);
@@ -494,4 +555,3 @@ function withArgs(name: string, args: Value[], n: number, f: (a: Value[]) => Val
     return withPos(pos, err);
   }
 }
-

@@ -18,14 +18,22 @@ export function evaluateExpression(
 ): Value | RulesError {
   let compiled;
   try {
-    compiled = compileExpr(new Parser(source).parseStandaloneExpr(), { locals: new Map(), functions: { lookup: () => undefined } });
+    compiled = compileExpr(new Parser(source).parseStandaloneExpr(), {
+      locals: new Map(),
+      functions: { lookup: () => undefined },
+    });
   } catch (err) {
     if (err instanceof SyntaxError_ || err instanceof CompileError) {
       return new RulesError(`${err.pos.line}:${err.pos.column}: ${err.message}`);
     }
     throw err;
   }
-  const ctx: EvalCtx = { caps: new Map(), base: new Map(Object.entries(vars)), depth: 0, host: new DocumentReader(service, docs, docs, 10) };
+  const ctx: EvalCtx = {
+    caps: new Map(),
+    base: new Map(Object.entries(vars)),
+    depth: 0,
+    host: new DocumentReader(service, docs, docs, 10),
+  };
   try {
     return compiled(ctx, []);
   } catch (err) {

@@ -11,9 +11,32 @@
 
 import type { DocumentSource, FsDocument, FsValue } from '../shared/value.ts';
 import type { EvalCtx } from './compile.ts';
-import { DEFAULT_MAX_DOCUMENT_ACCESSES, DocumentReader, type RulesAuth, authValue, timeValue } from './request.ts';
-import { ANY_PREFIX, type RequestSegment, type Ruleset, type RulesDecision, UNKNOWN_DOC, decide, findMatches } from './ruleset.ts';
-import { FIRESTORE_ROOT, RMap, RPath, RUnknown, type Value, documentResource, fromFsValue, referenceToPath } from './values.ts';
+import {
+  DEFAULT_MAX_DOCUMENT_ACCESSES,
+  DocumentReader,
+  type RulesAuth,
+  authValue,
+  timeValue,
+} from './request.ts';
+import {
+  ANY_PREFIX,
+  type RequestSegment,
+  type Ruleset,
+  type RulesDecision,
+  UNKNOWN_DOC,
+  decide,
+  findMatches,
+} from './ruleset.ts';
+import {
+  FIRESTORE_ROOT,
+  RMap,
+  RPath,
+  RUnknown,
+  type Value,
+  documentResource,
+  fromFsValue,
+  referenceToPath,
+} from './values.ts';
 
 export interface FirestoreRulesRequest {
   method: 'get' | 'list' | 'create' | 'update' | 'delete';
@@ -29,7 +52,12 @@ export interface FirestoreRulesRequest {
   time: Date;
   resource: FsDocument | null;
   requestResource: FsDocument | null;
-  query?: { equalities: Record<string, FsValue>; limit?: number; offset?: number; orderBy?: string[] };
+  query?: {
+    equalities: Record<string, FsValue>;
+    limit?: number;
+    offset?: number;
+    orderBy?: string[];
+  };
 }
 
 export interface FirestoreEvalOptions {
@@ -37,7 +65,9 @@ export interface FirestoreEvalOptions {
   maxDocumentAccesses?: number;
 }
 
-const WRITE_FIELDS = new RUnknown('not supported: request.writeFields (deprecated; use request.resource.data.diff(resource.data).affectedKeys())');
+const WRITE_FIELDS = new RUnknown(
+  'not supported: request.writeFields (deprecated; use request.resource.data.diff(resource.data).affectedKeys())',
+);
 
 function split(path: string): string[] {
   return path.split('/').filter((s) => s !== '');
@@ -47,7 +77,8 @@ function split(path: string): string[] {
 function fieldPathSegments(fieldPath: string): string[] {
   const out: string[] = [];
   const re = /`((?:[^`\\]|\\.)*)`|([^.`]+)/g;
-  for (let m = re.exec(fieldPath); m; m = re.exec(fieldPath)) out.push(m[1] !== undefined ? m[1].replace(/\\(.)/g, '$1') : (m[2] as string));
+  for (let m = re.exec(fieldPath); m; m = re.exec(fieldPath))
+    out.push(m[1] !== undefined ? m[1].replace(/\\(.)/g, '$1') : (m[2] as string));
   return out;
 }
 
@@ -94,7 +125,10 @@ export function evaluateFirestore(
     const coll = split(request.collectionPath ?? request.path);
     const q = request.query ?? { equalities: {} };
     const name = q.equalities['__name__'];
-    const knownId = name && 'referenceValue' in name ? referenceToPath(name.referenceValue).segments.at(-1) : undefined;
+    const knownId =
+      name && 'referenceValue' in name
+        ? referenceToPath(name.referenceValue).segments.at(-1)
+        : undefined;
     const parent = coll.slice(0, -1);
     const collectionId = coll.at(-1) ?? '';
     segs = request.collectionGroup
@@ -117,7 +151,12 @@ export function evaluateFirestore(
         new Map<string, Value>([
           ['data', partialData(q.equalities)],
           ['id', knownId ?? RUnknown.unknown('resource.id (the document id of a list query)')],
-          ['__name__', knownId && !request.collectionGroup ? new RPath([...FIRESTORE_ROOT, ...coll, knownId]) : RUnknown.unknown('resource.__name__ of a list query')],
+          [
+            '__name__',
+            knownId && !request.collectionGroup
+              ? new RPath([...FIRESTORE_ROOT, ...coll, knownId])
+              : RUnknown.unknown('resource.__name__ of a list query'),
+          ],
         ]),
       ),
     );
@@ -127,7 +166,10 @@ export function evaluateFirestore(
     req.set('path', new RPath(segs as string[]));
     base.set('resource', request.resource ? documentResource(request.resource) : null);
     if (request.method === 'create' || request.method === 'update') {
-      req.set('resource', request.requestResource ? documentResource(request.requestResource) : null);
+      req.set(
+        'resource',
+        request.requestResource ? documentResource(request.requestResource) : null,
+      );
       req.set('writeFields', WRITE_FIELDS);
     } else if (request.method === 'delete') {
       req.set('resource', null);
@@ -140,7 +182,12 @@ export function evaluateFirestore(
     caps: new Map(),
     base,
     depth: 0,
-    host: new DocumentReader('cloud.firestore', docs.before, docs.after, options.maxDocumentAccesses ?? DEFAULT_MAX_DOCUMENT_ACCESSES),
+    host: new DocumentReader(
+      'cloud.firestore',
+      docs.before,
+      docs.after,
+      options.maxDocumentAccesses ?? DEFAULT_MAX_DOCUMENT_ACCESSES,
+    ),
   };
   return decide(matches, request.method, ctx);
 }

@@ -8,7 +8,11 @@ import { type Ruleset, buildRuleset } from './ruleset.ts';
 
 export type { Ruleset, RulesDecision } from './ruleset.ts';
 export type { RulesAuth } from './request.ts';
-export { evaluateFirestore, type FirestoreRulesRequest, type FirestoreEvalOptions } from './firestore.ts';
+export {
+  evaluateFirestore,
+  type FirestoreRulesRequest,
+  type FirestoreEvalOptions,
+} from './firestore.ts';
 export { evaluateStorage, type StorageRulesRequest, type StorageObjectMeta } from './storage.ts';
 
 export interface RuleIssue {
@@ -24,7 +28,12 @@ export function compileRules(source: string): { ruleset: Ruleset | null; issues:
     return { ruleset: buildRuleset(file), issues: [] };
   } catch (err) {
     if (err instanceof SyntaxError_ || err instanceof CompileError) {
-      return { ruleset: null, issues: [{ line: err.pos.line, column: err.pos.column, message: err.message, severity: 'ERROR' }] };
+      return {
+        ruleset: null,
+        issues: [
+          { line: err.pos.line, column: err.pos.column, message: err.message, severity: 'ERROR' },
+        ],
+      };
     }
     throw err;
   }

@@ -22,7 +22,28 @@ export class SyntaxError_ {
 
 const PUNCT3 = new Set<string>([]);
 const PUNCT2 = new Set(['==', '!=', '<=', '>=', '&&', '||', '$(']);
-const PUNCT1 = new Set(['{', '}', '(', ')', '[', ']', ',', ';', ':', '.', '?', '=', '<', '>', '!', '+', '-', '*', '/', '%']);
+const PUNCT1 = new Set([
+  '{',
+  '}',
+  '(',
+  ')',
+  '[',
+  ']',
+  ',',
+  ';',
+  ':',
+  '.',
+  '?',
+  '=',
+  '<',
+  '>',
+  '!',
+  '+',
+  '-',
+  '*',
+  '/',
+  '%',
+]);
 
 const SEGMENT_CHAR = /[A-Za-z0-9_\-.~%@+:]/;
 
@@ -63,7 +84,11 @@ export class Lexer {
       } else if (c === '/' && this.src[this.i + 1] === '*') {
         const start = this.pos();
         this.advance(2);
-        while (this.i < this.src.length && !(this.src[this.i] === '*' && this.src[this.i + 1] === '/')) this.advance();
+        while (
+          this.i < this.src.length &&
+          !(this.src[this.i] === '*' && this.src[this.i + 1] === '/')
+        )
+          this.advance();
         if (this.i >= this.src.length) this.error('unterminated block comment', start);
         this.advance(2);
       } else {
@@ -77,16 +102,21 @@ export class Lexer {
     const pos = this.pos();
     if (this.i >= this.src.length) return { kind: 'eof', text: '', pos };
     const c = this.src[this.i] as string;
-    if ((c === 'r' || c === 'R') && (this.src[this.i + 1] === '"' || this.src[this.i + 1] === "'")) {
+    if (
+      (c === 'r' || c === 'R') &&
+      (this.src[this.i + 1] === '"' || this.src[this.i + 1] === "'")
+    ) {
       this.advance();
       return this.string(pos, this.src[this.i] as string, true);
     }
     if (/[A-Za-z_]/.test(c)) {
       const start = this.i;
-      while (this.i < this.src.length && /[A-Za-z0-9_]/.test(this.src[this.i] as string)) this.advance();
+      while (this.i < this.src.length && /[A-Za-z0-9_]/.test(this.src[this.i] as string))
+        this.advance();
       return { kind: 'ident', text: this.src.slice(start, this.i), pos };
     }
-    if (/[0-9]/.test(c) || (c === '.' && /[0-9]/.test(this.src[this.i + 1] ?? ''))) return this.number(pos);
+    if (/[0-9]/.test(c) || (c === '.' && /[0-9]/.test(this.src[this.i + 1] ?? '')))
+      return this.number(pos);
     if (c === '"' || c === "'") return this.string(pos, c, false);
     const three = this.src.slice(this.i, this.i + 3);
     if (PUNCT3.has(three)) {
@@ -107,12 +137,16 @@ export class Lexer {
 
   private number(pos: Pos): Token {
     const rest = this.src.slice(this.i);
-    const m = /^(?:0[xX][0-9a-fA-F]+|(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?)/.exec(rest);
+    const m = /^(?:0[xX][0-9a-fA-F]+|(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?)/.exec(
+      rest,
+    );
     const text = m?.[0] ?? '';
     this.advance(text.length);
-    if (/[.eE]/.test(text) && !/^0[xX]/.test(text)) return { kind: 'float', text, value: Number(text), pos };
+    if (/[.eE]/.test(text) && !/^0[xX]/.test(text))
+      return { kind: 'float', text, value: Number(text), pos };
     const value = BigInt(text);
-    if (value > 9223372036854775807n) this.error(`integer literal ${text} is out of the 64-bit range`, pos);
+    if (value > 9223372036854775807n)
+      this.error(`integer literal ${text} is out of the 64-bit range`, pos);
     return { kind: 'int', text, value, pos };
   }
 
@@ -120,7 +154,8 @@ export class Lexer {
     this.advance();
     let out = '';
     for (;;) {
-      if (this.i >= this.src.length || this.src[this.i] === '\n') this.error('unterminated string literal', pos);
+      if (this.i >= this.src.length || this.src[this.i] === '\n')
+        this.error('unterminated string literal', pos);
       const c = this.src[this.i] as string;
       if (c === quote) {
         this.advance();
@@ -128,7 +163,16 @@ export class Lexer {
       }
       if (c === '\\' && !raw) {
         const e = this.src[this.i + 1] ?? '';
-        const simple: Record<string, string> = { n: '\n', t: '\t', r: '\r', '\\': '\\', "'": "'", '"': '"', '/': '/', '0': '\0' };
+        const simple: Record<string, string> = {
+          n: '\n',
+          t: '\t',
+          r: '\r',
+          '\\': '\\',
+          "'": "'",
+          '"': '"',
+          '/': '/',
+          '0': '\0',
+        };
         if (e in simple) {
           out += simple[e];
           this.advance(2);

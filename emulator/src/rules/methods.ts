@@ -57,7 +57,9 @@ function regex(pattern: string, mode: 'full' | 'global'): RegExp {
 
 function argCount(name: string, args: Value[], min: number, max = min): void {
   if (args.length < min || args.length > max) {
-    fail(`${name}() expects ${min === max ? min : `${min} to ${max}`} argument(s), got ${args.length}`);
+    fail(
+      `${name}() expects ${min === max ? min : `${min} to ${max}`} argument(s), got ${args.length}`,
+    );
   }
 }
 
@@ -93,7 +95,10 @@ function contains(list: readonly Value[], x: Value): boolean {
 }
 
 function checkFull(m: RMap, method: string): void {
-  if (m.partial) fail(`map.${method}() needs every field, but a list query only constrains some (rules are not filters)`);
+  if (m.partial)
+    fail(
+      `map.${method}() needs every field, but a list query only constrains some (rules are not filters)`,
+    );
 }
 
 export function callMethod(recv: Value, name: string, args: Value[]): Value {
@@ -166,7 +171,8 @@ function listMethod(l: Value[], name: string, args: Value[]): Value {
     case 'concat': {
       argCount(name, args, 1);
       const other = args[0] ?? null;
-      if (!Array.isArray(other)) return fail(`concat() argument must be a list, got ${typeName(other)}`);
+      if (!Array.isArray(other))
+        return fail(`concat() argument must be a list, got ${typeName(other)}`);
       return [...l, ...other];
     }
     case 'removeAll': {
@@ -218,14 +224,17 @@ function mapMethod(m: RMap, name: string, args: Value[]): Value {
     case 'get': {
       argCount(name, args, 2);
       const key = args[0] ?? null;
-      const keys = Array.isArray(key) ? key.map((k) => str(k, 'get() key')) : [str(key, 'get() key')];
+      const keys = Array.isArray(key)
+        ? key.map((k) => str(k, 'get() key'))
+        : [str(key, 'get() key')];
       const found = lookupPath(m, keys);
       return found === undefined ? (args[1] ?? null) : found;
     }
     case 'diff': {
       argCount(name, args, 1);
       const other = args[0] ?? null;
-      if (!(other instanceof RMap)) return fail(`diff() argument must be a map, got ${typeName(other)}`);
+      if (!(other instanceof RMap))
+        return fail(`diff() argument must be a map, got ${typeName(other)}`);
       checkFull(m, name);
       checkFull(other, name);
       return new RMapDiff(m, other);
@@ -242,10 +251,14 @@ function setMethod(s: RSet, name: string, args: Value[]): Value {
       return BigInt(s.items.size);
     case 'hasAll':
       argCount(name, args, 1);
-      return elements(args[0] ?? null, 'hasAll() argument').every((x) => s.items.has(canonicalKey(x)));
+      return elements(args[0] ?? null, 'hasAll() argument').every((x) =>
+        s.items.has(canonicalKey(x)),
+      );
     case 'hasAny':
       argCount(name, args, 1);
-      return elements(args[0] ?? null, 'hasAny() argument').some((x) => s.items.has(canonicalKey(x)));
+      return elements(args[0] ?? null, 'hasAny() argument').some((x) =>
+        s.items.has(canonicalKey(x)),
+      );
     case 'hasOnly': {
       argCount(name, args, 1);
       const allowed = RSet.of(elements(args[0] ?? null, 'hasOnly() argument'));
@@ -295,7 +308,9 @@ function diffMethod(d: RMapDiff, name: string, args: Value[]): Value {
 
 function timestampMethod(t: RTimestamp, name: string, args: Value[]): Value {
   if (args.length > 0) {
-    return fail(`not supported: timestamp.${name}() with arguments (time zones are not implemented)`);
+    return fail(
+      `not supported: timestamp.${name}() with arguments (time zones are not implemented)`,
+    );
   }
   const d = new Date(t.seconds * 1000);
   switch (name) {
@@ -350,13 +365,16 @@ function latlngMethod(g: RLatLng, name: string, args: Value[]): Value {
     case 'distance': {
       argCount(name, args, 1);
       const o = args[0] ?? null;
-      if (!(o instanceof RLatLng)) return fail(`distance() argument must be a latlng, got ${typeName(o)}`);
+      if (!(o instanceof RLatLng))
+        return fail(`distance() argument must be a latlng, got ${typeName(o)}`);
       // Haversine on a spherical earth (mean radius), in meters.
       const r = 6_371_000;
       const rad = Math.PI / 180;
       const dLat = (o.lat - g.lat) * rad;
       const dLng = (o.lng - g.lng) * rad;
-      const h = Math.sin(dLat / 2) ** 2 + Math.cos(g.lat * rad) * Math.cos(o.lat * rad) * Math.sin(dLng / 2) ** 2;
+      const h =
+        Math.sin(dLat / 2) ** 2 +
+        Math.cos(g.lat * rad) * Math.cos(o.lat * rad) * Math.sin(dLng / 2) ** 2;
       return 2 * r * Math.asin(Math.min(1, Math.sqrt(h)));
     }
   }
@@ -435,7 +453,9 @@ function makeTable(poly: number): Uint32Array {
   return t;
 }
 function u32Bytes(n: number): RBytes {
-  return new RBytes(new Uint8Array([(n >>> 24) & 0xff, (n >>> 16) & 0xff, (n >>> 8) & 0xff, n & 0xff]));
+  return new RBytes(
+    new Uint8Array([(n >>> 24) & 0xff, (n >>> 16) & 0xff, (n >>> 8) & 0xff, n & 0xff]),
+  );
 }
 
 function mathRound(name: string, x: Value): Value {
@@ -443,7 +463,12 @@ function mathRound(name: string, x: Value): Value {
   const f = num(x, `math.${name}() argument`);
   if (!Number.isFinite(f)) return fail(`math.${name}() of a non-finite value`);
   // Round half away from zero, as documented for math.round.
-  const r = name === 'ceil' ? Math.ceil(f) : name === 'floor' ? Math.floor(f) : Math.sign(f) * Math.round(Math.abs(f));
+  const r =
+    name === 'ceil'
+      ? Math.ceil(f)
+      : name === 'floor'
+        ? Math.floor(f)
+        : Math.sign(f) * Math.round(Math.abs(f));
   return checkInt(BigInt(r));
 }
 
@@ -469,19 +494,27 @@ export function callNamespace(ns: string, name: string, args: Value[]): Value {
       return Math.pow(num(a0, 'math.pow() base'), num(a1, 'math.pow() exponent'));
     case 'math.isInfinite':
       argCount(full, args, 1);
-      return typeof a0 === 'number' ? !Number.isFinite(a0) && !Number.isNaN(a0) : (num(a0, 'argument'), false);
+      return typeof a0 === 'number'
+        ? !Number.isFinite(a0) && !Number.isNaN(a0)
+        : (num(a0, 'argument'), false);
     case 'math.isNaN':
       argCount(full, args, 1);
       return typeof a0 === 'number' ? Number.isNaN(a0) : (num(a0, 'argument'), false);
     case 'duration.value': {
       argCount(full, args, 2);
       const unit = DURATION_UNITS[str(a1, 'duration unit')];
-      if (unit === undefined) return fail(`unknown duration unit '${String(a1)}' (use w, d, h, m, s, ms, ns)`);
+      if (unit === undefined)
+        return fail(`unknown duration unit '${String(a1)}' (use w, d, h, m, s, ms, ns)`);
       return RDuration.fromNanos(int(a0, 'duration magnitude') * unit);
     }
     case 'duration.time': {
       argCount(full, args, 4);
-      const [h, m, s, ns] = args.map((x, i) => int(x, `duration.time() argument ${i + 1}`)) as [bigint, bigint, bigint, bigint];
+      const [h, m, s, ns] = args.map((x, i) => int(x, `duration.time() argument ${i + 1}`)) as [
+        bigint,
+        bigint,
+        bigint,
+        bigint,
+      ];
       return RDuration.fromNanos(((h * 60n + m) * 60n + s) * 1_000_000_000n + ns);
     }
     case 'duration.abs': {
@@ -492,10 +525,13 @@ export function callNamespace(ns: string, name: string, args: Value[]): Value {
     }
     case 'timestamp.date': {
       argCount(full, args, 3);
-      const [y, m, d] = args.map((x, i) => Number(int(x, `timestamp.date() argument ${i + 1}`))) as [number, number, number];
+      const [y, m, d] = args.map((x, i) =>
+        Number(int(x, `timestamp.date() argument ${i + 1}`)),
+      ) as [number, number, number];
       const date = new Date(Date.UTC(y, m - 1, d));
       date.setUTCFullYear(y);
-      if (date.getUTCMonth() !== m - 1 || date.getUTCDate() !== d) return fail(`invalid date ${y}-${m}-${d}`);
+      if (date.getUTCMonth() !== m - 1 || date.getUTCDate() !== d)
+        return fail(`invalid date ${y}-${m}-${d}`);
       return RTimestamp.fromMillis(date.getTime());
     }
     case 'timestamp.value':
@@ -553,7 +589,8 @@ export function toStr(v: Value): Value {
   if (v === null) return 'null';
   if (typeof v === 'string') return v;
   if (typeof v === 'boolean' || typeof v === 'bigint') return String(v);
-  if (typeof v === 'number') return Number.isInteger(v) && Math.abs(v) < 1e21 ? v.toFixed(1) : String(v);
+  if (typeof v === 'number')
+    return Number.isInteger(v) && Math.abs(v) < 1e21 ? v.toFixed(1) : String(v);
   if (v instanceof RPath) return v.toString();
   checkKnown(v);
   return fail(`cannot convert ${typeName(v)} to string`);

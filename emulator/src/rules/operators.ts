@@ -50,12 +50,16 @@ export function add(a: Value, b: Value): Value {
   const ta = typeof a;
   const tb = typeof b;
   if (ta === 'bigint' && tb === 'bigint') return checkInt((a as bigint) + (b as bigint));
-  if ((ta === 'number' || ta === 'bigint') && (tb === 'number' || tb === 'bigint')) return Number(a) + Number(b);
+  if ((ta === 'number' || ta === 'bigint') && (tb === 'number' || tb === 'bigint'))
+    return Number(a) + Number(b);
   if (ta === 'string' && tb === 'string') return (a as string) + (b as string);
   if (Array.isArray(a) && Array.isArray(b)) return [...a, ...b];
-  if (a instanceof RTimestamp && b instanceof RDuration) return timestampFromNanos(timestampNanos(a) + b.totalNanos());
-  if (a instanceof RDuration && b instanceof RTimestamp) return timestampFromNanos(timestampNanos(b) + a.totalNanos());
-  if (a instanceof RDuration && b instanceof RDuration) return RDuration.fromNanos(a.totalNanos() + b.totalNanos());
+  if (a instanceof RTimestamp && b instanceof RDuration)
+    return timestampFromNanos(timestampNanos(a) + b.totalNanos());
+  if (a instanceof RDuration && b instanceof RTimestamp)
+    return timestampFromNanos(timestampNanos(b) + a.totalNanos());
+  if (a instanceof RDuration && b instanceof RDuration)
+    return RDuration.fromNanos(a.totalNanos() + b.totalNanos());
   checkKnown(a);
   checkKnown(b);
   return typeError('+', a, b);
@@ -65,10 +69,14 @@ export function sub(a: Value, b: Value): Value {
   const ta = typeof a;
   const tb = typeof b;
   if (ta === 'bigint' && tb === 'bigint') return checkInt((a as bigint) - (b as bigint));
-  if ((ta === 'number' || ta === 'bigint') && (tb === 'number' || tb === 'bigint')) return Number(a) - Number(b);
-  if (a instanceof RTimestamp && b instanceof RTimestamp) return RDuration.fromNanos(timestampNanos(a) - timestampNanos(b));
-  if (a instanceof RTimestamp && b instanceof RDuration) return timestampFromNanos(timestampNanos(a) - b.totalNanos());
-  if (a instanceof RDuration && b instanceof RDuration) return RDuration.fromNanos(a.totalNanos() - b.totalNanos());
+  if ((ta === 'number' || ta === 'bigint') && (tb === 'number' || tb === 'bigint'))
+    return Number(a) - Number(b);
+  if (a instanceof RTimestamp && b instanceof RTimestamp)
+    return RDuration.fromNanos(timestampNanos(a) - timestampNanos(b));
+  if (a instanceof RTimestamp && b instanceof RDuration)
+    return timestampFromNanos(timestampNanos(a) - b.totalNanos());
+  if (a instanceof RDuration && b instanceof RDuration)
+    return RDuration.fromNanos(a.totalNanos() - b.totalNanos());
   checkKnown(a);
   checkKnown(b);
   return typeError('-', a, b);
@@ -78,7 +86,8 @@ export function mul(a: Value, b: Value): Value {
   const ta = typeof a;
   const tb = typeof b;
   if (ta === 'bigint' && tb === 'bigint') return checkInt((a as bigint) * (b as bigint));
-  if ((ta === 'number' || ta === 'bigint') && (tb === 'number' || tb === 'bigint')) return Number(a) * Number(b);
+  if ((ta === 'number' || ta === 'bigint') && (tb === 'number' || tb === 'bigint'))
+    return Number(a) * Number(b);
   checkKnown(a);
   checkKnown(b);
   return typeError('*', a, b);
@@ -91,7 +100,8 @@ export function div(a: Value, b: Value): Value {
     if (b === 0n) fail('division by zero');
     return checkInt((a as bigint) / (b as bigint));
   }
-  if ((ta === 'number' || ta === 'bigint') && (tb === 'number' || tb === 'bigint')) return Number(a) / Number(b);
+  if ((ta === 'number' || ta === 'bigint') && (tb === 'number' || tb === 'bigint'))
+    return Number(a) / Number(b);
   checkKnown(a);
   checkKnown(b);
   return typeError('/', a, b);
@@ -104,7 +114,8 @@ export function mod(a: Value, b: Value): Value {
     if (b === 0n) fail('modulo by zero');
     return (a as bigint) % (b as bigint);
   }
-  if ((ta === 'number' || ta === 'bigint') && (tb === 'number' || tb === 'bigint')) return Number(a) % Number(b);
+  if ((ta === 'number' || ta === 'bigint') && (tb === 'number' || tb === 'bigint'))
+    return Number(a) % Number(b);
   checkKnown(a);
   checkKnown(b);
   return typeError('%', a, b);
@@ -152,7 +163,8 @@ export function inOp(item: Value, container: Value): boolean {
       return fail(`map keys are strings; cannot test ${typeName(item)} in map`);
     }
     if (container.entries.has(item)) return true;
-    if (container.partial) fail(`field '${item}' is not constrained by the query (rules are not filters)`);
+    if (container.partial)
+      fail(`field '${item}' is not constrained by the query (rules are not filters)`);
     return false;
   }
   if (container instanceof RSet) return container.items.has(canonicalKey(item));

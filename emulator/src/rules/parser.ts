@@ -1,11 +1,35 @@
 // Recursive-descent parser for rules_version '2' files. One token of lookahead, so the parser
 // can hand the lexer over to raw character mode for match paths and path literals.
 
-import type { AllowStmt, BinaryOp, Expr, FunctionDecl, MatchBlock, MatchSegment, Method, PathLiteralSegment, Pos, RulesFile } from './ast.ts';
+import type {
+  AllowStmt,
+  BinaryOp,
+  Expr,
+  FunctionDecl,
+  MatchBlock,
+  MatchSegment,
+  Method,
+  PathLiteralSegment,
+  Pos,
+  RulesFile,
+} from './ast.ts';
 import { Lexer, type Token } from './lexer.ts';
 
 const METHODS = new Set<Method>(['read', 'write', 'get', 'list', 'create', 'update', 'delete']);
-const RESERVED = new Set(['true', 'false', 'null', 'in', 'is', 'if', 'let', 'return', 'function', 'match', 'allow', 'service']);
+const RESERVED = new Set([
+  'true',
+  'false',
+  'null',
+  'in',
+  'is',
+  'if',
+  'let',
+  'return',
+  'function',
+  'match',
+  'allow',
+  'service',
+]);
 
 export class Parser {
   private readonly lx: Lexer;
@@ -56,8 +80,10 @@ export class Parser {
     if (this.accept('rules_version')) {
       this.expect('=');
       const v = this.take();
-      if (v.kind !== 'string') this.lx.error(`expected a version string, found ${describe(v)}`, v.pos);
-      if (v.text !== '1' && v.text !== '2') this.lx.error(`unsupported rules_version '${v.text}'`, v.pos);
+      if (v.kind !== 'string')
+        this.lx.error(`expected a version string, found ${describe(v)}`, v.pos);
+      if (v.text !== '1' && v.text !== '2')
+        this.lx.error(`unsupported rules_version '${v.text}'`, v.pos);
       version = v.text;
       this.accept(';');
     }
@@ -76,7 +102,8 @@ export class Parser {
     }
     this.take();
     const end = this.peek();
-    if (end.kind !== 'eof') this.lx.error(`unexpected ${describe(end)} after the service block`, end.pos);
+    if (end.kind !== 'eof')
+      this.lx.error(`unexpected ${describe(end)} after the service block`, end.pos);
     return { version, service, functions, matches };
   }
 
@@ -217,7 +244,8 @@ export class Parser {
     }
   };
 
-  private parseRelational = (): Expr => this.binaryLevel(['<', '<=', '>', '>='], this.parseAdditive);
+  private parseRelational = (): Expr =>
+    this.binaryLevel(['<', '<=', '>', '>='], this.parseAdditive);
   private parseAdditive = (): Expr => this.binaryLevel(['+', '-'], this.parseMultiplicative);
   private parseMultiplicative = (): Expr => this.binaryLevel(['*', '/', '%'], this.parseUnary);
 

@@ -3,7 +3,16 @@
 
 import type { DocumentSource } from '../shared/value.ts';
 import type { RulesHost } from './compile.ts';
-import { FIRESTORE_ROOT, RMap, RPath, RTimestamp, type Value, documentResource, fail, fromJs } from './values.ts';
+import {
+  FIRESTORE_ROOT,
+  RMap,
+  RPath,
+  RTimestamp,
+  type Value,
+  documentResource,
+  fail,
+  fromJs,
+} from './values.ts';
 
 export interface RulesAuth {
   uid: string;
@@ -49,16 +58,26 @@ export class DocumentReader implements RulesHost {
 
   getDocument(path: RPath, after: boolean): Value {
     const segs = path.segments;
-    if (segs.length < 5 || segs[0] !== 'databases' || segs[2] !== 'documents' || (segs.length - 3) % 2 !== 0) {
-      return fail(`'${path.toString()}' is not a document path (expected /databases/(default)/documents/<collection>/<id>...)`);
+    if (
+      segs.length < 5 ||
+      segs[0] !== 'databases' ||
+      segs[2] !== 'documents' ||
+      (segs.length - 3) % 2 !== 0
+    ) {
+      return fail(
+        `'${path.toString()}' is not a document path (expected /databases/(default)/documents/<collection>/<id>...)`,
+      );
     }
-    if (segs[1] !== FIRESTORE_ROOT[1]) return fail(`not supported: reading from database '${segs[1]}' (only (default))`);
+    if (segs[1] !== FIRESTORE_ROOT[1])
+      return fail(`not supported: reading from database '${segs[1]}' (only (default))`);
     const docPath = segs.slice(3).join('/');
     const key = (after ? 'A' : 'B') + docPath;
     const cached = this.seen.get(key);
     if (cached !== undefined) return cached;
     if (this.seen.size >= this.limit) {
-      return fail(`exceeded the maximum of ${this.limit} document accesses (get/exists/getAfter/existsAfter) per request`);
+      return fail(
+        `exceeded the maximum of ${this.limit} document accesses (get/exists/getAfter/existsAfter) per request`,
+      );
     }
     const source = after ? this.after : this.before;
     if (!source) return fail('getAfter()/existsAfter() are only available for writes');

@@ -2,7 +2,15 @@
 // matcher that finds which blocks apply to a request path and with which captures.
 
 import type { FunctionDecl, MatchBlock, MatchSegment, Method, Pos, RulesFile } from './ast.ts';
-import { type Compiled, type CompiledFunction, CompileError, type EvalCtx, type FunctionScope, compileExpr, compileFunctionBody } from './compile.ts';
+import {
+  type Compiled,
+  type CompiledFunction,
+  CompileError,
+  type EvalCtx,
+  type FunctionScope,
+  compileExpr,
+  compileFunctionBody,
+} from './compile.ts';
 import { RPath, RUnknown, RulesError, type Value } from './values.ts';
 
 export type RequestMethod = 'get' | 'list' | 'create' | 'update' | 'delete';
@@ -48,18 +56,32 @@ class BlockFunctions implements FunctionScope {
 export function buildRuleset(file: RulesFile): Ruleset {
   const service = file.service;
   if (service !== 'cloud.firestore' && service !== 'firebase.storage') {
-    throw new CompileError({ line: 1, column: 1 }, `unknown service '${service}' (expected cloud.firestore or firebase.storage)`);
+    throw new CompileError(
+      { line: 1, column: 1 },
+      `unknown service '${service}' (expected cloud.firestore or firebase.storage)`,
+    );
   }
   if (file.version !== '2') {
-    throw new CompileError({ line: 1, column: 1 }, "not supported: rules_version '1' (declare rules_version = '2';)");
+    throw new CompileError(
+      { line: 1, column: 1 },
+      "not supported: rules_version '1' (declare rules_version = '2';)",
+    );
   }
   // Declare every function first so calls can refer to functions defined later (or to themselves).
   const pending: { fn: CompiledFunction; decl: FunctionDecl; scope: FunctionScope }[] = [];
   const declare = (decls: FunctionDecl[], parent: FunctionScope | null): BlockFunctions => {
     const scope = new BlockFunctions(parent);
     for (const d of decls) {
-      if (scope.own.has(d.name)) throw new CompileError(d.pos, `function ${d.name}() is declared twice in the same scope`);
-      const fn: CompiledFunction = { name: d.name, pos: d.pos, arity: d.params.length, slots: d.params.length, run: null, callees: new Set() };
+      if (scope.own.has(d.name))
+        throw new CompileError(d.pos, `function ${d.name}() is declared twice in the same scope`);
+      const fn: CompiledFunction = {
+        name: d.name,
+        pos: d.pos,
+        arity: d.params.length,
+        slots: d.params.length,
+        run: null,
+        callees: new Set(),
+      };
       scope.own.set(d.name, fn);
       pending.push({ fn, decl: d, scope });
     }
@@ -121,7 +143,8 @@ export interface MatchResult {
 
 function captureRange(segs: readonly RequestSegment[], from: number, to: number): Value {
   const part = segs.slice(from, to);
-  if (part.some((s) => typeof s !== 'string')) return RUnknown.unknown('a recursive wildcard over an unknown part of the request path');
+  if (part.some((s) => typeof s !== 'string'))
+    return RUnknown.unknown('a recursive wildcard over an unknown part of the request path');
   return new RPath(part as string[]);
 }
 
@@ -134,7 +157,8 @@ interface MatchState {
 function matchBlock(st: MatchState, block: CompiledBlock, pi: number, si: number): void {
   const segs = st.segs;
   if (pi === block.path.length) {
-    if (si === segs.length && block.allows.length) st.out.push({ allows: block.allows, caps: new Map(st.caps) });
+    if (si === segs.length && block.allows.length)
+      st.out.push({ allows: block.allows, caps: new Map(st.caps) });
     for (const child of block.children) matchBlock(st, child, 0, si);
     return;
   }
@@ -154,7 +178,14 @@ function matchBlock(st: MatchState, block: CompiledBlock, pi: number, si: number
     return;
   }
   if (s === ANY_PREFIX) return;
-  st.caps.push([p.name, s === UNKNOWN_DOC ? RUnknown.unknown(`wildcard {${p.name}} (the id of an unknown document or object in a list request)`) : s]);
+  st.caps.push([
+    p.name,
+    s === UNKNOWN_DOC
+      ? RUnknown.unknown(
+          `wildcard {${p.name}} (the id of an unknown document or object in a list request)`,
+        )
+      : s,
+  ]);
   matchBlock(st, block, pi + 1, si + 1);
   st.caps.pop();
 }
@@ -186,15 +217,22 @@ export function decide(matches: MatchResult[], method: RequestMethod, ctx: EvalC
       } catch (err) {
         if (!(err instanceof RulesError)) throw err;
         const suffix = ` @ L${a.line}`;
-        const message = err.message.endsWith(suffix) ? err.message.slice(0, -suffix.length) : err.message;
+        const message = err.message.endsWith(suffix)
+          ? err.message.slice(0, -suffix.length)
+          : err.message;
         notes.push(`${message} for '${method}'${suffix}`);
         continue;
       }
       if (v === true) return { allowed: true, reason: `allow ${method} @ L${a.line}` };
-      notes.push(typeof v === 'boolean' ? `false for '${method}' @ L${a.line}` : `condition is not a bool for '${method}' @ L${a.line}`);
+      notes.push(
+        typeof v === 'boolean'
+          ? `false for '${method}' @ L${a.line}`
+          : `condition is not a bool for '${method}' @ L${a.line}`,
+      );
     }
   }
-  if (notes.length === 0) return { allowed: false, reason: `No matching allow statements for '${method}'` };
+  if (notes.length === 0)
+    return { allowed: false, reason: `No matching allow statements for '${method}'` };
   return { allowed: false, reason: notes.join('; ') };
 }
 

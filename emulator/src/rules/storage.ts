@@ -7,8 +7,21 @@
 
 import type { DocumentSource } from '../shared/value.ts';
 import type { EvalCtx } from './compile.ts';
-import { DEFAULT_MAX_DOCUMENT_ACCESSES, DocumentReader, type RulesAuth, authValue, timeValue } from './request.ts';
-import { type RequestSegment, type Ruleset, type RulesDecision, UNKNOWN_DOC, decide, findMatches } from './ruleset.ts';
+import {
+  DEFAULT_MAX_DOCUMENT_ACCESSES,
+  DocumentReader,
+  type RulesAuth,
+  authValue,
+  timeValue,
+} from './request.ts';
+import {
+  type RequestSegment,
+  type Ruleset,
+  type RulesDecision,
+  UNKNOWN_DOC,
+  decide,
+  findMatches,
+} from './ruleset.ts';
 import { RMap, RPath, RTimestamp, type Value } from './values.ts';
 
 export interface StorageObjectMeta {
@@ -49,7 +62,11 @@ function metaValue(m: StorageObjectMeta): RMap {
   return new RMap(entries);
 }
 
-export function evaluateStorage(ruleset: Ruleset, request: StorageRulesRequest, firestore: DocumentSource): RulesDecision {
+export function evaluateStorage(
+  ruleset: Ruleset,
+  request: StorageRulesRequest,
+  firestore: DocumentSource,
+): RulesDecision {
   if (ruleset.service !== 'firebase.storage') {
     return { allowed: false, reason: `ruleset is for ${ruleset.service}, not firebase.storage` };
   }
@@ -60,7 +77,12 @@ export function evaluateStorage(ruleset: Ruleset, request: StorageRulesRequest, 
     ['method', request.method],
     ['path', new RPath(segs)],
     ['time', timeValue(request.time)],
-    ['resource', request.requestResource && (request.method === 'create' || request.method === 'update') ? metaValue(request.requestResource) : null],
+    [
+      'resource',
+      request.requestResource && (request.method === 'create' || request.method === 'update')
+        ? metaValue(request.requestResource)
+        : null,
+    ],
   ]);
   const base = new Map<string, Value>([
     ['request', new RMap(req)],
@@ -76,5 +98,10 @@ export function evaluateStorage(ruleset: Ruleset, request: StorageRulesRequest, 
   if (decision.allowed || request.method !== 'list') return decision;
   const childSegs: RequestSegment[] = [...segs, UNKNOWN_DOC];
   const child = decide(findMatches(ruleset, childSegs), 'list', ctx);
-  return child.allowed ? child : { allowed: false, reason: `${decision.reason}; for objects under the prefix: ${child.reason}` };
+  return child.allowed
+    ? child
+    : {
+        allowed: false,
+        reason: `${decision.reason}; for objects under the prefix: ${child.reason}`,
+      };
 }

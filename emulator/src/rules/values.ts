@@ -171,7 +171,11 @@ export function canonicalKey(v: Value): string {
   if (Array.isArray(v)) return 'l[' + v.map(canonicalKey).join(',') + ']';
   if (v instanceof RMap) {
     const keys = [...v.entries.keys()].sort();
-    return 'm{' + keys.map((k) => JSON.stringify(k) + ':' + canonicalKey(v.entries.get(k) ?? null)).join(',') + '}';
+    return (
+      'm{' +
+      keys.map((k) => JSON.stringify(k) + ':' + canonicalKey(v.entries.get(k) ?? null)).join(',') +
+      '}'
+    );
   }
   if (v instanceof RSet) return 'S{' + [...v.items.keys()].sort().join(',') + '}';
   if (v instanceof RTimestamp) return `t${v.seconds}.${v.nanos}`;
@@ -209,8 +213,10 @@ export function valuesEqual(a: Value, b: Value): boolean {
     for (const k of a.items.keys()) if (!b.items.has(k)) return false;
     return true;
   }
-  if (a instanceof RTimestamp) return b instanceof RTimestamp && a.seconds === b.seconds && a.nanos === b.nanos;
-  if (a instanceof RDuration) return b instanceof RDuration && a.seconds === b.seconds && a.nanos === b.nanos;
+  if (a instanceof RTimestamp)
+    return b instanceof RTimestamp && a.seconds === b.seconds && a.nanos === b.nanos;
+  if (a instanceof RDuration)
+    return b instanceof RDuration && a.seconds === b.seconds && a.nanos === b.nanos;
   if (a instanceof RPath) {
     if (!(b instanceof RPath) || a.segments.length !== b.segments.length) return false;
     return a.segments.every((s, i) => s === b.segments[i]);
@@ -233,7 +239,8 @@ export function compareValues(a: Value, b: Value): number {
     if (Number.isNaN(a) || Number.isNaN(b)) return NaN;
     return (a as number) < (b as number) ? -1 : (a as number) > (b as number) ? 1 : 0;
   }
-  if (ta === 'string' && tb === 'string') return (a as string) < (b as string) ? -1 : a === b ? 0 : 1;
+  if (ta === 'string' && tb === 'string')
+    return (a as string) < (b as string) ? -1 : a === b ? 0 : 1;
   if (a instanceof RTimestamp && b instanceof RTimestamp) {
     return a.seconds - b.seconds || a.nanos - b.nanos;
   }
@@ -267,7 +274,8 @@ export function fromFsValue(v: FsValue): Value {
   if ('integerValue' in v) return BigInt(v.integerValue);
   if ('doubleValue' in v) return v.doubleValue;
   if ('stringValue' in v) return v.stringValue;
-  if ('timestampValue' in v) return new RTimestamp(v.timestampValue.seconds, v.timestampValue.nanos);
+  if ('timestampValue' in v)
+    return new RTimestamp(v.timestampValue.seconds, v.timestampValue.nanos);
   if ('bytesValue' in v) return new RBytes(v.bytesValue);
   if ('referenceValue' in v) return referenceToPath(v.referenceValue);
   if ('geoPointValue' in v) return new RLatLng(v.geoPointValue.latitude, v.geoPointValue.longitude);

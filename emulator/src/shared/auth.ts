@@ -31,7 +31,12 @@ export function decodeBearer(header: string | undefined): Caller {
   }
   if (typeof payload !== 'object' || payload === null) return null;
   const claims = payload as Record<string, unknown>;
-  const uid = typeof claims.sub === 'string' ? claims.sub : typeof claims.user_id === 'string' ? claims.user_id : '';
+  const uid =
+    typeof claims.sub === 'string'
+      ? claims.sub
+      : typeof claims.user_id === 'string'
+        ? claims.user_id
+        : '';
   if (uid === '') return null;
   return { uid, token: claims };
 }

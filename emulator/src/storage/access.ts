@@ -74,7 +74,14 @@ export class StorageRules {
     if (ruleset.service !== 'firebase.storage') {
       return {
         ok: false,
-        issues: [{ line: 1, column: 1, message: `Expected service firebase.storage, got ${ruleset.service}`, severity: 'ERROR' }],
+        issues: [
+          {
+            line: 1,
+            column: 1,
+            message: `Expected service firebase.storage, got ${ruleset.service}`,
+            severity: 'ERROR',
+          },
+        ],
       };
     }
     this.ruleset = ruleset;
@@ -90,7 +97,10 @@ export class StorageRules {
       { ...check, auth: caller, time: new Date() },
       this.firestore(projectOfBucket(check.bucket)),
     );
-    this.log('debug', `rules ${check.method} ${check.path}: ${decision.allowed ? 'allow' : 'deny'} (${decision.reason})`);
+    this.log(
+      'debug',
+      `rules ${check.method} ${check.path}: ${decision.allowed ? 'allow' : 'deny'} (${decision.reason})`,
+    );
     return decision.allowed ? null : decision.reason;
   }
 }

@@ -3,7 +3,15 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { StorageObjectMeta } from '../rules/index.ts';
 import { callerOf, objectMeta, type Caller } from './access.ts';
 import type { StorageContext } from './context.ts';
-import { HttpError, baseUrlOf, header, parseJsonObject, readBody, sendEmpty, sendJson } from './http.ts';
+import {
+  HttpError,
+  baseUrlOf,
+  header,
+  parseJsonObject,
+  readBody,
+  sendEmpty,
+  sendJson,
+} from './http.ts';
 import { sendMedia } from './media.ts';
 import { boundaryOf, parseMultipart } from './multipart.ts';
 import { firebaseResource, uploadProperties } from './resources.ts';
@@ -33,7 +41,8 @@ export async function handleFirebaseApi(
     throw new HttpError(405, `${method} is not supported on /v0/b/${bucket}/o`);
   }
   if (method === 'GET' || method === 'HEAD') {
-    if (url.searchParams.get('alt') === 'media') return download(ctx, req, res, url, bucket, name, caller);
+    if (url.searchParams.get('alt') === 'media')
+      return download(ctx, req, res, url, bucket, name, caller);
     return getMetadata(ctx, req, res, bucket, name, caller);
   }
   if (method === 'PATCH') return updateMetadata(ctx, req, res, bucket, name, caller);
@@ -46,12 +55,27 @@ function denied(req: IncomingMessage, res: ServerResponse, reason: string): void
 }
 
 function notFound(req: IncomingMessage, res: ServerResponse, name: string): void {
-  sendJson(req, res, 404, { error: { code: 404, message: `Not Found. Could not get object ${name}` } });
+  sendJson(req, res, 404, {
+    error: { code: 404, message: `Not Found. Could not get object ${name}` },
+  });
 }
 
-function getMetadata(ctx: StorageContext, req: IncomingMessage, res: ServerResponse, bucket: string, name: string, caller: Caller): void {
+function getMetadata(
+  ctx: StorageContext,
+  req: IncomingMessage,
+  res: ServerResponse,
+  bucket: string,
+  name: string,
+  caller: Caller,
+): void {
   const object = ctx.store.get(bucket, name);
-  const reason = ctx.rules.deny(caller, { method: 'get', bucket, path: name, resource: object && objectMeta(object), requestResource: null });
+  const reason = ctx.rules.deny(caller, {
+    method: 'get',
+    bucket,
+    path: name,
+    resource: object && objectMeta(object),
+    requestResource: null,
+  });
   if (reason) return denied(req, res, reason);
   if (!object) return notFound(req, res, name);
   // Objects written through the Cloud Storage API (functions) have no token yet; like
@@ -60,27 +84,57 @@ function getMetadata(ctx: StorageContext, req: IncomingMessage, res: ServerRespo
   sendJson(req, res, 200, firebaseResource(object));
 }
 
-function download(ctx: StorageContext, req: IncomingMessage, res: ServerResponse, url: URL, bucket: string, name: string, caller: Caller): void {
+function download(
+  ctx: StorageContext,
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+  bucket: string,
+  name: string,
+  caller: Caller,
+): void {
   const object = ctx.store.get(bucket, name);
   const token = url.searchParams.get('token');
   const tokenOk = object !== null && token !== null && object.downloadTokens.includes(token);
   if (!tokenOk) {
-    const reason = ctx.rules.deny(caller, { method: 'get', bucket, path: name, resource: object && objectMeta(object), requestResource: null });
+    const reason = ctx.rules.deny(caller, {
+      method: 'get',
+      bucket,
+      path: name,
+      resource: object && objectMeta(object),
+      requestResource: null,
+    });
     if (reason) return denied(req, res, reason);
   }
   if (!object) return notFound(req, res, name);
   sendMedia(req, res, object);
 }
 
-async function updateMetadata(ctx: StorageContext, req: IncomingMessage, res: ServerResponse, bucket: string, name: string, caller: Caller): Promise<void> {
+async function updateMetadata(
+  ctx: StorageContext,
+  req: IncomingMessage,
+  res: ServerResponse,
+  bucket: string,
+  name: string,
+  caller: Caller,
+): Promise<void> {
   const patch = parseJsonObject(await readBody(req));
   const object = ctx.store.get(bucket, name);
   if (!object) {
-    const reason = ctx.rules.deny(caller, { method: 'update', bucket, path: name, resource: null, requestResource: null });
+    const reason = ctx.rules.deny(caller, {
+      method: 'update',
+      bucket,
+      path: name,
+      resource: null,
+      requestResource: null,
+    });
     if (reason) return denied(req, res, reason);
     return notFound(req, res, name);
   }
-  const preview = ctx.store.patch({ ...object, metadata: { ...object.metadata }, downloadTokens: [...object.downloadTokens] }, patch);
+  const preview = ctx.store.patch(
+    { ...object, metadata: { ...object.metadata }, downloadTokens: [...object.downloadTokens] },
+    patch,
+  );
   const reason = ctx.rules.deny(caller, {
     method: 'update',
     bucket,
@@ -93,16 +147,36 @@ async function updateMetadata(ctx: StorageContext, req: IncomingMessage, res: Se
   sendJson(req, res, 200, firebaseResource(object));
 }
 
-function remove(ctx: StorageContext, req: IncomingMessage, res: ServerResponse, bucket: string, name: string, caller: Caller): void {
+function remove(
+  ctx: StorageContext,
+  req: IncomingMessage,
+  res: ServerResponse,
+  bucket: string,
+  name: string,
+  caller: Caller,
+): void {
   const object = ctx.store.get(bucket, name);
-  const reason = ctx.rules.deny(caller, { method: 'delete', bucket, path: name, resource: object && objectMeta(object), requestResource: null });
+  const reason = ctx.rules.deny(caller, {
+    method: 'delete',
+    bucket,
+    path: name,
+    resource: object && objectMeta(object),
+    requestResource: null,
+  });
   if (reason) return denied(req, res, reason);
   if (!object) return notFound(req, res, name);
   ctx.store.delete(bucket, name);
   sendEmpty(req, res, 204);
 }
 
-function list(ctx: StorageContext, req: IncomingMessage, res: ServerResponse, url: URL, bucket: string, caller: Caller): void {
+function list(
+  ctx: StorageContext,
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+  bucket: string,
+  caller: Caller,
+): void {
   const prefix = url.searchParams.get('prefix') ?? '';
   const delimiter = url.searchParams.get('delimiter') ?? undefined;
   const reason = ctx.rules.deny(caller, {
@@ -117,7 +191,9 @@ function list(ctx: StorageContext, req: IncomingMessage, res: ServerResponse, ur
   const page = ctx.store.list(bucket, {
     prefix,
     ...(delimiter ? { delimiter } : {}),
-    ...(url.searchParams.get('pageToken') ? { pageToken: url.searchParams.get('pageToken') ?? '' } : {}),
+    ...(url.searchParams.get('pageToken')
+      ? { pageToken: url.searchParams.get('pageToken') ?? '' }
+      : {}),
     maxResults,
   });
   const body: Record<string, unknown> = {
@@ -128,7 +204,12 @@ function list(ctx: StorageContext, req: IncomingMessage, res: ServerResponse, ur
   sendJson(req, res, 200, body);
 }
 
-function pendingMeta(bucket: string, name: string, size: number, props: ObjectProperties): StorageObjectMeta {
+function pendingMeta(
+  bucket: string,
+  name: string,
+  size: number,
+  props: ObjectProperties,
+): StorageObjectMeta {
   const now = new Date();
   return {
     name,
@@ -142,7 +223,14 @@ function pendingMeta(bucket: string, name: string, size: number, props: ObjectPr
 }
 
 /** Rules decision for writing `size` bytes with `props` to bucket/name (create or update). */
-function writeDenied(ctx: StorageContext, caller: Caller, bucket: string, name: string, size: number, props: ObjectProperties): string | null {
+function writeDenied(
+  ctx: StorageContext,
+  caller: Caller,
+  bucket: string,
+  name: string,
+  size: number,
+  props: ObjectProperties,
+): string | null {
   const existing = ctx.store.get(bucket, name);
   return ctx.rules.deny(caller, {
     method: existing ? 'update' : 'create',
@@ -153,15 +241,27 @@ function writeDenied(ctx: StorageContext, caller: Caller, bucket: string, name: 
   });
 }
 
-async function startUpload(ctx: StorageContext, req: IncomingMessage, res: ServerResponse, url: URL, bucket: string, caller: Caller): Promise<void> {
-  const protocol = (header(req, 'x-goog-upload-protocol') ?? url.searchParams.get('uploadType') ?? 'media').toLowerCase();
+async function startUpload(
+  ctx: StorageContext,
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+  bucket: string,
+  caller: Caller,
+): Promise<void> {
+  const protocol = (
+    header(req, 'x-goog-upload-protocol') ??
+    url.searchParams.get('uploadType') ??
+    'media'
+  ).toLowerCase();
   const body = await readBody(req);
   if (protocol === 'resumable') {
     if ((header(req, 'x-goog-upload-command') ?? 'start').toLowerCase() !== 'start') {
       throw new HttpError(400, 'A resumable upload must begin with X-Goog-Upload-Command: start');
     }
     const json = parseJsonObject(body);
-    const name = url.searchParams.get('name') ?? (typeof json['name'] === 'string' ? json['name'] : null);
+    const name =
+      url.searchParams.get('name') ?? (typeof json['name'] === 'string' ? json['name'] : null);
     if (!name) throw new HttpError(400, 'Upload needs an object name (?name=)');
     const props = uploadProperties(json, header(req, 'x-goog-upload-header-content-type'));
     const declared = header(req, 'x-goog-upload-header-content-length');
@@ -169,7 +269,15 @@ async function startUpload(ctx: StorageContext, req: IncomingMessage, res: Serve
     // Deny early with the announced size so a forbidden upload sends no bytes.
     const reason = writeDenied(ctx, caller, bucket, name, declaredSize ?? 0, props);
     if (reason) return denied(req, res, reason);
-    const session = ctx.uploads.create({ api: 'firebase', bucket, name, props, declaredSize, caller, ifGenerationMatch: null });
+    const session = ctx.uploads.create({
+      api: 'firebase',
+      bucket,
+      name,
+      props,
+      declaredSize,
+      caller,
+      ifGenerationMatch: null,
+    });
     const uploadUrl =
       `${baseUrlOf(req)}/v0/b/${encodeURIComponent(bucket)}/o?name=${encodeURIComponent(name)}` +
       `&upload_id=${session.id}&upload_protocol=resumable`;
@@ -188,7 +296,8 @@ async function startUpload(ctx: StorageContext, req: IncomingMessage, res: Serve
     if (!boundary) throw new HttpError(400, 'Multipart upload without a boundary');
     const parts = parseMultipart(body, boundary);
     const [metaPart, mediaPart] = parts;
-    if (!metaPart || !mediaPart) throw new HttpError(400, 'Multipart upload needs a metadata part and a media part');
+    if (!metaPart || !mediaPart)
+      throw new HttpError(400, 'Multipart upload needs a metadata part and a media part');
     const json = parseJsonObject(metaPart.body);
     name ??= typeof json['name'] === 'string' ? json['name'] : null;
     props = uploadProperties(json, mediaPart.headers['content-type']);
@@ -206,11 +315,18 @@ async function startUpload(ctx: StorageContext, req: IncomingMessage, res: Serve
   sendJson(req, res, 200, firebaseResource(object));
 }
 
-async function continueUpload(ctx: StorageContext, req: IncomingMessage, res: ServerResponse, uploadId: string): Promise<void> {
+async function continueUpload(
+  ctx: StorageContext,
+  req: IncomingMessage,
+  res: ServerResponse,
+  uploadId: string,
+): Promise<void> {
   const session = ctx.uploads.get(uploadId);
   const body = await readBody(req);
   if (!session) throw new HttpError(404, `Unknown upload ${uploadId}`);
-  const commands = (header(req, 'x-goog-upload-command') ?? '').split(',').map((c) => c.trim().toLowerCase());
+  const commands = (header(req, 'x-goog-upload-command') ?? '')
+    .split(',')
+    .map((c) => c.trim().toLowerCase());
   if (commands.includes('cancel')) {
     ctx.uploads.delete(session.id);
     return sendEmpty(req, res, 200, { 'x-goog-upload-status': 'cancelled' });
@@ -221,7 +337,10 @@ async function continueUpload(ctx: StorageContext, req: IncomingMessage, res: Se
       'x-goog-upload-size-received': String(session.received),
     });
   }
-  if (session.result) return sendJson(req, res, 200, firebaseResource(session.result), { 'x-goog-upload-status': 'final' });
+  if (session.result)
+    return sendJson(req, res, 200, firebaseResource(session.result), {
+      'x-goog-upload-status': 'final',
+    });
   if (commands.includes('upload')) {
     const offset = Number(header(req, 'x-goog-upload-offset') ?? session.received);
     try {
@@ -231,7 +350,10 @@ async function continueUpload(ctx: StorageContext, req: IncomingMessage, res: Se
     }
   }
   if (!commands.includes('finalize')) {
-    return sendEmpty(req, res, 200, { 'x-goog-upload-status': 'active', 'x-goog-upload-size-received': String(session.received) });
+    return sendEmpty(req, res, 200, {
+      'x-goog-upload-status': 'active',
+      'x-goog-upload-size-received': String(session.received),
+    });
   }
   const result = finalize(ctx, session);
   if (typeof result === 'string') {
@@ -244,11 +366,27 @@ async function continueUpload(ctx: StorageContext, req: IncomingMessage, res: Se
 /** Stores a completed upload after the size and rules checks; a string is a denial reason. */
 function finalize(ctx: StorageContext, session: UploadSession): StoredObject | string {
   if (session.declaredSize !== null && session.declaredSize !== session.received) {
-    throw new HttpError(400, `Upload finished with ${session.received} bytes, ${session.declaredSize} were announced`);
+    throw new HttpError(
+      400,
+      `Upload finished with ${session.received} bytes, ${session.declaredSize} were announced`,
+    );
   }
-  const reason = writeDenied(ctx, session.caller, session.bucket, session.name, session.received, session.props);
+  const reason = writeDenied(
+    ctx,
+    session.caller,
+    session.bucket,
+    session.name,
+    session.received,
+    session.props,
+  );
   if (reason) return reason;
-  session.result = ctx.store.put(session.bucket, session.name, ctx.uploads.bytes(session), session.props, true);
+  session.result = ctx.store.put(
+    session.bucket,
+    session.name,
+    ctx.uploads.bytes(session),
+    session.props,
+    true,
+  );
   session.chunks = [];
   return session.result;
 }

@@ -1,6 +1,14 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { StorageContext } from './context.ts';
-import { HttpError, baseUrlOf, header, parseJsonObject, readBody, sendEmpty, sendJson } from './http.ts';
+import {
+  HttpError,
+  baseUrlOf,
+  header,
+  parseJsonObject,
+  readBody,
+  sendEmpty,
+  sendJson,
+} from './http.ts';
 import { sendMedia } from './media.ts';
 import { boundaryOf, parseMultipart } from './multipart.ts';
 import { gcsResource, uploadProperties } from './resources.ts';
@@ -68,7 +76,13 @@ export async function handleGcsObject(
   throw new HttpError(501, `Storage emulator: ${method} on an object is not supported`);
 }
 
-export function handleGcsList(ctx: StorageContext, req: IncomingMessage, res: ServerResponse, url: URL, bucket: string): void {
+export function handleGcsList(
+  ctx: StorageContext,
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+  bucket: string,
+): void {
   const delimiter = url.searchParams.get('delimiter');
   const pageToken = url.searchParams.get('pageToken');
   const page = ctx.store.list(bucket, {
@@ -147,7 +161,8 @@ export async function handleGcsUpload(
     const boundary = boundaryOf(header(req, 'content-type'));
     if (!boundary) throw new HttpError(400, 'Multipart upload without a boundary');
     const [metaPart, mediaPart] = parseMultipart(body, boundary);
-    if (!metaPart || !mediaPart) throw new HttpError(400, 'Multipart upload needs a metadata part and a media part');
+    if (!metaPart || !mediaPart)
+      throw new HttpError(400, 'Multipart upload needs a metadata part and a media part');
     json = parseJsonObject(metaPart.body);
     mediaType = mediaPart.headers['content-type'];
     data = mediaPart.body;
@@ -159,13 +174,25 @@ export async function handleGcsUpload(
   name ??= typeof json['name'] === 'string' ? json['name'] : null;
   if (!name) throw new HttpError(400, 'Upload needs an object name');
   checkPreconditions(url, ctx.store.get(bucket, name));
-  const object = ctx.store.put(bucket, name, Buffer.from(data), uploadProperties(json, mediaType), false);
+  const object = ctx.store.put(
+    bucket,
+    name,
+    Buffer.from(data),
+    uploadProperties(json, mediaType),
+    false,
+  );
   sendJson(req, res, 200, gcsResource(object, baseUrlOf(req)));
 }
 
 // A PUT to a resumable session URI. Content-Range forms: "bytes */*" or "bytes */N" (status
 // query), "bytes a-b/N|*" (one chunk), "bytes a-*/N|*" (the rest of the object in this body).
-function continueResumable(ctx: StorageContext, req: IncomingMessage, res: ServerResponse, session: UploadSession, body: Buffer): void {
+function continueResumable(
+  ctx: StorageContext,
+  req: IncomingMessage,
+  res: ServerResponse,
+  session: UploadSession,
+  body: Buffer,
+): void {
   const baseUrl = baseUrlOf(req);
   if (session.result) return sendJson(req, res, 200, gcsResource(session.result, baseUrl));
   const range = (header(req, 'content-range') ?? '').trim();
@@ -202,9 +229,16 @@ function continueResumable(ctx: StorageContext, req: IncomingMessage, res: Serve
   function complete(): void {
     if (session.ifGenerationMatch !== null) {
       const current = ctx.store.get(session.bucket, session.name)?.generation ?? '0';
-      if (current !== session.ifGenerationMatch) throw new HttpError(412, 'Precondition Failed: ifGenerationMatch');
+      if (current !== session.ifGenerationMatch)
+        throw new HttpError(412, 'Precondition Failed: ifGenerationMatch');
     }
-    session.result = ctx.store.put(session.bucket, session.name, ctx.uploads.bytes(session), session.props, false);
+    session.result = ctx.store.put(
+      session.bucket,
+      session.name,
+      ctx.uploads.bytes(session),
+      session.props,
+      false,
+    );
     session.chunks = [];
     sendJson(req, res, 200, gcsResource(session.result, baseUrl));
   }

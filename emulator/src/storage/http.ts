@@ -89,7 +89,12 @@ export function sendJson(
   res.end(text);
 }
 
-export function sendEmpty(req: IncomingMessage, res: ServerResponse, status: number, extra: Record<string, string> = {}): void {
+export function sendEmpty(
+  req: IncomingMessage,
+  res: ServerResponse,
+  status: number,
+  extra: Record<string, string> = {},
+): void {
   res.writeHead(status, { ...corsHeaders(req), 'content-length': '0', ...extra });
   res.end();
 }

@@ -31,7 +31,11 @@ export function sendMedia(req: IncomingMessage, res: ServerResponse, object: Sto
       end = range[2] ? Math.min(Number(range[2]), total - 1) : total - 1;
     }
     if (start >= total || start > end) {
-      res.writeHead(416, { ...headers, 'content-range': `bytes */${total}`, 'content-length': '0' });
+      res.writeHead(416, {
+        ...headers,
+        'content-range': `bytes */${total}`,
+        'content-length': '0',
+      });
       res.end();
       return;
     }

@@ -29,7 +29,8 @@ export function parseMultipart(body: Buffer, boundary: string): BodyPart[] {
     const headers: Record<string, string> = {};
     for (const line of headerText.split('\r\n')) {
       const colon = line.indexOf(':');
-      if (colon > 0) headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
+      if (colon > 0)
+        headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
     }
     parts.push({ headers, body: split >= 0 ? part.subarray(split + 4) : Buffer.alloc(0) });
     pos = next;

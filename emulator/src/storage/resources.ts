@@ -1,4 +1,9 @@
-import { DOWNLOAD_TOKENS_KEY, splitTokens, type ObjectProperties, type StoredObject } from './store.ts';
+import {
+  DOWNLOAD_TOKENS_KEY,
+  splitTokens,
+  type ObjectProperties,
+  type StoredObject,
+} from './store.ts';
 
 // The two JSON shapes of an object: the Firebase Storage REST API (web SDK) and the Cloud
 // Storage JSON API (firebase-admin's bucket through @google-cloud/storage).
@@ -41,7 +46,8 @@ export function firebaseResource(object: StoredObject): Record<string, unknown> 
 export function gcsResource(object: StoredObject, baseUrl: string): Record<string, unknown> {
   const encoded = encodeURIComponent(object.name);
   const metadata: Record<string, string> = { ...object.metadata };
-  if (object.downloadTokens.length > 0) metadata[DOWNLOAD_TOKENS_KEY] = object.downloadTokens.join(',');
+  if (object.downloadTokens.length > 0)
+    metadata[DOWNLOAD_TOKENS_KEY] = object.downloadTokens.join(',');
   const resource: Record<string, unknown> = {
     kind: 'storage#object',
     id: `${object.bucket}/${object.name}/${object.generation}`,
@@ -63,7 +69,8 @@ export function gcsResource(object: StoredObject, baseUrl: string): Record<strin
     ...optional(object),
   };
   if (object.contentEncoding !== undefined) resource['contentEncoding'] = object.contentEncoding;
-  if (object.contentDisposition !== undefined) resource['contentDisposition'] = object.contentDisposition;
+  if (object.contentDisposition !== undefined)
+    resource['contentDisposition'] = object.contentDisposition;
   if (Object.keys(metadata).length > 0) resource['metadata'] = metadata;
   return resource;
 }
@@ -82,7 +89,13 @@ export function propertiesFromJson(json: Record<string, unknown>): {
   metadata?: Record<string, string>;
 } {
   const out: ReturnType<typeof propertiesFromJson> = {};
-  for (const key of ['contentType', 'cacheControl', 'contentDisposition', 'contentEncoding', 'contentLanguage'] as const) {
+  for (const key of [
+    'contentType',
+    'cacheControl',
+    'contentDisposition',
+    'contentEncoding',
+    'contentLanguage',
+  ] as const) {
     const value = json[key];
     if (typeof value === 'string') out[key] = value;
   }
@@ -98,7 +111,10 @@ export function propertiesFromJson(json: Record<string, unknown>): {
 }
 
 /** Metadata a client sends with an upload, split into properties and download tokens. */
-export function uploadProperties(json: Record<string, unknown>, fallbackType: string | undefined): ObjectProperties & { downloadTokens?: string[] } {
+export function uploadProperties(
+  json: Record<string, unknown>,
+  fallbackType: string | undefined,
+): ObjectProperties & { downloadTokens?: string[] } {
   const props = propertiesFromJson(json);
   const { metadata, tokens } = splitTokens(props.metadata);
   const out: ObjectProperties & { downloadTokens?: string[] } = { ...props, metadata };
@@ -106,4 +122,3 @@ export function uploadProperties(json: Record<string, unknown>, fallbackType: st
   if (tokens) out.downloadTokens = tokens;
   return out;
 }
-

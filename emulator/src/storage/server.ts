@@ -5,7 +5,15 @@ import { StorageRules } from './access.ts';
 import type { LogLevel, StorageContext } from './context.ts';
 import { handleFirebaseApi } from './firebase-api.ts';
 import { handleGcsBucket, handleGcsList, handleGcsObject, handleGcsUpload } from './gcs-api.ts';
-import { HttpError, corsHeaders, header, parseJsonObject, readBody, sendEmpty, sendJson } from './http.ts';
+import {
+  HttpError,
+  corsHeaders,
+  header,
+  parseJsonObject,
+  readBody,
+  sendEmpty,
+  sendJson,
+} from './http.ts';
 import { ObjectStore } from './store.ts';
 import { UploadSessions } from './uploads.ts';
 
@@ -50,7 +58,13 @@ export async function startStorageEmulator(opts: StorageEmulatorOptions): Promis
         res.destroy();
         return;
       }
-      sendJson(req, res, status, { error: { code: status, message, errors: [{ message, domain: 'global', reason: 'emulator' }] } });
+      sendJson(req, res, status, {
+        error: {
+          code: status,
+          message,
+          errors: [{ message, domain: 'global', reason: 'emulator' }],
+        },
+      });
     });
   });
   await new Promise<void>((resolve, reject) => {
@@ -78,7 +92,9 @@ export async function startStorageEmulator(opts: StorageEmulatorOptions): Promis
   };
 }
 
-function formatIssues(issues: Array<{ line: number; column: number; message: string; severity: string }>): string {
+function formatIssues(
+  issues: Array<{ line: number; column: number; message: string; severity: string }>,
+): string {
   return issues.map((i) => `${i.severity} L${i.line}:${i.column} ${i.message}`).join('\n');
 }
 
@@ -86,10 +102,17 @@ function formatIssues(issues: Array<{ line: number; column: number; message: str
 function splitObjectPath(rest: string): { bucket: string; name: string | null } | null {
   const match = /^\/b\/([^/]+)\/o(?:\/(.+))?$/.exec(rest);
   if (!match || match[1] === undefined) return null;
-  return { bucket: decodeURIComponent(match[1]), name: match[2] === undefined ? null : decodeURIComponent(match[2]) };
+  return {
+    bucket: decodeURIComponent(match[1]),
+    name: match[2] === undefined ? null : decodeURIComponent(match[2]),
+  };
 }
 
-async function route(ctx: StorageContext, req: IncomingMessage, res: ServerResponse): Promise<void> {
+async function route(
+  ctx: StorageContext,
+  req: IncomingMessage,
+  res: ServerResponse,
+): Promise<void> {
   const url = new URL(req.url ?? '/', 'http://emulator');
   const path = url.pathname;
   const method = req.method ?? 'GET';
@@ -104,13 +127,17 @@ async function route(ctx: StorageContext, req: IncomingMessage, res: ServerRespo
     });
   }
 
-  if (path === '/' || path === '/internal/health') return sendJson(req, res, 200, { status: 'ok', emulator: 'storage' });
+  if (path === '/' || path === '/internal/health')
+    return sendJson(req, res, 200, { status: 'ok', emulator: 'storage' });
 
   if (path === '/internal/setRules' && method === 'PUT') {
     const json = parseJsonObject(await readBody(req));
-    const files = (json['rules'] as { files?: Array<{ name?: string; content?: string }> } | undefined)?.files ?? [];
+    const files =
+      (json['rules'] as { files?: Array<{ name?: string; content?: string }> } | undefined)
+        ?.files ?? [];
     const file = files[0];
-    if (!file || typeof file.content !== 'string') throw new HttpError(400, 'Expected { rules: { files: [{ name, content }] } }');
+    if (!file || typeof file.content !== 'string')
+      throw new HttpError(400, 'Expected { rules: { files: [{ name, content }] } }');
     const { ok, issues } = ctx.rules.load(file.content);
     if (!ok) {
       return sendJson(req, res, 400, {
@@ -160,7 +187,8 @@ async function route(ctx: StorageContext, req: IncomingMessage, res: ServerRespo
     const target = splitObjectPath(jsonPath);
     if (!target) throw new HttpError(404, `Unknown Cloud Storage path ${path}`);
     if (target.name === null) {
-      if (method !== 'GET') throw new HttpError(405, `${method} on an object list is not supported`);
+      if (method !== 'GET')
+        throw new HttpError(405, `${method} on an object list is not supported`);
       return handleGcsList(ctx, req, res, url, target.bucket);
     }
     return handleGcsObject(ctx, req, res, url, target.bucket, target.name, false);

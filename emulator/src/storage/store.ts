@@ -100,7 +100,8 @@ export class ObjectStore {
       crc32c: crc32cBase64(data),
     };
     if (props.cacheControl !== undefined) object.cacheControl = props.cacheControl;
-    if (props.contentDisposition !== undefined) object.contentDisposition = props.contentDisposition;
+    if (props.contentDisposition !== undefined)
+      object.contentDisposition = props.contentDisposition;
     if (props.contentEncoding !== undefined) object.contentEncoding = props.contentEncoding;
     if (props.contentLanguage !== undefined) object.contentLanguage = props.contentLanguage;
     this.bucket(bucket).set(name, object);
@@ -109,7 +110,13 @@ export class ObjectStore {
 
   /** Applies a metadata patch; `null` values remove a field or a custom-metadata key. */
   patch(object: StoredObject, patch: Record<string, unknown>): StoredObject {
-    const strField = ['contentType', 'cacheControl', 'contentDisposition', 'contentEncoding', 'contentLanguage'] as const;
+    const strField = [
+      'contentType',
+      'cacheControl',
+      'contentDisposition',
+      'contentEncoding',
+      'contentLanguage',
+    ] as const;
     for (const field of strField) {
       if (!(field in patch)) continue;
       const value = patch[field];
@@ -172,7 +179,9 @@ export class ObjectStore {
       const object = this.get(bucket, name);
       if (object) entries.push({ key: name, object });
     }
-    const start = opts.pageToken ? entries.findIndex((e) => e.key > decodePageToken(opts.pageToken ?? '')) : 0;
+    const start = opts.pageToken
+      ? entries.findIndex((e) => e.key > decodePageToken(opts.pageToken ?? ''))
+      : 0;
     const from = start < 0 ? entries.length : start;
     const max = opts.maxResults && opts.maxResults > 0 ? opts.maxResults : 1000;
     const page = entries.slice(from, from + max);
@@ -181,7 +190,8 @@ export class ObjectStore {
       items: page.flatMap((e) => (e.object ? [e.object] : [])),
       prefixes: page.flatMap((e) => (e.object ? [] : [e.key])),
     };
-    if (from + max < entries.length && last) result.nextPageToken = Buffer.from(last.key).toString('base64url');
+    if (from + max < entries.length && last)
+      result.nextPageToken = Buffer.from(last.key).toString('base64url');
     return result;
   }
 

@@ -24,7 +24,9 @@ const IDLE_MS = 60 * 60 * 1000;
 export class UploadSessions {
   private readonly sessions = new Map<string, UploadSession>();
 
-  create(init: Omit<UploadSession, 'id' | 'chunks' | 'received' | 'result' | 'lastTouched'>): UploadSession {
+  create(
+    init: Omit<UploadSession, 'id' | 'chunks' | 'received' | 'result' | 'lastTouched'>,
+  ): UploadSession {
     this.sweep();
     const session: UploadSession = {
       ...init,

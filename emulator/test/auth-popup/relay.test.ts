@@ -1,7 +1,11 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GAPI_SHIM_PATH, startAuthPopupRelay, type AuthPopupRelay } from '../../src/auth-popup/relay.ts';
+import {
+  GAPI_SHIM_PATH,
+  startAuthPopupRelay,
+  type AuthPopupRelay,
+} from '../../src/auth-popup/relay.ts';
 
 // Stands in for the Auth emulator's HTTP surface: the relay must forward everything unchanged
 // except the helper iframe, whose internet gapi script it swaps for the offline shim.
@@ -50,10 +54,13 @@ describe('auth popup relay', () => {
   });
 
   it('forwards other requests with method, path, body and status unchanged', async () => {
-    const res = await fetch(relay.url + '/identitytoolkit.googleapis.com/v1/accounts:signUp?key=x', {
-      method: 'POST',
-      body: '{"a":1}',
-    });
+    const res = await fetch(
+      relay.url + '/identitytoolkit.googleapis.com/v1/accounts:signUp?key=x',
+      {
+        method: 'POST',
+        body: '{"a":1}',
+      },
+    );
     expect(res.status).toBe(201);
     expect(res.headers.get('x-upstream')).toBe('yes');
     expect(await res.json()).toEqual({

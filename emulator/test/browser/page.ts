@@ -16,7 +16,15 @@ import {
   type Firestore,
   type Unsubscribe,
 } from 'firebase/firestore';
-import { connectStorageEmulator, getBytes, getDownloadURL, getStorage, ref, uploadBytesResumable, type FirebaseStorage } from 'firebase/storage';
+import {
+  connectStorageEmulator,
+  getBytes,
+  getDownloadURL,
+  getStorage,
+  ref,
+  uploadBytesResumable,
+  type FirebaseStorage,
+} from 'firebase/storage';
 
 interface HarnessConfig {
   projectId: string;
@@ -32,15 +40,31 @@ let db: Firestore;
 let storage: FirebaseStorage;
 const listeners = new Map<string, Unsubscribe>();
 /** Every snapshot a listener saw: value of `n` and the page clock when it arrived. */
-const seen = new Map<string, Array<{ n: number | null; at: number; fromCache: boolean; pending: boolean }>>();
+const seen = new Map<
+  string,
+  Array<{ n: number | null; at: number; fromCache: boolean; pending: boolean }>
+>();
 
 const harness = {
   async init(config: HarnessConfig): Promise<void> {
-    app = initializeApp({ projectId: config.projectId, apiKey: 'demo-key', storageBucket: `${config.projectId}.appspot.com` }, config.uid);
-    db = config.longPolling ? initializeFirestore(app, { experimentalForceLongPolling: true }) : getFirestore(app);
-    connectFirestoreEmulator(db, '127.0.0.1', config.firestorePort, { mockUserToken: { user_id: config.uid, sub: config.uid } });
+    app = initializeApp(
+      {
+        projectId: config.projectId,
+        apiKey: 'demo-key',
+        storageBucket: `${config.projectId}.appspot.com`,
+      },
+      config.uid,
+    );
+    db = config.longPolling
+      ? initializeFirestore(app, { experimentalForceLongPolling: true })
+      : getFirestore(app);
+    connectFirestoreEmulator(db, '127.0.0.1', config.firestorePort, {
+      mockUserToken: { user_id: config.uid, sub: config.uid },
+    });
     storage = getStorage(app);
-    connectStorageEmulator(storage, '127.0.0.1', config.storagePort, { mockUserToken: { user_id: config.uid, sub: config.uid } });
+    connectStorageEmulator(storage, '127.0.0.1', config.storagePort, {
+      mockUserToken: { user_id: config.uid, sub: config.uid },
+    });
   },
 
   async write(path: string, data: Record<string, unknown>): Promise<void> {
@@ -64,12 +88,21 @@ const harness = {
       path,
       onSnapshot(doc(db, path), { includeMetadataChanges: false }, (snap) => {
         const n = snap.exists() ? (snap.get('n') as number) : null;
-        seen.get(path)?.push({ n, at: performance.now() + performance.timeOrigin, fromCache: snap.metadata.fromCache, pending: snap.metadata.hasPendingWrites });
+        seen
+          .get(path)
+          ?.push({
+            n,
+            at: performance.now() + performance.timeOrigin,
+            fromCache: snap.metadata.fromCache,
+            pending: snap.metadata.hasPendingWrites,
+          });
       }),
     );
   },
 
-  seen(path: string): Array<{ n: number | null; at: number; fromCache: boolean; pending: boolean }> {
+  seen(
+    path: string,
+  ): Array<{ n: number | null; at: number; fromCache: boolean; pending: boolean }> {
     return seen.get(path) ?? [];
   },
 
@@ -80,7 +113,8 @@ const harness = {
       const check = (): void => {
         const hit = (seen.get(path) ?? []).find((s) => s.n === n && !s.pending);
         if (hit) return resolve(hit.at);
-        if (Date.now() - start > timeoutMs) return reject(new Error(`no snapshot with n=${n} on ${path} within ${timeoutMs} ms`));
+        if (Date.now() - start > timeoutMs)
+          return reject(new Error(`no snapshot with n=${n} on ${path} within ${timeoutMs} ms`));
         setTimeout(check, 1);
       };
       check();
@@ -111,7 +145,10 @@ const harness = {
     try {
       if (kind === 'read') await getDoc(doc(db, path));
       else if (kind === 'write') await setDoc(doc(db, path), { x: 1 });
-      else await uploadBytesResumable(ref(storage, path), new Uint8Array(10), { contentType: 'image/png' });
+      else
+        await uploadBytesResumable(ref(storage, path), new Uint8Array(10), {
+          contentType: 'image/png',
+        });
       return 'allowed';
     } catch (err) {
       return (err as { code?: string }).code ?? String(err);
@@ -122,10 +159,17 @@ const harness = {
    * Uploads a real PNG of about `approxBytes` (random pixels, so it barely compresses) made with
    * the browser's own encoder; returns progress events, timing and the image's digest.
    */
-  async upload(path: string, approxBytes: number): Promise<{ progress: number[]; ms: number; digest: string; size: number }> {
+  async upload(
+    path: string,
+    approxBytes: number,
+  ): Promise<{ progress: number[]; ms: number; digest: string; size: number }> {
     // Grow the canvas until the encoded PNG reaches the wanted size (PNG compresses a little).
     let blob: Blob | null = null;
-    for (let side = Math.ceil(Math.sqrt(approxBytes / 4)); !blob || blob.size < approxBytes; side = Math.ceil(side * 1.08)) {
+    for (
+      let side = Math.ceil(Math.sqrt(approxBytes / 4));
+      !blob || blob.size < approxBytes;
+      side = Math.ceil(side * 1.08)
+    ) {
       blob = await noisePng(side);
     }
     const bytes = new Uint8Array(await blob.arrayBuffer());
@@ -171,7 +215,10 @@ interface Canvas2D {
 }
 const BrowserCanvas = (
   globalThis as unknown as {
-    OffscreenCanvas: new (width: number, height: number) => {
+    OffscreenCanvas: new (
+      width: number,
+      height: number,
+    ) => {
       getContext(kind: '2d'): Canvas2D | null;
       convertToBlob(options: { type: string }): Promise<Blob>;
     };

@@ -43,12 +43,22 @@ function check(ok: boolean, what: string): void {
 
 async function main(): Promise<void> {
   const firestore = await startFirestoreEmulator({ port: 0, logLevel: verbose ? 'debug' : 'warn' });
-  const storage = await startStorageEmulator({ port: 0, logLevel: 'warn', firestore: (p) => firestore.documentSource(p) });
-  const rulesResponse = await fetch(`http://127.0.0.1:${firestore.port}/emulator/v1/projects/${projectId}:securityRules`, {
-    method: 'PUT',
-    body: JSON.stringify({ rules: { files: [{ name: 'firestore.rules', content: firestoreRules }] } }),
+  const storage = await startStorageEmulator({
+    port: 0,
+    logLevel: 'warn',
+    firestore: (p) => firestore.documentSource(p),
   });
-  if (!rulesResponse.ok) throw new Error(`loading Firestore rules failed: ${await rulesResponse.text()}`);
+  const rulesResponse = await fetch(
+    `http://127.0.0.1:${firestore.port}/emulator/v1/projects/${projectId}:securityRules`,
+    {
+      method: 'PUT',
+      body: JSON.stringify({
+        rules: { files: [{ name: 'firestore.rules', content: firestoreRules }] },
+      }),
+    },
+  );
+  if (!rulesResponse.ok)
+    throw new Error(`loading Firestore rules failed: ${await rulesResponse.text()}`);
   storage.setRules(storageRules);
 
   const bundle = await build({
@@ -68,7 +78,9 @@ async function main(): Promise<void> {
       return;
     }
     res.writeHead(200, { 'content-type': 'text/html' });
-    res.end('<!doctype html><meta charset="utf-8"><title>emulator browser test</title><script src="/page.js"></script>');
+    res.end(
+      '<!doctype html><meta charset="utf-8"><title>emulator browser test</title><script src="/page.js"></script>',
+    );
   });
   await new Promise<void>((resolve) => pageServer.listen(0, '127.0.0.1', resolve));
   const origin = `http://127.0.0.1:${(pageServer.address() as AddressInfo).port}`;
@@ -77,7 +89,14 @@ async function main(): Promise<void> {
   try {
     browser = await chromium.launch({
       executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     });
     const running = browser;
     // One browser context per user, as separate people are: Chromium allows six HTTP/1.1
@@ -86,7 +105,8 @@ async function main(): Promise<void> {
       const page = await (await running.newContext()).newPage();
       page.on('pageerror', (err) => console.log(`[${uid} page error] ${err.message}`));
       // Expected failures (transaction contention retries, denied requests) log to the console.
-      if (verbose) page.on('console', (msg) => console.log(`[${uid} console.${msg.type()}] ${msg.text()}`));
+      if (verbose)
+        page.on('console', (msg) => console.log(`[${uid} console.${msg.type()}] ${msg.text()}`));
       await page.goto(origin);
       await page.evaluate(
         (cfg) => (globalThis as unknown as { harness: Harness }).harness.init(cfg),
@@ -101,26 +121,49 @@ async function main(): Promise<void> {
     type W = { harness: Harness };
 
     // Write in one page, read in the other.
-    await alice.evaluate(() => (globalThis as unknown as W).harness.write('rooms/r1/docs/hello', { text: 'hi from alice', n: 0 }));
-    const read = await bob.evaluate(() => (globalThis as unknown as W).harness.read('rooms/r1/docs/hello'));
+    await alice.evaluate(() =>
+      (globalThis as unknown as W).harness.write('rooms/r1/docs/hello', {
+        text: 'hi from alice',
+        n: 0,
+      }),
+    );
+    const read = await bob.evaluate(() =>
+      (globalThis as unknown as W).harness.read('rooms/r1/docs/hello'),
+    );
     check(read?.['text'] === 'hi from alice', 'bob reads what alice wrote');
 
     // Live listeners both ways.
     await bob.evaluate(() => (globalThis as unknown as W).harness.listen('rooms/r1/docs/live'));
     await alice.evaluate(() => (globalThis as unknown as W).harness.listen('rooms/r1/docs/live'));
-    await alice.evaluate(() => (globalThis as unknown as W).harness.write('rooms/r1/docs/live', { n: 1 }));
-    const firstSeen = await bob.evaluate(() => (globalThis as unknown as W).harness.waitFor('rooms/r1/docs/live', 1, 1000).then(() => true));
+    await alice.evaluate(() =>
+      (globalThis as unknown as W).harness.write('rooms/r1/docs/live', { n: 1 }),
+    );
+    const firstSeen = await bob.evaluate(() =>
+      (globalThis as unknown as W).harness.waitFor('rooms/r1/docs/live', 1, 1000).then(() => true),
+    );
     check(firstSeen, "bob's listener sees alice's write within a second");
-    await bob.evaluate(() => (globalThis as unknown as W).harness.write('rooms/r1/docs/live', { n: 2 }));
-    const backSeen = await alice.evaluate(() => (globalThis as unknown as W).harness.waitFor('rooms/r1/docs/live', 2, 1000).then(() => true));
+    await bob.evaluate(() =>
+      (globalThis as unknown as W).harness.write('rooms/r1/docs/live', { n: 2 }),
+    );
+    const backSeen = await alice.evaluate(() =>
+      (globalThis as unknown as W).harness.waitFor('rooms/r1/docs/live', 2, 1000).then(() => true),
+    );
     check(backSeen, "alice's listener sees bob's write within a second");
 
     await carol.evaluate(() => (globalThis as unknown as W).harness.listen('rooms/r1/docs/live'));
-    await alice.evaluate(() => (globalThis as unknown as W).harness.write('rooms/r1/docs/live', { n: 3 }));
-    const polled = await carol.evaluate(() => (globalThis as unknown as W).harness.waitFor('rooms/r1/docs/live', 3, 1000).then(() => true));
+    await alice.evaluate(() =>
+      (globalThis as unknown as W).harness.write('rooms/r1/docs/live', { n: 3 }),
+    );
+    const polled = await carol.evaluate(() =>
+      (globalThis as unknown as W).harness.waitFor('rooms/r1/docs/live', 3, 1000).then(() => true),
+    );
     check(polled, 'a long-polling page sees the change within a second');
-    await carol.evaluate(() => (globalThis as unknown as W).harness.write('rooms/r1/docs/live', { n: 4 }));
-    const fromPolling = await bob.evaluate(() => (globalThis as unknown as W).harness.waitFor('rooms/r1/docs/live', 4, 1000).then(() => true));
+    await carol.evaluate(() =>
+      (globalThis as unknown as W).harness.write('rooms/r1/docs/live', { n: 4 }),
+    );
+    const fromPolling = await bob.evaluate(() =>
+      (globalThis as unknown as W).harness.waitFor('rooms/r1/docs/live', 4, 1000).then(() => true),
+    );
     check(fromPolling, "a streaming page sees the long-polling page's write within a second");
 
     // Latency: write in alice's page -> snapshot in bob's page (both pages share one clock).
@@ -133,45 +176,92 @@ async function main(): Promise<void> {
         void h.write('rooms/r1/docs/live', { n: value });
         return at;
       }, n);
-      const arrivedAt = await bob.evaluate((value) => (globalThis as unknown as W).harness.waitFor('rooms/r1/docs/live', value, 5000), n);
+      const arrivedAt = await bob.evaluate(
+        (value) => (globalThis as unknown as W).harness.waitFor('rooms/r1/docs/live', value, 5000),
+        n,
+      );
       latencies.push(arrivedAt - sentAt);
     }
     latencies.sort((a, b) => a - b);
     const median = ((latencies[24] ?? 0) + (latencies[25] ?? 0)) / 2;
-    console.log(`write→snapshot latency across pages: median ${median.toFixed(1)} ms, p90 ${(latencies[44] ?? 0).toFixed(1)} ms, max ${(latencies[49] ?? 0).toFixed(1)} ms (n=50)`);
+    console.log(
+      `write→snapshot latency across pages: median ${median.toFixed(1)} ms, p90 ${(latencies[44] ?? 0).toFixed(1)} ms, max ${(latencies[49] ?? 0).toFixed(1)} ms (n=50)`,
+    );
     check(median < 1000, 'median write→snapshot latency under a second');
 
     // Transactions from both pages on one counter: none lost.
     const [a, b] = await Promise.all([
-      alice.evaluate(() => (globalThis as unknown as W).harness.transferIncrement('rooms/r1/docs/counter', 5)),
-      bob.evaluate(() => (globalThis as unknown as W).harness.transferIncrement('rooms/r1/docs/counter', 5)),
+      alice.evaluate(() =>
+        (globalThis as unknown as W).harness.transferIncrement('rooms/r1/docs/counter', 5),
+      ),
+      bob.evaluate(() =>
+        (globalThis as unknown as W).harness.transferIncrement('rooms/r1/docs/counter', 5),
+      ),
     ]);
-    const counter = await alice.evaluate(() => (globalThis as unknown as W).harness.read('rooms/r1/docs/counter'));
-    check(counter?.['count'] === 10 && counter['bumps'] === 2, `10 concurrent transactions from two pages all count (got ${String(counter?.['count'])}; pages saw ${a}, ${b})`);
+    const counter = await alice.evaluate(() =>
+      (globalThis as unknown as W).harness.read('rooms/r1/docs/counter'),
+    );
+    check(
+      counter?.['count'] === 10 && counter['bumps'] === 2,
+      `10 concurrent transactions from two pages all count (got ${String(counter?.['count'])}; pages saw ${a}, ${b})`,
+    );
 
     // Rules deny in the browser too.
-    const deniedRead = await alice.evaluate(() => (globalThis as unknown as W).harness.denied('read', 'locked/x'));
-    check(deniedRead === 'permission-denied', `read of a locked document is denied (${deniedRead})`);
-    const deniedWrite = await alice.evaluate(() => (globalThis as unknown as W).harness.denied('write', 'locked/x'));
-    check(deniedWrite === 'permission-denied', `write of a locked document is denied (${deniedWrite})`);
+    const deniedRead = await alice.evaluate(() =>
+      (globalThis as unknown as W).harness.denied('read', 'locked/x'),
+    );
+    check(
+      deniedRead === 'permission-denied',
+      `read of a locked document is denied (${deniedRead})`,
+    );
+    const deniedWrite = await alice.evaluate(() =>
+      (globalThis as unknown as W).harness.denied('write', 'locked/x'),
+    );
+    check(
+      deniedWrite === 'permission-denied',
+      `write of a locked document is denied (${deniedWrite})`,
+    );
 
     // Storage: membership comes from Firestore through the storage rules.
-    await alice.evaluate(() => (globalThis as unknown as W).harness.write('rooms/r1/members/alice', { role: 'attendee' }));
-    const notMember = await bob.evaluate(() => (globalThis as unknown as W).harness.denied('upload', 'rooms/r1/bob/x.png'));
+    await alice.evaluate(() =>
+      (globalThis as unknown as W).harness.write('rooms/r1/members/alice', { role: 'attendee' }),
+    );
+    const notMember = await bob.evaluate(() =>
+      (globalThis as unknown as W).harness.denied('upload', 'rooms/r1/bob/x.png'),
+    );
     check(notMember === 'storage/unauthorized', `upload by a non-member is denied (${notMember})`);
-    const otherFolder = await alice.evaluate(() => (globalThis as unknown as W).harness.denied('upload', 'rooms/r1/bob/x.png'));
-    check(otherFolder === 'storage/unauthorized', `upload into someone else's folder is denied (${otherFolder})`);
+    const otherFolder = await alice.evaluate(() =>
+      (globalThis as unknown as W).harness.denied('upload', 'rooms/r1/bob/x.png'),
+    );
+    check(
+      otherFolder === 'storage/unauthorized',
+      `upload into someone else's folder is denied (${otherFolder})`,
+    );
 
-    const upload = await alice.evaluate((n) => (globalThis as unknown as W).harness.upload('rooms/r1/alice/photo.png', n), 3_000_000);
+    const upload = await alice.evaluate(
+      (n) => (globalThis as unknown as W).harness.upload('rooms/r1/alice/photo.png', n),
+      3_000_000,
+    );
     const size = upload.size;
     check(
-      size >= 3_000_000 && upload.progress.length >= 3 && upload.progress[upload.progress.length - 1] === size,
+      size >= 3_000_000 &&
+        upload.progress.length >= 3 &&
+        upload.progress[upload.progress.length - 1] === size,
       `upload of a ${(size / 1e6).toFixed(2)} MB PNG reports progress: ${upload.progress.length} events (${upload.progress.slice(0, 6).join(', ')}, ...)`,
     );
     const mbps = size / 1e6 / (upload.ms / 1000);
-    console.log(`upload throughput: ${(size / 1e6).toFixed(2)} MB in ${upload.ms.toFixed(0)} ms = ${mbps.toFixed(1)} MB/s (resumable, ${upload.progress.length} progress events)`);
-    const download = await bob.evaluate(() => (globalThis as unknown as W).harness.download('rooms/r1/alice/photo.png'));
-    check(download.size === size && download.digest === upload.digest && download.viaUrl === upload.digest, 'download (getBytes and download URL) is byte-identical');
+    console.log(
+      `upload throughput: ${(size / 1e6).toFixed(2)} MB in ${upload.ms.toFixed(0)} ms = ${mbps.toFixed(1)} MB/s (resumable, ${upload.progress.length} progress events)`,
+    );
+    const download = await bob.evaluate(() =>
+      (globalThis as unknown as W).harness.download('rooms/r1/alice/photo.png'),
+    );
+    check(
+      download.size === size &&
+        download.digest === upload.digest &&
+        download.viaUrl === upload.digest,
+      'download (getBytes and download URL) is byte-identical',
+    );
 
     await alice.evaluate(() => (globalThis as unknown as W).harness.shutdown());
     await bob.evaluate(() => (globalThis as unknown as W).harness.shutdown());

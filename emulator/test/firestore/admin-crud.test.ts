@@ -79,7 +79,9 @@ describe('documents', () => {
     await expect(db.doc('users/missing').update({ a: 1 })).rejects.toMatchObject({ code: 5 });
     const snap = await ref.get();
     await ref.update({ a: 2 }, { lastUpdateTime: snap.updateTime });
-    await expect(ref.update({ a: 3 }, { lastUpdateTime: snap.updateTime })).rejects.toMatchObject({ code: 9 });
+    await expect(ref.update({ a: 3 }, { lastUpdateTime: snap.updateTime })).rejects.toMatchObject({
+      code: 9,
+    });
     await expect(ref.delete({ exists: true })).resolves.toBeDefined();
     await expect(ref.delete({ exists: true })).rejects.toMatchObject({ code: 5 });
   });
@@ -100,7 +102,9 @@ describe('documents', () => {
   it('reads many documents at once with getAll and field masks', async () => {
     await db.doc('bulk/a').set({ x: 1, y: 2 });
     await db.doc('bulk/b').set({ x: 3, y: 4 });
-    const [a, b, c] = await db.getAll(db.doc('bulk/a'), db.doc('bulk/b'), db.doc('bulk/c'), { fieldMask: ['x'] });
+    const [a, b, c] = await db.getAll(db.doc('bulk/a'), db.doc('bulk/b'), db.doc('bulk/c'), {
+      fieldMask: ['x'],
+    });
     expect(a?.data()).toEqual({ x: 1 });
     expect(b?.data()).toEqual({ x: 3 });
     expect(c?.exists).toBe(false);

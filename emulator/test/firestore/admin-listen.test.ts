@@ -62,12 +62,16 @@ describe('admin listeners', () => {
     expect(initial.docChanges().map((c) => c.type)).toEqual(['added']);
     await db.doc('events/e2/members/u1').set({ userId: 'u1', role: 'admin' });
     const added = await listener.until((s) => s.size === 2);
-    expect(added.docChanges().map((c) => `${c.type}:${c.doc.ref.path}`)).toEqual(['added:events/e2/members/u1']);
+    expect(added.docChanges().map((c) => `${c.type}:${c.doc.ref.path}`)).toEqual([
+      'added:events/e2/members/u1',
+    ]);
     await db.doc('events/e1/members/u1').update({ role: 'admin' });
     const modified = await listener.until((s) => s.docChanges().some((c) => c.type === 'modified'));
     expect(modified.docChanges()[0]?.doc.get('role')).toBe('admin');
     await db.doc('events/e2/members/u1').update({ userId: 'u9' });
-    const removed = await listener.until((s) => s.size === 1 && s.docChanges().some((c) => c.type === 'removed'));
+    const removed = await listener.until(
+      (s) => s.size === 1 && s.docChanges().some((c) => c.type === 'removed'),
+    );
     expect(removed.docs[0]?.ref.path).toBe('events/e1/members/u1');
     listener.unsubscribe();
   });

@@ -1,7 +1,13 @@
 // Every query shape through firebase-admin: filter operators, unary filters, AND/OR, ordering
 // across types, implicit __name__ order, limit/limitToLast/offset, cursors, projections,
 // collection groups and aggregations.
-import { AggregateField, FieldPath, Filter, type Firestore, Timestamp } from 'firebase-admin/firestore';
+import {
+  AggregateField,
+  FieldPath,
+  Filter,
+  type Firestore,
+  Timestamp,
+} from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminFirestore, startTestEmulator, type TestEmulator, uniqueProject } from './helpers.ts';
 
@@ -60,37 +66,79 @@ describe('filters', () => {
     expect(ids(await people().where('age', '>', 25).get())).toEqual(['ann', 'cat']);
     expect(ids(await people().where('age', '>=', 31).get())).toEqual(['ann', 'cat']);
     expect(ids(await people().where('tags', 'array-contains', 'b').get())).toEqual(['ann', 'bob']);
-    expect(ids(await people().where('tags', 'array-contains-any', ['c', 'x']).get())).toEqual(['cat', 'eve']);
-    expect(ids(await people().where('city', 'in', ['Rome', 'Paris']).get())).toEqual(['bob', 'dan', 'eve']);
-    expect(ids(await people().where('city', 'not-in', ['Rome', 'Paris']).get())).toEqual(['ann', 'cat']);
+    expect(ids(await people().where('tags', 'array-contains-any', ['c', 'x']).get())).toEqual([
+      'cat',
+      'eve',
+    ]);
+    expect(ids(await people().where('city', 'in', ['Rome', 'Paris']).get())).toEqual([
+      'bob',
+      'dan',
+      'eve',
+    ]);
+    expect(ids(await people().where('city', 'not-in', ['Rome', 'Paris']).get())).toEqual([
+      'ann',
+      'cat',
+    ]);
   });
 
   it('supports unary filters (NaN and null)', async () => {
     expect(ids(await people().where('score', '==', Number.NaN).get())).toEqual(['cat']);
     expect(ids(await people().where('score', '==', null).get())).toEqual(['dan']);
-    expect(ids(await people().where('score', '!=', Number.NaN).get())).toEqual(['ann', 'eve', 'bob']);
-    expect(ids(await people().where('score', '!=', null).get())).toEqual(['cat', 'ann', 'eve', 'bob']);
+    expect(ids(await people().where('score', '!=', Number.NaN).get())).toEqual([
+      'ann',
+      'eve',
+      'bob',
+    ]);
+    expect(ids(await people().where('score', '!=', null).get())).toEqual([
+      'cat',
+      'ann',
+      'eve',
+      'bob',
+    ]);
   });
 
   it('supports AND / OR composite filters', async () => {
-    const or = await people().where(Filter.or(Filter.where('city', '==', 'Paris'), Filter.where('age', '>', 35))).get();
+    const or = await people()
+      .where(Filter.or(Filter.where('city', '==', 'Paris'), Filter.where('age', '>', 35)))
+      .get();
     expect(ids(or).sort()).toEqual(['cat', 'dan']);
     const nested = await people()
-      .where(Filter.and(Filter.where('active', '==', true), Filter.or(Filter.where('city', '==', 'Oslo'), Filter.where('age', '==', 25))))
+      .where(
+        Filter.and(
+          Filter.where('active', '==', true),
+          Filter.or(Filter.where('city', '==', 'Oslo'), Filter.where('age', '==', 25)),
+        ),
+      )
       .get();
     expect(ids(nested).sort()).toEqual(['ann', 'cat', 'dan']);
   });
 
   it('filters on document id', async () => {
-    expect(ids(await people().where(FieldPath.documentId(), '>', 'cat').get())).toEqual(['dan', 'eve']);
-    expect(ids(await people().where(FieldPath.documentId(), 'in', ['bob', 'zed']).get())).toEqual(['bob']);
+    expect(ids(await people().where(FieldPath.documentId(), '>', 'cat').get())).toEqual([
+      'dan',
+      'eve',
+    ]);
+    expect(ids(await people().where(FieldPath.documentId(), 'in', ['bob', 'zed']).get())).toEqual([
+      'bob',
+    ]);
   });
 });
 
 describe('ordering, limits and cursors', () => {
   it('orders across types the way Firestore does', async () => {
     const snap = await db.collection('mixed').orderBy('v').get();
-    expect(ids(snap)).toEqual(['m-null', 'm-bool', 'm-nan', 'm-int', 'm-time', 'm-str', 'm-bytes', 'm-ref', 'm-arr', 'm-map']);
+    expect(ids(snap)).toEqual([
+      'm-null',
+      'm-bool',
+      'm-nan',
+      'm-int',
+      'm-time',
+      'm-str',
+      'm-bytes',
+      'm-ref',
+      'm-arr',
+      'm-map',
+    ]);
   });
 
   it('orders descending with implicit __name__ tie-break and skips missing fields', async () => {
@@ -123,17 +171,29 @@ describe('ordering, limits and cursors', () => {
 describe('collection groups and aggregations', () => {
   it('queries a collection group by field', async () => {
     const snap = await db.collectionGroup('members').where('userId', '==', 'u1').get();
-    expect(snap.docs.map((d) => d.ref.path)).toEqual(['events/e1/members/u1', 'events/e2/members/u1', 'other/x/members/u1']);
+    expect(snap.docs.map((d) => d.ref.path)).toEqual([
+      'events/e1/members/u1',
+      'events/e2/members/u1',
+      'other/x/members/u1',
+    ]);
   });
 
   it('counts, sums and averages', async () => {
     const snap = await db
       .collection('people')
       .where('active', '==', true)
-      .aggregate({ n: AggregateField.count(), total: AggregateField.sum('age'), mean: AggregateField.average('age') })
+      .aggregate({
+        n: AggregateField.count(),
+        total: AggregateField.sum('age'),
+        mean: AggregateField.average('age'),
+      })
       .get();
     expect(snap.data()).toEqual({ n: 3, total: 96, mean: 32 });
-    const none = await db.collection('people').where('city', '==', 'Nowhere').aggregate({ mean: AggregateField.average('age') }).get();
+    const none = await db
+      .collection('people')
+      .where('city', '==', 'Nowhere')
+      .aggregate({ mean: AggregateField.average('age') })
+      .get();
     expect(none.data().mean).toBeNull();
   });
 });

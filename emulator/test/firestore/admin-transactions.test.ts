@@ -61,7 +61,9 @@ describe('transactions', () => {
   it('applies 50 concurrent increments', async () => {
     const counter = db.doc('counters/inc');
     await counter.set({ n: 0 });
-    await Promise.all(Array.from({ length: 50 }, () => counter.update({ n: FieldValue.increment(1) })));
+    await Promise.all(
+      Array.from({ length: 50 }, () => counter.update({ n: FieldValue.increment(1) })),
+    );
     expect((await counter.get()).get('n')).toBe(50);
   });
 

@@ -21,7 +21,8 @@ export async function startTestEmulator(): Promise<TestEmulator> {
   if (officialEmulator) {
     const hostPort = process.env.FIRESTORE_EMULATOR_HOST;
     const match = hostPort ? /^(.*):(\d+)$/.exec(hostPort) : null;
-    if (!match) throw new Error('GATHERLY_EMULATORS=official needs FIRESTORE_EMULATOR_HOST=host:port');
+    if (!match)
+      throw new Error('GATHERLY_EMULATORS=official needs FIRESTORE_EMULATOR_HOST=host:port');
     return { host: match[1] ?? '127.0.0.1', port: Number(match[2]), stop: async () => {} };
   }
   const emulator = await startFirestoreEmulator({ port: 0, logLevel: 'silent' });

@@ -90,7 +90,10 @@ describe('rules-unit-testing', () => {
 
   it('words denials like the official emulator', async () => {
     const bob = env.authenticatedContext('bob').firestore();
-    const err = (await assertFails(bob.doc('users/alice').get())) as { code?: string; message?: string };
+    const err = (await assertFails(bob.doc('users/alice').get())) as {
+      code?: string;
+      message?: string;
+    };
     expect(err.code).toBe('permission-denied');
     expect(err.message).toMatch(/for 'get' @ L\d+|Missing or insufficient permissions/);
   });
@@ -100,7 +103,9 @@ describe('rules-unit-testing', () => {
     await assertSucceeds(alice.collection('events').where('ownerId', '==', 'alice').get());
     await assertFails(alice.collection('events').get());
     await assertFails(alice.collection('events').where('ownerId', '==', 'bob').get());
-    const mine = await assertSucceeds(alice.collectionGroup('members').where('userId', '==', 'alice').get());
+    const mine = await assertSucceeds(
+      alice.collectionGroup('members').where('userId', '==', 'alice').get(),
+    );
     expect(mine.docs.map((d) => d.ref.path)).toEqual(['events/e1/members/alice']);
     await assertFails(alice.collectionGroup('members').get());
   });
@@ -122,11 +127,15 @@ describe('rules-unit-testing', () => {
           (e) => reject(e),
         );
       });
-    const doc = await assertSucceeds(first<Snapshot>((next, fail) => alice.doc('users/alice').onSnapshot(next, fail)));
+    const doc = await assertSucceeds(
+      first<Snapshot>((next, fail) => alice.doc('users/alice').onSnapshot(next, fail)),
+    );
     expect(doc.get('name')).toBe('Alice');
     await assertFails(first((next, fail) => bob.doc('users/alice').onSnapshot(next, fail)));
     const list = await assertSucceeds(
-      first<QuerySnapshot>((next, fail) => alice.collection('events').where('ownerId', '==', 'alice').onSnapshot(next, fail)),
+      first<QuerySnapshot>((next, fail) =>
+        alice.collection('events').where('ownerId', '==', 'alice').onSnapshot(next, fail),
+      ),
     );
     expect(list.size).toBe(1);
     await assertFails(first((next, fail) => alice.collection('events').onSnapshot(next, fail)));
@@ -142,7 +151,9 @@ describe('rules-unit-testing', () => {
           live = true;
           // Membership removed by someone else: the event is no longer readable for alice.
           env
-            .withSecurityRulesDisabled((ctx) => ctx.firestore().doc('events/e1/members/alice').delete())
+            .withSecurityRulesDisabled((ctx) =>
+              ctx.firestore().doc('events/e1/members/alice').delete(),
+            )
             .catch(reject);
         },
         (err) => resolve(err as { code?: string }),
@@ -171,8 +182,12 @@ describe('rules-unit-testing', () => {
 
   it('gives serverTimestamp() the value of request.time', async () => {
     const carol = env.authenticatedContext('carol').firestore();
-    await assertSucceeds(carol.doc('posts/p1').set({ at: firebase.firestore.FieldValue.serverTimestamp() }));
-    await assertFails(carol.doc('posts/p2').set({ at: firebase.firestore.Timestamp.fromMillis(0) }));
+    await assertSucceeds(
+      carol.doc('posts/p1').set({ at: firebase.firestore.FieldValue.serverTimestamp() }),
+    );
+    await assertFails(
+      carol.doc('posts/p2').set({ at: firebase.firestore.Timestamp.fromMillis(0) }),
+    );
   });
 
   it('starts each test from cleared data', async () => {
@@ -187,7 +202,11 @@ describe('rules-unit-testing', () => {
     await expect(
       initializeTestEnvironment({
         projectId: uniqueProject('bad-rules'),
-        firestore: { host: emulator.host, port: emulator.port, rules: 'service cloud.firestore { match /x { allow read: if ; } }' },
+        firestore: {
+          host: emulator.host,
+          port: emulator.port,
+          rules: 'service cloud.firestore { match /x { allow read: if ; } }',
+        },
       }),
     ).rejects.toThrow(/INVALID_ARGUMENT|compil/i);
   });

@@ -22,7 +22,12 @@ import {
   writeBatch,
 } from 'firebase/firestore/lite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { officialEmulator, startTestEmulator, type TestEmulator, uniqueProject } from './helpers.ts';
+import {
+  officialEmulator,
+  startTestEmulator,
+  type TestEmulator,
+  uniqueProject,
+} from './helpers.ts';
 
 let emulator: TestEmulator;
 let app: FirebaseApp;
@@ -46,7 +51,9 @@ describe('REST edge via firebase/firestore/lite', () => {
     await setDoc(doc(db, 'events/r2'), { title: 'B', n: 2 });
     await updateDoc(doc(db, 'events/r1'), { n: increment(10) });
     expect((await getDoc(doc(db, 'events/r1'))).data()).toEqual({ title: 'A', n: 11 });
-    const snap = await getDocs(query(collection(db, 'events'), where('n', '>', 1), orderBy('n', 'desc'), limit(1)));
+    const snap = await getDocs(
+      query(collection(db, 'events'), where('n', '>', 1), orderBy('n', 'desc'), limit(1)),
+    );
     expect(snap.docs.map((d) => d.id)).toEqual(['r1']);
     expect((await getCount(collection(db, 'events'))).data().count).toBe(2);
     const batch = writeBatch(db);
@@ -68,28 +75,37 @@ describe('REST edge via firebase/firestore/lite', () => {
   });
 
   it('answers CORS preflights for browser pages on other origins', async () => {
-    const res = await fetch(`http://${emulator.host}:${emulator.port}/v1/projects/${projectId}/databases/(default)/documents:commit`, {
-      method: 'OPTIONS',
-      headers: {
-        Origin: 'http://localhost:5173',
-        'Access-Control-Request-Method': 'POST',
-        'Access-Control-Request-Headers': 'authorization,content-type,x-goog-api-client',
+    const res = await fetch(
+      `http://${emulator.host}:${emulator.port}/v1/projects/${projectId}/databases/(default)/documents:commit`,
+      {
+        method: 'OPTIONS',
+        headers: {
+          Origin: 'http://localhost:5173',
+          'Access-Control-Request-Method': 'POST',
+          'Access-Control-Request-Headers': 'authorization,content-type,x-goog-api-client',
+        },
       },
-    });
+    );
     expect(res.status).toBe(204);
     expect(res.headers.get('access-control-allow-origin')).toBe('http://localhost:5173');
     expect(res.headers.get('access-control-allow-headers')).toContain('authorization');
   });
 
   // The official emulator implements PartitionQuery; this checks the offline emulator's loud limits.
-  it.skipIf(officialEmulator)('reports unsupported features as UNIMPLEMENTED naming them', async () => {
-    const res = await fetch(`http://${emulator.host}:${emulator.port}/v1/projects/${projectId}/databases/(default)/documents:partitionQuery`, {
-      method: 'POST',
-      body: '{}',
-    });
-    expect(res.status).toBe(501);
-    const body = (await res.json()) as { error: { status: string; message: string } };
-    expect(body.error.status).toBe('UNIMPLEMENTED');
-    expect(body.error.message).toContain('partitionQuery');
-  });
+  it.skipIf(officialEmulator)(
+    'reports unsupported features as UNIMPLEMENTED naming them',
+    async () => {
+      const res = await fetch(
+        `http://${emulator.host}:${emulator.port}/v1/projects/${projectId}/databases/(default)/documents:partitionQuery`,
+        {
+          method: 'POST',
+          body: '{}',
+        },
+      );
+      expect(res.status).toBe(501);
+      const body = (await res.json()) as { error: { status: string; message: string } };
+      expect(body.error.status).toBe('UNIMPLEMENTED');
+      expect(body.error.message).toContain('partitionQuery');
+    },
+  );
 });

@@ -72,7 +72,11 @@ function watch<T>(subscribe: (next: (value: T) => void, fail: (err: Error) => vo
       if (failure) return Promise.reject(failure);
       return new Promise((resolve, reject) => {
         waiters.push({ test, resolve });
-        setTimeout(() => reject(new Error(`listener condition not met; last: ${JSON.stringify(seen.at(-1))}`)), timeoutMs);
+        setTimeout(
+          () =>
+            reject(new Error(`listener condition not met; last: ${JSON.stringify(seen.at(-1))}`)),
+          timeoutMs,
+        );
       });
     },
   };
@@ -114,9 +118,17 @@ describe('firebase web SDK (Node, gRPC)', () => {
     const reader = client();
     await setDoc(doc(writer, 'rsvps/a'), { status: 'going', order: 1 });
     await setDoc(doc(writer, 'rsvps/b'), { status: 'maybe', order: 2 });
-    const going = query(collection(reader, 'rsvps'), where('status', '==', 'going'), orderBy('order'));
+    const going = query(
+      collection(reader, 'rsvps'),
+      where('status', '==', 'going'),
+      orderBy('order'),
+    );
     const listener = watch<{ ids: string[]; fromCache: boolean }>((next, fail) =>
-      onSnapshot(going, (s) => next({ ids: s.docs.map((d) => d.id), fromCache: s.metadata.fromCache }), fail),
+      onSnapshot(
+        going,
+        (s) => next({ ids: s.docs.map((d) => d.id), fromCache: s.metadata.fromCache }),
+        fail,
+      ),
     );
     await listener.until((s) => !s.fromCache && s.ids.join() === 'a');
     await updateDoc(doc(writer, 'rsvps/b'), { status: 'going' });
@@ -136,7 +148,12 @@ describe('firebase web SDK (Node, gRPC)', () => {
     const listener = watch<{ exists: boolean; title?: string; fromCache: boolean }>((next, fail) =>
       onSnapshot(
         doc(reader, 'events/live'),
-        (s) => next({ exists: s.exists(), title: s.get('title') as string | undefined, fromCache: s.metadata.fromCache }),
+        (s) =>
+          next({
+            exists: s.exists(),
+            title: s.get('title') as string | undefined,
+            fromCache: s.metadata.fromCache,
+          }),
         fail,
       ),
     );
@@ -156,7 +173,11 @@ describe('firebase web SDK (Node, gRPC)', () => {
     await setDoc(doc(writer, 'resume/a'), { v: 1 });
     await setDoc(doc(writer, 'resume/b'), { v: 2 });
     const listener = watch<{ ids: string[]; fromCache: boolean }>((next, fail) =>
-      onSnapshot(collection(reader, 'resume'), (s) => next({ ids: s.docs.map((d) => d.id), fromCache: s.metadata.fromCache }), fail),
+      onSnapshot(
+        collection(reader, 'resume'),
+        (s) => next({ ids: s.docs.map((d) => d.id), fromCache: s.metadata.fromCache }),
+        fail,
+      ),
     );
     await listener.until((s) => !s.fromCache && s.ids.join() === 'a,b');
     await disableNetwork(reader);
@@ -169,10 +190,13 @@ describe('firebase web SDK (Node, gRPC)', () => {
 
   it('runs queries, limits and aggregations', async () => {
     const db = client();
-    for (let i = 0; i < 5; i++) await setDoc(doc(db, `scores/s${i}`), { v: i, team: i % 2 ? 'odd' : 'even' });
+    for (let i = 0; i < 5; i++)
+      await setDoc(doc(db, `scores/s${i}`), { v: i, team: i % 2 ? 'odd' : 'even' });
     const top = await getDocs(query(collection(db, 'scores'), orderBy('v', 'desc'), limit(2)));
     expect(top.docs.map((d) => d.id)).toEqual(['s4', 's3']);
-    const evens = await getCountFromServer(query(collection(db, 'scores'), where('team', '==', 'even')));
+    const evens = await getCountFromServer(
+      query(collection(db, 'scores'), where('team', '==', 'even')),
+    );
     expect(evens.data().count).toBe(3);
     const total = await getAggregateFromServer(collection(db, 'scores'), { total: sum('v') });
     expect(total.data().total).toBe(10);
@@ -197,7 +221,11 @@ describe('firebase web SDK (Node, gRPC)', () => {
     const a = client();
     const b = client();
     await setDoc(doc(a, 'counters/inc'), { n: 0 });
-    await Promise.all(Array.from({ length: 50 }, (_, i) => updateDoc(doc(i % 2 ? a : b, 'counters/inc'), { n: increment(1) })));
+    await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        updateDoc(doc(i % 2 ? a : b, 'counters/inc'), { n: increment(1) }),
+      ),
+    );
     expect((await getDoc(doc(a, 'counters/inc'))).get('n')).toBe(50);
     await terminate(a);
   });

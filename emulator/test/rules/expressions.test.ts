@@ -182,7 +182,9 @@ describe('is: unsupported and unknown types are compile errors', () => {
     expect((r as RulesError).message).toMatch(/not supported: type constraint/);
   });
   it('is banana is an unknown type', () => {
-    expect((evaluateExpression('1 is banana') as RulesError).message).toMatch(/unknown type 'banana'/);
+    expect((evaluateExpression('1 is banana') as RulesError).message).toMatch(
+      /unknown type 'banana'/,
+    );
   });
 });
 
@@ -352,7 +354,10 @@ table('math', [
 ]);
 
 table('hashing and bytes', [
-  ["hashing.sha256('abc').toHexString()", '"BA7816BF8F01CFEA414140DE5DAE2223B00361A396177A9CB410FF61F20015AD"'],
+  [
+    "hashing.sha256('abc').toHexString()",
+    '"BA7816BF8F01CFEA414140DE5DAE2223B00361A396177A9CB410FF61F20015AD"',
+  ],
   ["hashing.md5('abc').toBase64()", '"kAFQmDzST7DWlj99KOF/cg=="'],
   ["hashing.crc32('abc').toHexString()", '"352441C2"'],
   ["hashing.crc32c('abc').toHexString()", '"364B3FB7"'],
@@ -394,7 +399,9 @@ describe('evaluation errors carry the source line', () => {
     expect((r as RulesError).message).toBe('Property b is undefined on object. @ L2');
   });
   it('undefined variable is reported', () => {
-    expect((evaluateExpression('zzz') as RulesError).message).toMatch(/Variable 'zzz' is not defined/);
+    expect((evaluateExpression('zzz') as RulesError).message).toMatch(
+      /Variable 'zzz' is not defined/,
+    );
   });
 });
 
@@ -419,7 +426,9 @@ table('more edge cases', [
 
 describe('lexer limits', () => {
   it('integer literals beyond 64 bits are syntax errors', () => {
-    expect((evaluateExpression('9223372036854775808') as RulesError).message).toBe('1:1: integer literal 9223372036854775808 is out of the 64-bit range');
+    expect((evaluateExpression('9223372036854775808') as RulesError).message).toBe(
+      '1:1: integer literal 9223372036854775808 is out of the 64-bit range',
+    );
   });
 });
 

@@ -2,18 +2,54 @@
 // resource shapes, document reads with their limit, and the list-query approximation.
 
 import { describe, expect, it } from 'vitest';
-import { evaluateFirestore, type FirestoreRulesRequest, type Ruleset } from '../../src/rules/index.ts';
+import {
+  evaluateFirestore,
+  type FirestoreRulesRequest,
+  type Ruleset,
+} from '../../src/rules/index.ts';
 import type { DocumentSource } from '../../src/shared/value.ts';
 import { EMPTY, doc, firestoreRules, fs, source } from './helpers.ts';
 
-const alice = { uid: 'alice', token: { email: 'alice@example.com', email_verified: true, name: 'Alice', firebase: { sign_in_provider: 'google.com' } } };
-const bob = { uid: 'bob', token: { email: 'bob@example.com', email_verified: false, firebase: { sign_in_provider: 'password' } } };
+const alice = {
+  uid: 'alice',
+  token: {
+    email: 'alice@example.com',
+    email_verified: true,
+    name: 'Alice',
+    firebase: { sign_in_provider: 'google.com' },
+  },
+};
+const bob = {
+  uid: 'bob',
+  token: {
+    email: 'bob@example.com',
+    email_verified: false,
+    firebase: { sign_in_provider: 'password' },
+  },
+};
 
-function req(method: FirestoreRulesRequest['method'], path: string, extra: Partial<FirestoreRulesRequest> = {}): FirestoreRulesRequest {
-  return { method, path, auth: alice, time: new Date('2024-03-15T10:00:00Z'), resource: null, requestResource: null, ...extra };
+function req(
+  method: FirestoreRulesRequest['method'],
+  path: string,
+  extra: Partial<FirestoreRulesRequest> = {},
+): FirestoreRulesRequest {
+  return {
+    method,
+    path,
+    auth: alice,
+    time: new Date('2024-03-15T10:00:00Z'),
+    resource: null,
+    requestResource: null,
+    ...extra,
+  };
 }
 
-function allowed(rs: Ruleset, r: FirestoreRulesRequest, before: DocumentSource = EMPTY, after: DocumentSource = before): boolean {
+function allowed(
+  rs: Ruleset,
+  r: FirestoreRulesRequest,
+  before: DocumentSource = EMPTY,
+  after: DocumentSource = before,
+): boolean {
   return evaluateFirestore(rs, r, { before, after }).allowed;
 }
 
@@ -31,19 +67,27 @@ describe('matching and method groups', () => {
       allow create, delete: if true;
     }`);
 
-  it('owner can get their user document', () => expect(allowed(rs, req('get', 'users/alice'))).toBe(true));
+  it('owner can get their user document', () =>
+    expect(allowed(rs, req('get', 'users/alice'))).toBe(true));
   it('another user cannot', () => expect(allowed(rs, req('get', 'users/bob'))).toBe(false));
   it('signed-out request errors on request.auth.uid and is denied', () => {
-    const d = evaluateFirestore(rs, req('get', 'users/alice', { auth: null }), { before: EMPTY, after: EMPTY });
+    const d = evaluateFirestore(rs, req('get', 'users/alice', { auth: null }), {
+      before: EMPTY,
+      after: EMPTY,
+    });
     expect(d.allowed).toBe(false);
     expect(d.reason).toMatch(/Null value error/);
   });
-  it('read covers list', () => expect(allowed(rs, req('list', '', { collectionPath: 'public' }))).toBe(true));
+  it('read covers list', () =>
+    expect(allowed(rs, req('list', '', { collectionPath: 'public' }))).toBe(true));
   it('write covers create, update and delete', () => {
-    for (const m of ['create', 'update', 'delete'] as const) expect(allowed(rs, req(m, 'users/alice'))).toBe(true);
+    for (const m of ['create', 'update', 'delete'] as const)
+      expect(allowed(rs, req(m, 'users/alice'))).toBe(true);
   });
-  it('allow without condition grants', () => expect(allowed(rs, req('get', 'public/x', { auth: null }))).toBe(true));
-  it('get does not grant list', () => expect(allowed(rs, req('list', '', { collectionPath: 'split' }))).toBe(false));
+  it('allow without condition grants', () =>
+    expect(allowed(rs, req('get', 'public/x', { auth: null }))).toBe(true));
+  it('get does not grant list', () =>
+    expect(allowed(rs, req('list', '', { collectionPath: 'split' }))).toBe(false));
   it('create/delete do not grant update', () => {
     expect(allowed(rs, req('create', 'split/a'))).toBe(true);
     expect(allowed(rs, req('update', 'split/a'))).toBe(false);
@@ -78,13 +122,20 @@ describe('nested matches, captures and recursive wildcards', () => {
       allow delete: if anything[0] == 'trash';
     }`);
 
-  it('parent capture is visible in nested block', () => expect(allowed(rs, req('get', 'events/e1/members/alice'))).toBe(true));
-  it('nested capture compared with auth', () => expect(allowed(rs, req('get', 'events/e1/members/bob'))).toBe(false));
-  it('database capture is (default)', () => expect(allowed(rs, req('get', 'events/e1'))).toBe(true));
-  it('parent block does not apply to child documents', () => expect(allowed(rs, req('get', 'events/e2/members/alice'))).toBe(false));
-  it('recursive wildcard matches zero segments (v2)', () => expect(allowed(rs, req('get', 'cities/sf'))).toBe(true));
-  it('recursive wildcard matches deep documents', () => expect(allowed(rs, req('get', 'cities/sf/a/b/c/d'))).toBe(true));
-  it('recursive capture is a path', () => expect(allowed(rs, req('update', 'cities/la/landmarks/l1'))).toBe(true));
+  it('parent capture is visible in nested block', () =>
+    expect(allowed(rs, req('get', 'events/e1/members/alice'))).toBe(true));
+  it('nested capture compared with auth', () =>
+    expect(allowed(rs, req('get', 'events/e1/members/bob'))).toBe(false));
+  it('database capture is (default)', () =>
+    expect(allowed(rs, req('get', 'events/e1'))).toBe(true));
+  it('parent block does not apply to child documents', () =>
+    expect(allowed(rs, req('get', 'events/e2/members/alice'))).toBe(false));
+  it('recursive wildcard matches zero segments (v2)', () =>
+    expect(allowed(rs, req('get', 'cities/sf'))).toBe(true));
+  it('recursive wildcard matches deep documents', () =>
+    expect(allowed(rs, req('get', 'cities/sf/a/b/c/d'))).toBe(true));
+  it('recursive capture is a path', () =>
+    expect(allowed(rs, req('update', 'cities/la/landmarks/l1'))).toBe(true));
   it('recursive capture indexing', () => {
     expect(allowed(rs, req('create', 'cities/la/landmarks/x'))).toBe(true);
     expect(allowed(rs, req('create', 'cities/la/other/x'))).toBe(false);
@@ -109,16 +160,23 @@ describe('overlapping matches: any allow grants', () => {
       allow read: if request.auth.uid == 'admin';
       allow read: if resource.data.nope == 1;
     }`);
-  it('a later matching block grants', () => expect(allowed(rs, req('get', 'docs/open'))).toBe(true));
+  it('a later matching block grants', () =>
+    expect(allowed(rs, req('get', 'docs/open'))).toBe(true));
   it('all false denies and lists every reason', () => {
-    const d = evaluateFirestore(rs, req('get', 'docs/closed', { resource: doc('docs/closed', {}) }), { before: EMPTY, after: EMPTY });
+    const d = evaluateFirestore(
+      rs,
+      req('get', 'docs/closed', { resource: doc('docs/closed', {}) }),
+      { before: EMPTY, after: EMPTY },
+    );
     expect(d.allowed).toBe(false);
     expect(d.reason).toContain("false for 'get' @ L6");
     expect(d.reason).toContain("Property nope is undefined on object. for 'get' @ L13");
     expect(d.reason).toContain('Property nope is undefined on object');
   });
   it('an erroring allow does not prevent another from granting', () => {
-    expect(allowed(rs, req('get', 'docs/closed', { auth: { uid: 'admin', token: {} } }))).toBe(true);
+    expect(allowed(rs, req('get', 'docs/closed', { auth: { uid: 'admin', token: {} } }))).toBe(
+      true,
+    );
   });
 });
 
@@ -157,10 +215,26 @@ ${Array.from({ length: 22 }, (_, i) => `    function chain${i}(n) { return ${i =
     expect(allowed(rs, req('get', 'items/alice', { auth: null }))).toBe(false);
   });
   it('let bindings', () => {
-    expect(allowed(rs, req('create', 'items/a', { requestResource: doc('items/a', { title: 'hello' }) }))).toBe(true);
-    expect(allowed(rs, req('create', 'items/a', { requestResource: doc('items/a', { title: '' }) }))).toBe(false);
-    expect(allowed(rs, req('create', 'items/a', { requestResource: doc('items/a', { title: 'far too long here' }) }))).toBe(false);
-    expect(allowed(rs, req('create', 'items/a', { requestResource: doc('items/a', {}) }))).toBe(false);
+    expect(
+      allowed(
+        rs,
+        req('create', 'items/a', { requestResource: doc('items/a', { title: 'hello' }) }),
+      ),
+    ).toBe(true);
+    expect(
+      allowed(rs, req('create', 'items/a', { requestResource: doc('items/a', { title: '' }) })),
+    ).toBe(false);
+    expect(
+      allowed(
+        rs,
+        req('create', 'items/a', {
+          requestResource: doc('items/a', { title: 'far too long here' }),
+        }),
+      ),
+    ).toBe(false);
+    expect(allowed(rs, req('create', 'items/a', { requestResource: doc('items/a', {}) }))).toBe(
+      false,
+    );
   });
   it('call chains within the depth limit and functions declared later', () => {
     expect(allowed(rs, req('update', 'items/x'))).toBe(true);
@@ -204,24 +278,62 @@ describe('request and resource', () => {
   const time = new Date('2024-03-15T10:00:00Z');
 
   it('create sees request.resource, request.time, request.path and null resource', () => {
-    const r = req('create', 'posts/p1', { time, requestResource: doc('posts/p1', { author: 'alice', createdAt: time }) });
-    expect(evaluateFirestore(rs, r, { before: EMPTY, after: EMPTY })).toEqual({ allowed: true, reason: 'allow create @ L6' });
+    const r = req('create', 'posts/p1', {
+      time,
+      requestResource: doc('posts/p1', { author: 'alice', createdAt: time }),
+    });
+    expect(evaluateFirestore(rs, r, { before: EMPTY, after: EMPTY })).toEqual({
+      allowed: true,
+      reason: 'allow create @ L6',
+    });
   });
   it('create by someone else is denied', () => {
-    expect(allowed(rs, req('create', 'posts/p1', { auth: bob, time, requestResource: doc('posts/p1', { author: 'alice', createdAt: time }) }))).toBe(false);
+    expect(
+      allowed(
+        rs,
+        req('create', 'posts/p1', {
+          auth: bob,
+          time,
+          requestResource: doc('posts/p1', { author: 'alice', createdAt: time }),
+        }),
+      ),
+    ).toBe(false);
   });
   it('update limited to the title field with diff().affectedKeys()', () => {
     const before = doc('posts/p1', { author: 'alice', title: 'a', body: 'x' });
-    expect(allowed(rs, req('update', 'posts/p1', { resource: before, requestResource: doc('posts/p1', { author: 'alice', title: 'b', body: 'x' }) }))).toBe(true);
-    expect(allowed(rs, req('update', 'posts/p1', { resource: before, requestResource: doc('posts/p1', { author: 'alice', title: 'b', body: 'y' }) }))).toBe(false);
+    expect(
+      allowed(
+        rs,
+        req('update', 'posts/p1', {
+          resource: before,
+          requestResource: doc('posts/p1', { author: 'alice', title: 'b', body: 'x' }),
+        }),
+      ),
+    ).toBe(true);
+    expect(
+      allowed(
+        rs,
+        req('update', 'posts/p1', {
+          resource: before,
+          requestResource: doc('posts/p1', { author: 'alice', title: 'b', body: 'y' }),
+        }),
+      ),
+    ).toBe(false);
   });
   it('token claims: email_verified, sign_in_provider, email', () => {
     expect(allowed(rs, req('delete', 'posts/p1'))).toBe(true);
     expect(allowed(rs, req('delete', 'posts/p1', { auth: bob }))).toBe(false);
   });
   it('custom claims', () => {
-    expect(allowed(rs, req('list', '', { collectionPath: 'posts', auth: { uid: 'x', token: { admin: true } } }))).toBe(true);
-    expect(allowed(rs, req('list', '', { collectionPath: 'posts', auth: { uid: 'x', token: {} } }))).toBe(false);
+    expect(
+      allowed(
+        rs,
+        req('list', '', { collectionPath: 'posts', auth: { uid: 'x', token: { admin: true } } }),
+      ),
+    ).toBe(true);
+    expect(
+      allowed(rs, req('list', '', { collectionPath: 'posts', auth: { uid: 'x', token: {} } })),
+    ).toBe(false);
   });
   it('converts every Firestore value type', () => {
     const existing = doc(
@@ -238,7 +350,12 @@ describe('request and resource', () => {
       },
       true,
     );
-    expect(evaluateFirestore(rs, req('get', 'posts/p1', { time, resource: existing }), { before: EMPTY, after: EMPTY }).reason).toBe('allow get @ L17');
+    expect(
+      evaluateFirestore(rs, req('get', 'posts/p1', { time, resource: existing }), {
+        before: EMPTY,
+        after: EMPTY,
+      }).reason,
+    ).toBe('allow get @ L17');
   });
 });
 
@@ -289,14 +406,22 @@ describe('get(), exists(), getAfter(), existsAfter()', () => {
     expect(allowed(rs, req('delete', 'events/e1'), before, source([]))).toBe(true);
     expect(allowed(rs, req('delete', 'events/e1'), before, before)).toBe(false);
   });
-  it('ten document accesses are allowed', () => expect(allowed(rs, req('get', 'many/10'), before)).toBe(true));
+  it('ten document accesses are allowed', () =>
+    expect(allowed(rs, req('get', 'many/10'), before)).toBe(true));
   it('an eleventh access fails the rule with a clear error', () => {
     const d = evaluateFirestore(rs, req('get', 'many/11'), { before, after: before });
     expect(d.allowed).toBe(false);
     expect(d.reason).toMatch(/exceeded the maximum of 10 document accesses/);
   });
   it('batched writes may raise the limit to 20', () => {
-    expect(evaluateFirestore(rs, req('get', 'many/11'), { before, after: before }, { maxDocumentAccesses: 20 }).allowed).toBe(true);
+    expect(
+      evaluateFirestore(
+        rs,
+        req('get', 'many/11'),
+        { before, after: before },
+        { maxDocumentAccesses: 20 },
+      ).allowed,
+    ).toBe(true);
   });
   it('repeated reads of one document count once and hit the source once', () => {
     const counted = source([doc('d/1', { v: 1 })]);
@@ -338,50 +463,83 @@ describe('list queries: rules are not filters', () => {
     match /posts/{postId}/replies/{replyId} {
       allow list: if true;
     }`);
-  const list = (coll: string, equalities: Record<string, unknown>, extra: Partial<FirestoreRulesRequest> = {}) =>
+  const list = (
+    coll: string,
+    equalities: Record<string, unknown>,
+    extra: Partial<FirestoreRulesRequest> = {},
+  ) =>
     req('list', '', {
       collectionPath: coll,
-      query: { equalities: Object.fromEntries(Object.entries(equalities).map(([k, v]) => [k, fs(v)])), limit: 10 },
+      query: {
+        equalities: Object.fromEntries(Object.entries(equalities).map(([k, v]) => [k, fs(v)])),
+        limit: 10,
+      },
       ...extra,
     });
 
-  it('query constrained to the caller passes', () => expect(allowed(rs, list('notes', { owner: 'alice' }))).toBe(true));
-  it('query for someone else is denied', () => expect(allowed(rs, list('notes', { owner: 'bob' }))).toBe(false));
+  it('query constrained to the caller passes', () =>
+    expect(allowed(rs, list('notes', { owner: 'alice' }))).toBe(true));
+  it('query for someone else is denied', () =>
+    expect(allowed(rs, list('notes', { owner: 'bob' }))).toBe(false));
   it('unconstrained query is denied with an explanation', () => {
     const d = evaluateFirestore(rs, list('notes', {}), { before: EMPTY, after: EMPTY });
     expect(d.allowed).toBe(false);
     expect(d.reason).toMatch(/field 'owner' is not constrained by the query/);
   });
   it('request.query.limit is checked', () => {
-    expect(allowed(rs, list('notes', { owner: 'alice' }, { query: { equalities: { owner: fs('alice') }, limit: 100 } }))).toBe(false);
+    expect(
+      allowed(
+        rs,
+        list(
+          'notes',
+          { owner: 'alice' },
+          { query: { equalities: { owner: fs('alice') }, limit: 100 } },
+        ),
+      ),
+    ).toBe(false);
   });
   it('document-id wildcard is unknown unless __name__ is pinned', () => {
     expect(allowed(rs, list('byId', {}))).toBe(false);
-    const q = { equalities: { __name__: { referenceValue: 'projects/p/databases/(default)/documents/byId/known' } } };
+    const q = {
+      equalities: {
+        __name__: { referenceValue: 'projects/p/databases/(default)/documents/byId/known' },
+      },
+    };
     expect(allowed(rs, list('byId', {}, { query: q }))).toBe(true);
   });
-  it('rules that do not read the document allow any query', () => expect(allowed(rs, list('open', {}))).toBe(true));
+  it('rules that do not read the document allow any query', () =>
+    expect(allowed(rs, list('open', {}))).toBe(true));
   it('nested field equality ("meta.visibility")', () => {
     expect(allowed(rs, list('nested', { 'meta.visibility': 'public' }))).toBe(true);
     expect(allowed(rs, list('nested', { 'meta.other': 'x' }))).toBe(false);
   });
-  it('whole-map operations need every field and are denied', () => expect(allowed(rs, list('keysCheck', { a: 1 }))).toBe(false));
+  it('whole-map operations need every field and are denied', () =>
+    expect(allowed(rs, list('keysCheck', { a: 1 }))).toBe(false));
   it('collection group query needs a recursive wildcard rule', () => {
     expect(allowed(rs, list('comments', { visible: true }, { collectionGroup: true }))).toBe(true);
-    expect(allowed(rs, list('comments', { visible: false }, { collectionGroup: true }))).toBe(false);
+    expect(allowed(rs, list('comments', { visible: false }, { collectionGroup: true }))).toBe(
+      false,
+    );
     expect(allowed(rs, list('replies', {}, { collectionGroup: true }))).toBe(false);
   });
-  it('plain query on a nested collection', () => expect(allowed(rs, list('posts/p1/replies', {}))).toBe(true));
+  it('plain query on a nested collection', () =>
+    expect(allowed(rs, list('posts/p1/replies', {}))).toBe(true));
   it('get on a single document is evaluated against the stored data', () => {
-    expect(allowed(rs, req('get', 'notes/n1', { resource: doc('notes/n1', { owner: 'alice' }) }))).toBe(true);
+    expect(
+      allowed(rs, req('get', 'notes/n1', { resource: doc('notes/n1', { owner: 'alice' }) })),
+    ).toBe(true);
   });
 });
 
 describe('service mismatch', () => {
   it('a storage ruleset denies Firestore requests', async () => {
     const { compile } = await import('./helpers.ts');
-    const storage = compile(`rules_version = '2'; service firebase.storage { match /b/{bucket}/o { match /{all=**} { allow read; } } }`);
-    expect(evaluateFirestore(storage, req('get', 'a/b'), { before: EMPTY, after: EMPTY }).allowed).toBe(false);
+    const storage = compile(
+      `rules_version = '2'; service firebase.storage { match /b/{bucket}/o { match /{all=**} { allow read; } } }`,
+    );
+    expect(
+      evaluateFirestore(storage, req('get', 'a/b'), { before: EMPTY, after: EMPTY }).allowed,
+    ).toBe(false);
   });
 });
 
@@ -397,10 +555,13 @@ describe('list query details', () => {
     match /getDefault/{id} {
       allow list: if resource.data.get('tier', 'free') == 'free';
     }`);
-  const list = (coll: string, query: FirestoreRulesRequest['query']) => req('list', '', { collectionPath: coll, query });
+  const list = (coll: string, query: FirestoreRulesRequest['query']) =>
+    req('list', '', { collectionPath: coll, query });
   it('request.query exposes limit, offset and orderBy', () => {
     expect(allowed(rs, list('q', { equalities: {}, limit: 5, orderBy: ['createdAt'] }))).toBe(true);
-    expect(allowed(rs, list('q', { equalities: {}, limit: 5, offset: 10, orderBy: ['createdAt'] }))).toBe(false);
+    expect(
+      allowed(rs, list('q', { equalities: {}, limit: 5, offset: 10, orderBy: ['createdAt'] })),
+    ).toBe(false);
   });
   it('`in` on the symbolic document only succeeds for constrained keys', () => {
     expect(allowed(rs, list('inMap', { equalities: { owner: fs('x') } }))).toBe(true);
@@ -423,10 +584,28 @@ describe('document accesses and data conversion details', () => {
       allow delete: if request.resource == null;
     }`);
   const before = source([doc('b/1', { list: [1, 2.5], map: { k: 'v' } })]);
-  it('documents read by get() expose data, id and __name__', () => expect(allowed(rs, req('get', 'a/x'), before)).toBe(true));
+  it('documents read by get() expose data, id and __name__', () =>
+    expect(allowed(rs, req('get', 'a/x'), before)).toBe(true));
   it('integer fields stay ints through arithmetic', () => {
-    expect(allowed(rs, req('update', 'a/x', { resource: doc('a/x', { n: 1 }), requestResource: doc('a/x', { n: 2 }) }))).toBe(true);
-    expect(allowed(rs, req('update', 'a/x', { resource: doc('a/x', { n: 1 }), requestResource: doc('a/x', { n: 2.5 }) }))).toBe(false);
+    expect(
+      allowed(
+        rs,
+        req('update', 'a/x', {
+          resource: doc('a/x', { n: 1 }),
+          requestResource: doc('a/x', { n: 2 }),
+        }),
+      ),
+    ).toBe(true);
+    expect(
+      allowed(
+        rs,
+        req('update', 'a/x', {
+          resource: doc('a/x', { n: 1 }),
+          requestResource: doc('a/x', { n: 2.5 }),
+        }),
+      ),
+    ).toBe(false);
   });
-  it('request.resource is null for deletes', () => expect(allowed(rs, req('delete', 'a/x', { resource: doc('a/x', {}) }))).toBe(true));
+  it('request.resource is null for deletes', () =>
+    expect(allowed(rs, req('delete', 'a/x', { resource: doc('a/x', {}) }))).toBe(true));
 });

@@ -5,7 +5,8 @@ import type { DocumentSource, FsDocument, FsValue } from '../../src/shared/value
 
 export function compile(source: string): Ruleset {
   const { ruleset, issues } = compileRules(source);
-  if (!ruleset) throw new Error(issues.map((i) => `${i.line}:${i.column}: ${i.message}`).join('\n'));
+  if (!ruleset)
+    throw new Error(issues.map((i) => `${i.line}:${i.column}: ${i.message}`).join('\n'));
   return ruleset;
 }
 
@@ -23,9 +24,16 @@ export function fs(v: unknown): FsValue {
   if (v === null) return { nullValue: null };
   if (typeof v === 'boolean') return { booleanValue: v };
   if (typeof v === 'bigint') return { integerValue: v };
-  if (typeof v === 'number') return Number.isInteger(v) ? { integerValue: BigInt(v) } : { doubleValue: v };
+  if (typeof v === 'number')
+    return Number.isInteger(v) ? { integerValue: BigInt(v) } : { doubleValue: v };
   if (typeof v === 'string') return { stringValue: v };
-  if (v instanceof Date) return { timestampValue: { seconds: Math.floor(v.getTime() / 1000), nanos: (v.getTime() % 1000) * 1e6 } };
+  if (v instanceof Date)
+    return {
+      timestampValue: {
+        seconds: Math.floor(v.getTime() / 1000),
+        nanos: (v.getTime() % 1000) * 1e6,
+      },
+    };
   if (Array.isArray(v)) return { arrayValue: { values: v.map(fs) } };
   if (typeof v === 'object') return { mapValue: { fields: fields(v as Record<string, unknown>) } };
   throw new Error(`cannot convert ${String(v)}`);
@@ -37,7 +45,11 @@ export function fields(data: Record<string, unknown>): Record<string, FsValue> {
   return out;
 }
 
-export function doc(path: string, data: Record<string, unknown> | Record<string, FsValue>, raw = false): FsDocument {
+export function doc(
+  path: string,
+  data: Record<string, unknown> | Record<string, FsValue>,
+  raw = false,
+): FsDocument {
   return {
     path,
     fields: raw ? (data as Record<string, FsValue>) : fields(data),

@@ -1,6 +1,16 @@
 // Renders rule values as short canonical strings so expectation tables stay readable.
 
-import { RBytes, RDuration, RLatLng, RMap, RPath, RSet, RTimestamp, RulesError, type Value } from '../../src/rules/values.ts';
+import {
+  RBytes,
+  RDuration,
+  RLatLng,
+  RMap,
+  RPath,
+  RSet,
+  RTimestamp,
+  RulesError,
+  type Value,
+} from '../../src/rules/values.ts';
 
 export function show(v: Value | RulesError): string {
   if (v instanceof RulesError) return 'error';
@@ -9,7 +19,10 @@ export function show(v: Value | RulesError): string {
   if (typeof v === 'number') return Number.isInteger(v) ? v.toFixed(1) : String(v);
   if (typeof v === 'string') return JSON.stringify(v);
   if (Array.isArray(v)) return '[' + v.map(show).join(', ') + ']';
-  if (v instanceof RMap) return '{' + [...v.entries].map(([k, x]) => `${JSON.stringify(k)}: ${show(x)}`).join(', ') + '}';
+  if (v instanceof RMap)
+    return (
+      '{' + [...v.entries].map(([k, x]) => `${JSON.stringify(k)}: ${show(x)}`).join(', ') + '}'
+    );
   if (v instanceof RSet) return 'set(' + [...v.items.values()].map(show).sort().join(', ') + ')';
   if (v instanceof RTimestamp) return `ts(${v.seconds}.${v.nanos})`;
   if (v instanceof RDuration) return `dur(${v.seconds}.${v.nanos})`;

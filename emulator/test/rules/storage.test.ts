@@ -2,7 +2,11 @@
 // custom metadata, cross-service firestore.get()/exists(), list at a prefix.
 
 import { describe, expect, it } from 'vitest';
-import { evaluateStorage, type StorageObjectMeta, type StorageRulesRequest } from '../../src/rules/index.ts';
+import {
+  evaluateStorage,
+  type StorageObjectMeta,
+  type StorageRulesRequest,
+} from '../../src/rules/index.ts';
 import type { DocumentSource } from '../../src/shared/value.ts';
 import { EMPTY, compile, doc, source } from './helpers.ts';
 
@@ -62,23 +66,42 @@ function meta(name: string, overrides: Partial<StorageObjectMeta> = {}): Storage
   };
 }
 
-function req(method: StorageRulesRequest['method'], path: string, extra: Partial<StorageRulesRequest> = {}): StorageRulesRequest {
-  return { method, bucket: 'demo.appspot.com', path, auth: alice, time: NOW, resource: null, requestResource: null, ...extra };
+function req(
+  method: StorageRulesRequest['method'],
+  path: string,
+  extra: Partial<StorageRulesRequest> = {},
+): StorageRulesRequest {
+  return {
+    method,
+    bucket: 'demo.appspot.com',
+    path,
+    auth: alice,
+    time: NOW,
+    resource: null,
+    requestResource: null,
+    ...extra,
+  };
 }
 
-const ok = (r: StorageRulesRequest, fsSource: DocumentSource = members) => evaluateStorage(rules, r, fsSource).allowed;
+const ok = (r: StorageRulesRequest, fsSource: DocumentSource = members) =>
+  evaluateStorage(rules, r, fsSource).allowed;
 const PHOTO = 'events/e1/photos/alice/a.jpg';
 
 describe('user folders with a recursive wildcard', () => {
   it('owner reads and writes anything under their folder', () => {
     expect(ok(req('get', 'users/alice/avatar.png'))).toBe(true);
-    expect(ok(req('create', 'users/alice/a/b/c.txt', { requestResource: meta('users/alice/a/b/c.txt') }))).toBe(true);
+    expect(
+      ok(
+        req('create', 'users/alice/a/b/c.txt', { requestResource: meta('users/alice/a/b/c.txt') }),
+      ),
+    ).toBe(true);
   });
   it('others and signed-out users cannot', () => {
     expect(ok(req('get', 'users/bob/avatar.png'))).toBe(false);
     expect(ok(req('get', 'users/alice/avatar.png', { auth: null }))).toBe(false);
   });
-  it('list of the owner folder (prefix path)', () => expect(ok(req('list', 'users/alice/'))).toBe(true));
+  it('list of the owner folder (prefix path)', () =>
+    expect(ok(req('list', 'users/alice/'))).toBe(true));
 });
 
 describe('uploads: size, contentType, metadata, firestore.exists()', () => {
@@ -86,15 +109,33 @@ describe('uploads: size, contentType, metadata, firestore.exists()', () => {
     expect(ok(req('create', PHOTO, { requestResource: meta(PHOTO) }))).toBe(true);
   });
   it('5 MiB or more is denied', () => {
-    expect(ok(req('create', PHOTO, { requestResource: meta(PHOTO, { size: 5 * 1024 * 1024 }) }))).toBe(false);
-    expect(ok(req('create', PHOTO, { requestResource: meta(PHOTO, { size: 5 * 1024 * 1024 - 1 }) }))).toBe(true);
+    expect(
+      ok(req('create', PHOTO, { requestResource: meta(PHOTO, { size: 5 * 1024 * 1024 }) })),
+    ).toBe(false);
+    expect(
+      ok(req('create', PHOTO, { requestResource: meta(PHOTO, { size: 5 * 1024 * 1024 - 1 }) })),
+    ).toBe(true);
   });
   it('non-image content type is denied', () => {
-    expect(ok(req('create', PHOTO, { requestResource: meta(PHOTO, { contentType: 'application/pdf' }) }))).toBe(false);
+    expect(
+      ok(
+        req('create', PHOTO, { requestResource: meta(PHOTO, { contentType: 'application/pdf' }) }),
+      ),
+    ).toBe(false);
   });
   it('custom metadata is readable', () => {
-    expect(ok(req('create', PHOTO, { requestResource: meta(PHOTO, { metadata: { caption: 'short' } }) }))).toBe(true);
-    expect(ok(req('create', PHOTO, { requestResource: meta(PHOTO, { metadata: { caption: 'x'.repeat(21) } }) }))).toBe(false);
+    expect(
+      ok(
+        req('create', PHOTO, { requestResource: meta(PHOTO, { metadata: { caption: 'short' } }) }),
+      ),
+    ).toBe(true);
+    expect(
+      ok(
+        req('create', PHOTO, {
+          requestResource: meta(PHOTO, { metadata: { caption: 'x'.repeat(21) } }),
+        }),
+      ),
+    ).toBe(false);
   });
   it('uploading into someone else’s folder is denied', () => {
     const p = 'events/e1/photos/bob/a.jpg';
@@ -105,13 +146,35 @@ describe('uploads: size, contentType, metadata, firestore.exists()', () => {
     expect(ok(req('create', p, { requestResource: meta(p) }))).toBe(false);
   });
   it('updates are denied by an explicit false', () => {
-    const d = evaluateStorage(rules, req('update', PHOTO, { resource: meta(PHOTO), requestResource: meta(PHOTO) }), members);
+    const d = evaluateStorage(
+      rules,
+      req('update', PHOTO, { resource: meta(PHOTO), requestResource: meta(PHOTO) }),
+      members,
+    );
     expect(d).toEqual({ allowed: false, reason: "false for 'update' @ L23" });
   });
   it('contentType in a list and size bound on banners', () => {
-    expect(ok(req('create', 'banners/e1', { requestResource: meta('banners/e1', { contentType: 'image/png', size: 1024 }) }))).toBe(true);
-    expect(ok(req('create', 'banners/e1', { requestResource: meta('banners/e1', { contentType: 'image/gif', size: 10 }) }))).toBe(false);
-    expect(ok(req('create', 'banners/e1', { requestResource: meta('banners/e1', { contentType: 'image/png', size: 1025 }) }))).toBe(false);
+    expect(
+      ok(
+        req('create', 'banners/e1', {
+          requestResource: meta('banners/e1', { contentType: 'image/png', size: 1024 }),
+        }),
+      ),
+    ).toBe(true);
+    expect(
+      ok(
+        req('create', 'banners/e1', {
+          requestResource: meta('banners/e1', { contentType: 'image/gif', size: 10 }),
+        }),
+      ),
+    ).toBe(false);
+    expect(
+      ok(
+        req('create', 'banners/e1', {
+          requestResource: meta('banners/e1', { contentType: 'image/png', size: 1025 }),
+        }),
+      ),
+    ).toBe(false);
   });
 });
 
@@ -124,7 +187,9 @@ describe('reads, deletes and firestore.get()', () => {
     expect(ok(req('delete', PHOTO, { resource: meta(PHOTO) }))).toBe(true);
   });
   it('organizer deletes any photo via firestore.get().data.role', () => {
-    expect(ok(req('delete', PHOTO, { auth: { uid: 'olga', token: {} }, resource: meta(PHOTO) }))).toBe(true);
+    expect(
+      ok(req('delete', PHOTO, { auth: { uid: 'olga', token: {} }, resource: meta(PHOTO) })),
+    ).toBe(true);
   });
   it('a guest cannot delete another member’s recent photo', () => {
     const p = 'events/e1/photos/olga/b.jpg';
@@ -132,7 +197,11 @@ describe('reads, deletes and firestore.get()', () => {
   });
   it('resource.timeCreated compares with request.time - duration', () => {
     const p = 'events/e1/photos/olga/b.jpg';
-    expect(ok(req('delete', p, { resource: meta(p, { timeCreated: new Date('2024-01-01T00:00:00Z') }) }))).toBe(true);
+    expect(
+      ok(
+        req('delete', p, { resource: meta(p, { timeCreated: new Date('2024-01-01T00:00:00Z') }) }),
+      ),
+    ).toBe(true);
   });
   it('get() (Firestore-only) is an error in Storage rules', () => {
     const d = evaluateStorage(rules, req('get', 'banners/e1'), members);
@@ -151,7 +220,9 @@ describe('list', () => {
     expect(ok(req('list', 'folders/private'))).toBe(false);
   });
   it('Firestore rules do not apply to Storage', () => {
-    const fsRules = compile(`rules_version = '2'; service cloud.firestore { match /databases/{d}/documents { match /{p=**} { allow read; } } }`);
+    const fsRules = compile(
+      `rules_version = '2'; service cloud.firestore { match /databases/{d}/documents { match /{p=**} { allow read; } } }`,
+    );
     expect(evaluateStorage(fsRules, req('get', 'x'), members).allowed).toBe(false);
   });
 });

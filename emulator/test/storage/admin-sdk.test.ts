@@ -12,10 +12,17 @@ let emulator: StorageEmulator;
 let app: App;
 
 beforeAll(async () => {
-  emulator = await startStorageEmulator({ port: 0, logLevel: 'warn', firestore: () => memberDocs({}) });
+  emulator = await startStorageEmulator({
+    port: 0,
+    logLevel: 'warn',
+    firestore: () => memberDocs({}),
+  });
   process.env['FIREBASE_STORAGE_EMULATOR_HOST'] = `127.0.0.1:${emulator.port}`;
   delete process.env['STORAGE_EMULATOR_HOST'];
-  app = initializeApp({ projectId, storageBucket: `${projectId}.appspot.com` }, 'admin-storage-test');
+  app = initializeApp(
+    { projectId, storageBucket: `${projectId}.appspot.com` },
+    'admin-storage-test',
+  );
 });
 
 afterAll(async () => {
@@ -29,7 +36,9 @@ describe('Cloud Storage JSON API with firebase-admin', () => {
   it('saves (resumable and multipart), reads metadata, downloads with hash validation', async () => {
     const bucket = getStorage(app).bucket();
     const big = Buffer.from(pngBytes(600_000));
-    await bucket.file('events/e1/photos/u1/big.png').save(big, { contentType: 'image/png', resumable: true });
+    await bucket
+      .file('events/e1/photos/u1/big.png')
+      .save(big, { contentType: 'image/png', resumable: true });
     const small = Buffer.from(pngBytes(2_000));
     await bucket.file('events/e1/thumbs/u1/small.png').save(small, {
       contentType: 'image/png',
@@ -56,7 +65,11 @@ describe('Cloud Storage JSON API with firebase-admin', () => {
     const data = Buffer.from(pngBytes(700_000));
     const file = bucket.file('chunked.bin');
     await new Promise<void>((resolve, reject) => {
-      const stream = file.createWriteStream({ resumable: true, chunkSize: 256 * 1024, contentType: 'application/octet-stream' });
+      const stream = file.createWriteStream({
+        resumable: true,
+        chunkSize: 256 * 1024,
+        contentType: 'application/octet-stream',
+      });
       stream.on('error', reject).on('finish', () => resolve());
       stream.end(data);
     });
@@ -66,11 +79,22 @@ describe('Cloud Storage JSON API with firebase-admin', () => {
 
   it('lists by prefix and deletes files by prefix', async () => {
     const bucket = getStorage(app).bucket();
-    for (const name of ['events/e1/photos/a/1.png', 'events/e1/photos/b/2.png', 'events/e1/banner/b.png', 'events/e2/photos/a/3.png']) {
-      await bucket.file(name).save(Buffer.from('x'), { contentType: 'image/png', resumable: false });
+    for (const name of [
+      'events/e1/photos/a/1.png',
+      'events/e1/photos/b/2.png',
+      'events/e1/banner/b.png',
+      'events/e2/photos/a/3.png',
+    ]) {
+      await bucket
+        .file(name)
+        .save(Buffer.from('x'), { contentType: 'image/png', resumable: false });
     }
     const [files] = await bucket.getFiles({ prefix: 'events/e1/' });
-    expect(files.map((f) => f.name).sort()).toEqual(['events/e1/banner/b.png', 'events/e1/photos/a/1.png', 'events/e1/photos/b/2.png']);
+    expect(files.map((f) => f.name).sort()).toEqual([
+      'events/e1/banner/b.png',
+      'events/e1/photos/a/1.png',
+      'events/e1/photos/b/2.png',
+    ]);
     await bucket.deleteFiles({ prefix: 'events/e1/' });
     const [left] = await bucket.getFiles();
     expect(left.map((f) => f.name)).toEqual(['events/e2/photos/a/3.png']);
@@ -82,8 +106,13 @@ describe('Cloud Storage JSON API with firebase-admin', () => {
   it('honours ifGenerationMatch=0 (create only) and download tokens set through metadata', async () => {
     const bucket = getStorage(app).bucket();
     const file = bucket.file('once.png');
-    await file.save(Buffer.from('a'), { resumable: false, preconditionOpts: { ifGenerationMatch: 0 } });
-    await expect(file.save(Buffer.from('b'), { resumable: false, preconditionOpts: { ifGenerationMatch: 0 } })).rejects.toMatchObject({
+    await file.save(Buffer.from('a'), {
+      resumable: false,
+      preconditionOpts: { ifGenerationMatch: 0 },
+    });
+    await expect(
+      file.save(Buffer.from('b'), { resumable: false, preconditionOpts: { ifGenerationMatch: 0 } }),
+    ).rejects.toMatchObject({
       code: 412,
     });
     await file.setMetadata({ metadata: { firebaseStorageDownloadTokens: 'tok-1' } });

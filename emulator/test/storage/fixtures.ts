@@ -1,7 +1,9 @@
 import type { DocumentSource, FsDocument } from '../../src/shared/value.ts';
 
 /** Event membership documents that storage.rules read through firestore.get()/exists(). */
-export function memberDocs(members: Record<string, Record<string, 'creator' | 'admin' | 'attendee'>>): DocumentSource {
+export function memberDocs(
+  members: Record<string, Record<string, 'creator' | 'admin' | 'attendee'>>,
+): DocumentSource {
   const docs = new Map<string, FsDocument>();
   const time = { seconds: 1_700_000_000, nanos: 0 };
   for (const [eventId, roles] of Object.entries(members)) {
@@ -9,7 +11,11 @@ export function memberDocs(members: Record<string, Record<string, 'creator' | 'a
       const path = `events/${eventId}/members/${uid}`;
       docs.set(path, {
         path,
-        fields: { role: { stringValue: role }, userId: { stringValue: uid }, eventId: { stringValue: eventId } },
+        fields: {
+          role: { stringValue: role },
+          userId: { stringValue: uid },
+          eventId: { stringValue: eventId },
+        },
         createTime: time,
         updateTime: time,
       });

@@ -1,6 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { deleteApp, initializeApp, type FirebaseApp } from 'firebase/app';
-import { connectStorageEmulator, getBytes, getDownloadURL, getStorage, listAll, ref, uploadBytes } from 'firebase/storage';
+import {
+  connectStorageEmulator,
+  getBytes,
+  getDownloadURL,
+  getStorage,
+  listAll,
+  ref,
+  uploadBytes,
+} from 'firebase/storage';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoData, type SeedSummary } from '../../../scripts/seed.ts';
 import { startFirestoreEmulator, type FirestoreEmulator } from '../../src/firestore/server.ts';
@@ -18,7 +26,11 @@ const apps: FirebaseApp[] = [];
 
 beforeAll(async () => {
   firestore = await startFirestoreEmulator({ port: 0, logLevel: 'silent' });
-  storage = await startStorageEmulator({ port: 0, logLevel: 'warn', firestore: (p) => firestore.documentSource(p) });
+  storage = await startStorageEmulator({
+    port: 0,
+    logLevel: 'warn',
+    firestore: (p) => firestore.documentSource(p),
+  });
   storage.setRules(readFileSync(new URL('../../../storage.rules', import.meta.url), 'utf8'));
   process.env['FIRESTORE_EMULATOR_HOST'] = `127.0.0.1:${firestore.port}`;
   process.env['FIREBASE_STORAGE_EMULATOR_HOST'] = `127.0.0.1:${storage.port}`;
@@ -33,10 +45,15 @@ afterAll(async () => {
 });
 
 function storageAs(uid: string): ReturnType<typeof getStorage> {
-  const app = initializeApp({ projectId, storageBucket: `${projectId}.appspot.com`, apiKey: 'k' }, `seeded-${apps.length}`);
+  const app = initializeApp(
+    { projectId, storageBucket: `${projectId}.appspot.com`, apiKey: 'k' },
+    `seeded-${apps.length}`,
+  );
   apps.push(app);
   const s = getStorage(app);
-  connectStorageEmulator(s, '127.0.0.1', storage.port, { mockUserToken: { user_id: uid, sub: uid } });
+  connectStorageEmulator(s, '127.0.0.1', storage.port, {
+    mockUserToken: { user_id: uid, sub: uid },
+  });
   return s;
 }
 
@@ -57,16 +74,24 @@ describe('seeded stack', () => {
 
     const emma = storageAs('demo-emma'); // not a member of the Tahoe weekend
     await expect(getBytes(photo)).resolves.toBeDefined();
-    await expect(getBytes(ref(emma, photo.fullPath))).rejects.toMatchObject({ code: 'storage/unauthorized' });
+    await expect(getBytes(ref(emma, photo.fullPath))).rejects.toMatchObject({
+      code: 'storage/unauthorized',
+    });
     await expect(
-      uploadBytes(ref(emma, 'events/tahoe-weekend/photos/demo-emma/x.png'), new Uint8Array(8), { contentType: 'image/png' }),
+      uploadBytes(ref(emma, 'events/tahoe-weekend/photos/demo-emma/x.png'), new Uint8Array(8), {
+        contentType: 'image/png',
+      }),
     ).rejects.toMatchObject({ code: 'storage/unauthorized' });
 
     // The wedding banner: admins upload, attendees may not.
     const olivia = storageAs('demo-olivia');
-    await uploadBytes(ref(olivia, 'events/sam-alex-wedding/banner/new.png'), new Uint8Array(8), { contentType: 'image/png' });
+    await uploadBytes(ref(olivia, 'events/sam-alex-wedding/banner/new.png'), new Uint8Array(8), {
+      contentType: 'image/png',
+    });
     await expect(
-      uploadBytes(ref(ava, 'events/sam-alex-wedding/banner/mine.png'), new Uint8Array(8), { contentType: 'image/png' }),
+      uploadBytes(ref(ava, 'events/sam-alex-wedding/banner/mine.png'), new Uint8Array(8), {
+        contentType: 'image/png',
+      }),
     ).rejects.toMatchObject({ code: 'storage/unauthorized' });
   });
 });

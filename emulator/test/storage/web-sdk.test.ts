@@ -38,10 +38,18 @@ let env: RulesTestEnvironment;
 const apps: FirebaseApp[] = [];
 
 function storageAs(uid: string | null): FirebaseStorage {
-  const app = initializeApp({ projectId, storageBucket: bucket, apiKey: 'demo-key' }, `app-${apps.length}`);
+  const app = initializeApp(
+    { projectId, storageBucket: bucket, apiKey: 'demo-key' },
+    `app-${apps.length}`,
+  );
   apps.push(app);
   const storage = getStorage(app);
-  connectStorageEmulator(storage, '127.0.0.1', emulator.port, uid ? { mockUserToken: { user_id: uid, sub: uid } } : {});
+  connectStorageEmulator(
+    storage,
+    '127.0.0.1',
+    emulator.port,
+    uid ? { mockUserToken: { user_id: uid, sub: uid } } : {},
+  );
   return storage;
 }
 
@@ -51,7 +59,9 @@ beforeAll(async () => {
     logLevel: 'warn',
     firestore: (project) =>
       project === projectId
-        ? memberDocs({ e1: { carol: 'creator', adam: 'admin', alice: 'attendee', ann: 'attendee' } })
+        ? memberDocs({
+            e1: { carol: 'creator', adam: 'admin', alice: 'attendee', ann: 'attendee' },
+          })
         : memberDocs({}),
   });
   env = await initializeTestEnvironment({
@@ -73,7 +83,10 @@ describe('Firebase Storage REST API with the web SDK', () => {
     const storage = storageAs('alice');
     const bytes = pngBytes(5000);
     const objectRef = ref(storage, 'events/e1/photos/alice/one.png');
-    const result = await uploadBytes(objectRef, bytes, { contentType: 'image/png', customMetadata: { caption: 'hi' } });
+    const result = await uploadBytes(objectRef, bytes, {
+      contentType: 'image/png',
+      customMetadata: { caption: 'hi' },
+    });
     expect(result.metadata.size).toBe(5000);
     expect(result.metadata.fullPath).toBe('events/e1/photos/alice/one.png');
 
@@ -83,7 +96,9 @@ describe('Firebase Storage REST API with the web SDK', () => {
     expect(meta.md5Hash).toMatch(/==$/);
 
     const url = await getDownloadURL(objectRef);
-    expect(url).toContain(`/v0/b/${bucket}/o/events%2Fe1%2Fphotos%2Falice%2Fone.png?alt=media&token=`);
+    expect(url).toContain(
+      `/v0/b/${bucket}/o/events%2Fe1%2Fphotos%2Falice%2Fone.png?alt=media&token=`,
+    );
     // The token grants access without any Authorization header.
     const response = await fetch(url);
     expect(response.status).toBe(200);
@@ -96,7 +111,9 @@ describe('Firebase Storage REST API with the web SDK', () => {
   it('uploads resumably in chunks with progress events', async () => {
     const storage = storageAs('alice');
     const bytes = pngBytes(1_200_000);
-    const task = uploadBytesResumable(ref(storage, 'events/e1/photos/alice/big.png'), bytes, { contentType: 'image/png' });
+    const task = uploadBytesResumable(ref(storage, 'events/e1/photos/alice/big.png'), bytes, {
+      contentType: 'image/png',
+    });
     const progress: number[] = [];
     task.on('state_changed', (snap) => progress.push(snap.bytesTransferred));
     const snapshot = await task;
@@ -110,15 +127,25 @@ describe('Firebase Storage REST API with the web SDK', () => {
   it('lists with prefixes, pages and listAll', async () => {
     const storage = storageAs('alice');
     for (const name of ['a.png', 'b.png', 'c.png']) {
-      await uploadBytes(ref(storage, `events/e1/photos/alice/${name}`), pngBytes(100), { contentType: 'image/png' });
+      await uploadBytes(ref(storage, `events/e1/photos/alice/${name}`), pngBytes(100), {
+        contentType: 'image/png',
+      });
     }
-    await uploadBytes(ref(storage, 'events/e1/thumbs/alice/a.png'), pngBytes(100), { contentType: 'image/png' });
+    await uploadBytes(ref(storage, 'events/e1/thumbs/alice/a.png'), pngBytes(100), {
+      contentType: 'image/png',
+    });
     const top = await listAll(ref(storage, 'events/e1'));
-    expect(top.prefixes.map((p) => p.fullPath).sort()).toEqual(['events/e1/photos', 'events/e1/thumbs']);
+    expect(top.prefixes.map((p) => p.fullPath).sort()).toEqual([
+      'events/e1/photos',
+      'events/e1/thumbs',
+    ]);
     const page1 = await list(ref(storage, 'events/e1/photos/alice'), { maxResults: 2 });
     expect(page1.items.map((i) => i.name)).toEqual(['a.png', 'b.png']);
     expect(page1.nextPageToken).toBeTruthy();
-    const page2 = await list(ref(storage, 'events/e1/photos/alice'), { maxResults: 2, pageToken: page1.nextPageToken ?? '' });
+    const page2 = await list(ref(storage, 'events/e1/photos/alice'), {
+      maxResults: 2,
+      pageToken: page1.nextPageToken ?? '',
+    });
     expect(page2.items.map((i) => i.name)).toEqual(['c.png']);
     expect(page2.nextPageToken).toBeUndefined();
   });
@@ -131,50 +158,79 @@ describe('Firebase Storage REST API with the web SDK', () => {
     expect(updated.customMetadata).toEqual({ caption: 'new' });
     expect(updated.metageneration).toBe('2');
     await deleteObject(objectRef);
-    await expect(getMetadata(objectRef)).rejects.toMatchObject({ code: 'storage/object-not-found' });
+    await expect(getMetadata(objectRef)).rejects.toMatchObject({
+      code: 'storage/object-not-found',
+    });
   });
 
   it('denies what storage.rules deny, including firestore.get() membership checks', async () => {
     const stranger = storageAs('zed');
     await expect(
-      uploadBytes(ref(stranger, 'events/e1/photos/zed/a.png'), pngBytes(10), { contentType: 'image/png' }),
+      uploadBytes(ref(stranger, 'events/e1/photos/zed/a.png'), pngBytes(10), {
+        contentType: 'image/png',
+      }),
     ).rejects.toMatchObject({ code: 'storage/unauthorized' });
 
     const alice = storageAs('alice');
     // Someone else's folder, a non-image, and an oversize resumable upload (denied at start).
     await expect(
-      uploadBytes(ref(alice, 'events/e1/photos/ann/a.png'), pngBytes(10), { contentType: 'image/png' }),
+      uploadBytes(ref(alice, 'events/e1/photos/ann/a.png'), pngBytes(10), {
+        contentType: 'image/png',
+      }),
     ).rejects.toMatchObject({ code: 'storage/unauthorized' });
     await expect(
-      uploadBytes(ref(alice, 'events/e1/photos/alice/a.txt'), new Uint8Array(10), { contentType: 'text/plain' }),
+      uploadBytes(ref(alice, 'events/e1/photos/alice/a.txt'), new Uint8Array(10), {
+        contentType: 'text/plain',
+      }),
     ).rejects.toMatchObject({ code: 'storage/unauthorized' });
     await expect(
-      uploadBytesResumable(ref(alice, 'events/e1/photos/alice/huge.png'), new Uint8Array(10485761), { contentType: 'image/png' }),
+      uploadBytesResumable(
+        ref(alice, 'events/e1/photos/alice/huge.png'),
+        new Uint8Array(10485761),
+        { contentType: 'image/png' },
+      ),
     ).rejects.toMatchObject({ code: 'storage/unauthorized' });
     // Exactly the limit is fine.
-    await uploadBytesResumable(ref(alice, 'events/e1/photos/alice/max.png'), new Uint8Array(10485760), { contentType: 'image/png' });
+    await uploadBytesResumable(
+      ref(alice, 'events/e1/photos/alice/max.png'),
+      new Uint8Array(10485760),
+      { contentType: 'image/png' },
+    );
 
     const anonymous = storageAs(null);
-    await expect(getMetadata(ref(anonymous, 'events/e1/photos/alice/max.png'))).rejects.toMatchObject({
+    await expect(
+      getMetadata(ref(anonymous, 'events/e1/photos/alice/max.png')),
+    ).rejects.toMatchObject({
       code: 'storage/unauthorized',
     });
 
     // Another attendee may read but not delete; an admin may delete.
     const ann = storageAs('ann');
     await getMetadata(ref(ann, 'events/e1/photos/alice/max.png'));
-    await expect(deleteObject(ref(ann, 'events/e1/photos/alice/max.png'))).rejects.toMatchObject({ code: 'storage/unauthorized' });
+    await expect(deleteObject(ref(ann, 'events/e1/photos/alice/max.png'))).rejects.toMatchObject({
+      code: 'storage/unauthorized',
+    });
     await deleteObject(ref(storageAs('adam'), 'events/e1/photos/alice/max.png'));
   });
 
   it('works with @firebase/rules-unit-testing contexts and clearStorage', async () => {
     const alice = env.authenticatedContext('alice').storage();
-    await assertSucceeds(alice.ref('events/e1/banner/b.png').getMetadata().catch((e: { code?: string }) => {
-      if (e.code === 'storage/object-not-found') return null;
-      throw e;
-    }));
-    await assertFails(alice.ref('events/e1/banner/b.png').put(pngBytes(10), { contentType: 'image/png' }).then());
+    await assertSucceeds(
+      alice
+        .ref('events/e1/banner/b.png')
+        .getMetadata()
+        .catch((e: { code?: string }) => {
+          if (e.code === 'storage/object-not-found') return null;
+          throw e;
+        }),
+    );
+    await assertFails(
+      alice.ref('events/e1/banner/b.png').put(pngBytes(10), { contentType: 'image/png' }).then(),
+    );
     const adam = env.authenticatedContext('adam').storage();
-    await assertSucceeds(adam.ref('events/e1/banner/b.png').put(pngBytes(10), { contentType: 'image/png' }).then());
+    await assertSucceeds(
+      adam.ref('events/e1/banner/b.png').put(pngBytes(10), { contentType: 'image/png' }).then(),
+    );
     await env.withSecurityRulesDisabled(async (ctx) => {
       await ctx.storage().ref('top-level.png').put(pngBytes(10), { contentType: 'image/png' });
     });

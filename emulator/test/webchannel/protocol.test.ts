@@ -59,16 +59,25 @@ class Channel {
   private body(messages: unknown[], ofs: number, headers?: string): string {
     const parts = headers ? [`headers=${encodeURIComponent(headers)}`] : [];
     parts.push(`count=${messages.length}`, `ofs=${ofs}`);
-    messages.forEach((m, i) => parts.push(`req${i}___data__=${encodeURIComponent(JSON.stringify(m))}`));
+    messages.forEach((m, i) =>
+      parts.push(`req${i}___data__=${encodeURIComponent(JSON.stringify(m))}`),
+    );
     return parts.join('&');
   }
 
   async open(first: unknown, uid: string): Promise<Response> {
-    const res = await fetch(this.url({ RID: String(this.rid++), CVER: '22', 'X-HTTP-Session-Id': 'gsessionid' }), {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: this.body([first], this.mapId++, `X-Goog-Api-Client:gl-js/ fire/12\r\nContent-Type:text/plain\r\nAuthorization:Bearer ${idToken(uid)}\r\n`),
-    });
+    const res = await fetch(
+      this.url({ RID: String(this.rid++), CVER: '22', 'X-HTTP-Session-Id': 'gsessionid' }),
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: this.body(
+          [first],
+          this.mapId++,
+          `X-Goog-Api-Client:gl-js/ fire/12\r\nContent-Type:text/plain\r\nAuthorization:Bearer ${idToken(uid)}\r\n`,
+        ),
+      },
+    );
     const { arrays } = decodeFrames(await res.clone().text());
     const handshake = (arrays[0] as Entry[])[0];
     const payload = handshake?.[1] as [string, string];
@@ -80,11 +89,14 @@ class Channel {
   /** Sends messages; `ofs` lets a test retransmit an earlier map id. */
   async send(messages: unknown[], ofs = this.mapId): Promise<unknown> {
     this.mapId = Math.max(this.mapId, ofs + messages.length);
-    const res = await fetch(this.url({ SID: this.sid, RID: String(this.rid++), AID: String(this.lastArrayId) }), {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: this.body(messages, ofs),
-    });
+    const res = await fetch(
+      this.url({ SID: this.sid, RID: String(this.rid++), AID: String(this.lastArrayId) }),
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: this.body(messages, ofs),
+      },
+    );
     expect(res.status).toBe(200);
     return decodeFrames(await res.text()).arrays[0];
   }
@@ -92,22 +104,31 @@ class Channel {
   /** Opens a back channel; CI=1 is a long poll that ends after one chunk. */
   startBack(longPoll: boolean): Promise<number> {
     return new Promise((resolve) => {
-      this.back = http.get(this.url({ SID: this.sid, RID: 'rpc', AID: String(this.lastArrayId), CI: longPoll ? '1' : '0', TYPE: 'xmlhttp' }), (res) => {
-        let buffer = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => {
-          const { arrays, rest } = decodeFrames(buffer + chunk);
-          buffer = rest;
-          for (const array of arrays as Entry[][]) {
-            for (const entry of array) {
-              this.lastArrayId = entry[0];
-              this.received.push(entry);
+      this.back = http.get(
+        this.url({
+          SID: this.sid,
+          RID: 'rpc',
+          AID: String(this.lastArrayId),
+          CI: longPoll ? '1' : '0',
+          TYPE: 'xmlhttp',
+        }),
+        (res) => {
+          let buffer = '';
+          res.setEncoding('utf8');
+          res.on('data', (chunk: string) => {
+            const { arrays, rest } = decodeFrames(buffer + chunk);
+            buffer = rest;
+            for (const array of arrays as Entry[][]) {
+              for (const entry of array) {
+                this.lastArrayId = entry[0];
+                this.received.push(entry);
+              }
             }
-          }
-          this.waiters.splice(0).forEach((w) => w());
-        });
-        res.on('end', () => resolve(res.statusCode ?? 0));
-      });
+            this.waiters.splice(0).forEach((w) => w());
+          });
+          res.on('end', () => resolve(res.statusCode ?? 0));
+        },
+      );
     });
   }
 
@@ -116,14 +137,19 @@ class Channel {
   }
 
   /** Waits until a received stream message (not a noop) satisfies `match`. */
-  async waitFor(match: (msg: Record<string, unknown>) => boolean, timeoutMs = 3000): Promise<Record<string, unknown>> {
+  async waitFor(
+    match: (msg: Record<string, unknown>) => boolean,
+    timeoutMs = 3000,
+  ): Promise<Record<string, unknown>> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       for (const [, payload] of this.received) {
         const msg = payload[0];
-        if (msg && typeof msg === 'object' && match(msg as Record<string, unknown>)) return msg as Record<string, unknown>;
+        if (msg && typeof msg === 'object' && match(msg as Record<string, unknown>))
+          return msg as Record<string, unknown>;
       }
-      if (Date.now() > deadline) throw new Error(`no matching message; got ${JSON.stringify(this.received)}`);
+      if (Date.now() > deadline)
+        throw new Error(`no matching message; got ${JSON.stringify(this.received)}`);
       await new Promise<void>((resolve) => {
         this.waiters.push(resolve);
         setTimeout(resolve, 50);
@@ -132,18 +158,27 @@ class Channel {
   }
 
   async terminate(): Promise<number> {
-    const res = await fetch(this.url({ SID: this.sid, RID: String(this.rid++), TYPE: 'terminate' }));
+    const res = await fetch(
+      this.url({ SID: this.sid, RID: String(this.rid++), TYPE: 'terminate' }),
+    );
     return res.status;
   }
 }
 
 async function readDoc(path: string): Promise<Record<string, unknown>> {
-  const res = await fetch(`${base}/v1/${database}/documents/${path}`, { headers: { authorization: 'Bearer owner' } });
+  const res = await fetch(`${base}/v1/${database}/documents/${path}`, {
+    headers: { authorization: 'Bearer owner' },
+  });
   return (await res.json()) as Record<string, unknown>;
 }
 
 beforeAll(async () => {
-  emulators = await startEmulators({ firestorePort: 0, storagePort: 0, logLevel: 'error', firestoreRules: rules });
+  emulators = await startEmulators({
+    firestorePort: 0,
+    storagePort: 0,
+    logLevel: 'error',
+    firestoreRules: rules,
+  });
   base = `http://127.0.0.1:${emulators.firestore.port}`;
 });
 
@@ -160,7 +195,14 @@ describe('WebChannel transport', () => {
     const opened = await channel.waitFor((m) => typeof m['streamToken'] === 'string');
     const increment = {
       streamToken: opened['streamToken'],
-      writes: [{ transform: { document: `${database}/documents/open/counter`, fieldTransforms: [{ fieldPath: 'n', increment: { integerValue: '1' } }] } }],
+      writes: [
+        {
+          transform: {
+            document: `${database}/documents/open/counter`,
+            fieldTransforms: [{ fieldPath: 'n', increment: { integerValue: '1' } }],
+          },
+        },
+      ],
     };
     const ack = (await channel.send([increment])) as number[];
     expect(ack[0]).toBe(1);
@@ -184,19 +226,46 @@ describe('WebChannel transport', () => {
     const writer = new Channel('Write');
     await writer.open({ database }, 'alice');
     void writer.startBack(false);
-    const token = (await writer.waitFor((m) => typeof m['streamToken'] === 'string'))['streamToken'];
+    const token = (await writer.waitFor((m) => typeof m['streamToken'] === 'string'))[
+      'streamToken'
+    ];
 
     const listener = new Channel('Listen');
-    await listener.open({ database, addTarget: { targetId: 2, documents: { documents: [`${database}/documents/open/live`] } } }, 'bob');
+    await listener.open(
+      {
+        database,
+        addTarget: { targetId: 2, documents: { documents: [`${database}/documents/open/live`] } },
+      },
+      'bob',
+    );
     // First long poll: the target's initial state arrives and the response ends.
     expect(await listener.startBack(true)).toBe(200);
-    await listener.waitFor((m) => (m['targetChange'] as { targetChangeType?: string } | undefined)?.targetChangeType === 'CURRENT');
+    await listener.waitFor(
+      (m) =>
+        (m['targetChange'] as { targetChangeType?: string } | undefined)?.targetChangeType ===
+        'CURRENT',
+    );
 
     const polled = listener.startBack(true);
-    await writer.send([{ streamToken: token, writes: [{ update: { name: `${database}/documents/open/live`, fields: { n: { integerValue: '7' } } } }] }]);
+    await writer.send([
+      {
+        streamToken: token,
+        writes: [
+          {
+            update: {
+              name: `${database}/documents/open/live`,
+              fields: { n: { integerValue: '7' } },
+            },
+          },
+        ],
+      },
+    ]);
     await polled;
     const change = await listener.waitFor((m) => m['documentChange'] !== undefined);
-    expect(change['documentChange']).toMatchObject({ document: { fields: { n: { integerValue: '7' } } }, targetIds: [2] });
+    expect(change['documentChange']).toMatchObject({
+      document: { fields: { n: { integerValue: '7' } } },
+      targetIds: [2],
+    });
 
     // A back channel that claims an older AID gets the unacknowledged arrays again.
     const before = listener.received.length;
@@ -212,8 +281,15 @@ describe('WebChannel transport', () => {
     const channel = new Channel('Write');
     await channel.open({ database }, 'alice');
     void channel.startBack(false);
-    const token = (await channel.waitFor((m) => typeof m['streamToken'] === 'string'))['streamToken'];
-    await channel.send([{ streamToken: token, writes: [{ update: { name: `${database}/documents/locked/x`, fields: {} } }] }]);
+    const token = (await channel.waitFor((m) => typeof m['streamToken'] === 'string'))[
+      'streamToken'
+    ];
+    await channel.send([
+      {
+        streamToken: token,
+        writes: [{ update: { name: `${database}/documents/locked/x`, fields: {} } }],
+      },
+    ]);
     const error = await channel.waitFor((m) => m['error'] !== undefined);
     expect(error['error']).toMatchObject({ code: 7, status: 'PERMISSION_DENIED' });
     channel.stopBack();
@@ -221,7 +297,9 @@ describe('WebChannel transport', () => {
   });
 
   it('answers an unknown session with the closure client\'s "Unknown SID"', async () => {
-    const res = await fetch(`${base}/google.firestore.v1.Firestore/Listen/channel?${new URLSearchParams({ database, VER: '8', RID: 'rpc', SID: 'nope', AID: '0', CI: '0', TYPE: 'xmlhttp' })}`);
+    const res = await fetch(
+      `${base}/google.firestore.v1.Firestore/Listen/channel?${new URLSearchParams({ database, VER: '8', RID: 'rpc', SID: 'nope', AID: '0', CI: '0', TYPE: 'xmlhttp' })}`,
+    );
     expect(res.status).toBe(400);
     expect(await res.text()).toContain('Unknown SID');
   });

@@ -16,7 +16,13 @@ import {
   eventUpdateFieldSchemas,
   type EventUpdateField,
 } from '@gatherly/domain/schemas';
-import { eventRef, requireMember, requirePermission, type EventDoc, type MemberDoc } from '../access.ts';
+import {
+  eventRef,
+  requireMember,
+  requirePermission,
+  type EventDoc,
+  type MemberDoc,
+} from '../access.ts';
 import { db } from '../firebase.ts';
 import { badRequest } from '../http.ts';
 import type { Route } from '../router.ts';
@@ -26,8 +32,18 @@ import { countOf, eventsCreatedBy, requireWithin, tierOfUser } from '../tiers.ts
 import { userSummary } from '../users.ts';
 import { requireObject, validate, validateBody } from '../validate.ts';
 
-export function eventJson(id: string, data: EventDoc, memberCount: number, role: MemberRole): EventWithMembership {
-  return { ...apiShape<Omit<EventWithMembership, 'id' | 'memberCount' | 'role'>>(data), id, memberCount, role };
+export function eventJson(
+  id: string,
+  data: EventDoc,
+  memberCount: number,
+  role: MemberRole,
+): EventWithMembership {
+  return {
+    ...apiShape<Omit<EventWithMembership, 'id' | 'memberCount' | 'role'>>(data),
+    id,
+    memberCount,
+    role,
+  };
 }
 
 export const memberCount = (eventId: string) => countOf(eventRef(eventId).collection('members'));
@@ -38,11 +54,16 @@ export async function eventView(eventId: string, uid: string): Promise<EventWith
 }
 
 const UPDATE_FIELDS = Object.keys(eventUpdateFieldSchemas) as EventUpdateField[];
-const isUpdateField = (key: string): key is EventUpdateField => (UPDATE_FIELDS as string[]).includes(key);
+const isUpdateField = (key: string): key is EventUpdateField =>
+  (UPDATE_FIELDS as string[]).includes(key);
 
 /** The banner of event `eventId` must be one of its own banner uploads. */
 export function isBannerPath(eventId: string, path: string): boolean {
-  return path.startsWith(`events/${eventId}/banner/`) && !path.includes('..') && path.length > `events/${eventId}/banner/`.length;
+  return (
+    path.startsWith(`events/${eventId}/banner/`) &&
+    !path.includes('..') &&
+    path.length > `events/${eventId}/banner/`.length
+  );
 }
 
 async function deleteEventEverywhere(eventId: string): Promise<void> {
@@ -52,7 +73,11 @@ async function deleteEventEverywhere(eventId: string): Promise<void> {
   // documents under parents that no longer exist, e.g. votes of a deleted photo); then files
   // again in case an upload raced the delete (rules refuse new ones once memberships are gone).
   await deletePrefix(`events/${eventId}/`);
-  const tokens = await db().collection('invitationTokens').where('eventId', '==', eventId).select().get();
+  const tokens = await db()
+    .collection('invitationTokens')
+    .where('eventId', '==', eventId)
+    .select()
+    .get();
   const writer = db().bulkWriter();
   for (const token of tokens.docs) void writer.delete(token.ref);
   await writer.close();
@@ -65,16 +90,29 @@ export const eventRoutes: Route[] = [
     method: 'GET',
     pattern: '/events',
     async handle({ user }) {
-      const memberships = await db().collectionGroup('members').where('userId', '==', user.uid).get();
+      const memberships = await db()
+        .collectionGroup('members')
+        .where('userId', '==', user.uid)
+        .get();
       const entries = memberships.docs
         .map((doc) => ({ eventRef: doc.ref.parent.parent, role: (doc.data() as MemberDoc).role }))
-        .filter((e): e is { eventRef: NonNullable<typeof e.eventRef>; role: MemberRole } => !!e.eventRef && isMemberRole(e.role));
-      const snaps: DocumentSnapshot[] = entries.length ? await db().getAll(...entries.map((e) => e.eventRef)) : [];
+        .filter(
+          (e): e is { eventRef: NonNullable<typeof e.eventRef>; role: MemberRole } =>
+            !!e.eventRef && isMemberRole(e.role),
+        );
+      const snaps: DocumentSnapshot[] = entries.length
+        ? await db().getAll(...entries.map((e) => e.eventRef))
+        : [];
       const events = await Promise.all(
         snaps.map(async (snap, i) => {
           const entry = entries[i];
           if (!snap.exists || !entry) return null;
-          return eventJson(snap.id, snap.data() as EventDoc, await memberCount(snap.id), entry.role);
+          return eventJson(
+            snap.id,
+            snap.data() as EventDoc,
+            await memberCount(snap.id),
+            entry.role,
+          );
         }),
       );
       const list = events.filter((e): e is EventWithMembership => e !== null);
@@ -113,7 +151,13 @@ export const eventRoutes: Route[] = [
         createdBy: user.uid,
         createdAt: now,
       };
-      const member: MemberDoc = { eventId: ref.id, userId: user.uid, role: 'creator', joinedAt: now, user: summary };
+      const member: MemberDoc = {
+        eventId: ref.id,
+        userId: user.uid,
+        role: 'creator',
+        joinedAt: now,
+        user: summary,
+      };
       await db().runTransaction(async (tx) => {
         const tier = await tierOfUser(user.uid, tx);
         requireWithin(await countOf(eventsCreatedBy(user.uid), tx), tier.maxEvents, 'events', tier);
@@ -132,16 +176,25 @@ export const eventRoutes: Route[] = [
       const fields = requireObject(body);
       const keys = Object.keys(fields);
       if (keys.length !== 1) {
-        throw badRequest('Send exactly one field: name, description, location, startDate, endDate, customLogo, themeColors or bannerSettings');
+        throw badRequest(
+          'Send exactly one field: name, description, location, startDate, endDate, customLogo, themeColors or bannerSettings',
+        );
       }
       const key = keys[0] as string;
       let update: Record<string, unknown>;
       if (key === 'bannerSettings') {
-        const banner = validate(bannerSettingsUpdateSchema, fields.bannerSettings, 'bannerSettings');
+        const banner = validate(
+          bannerSettingsUpdateSchema,
+          fields.bannerSettings,
+          'bannerSettings',
+        );
         if (banner === undefined || banner === null || Object.keys(banner).length === 0) {
           throw badRequest('bannerSettings must change at least one setting');
         }
-        if (typeof banner.customBannerImage === 'string' && !isBannerPath(eventId, banner.customBannerImage)) {
+        if (
+          typeof banner.customBannerImage === 'string' &&
+          !isBannerPath(eventId, banner.customBannerImage)
+        ) {
           throw badRequest(`customBannerImage must be a file under events/${eventId}/banner/`);
         }
         update = Object.fromEntries(
@@ -159,7 +212,12 @@ export const eventRoutes: Route[] = [
         const { event } = await requirePermission(eventId, user.uid, action, tx);
         const start = key === 'startDate' ? (update.startDate as string | null) : event.startDate;
         const end = key === 'endDate' ? (update.endDate as string | null) : event.endDate;
-        if ((key === 'startDate' || key === 'endDate') && start && end && Date.parse(end) < Date.parse(start)) {
+        if (
+          (key === 'startDate' || key === 'endDate') &&
+          start &&
+          end &&
+          Date.parse(end) < Date.parse(start)
+        ) {
           throw badRequest(MESSAGES.endBeforeStart);
         }
         tx.update(eventRef(eventId), update);
@@ -180,7 +238,9 @@ export const eventRoutes: Route[] = [
   },
 ];
 
-function definedColors(colors: Record<string, string | undefined> | undefined): Record<string, string> {
+function definedColors(
+  colors: Record<string, string | undefined> | undefined,
+): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [k, v] of Object.entries(colors ?? {})) if (typeof v === 'string') out[k] = v;
   return out;

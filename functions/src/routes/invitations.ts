@@ -63,7 +63,9 @@ export const invitationRoutes: Route[] = [
       const accepted = await db().runTransaction(async (tx) => {
         const token = (await tx.get(ref)).data() as TokenDoc | undefined;
         if (!token) throw notFound(NOT_FOUND);
-        const invitationRef = eventRef(token.eventId).collection('invitations').doc(token.invitationId);
+        const invitationRef = eventRef(token.eventId)
+          .collection('invitations')
+          .doc(token.invitationId);
         const [invitationSnap, eventSnap, memberSnap] = await Promise.all([
           tx.get(invitationRef),
           tx.get(eventRef(token.eventId)),
@@ -73,16 +75,25 @@ export const invitationRoutes: Route[] = [
         const event = eventSnap.data() as EventDoc | undefined;
         if (!invitation || !event) throw notFound(NOT_FOUND);
         if (!user.email || user.email !== invitation.email.toLowerCase()) {
-          throw forbidden(`This invitation is for ${invitation.email}. Please sign in with the correct email address.`);
+          throw forbidden(
+            `This invitation is for ${invitation.email}. Please sign in with the correct email address.`,
+          );
         }
-        if (invitation.status === 'accepted') throw conflict('This invitation has already been accepted');
+        if (invitation.status === 'accepted')
+          throw conflict('This invitation has already been accepted');
         if (memberSnap.exists) throw conflict('You are already a member of this event');
         // Attendee cap: the event creator's tier pays for the event.
         const tier = await tierOfUser(event.createdBy, tx);
         const members = await countOf(eventRef(token.eventId).collection('members'), tx);
         requireWithin(members, tier.maxAttendeesPerEvent, 'attendees per event', tier);
         const now = Timestamp.now();
-        const member: MemberDoc = { eventId: token.eventId, userId: user.uid, role: invitation.role, joinedAt: now, user: summary };
+        const member: MemberDoc = {
+          eventId: token.eventId,
+          userId: user.uid,
+          role: invitation.role,
+          joinedAt: now,
+          user: summary,
+        };
         tx.create(memberSnap.ref, member);
         tx.update(invitationRef, { status: 'accepted', respondedAt: now });
         return { id: token.eventId, name: event.name };

@@ -1,14 +1,38 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Timestamp } from 'firebase-admin/firestore';
-import type { Invitation, MailDocument, Member, MembersResponse, RoleChange } from '@gatherly/domain/entities';
-import { MEMBER_ROLES, can, canChangeRole, canRemoveMember, isMemberRole } from '@gatherly/domain/roles';
+import type {
+  Invitation,
+  MailDocument,
+  Member,
+  MembersResponse,
+  RoleChange,
+} from '@gatherly/domain/entities';
+import {
+  MEMBER_ROLES,
+  can,
+  canChangeRole,
+  canRemoveMember,
+  isMemberRole,
+} from '@gatherly/domain/roles';
 import { inviteRequestSchema, roleChangeSchema } from '@gatherly/domain/schemas';
-import { eventRef, memberRef, requireMember, requirePermission, type MemberDoc } from '../access.ts';
+import {
+  eventRef,
+  memberRef,
+  requireMember,
+  requirePermission,
+  type MemberDoc,
+} from '../access.ts';
 import { db } from '../firebase.ts';
 import { conflict, forbidden, notFound } from '../http.ts';
 import type { Route } from '../router.ts';
 import { apiShape } from '../serialize.ts';
-import { countOf, invitationsSentSince, requireWithin, startOfUtcDay, tierOfUser } from '../tiers.ts';
+import {
+  countOf,
+  invitationsSentSince,
+  requireWithin,
+  startOfUtcDay,
+  tierOfUser,
+} from '../tiers.ts';
 import { validateBody } from '../validate.ts';
 
 type InvitationDoc = Omit<Invitation<Timestamp>, 'id'>;
@@ -28,9 +52,18 @@ export function newInvitationToken(): string {
 }
 
 const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+  s.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
 
-export function invitationMail(to: string, eventName: string, inviterName: string, role: string, link: string): MailDocument {
+export function invitationMail(
+  to: string,
+  eventName: string,
+  inviterName: string,
+  role: string,
+  link: string,
+): MailDocument {
   const roleLabel = role === 'admin' ? 'an admin' : 'an attendee';
   const subject = `You're invited to ${eventName} on Gatherly`;
   const text =
@@ -56,7 +89,11 @@ export const memberRoutes: Route[] = [
       const members = snap.docs
         .map((d) => memberJson(d.id, d.data() as MemberDoc))
         .filter((m) => isMemberRole(m.role))
-        .sort((a, b) => (ROLE_ORDER[a.role] ?? 9) - (ROLE_ORDER[b.role] ?? 9) || a.joinedAt.localeCompare(b.joinedAt));
+        .sort(
+          (a, b) =>
+            (ROLE_ORDER[a.role] ?? 9) - (ROLE_ORDER[b.role] ?? 9) ||
+            a.joinedAt.localeCompare(b.joinedAt),
+        );
       const body: MembersResponse = { members };
       return { body };
     },
@@ -99,18 +136,32 @@ export const memberRoutes: Route[] = [
         // A re-invitation after the person left replaces the old, used token.
         const oldTokens = existing.exists
           ? await tx.get(
-              db().collection('invitationTokens').where('eventId', '==', eventId).where('invitationId', '==', invitationId),
+              db()
+                .collection('invitationTokens')
+                .where('eventId', '==', eventId)
+                .where('invitationId', '==', invitationId),
             )
           : null;
         for (const old of oldTokens?.docs ?? []) tx.delete(old.ref);
         tx.set(invitationRef, invitation);
-        tx.create(db().collection('invitationTokens').doc(token), { eventId, invitationId, email, createdAt: now });
+        tx.create(db().collection('invitationTokens').doc(token), {
+          eventId,
+          invitationId,
+          email,
+          createdAt: now,
+        });
         const inviter = member.user.displayName || member.user.email || 'A Gatherly user';
-        tx.create(db().collection('mail').doc(), invitationMail(email, event.name, inviter, input.role, inviteUrl));
+        tx.create(
+          db().collection('mail').doc(),
+          invitationMail(email, event.name, inviter, input.role, inviteUrl),
+        );
       });
       return {
         status: 201,
-        body: { invitation: { ...apiShape<Omit<Invitation, 'id'>>(invitation), id: invitationId }, inviteUrl },
+        body: {
+          invitation: { ...apiShape<Omit<Invitation, 'id'>>(invitation), id: invitationId },
+          inviteUrl,
+        },
       };
     },
   },
@@ -126,13 +177,16 @@ export const memberRoutes: Route[] = [
         const target = targetSnap.data() as MemberDoc | undefined;
         if (!target || !isMemberRole(target.role)) throw notFound('Member not found');
         if (!canRemoveMember(actor.role, user.uid, { userId: targetId, role: target.role })) {
-          if (!can(actor.role, 'removeMembers')) throw forbidden('Only event admins can remove members');
+          if (!can(actor.role, 'removeMembers'))
+            throw forbidden('Only event admins can remove members');
           if (targetId === user.uid) throw forbidden('You cannot remove yourself from the event');
           throw forbidden('The event creator cannot be removed');
         }
         // The person leaves every carpool they ride in, so their seats are free again.
         const rides = await tx.get(
-          eventRef(eventId).collection('carpools').where('passengerIds', 'array-contains', targetId),
+          eventRef(eventId)
+            .collection('carpools')
+            .where('passengerIds', 'array-contains', targetId),
         );
         for (const ride of rides.docs) {
           const data = ride.data() as { currentSeats?: number; passengerIds?: string[] };
@@ -159,12 +213,15 @@ export const memberRoutes: Route[] = [
         const targetSnap = await tx.get(memberRef(eventId, targetId));
         const target = targetSnap.data() as MemberDoc | undefined;
         if (!target || !isMemberRole(target.role)) throw notFound('Member not found');
-        if (!can(actor.role, 'changeRoles')) throw forbidden('Only the event creator can change roles');
+        if (!can(actor.role, 'changeRoles'))
+          throw forbidden('Only the event creator can change roles');
         if (target.role === 'creator') throw forbidden("The creator's role cannot be changed");
         if (targetId === user.uid) throw forbidden('You cannot change your own role');
         // Same role: nothing changes, so nothing is audited.
         if (target.role === newRole) return target;
-        if (!canChangeRole(actor.role, user.uid, { userId: targetId, role: target.role }, newRole)) {
+        if (
+          !canChangeRole(actor.role, user.uid, { userId: targetId, role: target.role }, newRole)
+        ) {
           throw forbidden('This role change is not allowed');
         }
         const change: Omit<RoleChange<Timestamp>, 'id'> = {

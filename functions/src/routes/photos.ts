@@ -1,5 +1,11 @@
 import { Timestamp, type DocumentReference } from 'firebase-admin/firestore';
-import type { Photo, PhotoView, PhotosResponse, PhotoVote, VoteResponse } from '@gatherly/domain/entities';
+import type {
+  Photo,
+  PhotoView,
+  PhotosResponse,
+  PhotoVote,
+  VoteResponse,
+} from '@gatherly/domain/entities';
 import { bannerPhotoSchema, photoRecordSchema } from '@gatherly/domain/schemas';
 import { eventRef, requireMember, requirePermission } from '../access.ts';
 import type { AuthUser } from '../auth.ts';
@@ -8,7 +14,14 @@ import { HttpError, badRequest, conflict, notFound } from '../http.ts';
 import type { Route } from '../router.ts';
 import { apiShape } from '../serialize.ts';
 import { deleteObject, objectInfo } from '../storage.ts';
-import { countOf, photosUploadedBy, requireStorage, requireWithin, sumOf, tierOfUser } from '../tiers.ts';
+import {
+  countOf,
+  photosUploadedBy,
+  requireStorage,
+  requireWithin,
+  sumOf,
+  tierOfUser,
+} from '../tiers.ts';
 import { personSummary, userSummary } from '../users.ts';
 import { validateBody } from '../validate.ts';
 import { eventView, isBannerPath } from './events.ts';
@@ -23,7 +36,11 @@ function photoView(data: PhotoDoc, userVoted: boolean): PhotoView {
   return { ...photo, voteCount: photo.votes, userVoted };
 }
 
-async function photoList(eventId: string, uid: string, featuredOnly: boolean): Promise<PhotosResponse> {
+async function photoList(
+  eventId: string,
+  uid: string,
+  featuredOnly: boolean,
+): Promise<PhotosResponse> {
   await requireMember(eventId, uid);
   let query = eventRef(eventId).collection('photos').orderBy('uploadedAt', 'desc');
   if (featuredOnly) query = eventRef(eventId).collection('photos').where('isFeatured', '==', true);
@@ -56,7 +73,12 @@ async function vote(user: AuthUser, photoId: string, on: boolean): Promise<VoteR
     const votes = typeof photo.votes === 'number' ? photo.votes : 0;
     // Idempotent: voting twice or unvoting without a vote changes nothing.
     if (on && !voteSnap.exists) {
-      const doc: PhotoVote<Timestamp> = { eventId, photoId, userId: user.uid, votedAt: Timestamp.now() };
+      const doc: PhotoVote<Timestamp> = {
+        eventId,
+        photoId,
+        userId: user.uid,
+        votedAt: Timestamp.now(),
+      };
       tx.create(voteRef, doc);
       tx.update(ref, { votes: votes + 1 });
       return { voteCount: votes + 1, userVoted: true };
@@ -72,13 +94,19 @@ async function vote(user: AuthUser, photoId: string, on: boolean): Promise<VoteR
 
 /** An uploaded object the caller may register: right folder, present in Storage, an image. */
 async function requireUpload(path: string, folder: string) {
-  if (!path.startsWith(folder) || path.length === folder.length || path.includes('..') || path.includes('//')) {
+  if (
+    !path.startsWith(folder) ||
+    path.length === folder.length ||
+    path.includes('..') ||
+    path.includes('//')
+  ) {
     throw badRequest(`objectPath must be a file under ${folder}`);
   }
   const info = await objectInfo(path);
   if (!info) throw badRequest('The uploaded file was not found in storage');
   if (!info.contentType.startsWith('image/')) throw badRequest('You can only upload: image/*');
-  if (info.size > MAX_PHOTO_BYTES) throw badRequest(`${path.split('/').pop() ?? path} exceeds maximum allowed size of 10 MB`);
+  if (info.size > MAX_PHOTO_BYTES)
+    throw badRequest(`${path.split('/').pop() ?? path} exceeds maximum allowed size of 10 MB`);
   return info;
 }
 
@@ -105,7 +133,8 @@ export const photoRoutes: Route[] = [
       const input = validateBody(photoRecordSchema, body);
       await requirePermission(eventId, user.uid, 'uploadPhotos');
       const info = await requireUpload(input.objectPath, `events/${eventId}/photos/${user.uid}/`);
-      if (input.thumbPath) await requireUpload(input.thumbPath, `events/${eventId}/thumbs/${user.uid}/`);
+      if (input.thumbPath)
+        await requireUpload(input.thumbPath, `events/${eventId}/thumbs/${user.uid}/`);
       const summary = await userSummary(user);
       const ref = eventRef(eventId).collection('photos').doc();
       const photo: PhotoDoc = {
@@ -127,20 +156,30 @@ export const photoRoutes: Route[] = [
         await db().runTransaction(async (tx) => {
           const { event } = await requirePermission(eventId, user.uid, 'uploadPhotos', tx);
           const duplicate = await tx.get(
-            eventRef(eventId).collection('photos').where('objectPath', '==', input.objectPath).limit(1),
+            eventRef(eventId)
+              .collection('photos')
+              .where('objectPath', '==', input.objectPath)
+              .limit(1),
           );
           if (!duplicate.empty) throw conflict('This photo has already been saved');
           const eventTier = await tierOfUser(event.createdBy, tx);
           const photos = await countOf(eventRef(eventId).collection('photos'), tx);
           requireWithin(photos, eventTier.maxPhotosPerEvent, 'photos per event', eventTier);
           const uploaderTier = await tierOfUser(user.uid, tx);
-          requireStorage(await sumOf(photosUploadedBy(user.uid), 'size', tx), info.size, uploaderTier);
+          requireStorage(
+            await sumOf(photosUploadedBy(user.uid), 'size', tx),
+            info.size,
+            uploaderTier,
+          );
           tx.create(ref, photo);
         });
       } catch (err) {
         // A file that can never be registered would be orphaned: remove it.
         if (err instanceof HttpError && err.status === 403) {
-          await Promise.all([deleteObject(input.objectPath), input.thumbPath ? deleteObject(input.thumbPath) : null]);
+          await Promise.all([
+            deleteObject(input.objectPath),
+            input.thumbPath ? deleteObject(input.thumbPath) : null,
+          ]);
         }
         throw err;
       }
@@ -184,7 +223,11 @@ export const photoRoutes: Route[] = [
       });
       // The replaced (or removed) banner file is no longer referenced anywhere.
       const unused = input.setBanner ? previous : input.objectPath;
-      if (unused && unused !== (input.setBanner ? input.objectPath : null) && isBannerPath(eventId, unused)) {
+      if (
+        unused &&
+        unused !== (input.setBanner ? input.objectPath : null) &&
+        isBannerPath(eventId, unused)
+      ) {
         await deleteObject(unused);
       }
       return { body: { event: await eventView(eventId, user.uid) } };

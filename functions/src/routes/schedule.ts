@@ -1,5 +1,11 @@
 import { Timestamp } from 'firebase-admin/firestore';
-import type { Rsvp, RsvpStatus, ScheduleItem, ScheduleItemView, ScheduleResponse } from '@gatherly/domain/entities';
+import type {
+  Rsvp,
+  RsvpStatus,
+  ScheduleItem,
+  ScheduleItemView,
+  ScheduleResponse,
+} from '@gatherly/domain/entities';
 import { RSVP_STATUSES } from '@gatherly/domain/entities';
 import { rsvpSchema } from '@gatherly/domain/schemas';
 import { eventRef, requireMember, requirePermission } from '../access.ts';
@@ -10,7 +16,8 @@ import { apiShape, toJson } from '../serialize.ts';
 import { countOf } from '../tiers.ts';
 import { validateBody } from '../validate.ts';
 
-const isRsvpStatus = (v: unknown): v is RsvpStatus => typeof v === 'string' && (RSVP_STATUSES as string[]).includes(v);
+const isRsvpStatus = (v: unknown): v is RsvpStatus =>
+  typeof v === 'string' && (RSVP_STATUSES as string[]).includes(v);
 
 export const scheduleRoutes: Route[] = [
   {
@@ -20,7 +27,9 @@ export const scheduleRoutes: Route[] = [
       const eventId = params.eventId as string;
       await requireMember(eventId, user.uid);
       const snap = await eventRef(eventId).collection('schedule').orderBy('startTime').get();
-      const mine = snap.docs.length ? await db().getAll(...snap.docs.map((d) => d.ref.collection('rsvps').doc(user.uid))) : [];
+      const mine = snap.docs.length
+        ? await db().getAll(...snap.docs.map((d) => d.ref.collection('rsvps').doc(user.uid)))
+        : [];
       const schedule = await Promise.all(
         snap.docs.map(async (d, i): Promise<ScheduleItemView> => {
           const rsvps = d.ref.collection('rsvps');
@@ -46,11 +55,21 @@ export const scheduleRoutes: Route[] = [
     async handle({ user, params, body }) {
       const scheduleId = params.scheduleId as string;
       const { status } = validateBody(rsvpSchema, body);
-      const found = await db().collectionGroup('schedule').where('id', '==', scheduleId).limit(1).get();
+      const found = await db()
+        .collectionGroup('schedule')
+        .where('id', '==', scheduleId)
+        .limit(1)
+        .get();
       const doc = found.docs[0];
       const eventId = doc?.ref.parent.parent?.id;
       if (!doc || !eventId) throw notFound('Schedule item not found');
-      const rsvp: Rsvp<Timestamp> = { eventId, scheduleId, userId: user.uid, status, respondedAt: Timestamp.now() };
+      const rsvp: Rsvp<Timestamp> = {
+        eventId,
+        scheduleId,
+        userId: user.uid,
+        status,
+        respondedAt: Timestamp.now(),
+      };
       await db().runTransaction(async (tx) => {
         await requirePermission(eventId, user.uid, 'rsvp', tx);
         if (!(await tx.get(doc.ref)).exists) throw notFound('Schedule item not found');

@@ -29,7 +29,12 @@ async function requireTravelRoom(eventId: string, event: EventDoc, tx: Transacti
     countOf(eventRef(eventId).collection('flights'), tx),
     countOf(eventRef(eventId).collection('carpools'), tx),
   ]);
-  requireWithin(flights + carpools, tier.maxTravelEntriesPerEvent, 'travel entries per event', tier);
+  requireWithin(
+    flights + carpools,
+    tier.maxTravelEntriesPerEvent,
+    'travel entries per event',
+    tier,
+  );
 }
 
 const byDeparture = (a: { departureTime?: string }, b: { departureTime?: string }) =>
@@ -43,7 +48,9 @@ export const travelRoutes: Route[] = [
       const eventId = params.eventId as string;
       await requireMember(eventId, user.uid);
       const snap = await eventRef(eventId).collection('flights').get();
-      const flights = snap.docs.map((d) => ({ ...apiShape<Flight>(d.data()), id: d.id })).sort(byDeparture);
+      const flights = snap.docs
+        .map((d) => ({ ...apiShape<Flight>(d.data()), id: d.id }))
+        .sort(byDeparture);
       const body: FlightsResponse = { flights };
       return { body };
     },
@@ -133,7 +140,11 @@ export const travelRoutes: Route[] = [
     pattern: '/carpools/:carpoolId/join',
     async handle({ user, params }) {
       const carpoolId = params.carpoolId as string;
-      const found = await db().collectionGroup('carpools').where('id', '==', carpoolId).limit(1).get();
+      const found = await db()
+        .collectionGroup('carpools')
+        .where('id', '==', carpoolId)
+        .limit(1)
+        .get();
       const doc = found.docs[0];
       const eventId = doc?.ref.parent.parent?.id;
       if (!doc || !eventId) throw notFound('Carpool not found');
@@ -156,7 +167,10 @@ export const travelRoutes: Route[] = [
           user: personSummary(summary),
           joinedAt: Timestamp.now(),
         };
-        const next = { currentSeats: current.currentSeats + 1, passengerIds: [...current.passengerIds, user.uid] };
+        const next = {
+          currentSeats: current.currentSeats + 1,
+          passengerIds: [...current.passengerIds, user.uid],
+        };
         tx.create(passengerRef, passenger);
         tx.update(doc.ref, next);
         return { ...current, ...next };

@@ -87,7 +87,8 @@ export class WebChannelRegistry {
   private sweep(): void {
     const cutoff = Date.now() - IDLE_MS;
     for (const channel of [...this.channels.values()]) {
-      if (!channel.session.hasBackChannel && channel.session.lastActivity < cutoff) closeChannel(channel);
+      if (!channel.session.hasBackChannel && channel.session.lastActivity < cutoff)
+        closeChannel(channel);
     }
   }
 }
@@ -128,7 +129,13 @@ function readBody(req: IncomingMessage): Promise<string> {
   });
 }
 
-function send(req: IncomingMessage, res: ServerResponse, status: number, body: string, extra: Record<string, string> = {}): void {
+function send(
+  req: IncomingMessage,
+  res: ServerResponse,
+  status: number,
+  body: string,
+  extra: Record<string, string> = {},
+): void {
   res.writeHead(status, {
     ...webChannelCorsHeaders(req),
     'content-type': 'text/plain; charset=utf-8',
@@ -193,8 +200,15 @@ export async function handleWebChannel(
       });
       res.flushHeaders();
       const timeout = q.get('TO');
-      deps.log?.debug(`webchannel ${kind} ${sid} back channel ${q.get('CI') === '1' ? 'long-poll' : 'streaming'} AID=${q.get('AID') ?? ''}`);
-      channel.session.attachBackChannel(res, q.get('CI') !== '1', Number(q.get('AID') ?? '-1'), timeout ? Number(timeout) : null);
+      deps.log?.debug(
+        `webchannel ${kind} ${sid} back channel ${q.get('CI') === '1' ? 'long-poll' : 'streaming'} AID=${q.get('AID') ?? ''}`,
+      );
+      channel.session.attachBackChannel(
+        res,
+        q.get('CI') !== '1',
+        Number(q.get('AID') ?? '-1'),
+        timeout ? Number(timeout) : null,
+      );
       return;
     }
     if (method !== 'POST') {
@@ -213,7 +227,12 @@ export async function handleWebChannel(
     session.acknowledge(Number(q.get('AID') ?? '-1'));
     deliver(channel, body.maps, deps);
     // [backchannel present, last array id sent, bytes not yet acknowledged]
-    send(req, res, 200, frame(JSON.stringify([1, session.lastSentArrayId, session.outstandingBytes])));
+    send(
+      req,
+      res,
+      200,
+      frame(JSON.stringify([1, session.lastSentArrayId, session.outstandingBytes])),
+    );
   } catch (err) {
     deps.log?.warn(`webchannel ${kind}: ${(err as Error).message}`);
     if (!res.headersSent) send(req, res, 500, (err as Error).message);
@@ -240,14 +259,19 @@ function handshake(
     databaseId: match[2] ?? '',
     // Headers come encoded in the body (encodeInitMessageHeaders) or, with the
     // httpHeadersOverwriteParam option, in the $httpHeaders URL parameter.
-    auth: decodeBearer(body.headers['authorization'] ?? parseHeaderBlock(q.get('$httpHeaders') ?? '')['authorization']),
+    auth: decodeBearer(
+      body.headers['authorization'] ??
+        parseHeaderBlock(q.get('$httpHeaders') ?? '')['authorization'],
+    ),
   };
   const sid = randomBytes(12).toString('base64url');
   const session = new ChannelSession(sid, () => registryOf(deps).delete(sid));
   const onMessage = (msg: unknown): void => session.enqueue([msg]);
   const onFail = (error: StreamFailure): void => {
     // The SDK reads `error.status` from a message and then closes the channel itself.
-    session.enqueue([{ error: { code: error.code, message: error.message, status: codeName(error.code) } }]);
+    session.enqueue([
+      { error: { code: error.code, message: error.message, status: codeName(error.code) } },
+    ]);
   };
   const stream =
     kind === 'Listen'
@@ -259,7 +283,8 @@ function handshake(
 
   const headers: Record<string, string> = {};
   // The SDK asks for an HTTP session id (httpSessionIdParam) to route later requests.
-  if (q.get('X-HTTP-Session-Id')) headers['x-http-session-id'] = randomBytes(8).toString('base64url');
+  if (q.get('X-HTTP-Session-Id'))
+    headers['x-http-session-id'] = randomBytes(8).toString('base64url');
   // ["c", sid, hostPrefix, negotiated version, server version, server keepalive ms]
   send(req, res, 200, frame(JSON.stringify([[0, ['c', sid, '', 8, 14, 30_000]]])), headers);
   deliver(channel, body.maps, deps);
@@ -279,7 +304,11 @@ function firstDatabase(maps: Array<{ data: string | null }>): string | null {
 }
 
 /** Hands each new forward message to the stream; retransmitted map ids are skipped. */
-function deliver(channel: Channel, maps: Array<{ mapId: number; data: string | null }>, deps: WebChannelDeps): void {
+function deliver(
+  channel: Channel,
+  maps: Array<{ mapId: number; data: string | null }>,
+  deps: WebChannelDeps,
+): void {
   for (const map of maps) {
     if (map.mapId <= channel.session.lastMapId) continue;
     channel.session.lastMapId = map.mapId;

@@ -77,7 +77,12 @@ export class ChannelSession {
   }
 
   /** A new back-channel GET replaces the current one. */
-  attachBackChannel(res: ServerResponse, streaming: boolean, aid: number, pollTimeoutMs: number | null): void {
+  attachBackChannel(
+    res: ServerResponse,
+    streaming: boolean,
+    aid: number,
+    pollTimeoutMs: number | null,
+  ): void {
     this.acknowledge(aid);
     this.detachBackChannel(true);
     const back: BackChannel = { res, streaming, written: aid, timer: null };
@@ -144,7 +149,10 @@ export class ChannelSession {
       return;
     }
     // A healthy stream rarely needs redelivery; bound what is kept for it.
-    while (this.pendingBytes > RETAINED_BYTES && (this.pending[0]?.id ?? Infinity) <= back.written) {
+    while (
+      this.pendingBytes > RETAINED_BYTES &&
+      (this.pending[0]?.id ?? Infinity) <= back.written
+    ) {
       const dropped = this.pending.shift();
       if (dropped) {
         this.pendingBytes -= dropped.text.length;

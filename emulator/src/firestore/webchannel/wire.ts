@@ -35,7 +35,8 @@ export function parseHeaderBlock(block: string): Record<string, string> {
   const headers: Record<string, string> = {};
   for (const line of block.split(/\r?\n/)) {
     const colon = line.indexOf(':');
-    if (colon > 0) headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
+    if (colon > 0)
+      headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
   }
   return headers;
 }

@@ -51,7 +51,7 @@ export function ActivityList({
             )}
             <Box minW="0" flex="1">
               <ChakraLink
-              display="inline"
+                display="inline"
                 asChild
                 fontSize="sm"
                 color="fg"
