@@ -50,6 +50,9 @@ export async function createEvent(person: Person, event: NewEvent, shoot?: strin
     }
   }
   if (shoot) await person.shoot(shoot);
+  // At 1280×800 the sign-in toast sits over the submit button; close it as a person would, so the
+  // timing below measures the app rather than the toast's 5 s.
+  await dismissToasts(page);
   await person.timed(
     'dashboard (new event)',
     () => page.getByRole('button', { name: 'Create Event', exact: true }).click(),
@@ -118,4 +121,12 @@ export async function acceptInvitation(person: Person, link: string, eventName: 
 export async function addMember(host: Person, guest: Person, eventId: string, eventName: string, role: 'attendee' | 'admin' = 'attendee') {
   const link = await inviteByEmail(host, eventId, guest.email, role);
   await acceptInvitation(guest, link, eventName);
+}
+
+/** Closes every open toast with its close button. */
+export async function dismissToasts(page: Page): Promise<void> {
+  const close = page.getByRole('list', { name: /^Notifications/ }).getByRole('button', { name: 'Close' });
+  for (let i = await close.count(); i > 0; i--) {
+    await close.first().click({ timeout: 2000 }).catch(() => undefined);
+  }
 }
