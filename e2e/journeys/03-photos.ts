@@ -86,6 +86,14 @@ export async function photos({ person, step }: JourneyContext): Promise<void> {
     await eve.shoot('gallery-votes');
   });
 
+  await step('the member takes their vote back: the count drops live for the creator', async () => {
+    await card(finn.page, eveCaption).getByRole('button', { name: 'Remove vote' }).click();
+    await visible(card(finn.page, eveCaption).getByRole('button', { name: 'Vote for this photo' }), "the member's heart empty again");
+    await hasText(card(eve.page, eveCaption).getByTestId('vote-count'), '1', "the creator's count back to 1");
+    await card(finn.page, eveCaption).getByRole('button', { name: 'Vote for this photo' }).click();
+    await hasText(card(eve.page, eveCaption).getByTestId('vote-count'), '2', "the creator's count at 2 again");
+  });
+
   await step('the member cannot feature photos; the admin features the lanterns photo', async () => {
     check((await finn.page.getByRole('button', { name: 'Mark as featured' }).count()) === 0, 'an attendee must not see Mark as featured');
     await card(eve.page, finnCaption).getByRole('button', { name: 'Mark as featured' }).click();
