@@ -15,6 +15,9 @@ export interface ScreenTiming {
 
 export const timings: ScreenTiming[] = [];
 
+/** Screens that overflow the phone width (printed with the timings; they do not fail a journey). */
+export const layoutWarnings: string[] = [];
+
 /** One person using the app in their own browser context (own cookies, storage, auth). */
 export class Person {
   readonly page: Page;
@@ -108,6 +111,9 @@ export class Person {
     await this.page.setViewportSize(PHONE);
     await this.page.waitForTimeout(150);
     await this.page.screenshot({ path: file('390'), fullPage: true });
+    // A page wider than the phone scrolls sideways: worth a look even when the journey passes.
+    const width = await this.page.evaluate(() => document.documentElement.scrollWidth);
+    if (width > PHONE.width + 1) layoutWarnings.push(`${this.journey}/${name}: ${width} px wide at ${PHONE.width} px`);
     await this.page.setViewportSize(DESKTOP);
   }
 
@@ -133,6 +139,10 @@ export function printTimings() {
   console.log(widths.map((w) => '-'.repeat(w)).join('-|-'));
   for (const r of rows) console.log(line(r));
   printJourneySummary();
+  if (layoutWarnings.length) {
+    console.log(`\nLayout: ${layoutWarnings.length} screen(s) scroll sideways at ${PHONE.width} px`);
+    for (const w of layoutWarnings) console.log(`  ${w}`);
+  }
   const sorted = timings.map((t) => t.ms).sort((a, b) => a - b);
   if (sorted.length) {
     const pct = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))];
