@@ -4,7 +4,7 @@
 import type { Page } from 'playwright-core';
 import { callApi, idTokenOf } from '../lib/api.ts';
 import { check, gone, hasText, visible } from '../lib/expect.ts';
-import { addMember, bannerHeading, createEvent, membersHeading, navigate, signInFromLanding } from '../lib/flows.ts';
+import { addMember, bannerHeading, createEvent, eventsHeading, membersHeading, navigate, signInFromLanding } from '../lib/flows.ts';
 import type { JourneyContext } from '../lib/journey.ts';
 
 const settingsHeading = (p: Page) => p.getByRole('heading', { name: 'Event Settings' });
@@ -120,13 +120,15 @@ export async function rolesAndSettings({ person, step }: JourneyContext): Promis
     await gone(memberCard(nia.page, pat.email), "the removed member's card");
   });
 
-  await step('the removed member loses access on their next navigation', async () => {
-    await pat.visit(`/events/${eventId}`, 'dashboard (removed)', (p) =>
-      p.getByRole('heading', { name: 'Access Denied' }).or(p.getByRole('heading', { name: 'No Events Yet' })),
-    );
+  await step('the removed member loses access: the open dashboard, the list and the old link', async () => {
+    // The membership listener drops the event at once: the open dashboard turns into Access Denied.
+    await visible(pat.page.getByRole('heading', { name: 'Access Denied' }), "'Access Denied' on the removed member's open dashboard");
+    await pat.timed('events list', () => pat.page.getByRole('link', { name: 'Back to Dashboard' }).click(), eventsHeading(pat.name));
+    await visible(pat.page.getByRole('heading', { name: 'No Events Yet' }), "the removed member's empty list");
+    await pat.visit(`/events/${eventId}`, 'dashboard (removed)', (p) => p.getByRole('heading', { name: 'Access Denied' }));
+    await visible(pat.page.getByText('You have not been invited to this event'), 'the access-denied text');
     await pat.shoot('removed-member');
     const api = await callApi(pat, 'GET', `/api/events/${eventId}`);
     check(api.status === 404, `the API hides the event from a removed member: expected 404, got ${api.status}`);
-    await visible(pat.page.getByRole('heading', { name: 'Access Denied' }), "'Access Denied' for the removed member", 2000);
   });
 }
