@@ -514,6 +514,14 @@ describe('members and invitations', () => {
         error: `This invitation is for ${guest.email}. Please sign in with the correct email address.`,
       },
     });
+    // The right address, but not verified by the identity provider: refused like a mismatch.
+    const unverified = {
+      ...guest,
+      token: mintToken(guest.uid, guest.email, guest.name, { email_verified: false }),
+    };
+    expect(
+      (await stack.call('POST', `/api/invitations/${token}/accept`, { as: unverified })).status,
+    ).toBe(403);
     expect(await stack.call('POST', `/api/invitations/${token}/accept`, { as: guest })).toEqual({
       status: 200,
       body: { event: { id: eventId, name: 'Summer Wedding' } },

@@ -74,7 +74,12 @@ export const invitationRoutes: Route[] = [
         const invitation = invitationSnap.data() as InvitationDoc | undefined;
         const event = eventSnap.data() as EventDoc | undefined;
         if (!invitation || !event) throw notFound(NOT_FOUND);
-        if (!user.email || user.email !== invitation.email.toLowerCase()) {
+        // Only an address the identity provider has verified proves the invitee's identity.
+        if (
+          !user.email ||
+          user.token.email_verified !== true ||
+          user.email !== invitation.email.toLowerCase()
+        ) {
           throw forbidden(
             `This invitation is for ${invitation.email}. Please sign in with the correct email address.`,
           );
