@@ -131,6 +131,10 @@ export class Person {
 }
 
 export function printTimings() {
+  if (!timings.length) {
+    console.log('\nNo screen timings recorded.');
+    return;
+  }
   const rows = timings.map((t) => [t.journey, t.user, t.screen, `${t.ms} ms`]);
   const head = ['journey', 'user', 'screen', 'time to interactive'];
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
