@@ -94,11 +94,15 @@ export const eventsCreatedBy = (uid: string) =>
   db().collection('events').where('createdBy', '==', uid);
 export const photosUploadedBy = (uid: string) =>
   db().collectionGroup('photos').where('uploadedBy', '==', uid);
+/**
+ * Invitations are counted in `invitationLog`, a ledger that outlives the event: counting the
+ * events' own invitation documents would refund the day's invitations when an event is deleted.
+ */
 export const invitationsSentSince = (uid: string, since: Date) =>
   db()
-    .collectionGroup('invitations')
+    .collection('invitationLog')
     .where('invitedByUserId', '==', uid)
-    .where('invitedAt', '>=', Timestamp.fromDate(since));
+    .where('sentAt', '>=', Timestamp.fromDate(since));
 
 export function startOfUtcDay(now = new Date()): Date {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));

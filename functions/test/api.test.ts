@@ -479,6 +479,17 @@ describe('members and invitations', () => {
     });
     expect(over.status).toBe(403);
     expect(over.body.error).toContain(PREMIUM_REQUIRED_MESSAGE);
+    // Deleting the event does not give the day's invitations back.
+    expect((await stack.call('DELETE', `/api/events/${eventId}`, { as: creator })).status).toBe(
+      200,
+    );
+    const again = await createEvent(stack, creator);
+    const afterDelete = await stack.call<Body>('POST', `/api/events/${again}/members`, {
+      as: creator,
+      body: { userEmail: `again-${creator.uid}@example.com` },
+    });
+    expect(afterDelete.status).toBe(403);
+    expect(afterDelete.body.error).toContain(PREMIUM_REQUIRED_MESSAGE);
   });
 
   it('public invitation view, then accept once by the invited address only', async () => {

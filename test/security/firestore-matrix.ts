@@ -108,6 +108,11 @@ const serverCollections = [
     invitationId: 'inv-1',
     email: 'x@example.com',
   }),
+  ...serverOnly('invitationLog', 'log-1', {
+    invitedByUserId: UID.admin,
+    eventId: EVENT,
+    email: 'x@example.com',
+  }),
   ...serverOnly('mail', 'mail-1', {
     to: 'victim@example.com',
     message: { subject: 'Hi', text: 'Spam' },

@@ -221,6 +221,12 @@ function seedDocuments(): Map<string, DocumentData> {
     email: 'guest@example.com',
     createdAt: SEED_TIME,
   });
+  put('invitationLog/log-1', {
+    invitedByUserId: UID.creator,
+    eventId: EVENT,
+    email: 'guest@example.com',
+    sentAt: SEED_TIME,
+  });
   put('mail/mail-1', {
     to: 'guest@example.com',
     message: { subject: 'You are invited', text: 'Join us', html: '<p>Join us</p>' },

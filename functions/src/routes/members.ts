@@ -150,6 +150,12 @@ export const memberRoutes: Route[] = [
           email,
           createdAt: now,
         });
+        tx.create(db().collection('invitationLog').doc(), {
+          invitedByUserId: user.uid,
+          eventId,
+          email,
+          sentAt: now,
+        });
         const inviter = member.user.displayName || member.user.email || 'A Gatherly user';
         tx.create(
           db().collection('mail').doc(),
