@@ -65,6 +65,8 @@ export async function limitsAndDelete({ person, step }: JourneyContext): Promise
     await visible(quinn.page.getByText('Event Deleted'), "the 'Event Deleted' toast");
     await gone(eventCard(quinn.page, second), "the event on the creator's list");
     await visible(quinn.page.getByRole('heading', { name: 'Your Events (1)' }), "'Your Events (1)'");
+    // Today's invitation still counts after its event is gone (no way around the daily limit).
+    await visible(quinn.page.getByText(/1\/2 events · 1\/20 invitations today/), "'1/2 events · 1/20 invitations today'");
     await gone(eventCard(rae.page, second), "the event on the member's list");
     await visible(rae.page.getByRole('heading', { name: 'No Events Yet' }), "'No Events Yet' for the member");
     await rae.shoot('member-list-after-delete');
