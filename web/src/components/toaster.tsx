@@ -35,7 +35,10 @@ export function Toaster() {
       aria-label={`Notifications (${HOTKEY})`}
       position="fixed"
       zIndex="toast"
-      bottom={{ base: '80px', md: '4' }}
+      // Phones: above the bottom bar. Wider screens: top right under the header, where a toast
+      // does not cover a form's submit row.
+      bottom={{ base: '80px', md: 'auto' }}
+      top={{ base: 'auto', md: '20' }}
       right="4"
       left={{ base: '4', md: 'auto' }}
       width={{ md: '380px' }}
