@@ -1,6 +1,7 @@
 import firebase from 'firebase/compat/app';
 import 'firebase/compat/firestore';
 import 'firebase/compat/storage';
+import { DEFAULT_BANNER_SETTINGS, DEFAULT_THEME_COLORS } from '@gatherly/domain/entities';
 
 type Firestore = firebase.firestore.Firestore;
 type Storage = firebase.storage.Storage;
@@ -78,19 +79,8 @@ export function validEvent(eventId: string, creatorUid: string): DocumentData {
     startDate: '2027-06-12T15:00:00.000Z',
     endDate: '2027-06-14T11:00:00.000Z',
     customLogo: '',
-    themeColors: {
-      primary: '#6236ff',
-      secondary: '#14b8a6',
-      tertiary: '#f59e0b',
-      background: '#ffffff',
-      surface: '#f8fafc',
-    },
-    bannerSettings: {
-      style: 'contained',
-      autoRotate: true,
-      rotateInterval: 4000,
-      customBannerImage: null,
-    },
+    themeColors: { ...DEFAULT_THEME_COLORS },
+    bannerSettings: { ...DEFAULT_BANNER_SETTINGS },
     adminId: creatorUid,
     createdBy: creatorUid,
     createdAt: SEED_TIME,

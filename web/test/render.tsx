@@ -15,6 +15,7 @@ import {
 } from '../src/lib/current-event.tsx';
 import { SessionContext, type Session } from '../src/lib/session.tsx';
 import type { GatherlyEvent, MemberRole } from '../src/lib/types.ts';
+import { DEFAULT_BANNER_SETTINGS, DEFAULT_THEME_COLORS } from '@gatherly/domain/entities';
 
 export function makeSession(overrides: Partial<Session> = {}): Session {
   return {
@@ -38,19 +39,8 @@ export function makeEvent(id: string, overrides: Partial<GatherlyEvent> = {}): G
     startDate: '2099-06-12T15:00:00.000Z',
     endDate: '2099-06-14T15:00:00.000Z',
     customLogo: '',
-    themeColors: {
-      primary: '#6236ff',
-      secondary: '#14b8a6',
-      tertiary: '#f59e0b',
-      background: '#ffffff',
-      surface: '#f8fafc',
-    },
-    bannerSettings: {
-      style: 'contained',
-      autoRotate: true,
-      rotateInterval: 4000,
-      customBannerImage: null,
-    },
+    themeColors: { ...DEFAULT_THEME_COLORS },
+    bannerSettings: { ...DEFAULT_BANNER_SETTINGS },
     adminId: 'u1',
     createdBy: 'u1',
     createdAt: null,
