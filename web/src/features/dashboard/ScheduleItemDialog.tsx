@@ -1,11 +1,15 @@
-import { useFormik } from 'formik';
 import { useFirestore } from 'reactfire';
 import { dateTimeLocalToIso, isoToDateTimeLocal } from '@gatherly/domain/dates';
 import { scheduleItemFormSchema } from '@gatherly/domain/schemas';
 import { FormDialog } from '../../components/FormDialog.tsx';
 import { TextField } from '../../components/TextField.tsx';
-import { showToast } from '../../components/toaster.tsx';
-import { addScheduleItem, updateScheduleItem, type ScheduleEntry } from './data.ts';
+import { useDialogForm } from '../../components/use-dialog-form.ts';
+import {
+  addScheduleItem,
+  updateScheduleItem,
+  type ScheduleEntry,
+  type ScheduleItemInput,
+} from './data.ts';
 
 interface Props {
   eventId: string;
@@ -26,46 +30,37 @@ function initialValues(item: ScheduleEntry | null | undefined) {
   };
 }
 
+function toInput(values: ReturnType<typeof initialValues>): ScheduleItemInput {
+  return {
+    title: values.title.trim(),
+    description: values.description.trim(),
+    startTime: dateTimeLocalToIso(values.startTime) ?? '',
+    endTime: dateTimeLocalToIso(values.endTime),
+    location: values.location.trim(),
+  };
+}
+
 /** Admins add or edit a schedule item; local date-times are sent as ISO, as for travel. */
 export function ScheduleItemDialog({ eventId, uid, open, item, onClose }: Props) {
   const db = useFirestore();
   const editing = Boolean(item);
-  const form = useFormik({
+  const { form, close } = useDialogForm({
     initialValues: initialValues(item),
     enableReinitialize: true,
     validationSchema: scheduleItemFormSchema,
-    onSubmit: async (values, helpers) => {
-      const input = {
-        title: values.title.trim(),
-        description: values.description.trim(),
-        startTime: dateTimeLocalToIso(values.startTime) ?? '',
-        endTime: dateTimeLocalToIso(values.endTime),
-        location: values.location.trim(),
-      };
-      try {
-        if (item) await updateScheduleItem(db, eventId, item.id, input);
-        else await addScheduleItem(db, eventId, uid, input);
-        showToast({
-          title: editing ? 'Schedule Updated' : 'Schedule Item Added',
-          description: `${input.title} is on the schedule.`,
-          status: 'success',
-        });
-        helpers.resetForm();
-        onClose();
-      } catch (err) {
-        console.error('Saving the schedule item failed', err);
-        showToast({
-          title: 'Error',
-          description: 'Failed to save the schedule item. Please try again.',
-          status: 'error',
-        });
-      }
+    save: (values) => {
+      const input = toInput(values);
+      return item
+        ? updateScheduleItem(db, eventId, item.id, input)
+        : addScheduleItem(db, eventId, uid, input);
     },
+    success: (values) => ({
+      title: editing ? 'Schedule Updated' : 'Schedule Item Added',
+      description: `${values.title.trim()} is on the schedule.`,
+    }),
+    failure: 'Failed to save the schedule item. Please try again.',
+    onClose,
   });
-  const close = () => {
-    form.resetForm();
-    onClose();
-  };
   return (
     <FormDialog
       open={open}

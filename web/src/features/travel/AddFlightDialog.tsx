@@ -1,7 +1,6 @@
 import { SimpleGrid } from '@chakra-ui/react';
-import { useFormik } from 'formik';
 import { flightFormSchema } from '@gatherly/domain/schemas';
-import { showToast } from '../../components/toaster.tsx';
+import { useDialogForm } from '../../components/use-dialog-form.ts';
 import { addFlight, localInputToIso } from './data.ts';
 import { FormDialog } from '../../components/FormDialog.tsx';
 import { TextField } from '../../components/TextField.tsx';
@@ -22,37 +21,22 @@ const EMPTY = {
 };
 
 export function AddFlightDialog({ eventId, open, onClose }: Props) {
-  const form = useFormik({
+  const { form, close } = useDialogForm({
     initialValues: EMPTY,
     validationSchema: flightFormSchema,
-    onSubmit: async (values, helpers) => {
-      try {
-        await addFlight(eventId, {
-          ...values,
-          departureTime: localInputToIso(values.departureTime),
-          arrivalTime: localInputToIso(values.arrivalTime),
-        });
-        showToast({
-          title: 'Flight Added',
-          description: 'Your flight has been shared with the group.',
-          status: 'success',
-        });
-        helpers.resetForm();
-        onClose();
-      } catch (err) {
-        console.error('Add flight failed', err);
-        showToast({
-          title: 'Error',
-          description: 'Failed to add flight. Please try again.',
-          status: 'error',
-        });
-      }
-    },
+    save: (values) =>
+      addFlight(eventId, {
+        ...values,
+        departureTime: localInputToIso(values.departureTime),
+        arrivalTime: localInputToIso(values.arrivalTime),
+      }),
+    success: () => ({
+      title: 'Flight Added',
+      description: 'Your flight has been shared with the group.',
+    }),
+    failure: 'Failed to add flight. Please try again.',
+    onClose,
   });
-  const close = () => {
-    form.resetForm();
-    onClose();
-  };
   return (
     <FormDialog
       open={open}

@@ -1,6 +1,5 @@
-import { useFormik } from 'formik';
 import { carpoolFormSchema } from '@gatherly/domain/schemas';
-import { showToast } from '../../components/toaster.tsx';
+import { useDialogForm } from '../../components/use-dialog-form.ts';
 import { createCarpool, localInputToIso } from './data.ts';
 import { FormDialog } from '../../components/FormDialog.tsx';
 import { TextField } from '../../components/TextField.tsx';
@@ -14,38 +13,23 @@ interface Props {
 const EMPTY = { fromLocation: '', toLocation: '', departureTime: '', maxSeats: 4 };
 
 export function CreateCarpoolDialog({ eventId, open, onClose }: Props) {
-  const form = useFormik({
+  const { form, close } = useDialogForm({
     initialValues: EMPTY,
     validationSchema: carpoolFormSchema,
-    onSubmit: async (values, helpers) => {
-      try {
-        await createCarpool(eventId, {
-          fromLocation: values.fromLocation,
-          toLocation: values.toLocation,
-          departureTime: localInputToIso(values.departureTime),
-          maxSeats: Number(values.maxSeats),
-        });
-        showToast({
-          title: 'Carpool Created',
-          description: 'Your carpool is open for others to join.',
-          status: 'success',
-        });
-        helpers.resetForm();
-        onClose();
-      } catch (err) {
-        console.error('Create carpool failed', err);
-        showToast({
-          title: 'Error',
-          description: 'Failed to create carpool. Please try again.',
-          status: 'error',
-        });
-      }
-    },
+    save: (values) =>
+      createCarpool(eventId, {
+        fromLocation: values.fromLocation,
+        toLocation: values.toLocation,
+        departureTime: localInputToIso(values.departureTime),
+        maxSeats: Number(values.maxSeats),
+      }),
+    success: () => ({
+      title: 'Carpool Created',
+      description: 'Your carpool is open for others to join.',
+    }),
+    failure: 'Failed to create carpool. Please try again.',
+    onClose,
   });
-  const close = () => {
-    form.resetForm();
-    onClose();
-  };
   return (
     <FormDialog
       open={open}

@@ -1,0 +1,45 @@
+import { useFormik, type FormikValues } from 'formik';
+import type { AnySchema } from 'yup';
+import { showToast } from './toaster.tsx';
+
+interface Options<V extends FormikValues> {
+  initialValues: V;
+  validationSchema: AnySchema;
+  /** Re-read initialValues when they change (a dialog that edits different items). */
+  enableReinitialize?: boolean;
+  save(values: V): Promise<unknown>;
+  /** The success toast, from the submitted values. */
+  success(values: V): { title: string; description: string };
+  /** The error toast's text (spec §8 messages). */
+  failure: string;
+  onClose(): void;
+}
+
+/**
+ * The submit cycle every form dialog shares: validate, save, toast, reset and close on success;
+ * log and toast on failure, keeping what the user typed. Cancel resets and closes.
+ */
+export function useDialogForm<V extends FormikValues>(options: Options<V>) {
+  const { save, success, failure, onClose } = options;
+  const form = useFormik<V>({
+    initialValues: options.initialValues,
+    validationSchema: options.validationSchema,
+    enableReinitialize: options.enableReinitialize,
+    onSubmit: async (values, helpers) => {
+      try {
+        await save(values);
+        showToast({ ...success(values), status: 'success' });
+        helpers.resetForm();
+        onClose();
+      } catch (err) {
+        console.error(failure, err);
+        showToast({ title: 'Error', description: failure, status: 'error' });
+      }
+    },
+  });
+  const close = () => {
+    form.resetForm();
+    onClose();
+  };
+  return { form, close };
+}
