@@ -431,8 +431,8 @@ export type ScheduleItemFormValues = yup.InferType<typeof scheduleItemFormSchema
 // ---------------------------------------------------------------------------------------------
 // Photos and profile
 
-/** POST /api/events/{e}/photos: the record of an object already uploaded to Storage. */
-export const photoRecordSchema = yup.object({
+/** The file name and Storage path every record of an uploaded object carries. */
+const uploadedObjectFields = () => ({
   filename: yup
     .string()
     .trim()
@@ -442,6 +442,11 @@ export const photoRecordSchema = yup.object({
     .string()
     .required(MESSAGES.objectPathRequired)
     .max(MAX_LENGTHS.objectPath, MESSAGES.tooLong),
+});
+
+/** POST /api/events/{e}/photos: the record of an object already uploaded to Storage. */
+export const photoRecordSchema = yup.object({
+  ...uploadedObjectFields(),
   thumbPath: yup.string().max(MAX_LENGTHS.objectPath, MESSAGES.tooLong).default(''),
   caption: cappedText(MAX_LENGTHS.caption),
 });
@@ -449,15 +454,7 @@ export type PhotoRecordValues = yup.InferType<typeof photoRecordSchema>;
 
 /** POST /api/events/{e}/banner-photo. */
 export const bannerPhotoSchema = yup.object({
-  filename: yup
-    .string()
-    .trim()
-    .required(MESSAGES.fileNameRequired)
-    .max(MAX_LENGTHS.fileName, MESSAGES.tooLong),
-  objectPath: yup
-    .string()
-    .required(MESSAGES.objectPathRequired)
-    .max(MAX_LENGTHS.objectPath, MESSAGES.tooLong),
+  ...uploadedObjectFields(),
   setBanner: yup.boolean().default(true),
 });
 export type BannerPhotoValues = yup.InferType<typeof bannerPhotoSchema>;

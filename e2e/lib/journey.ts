@@ -82,6 +82,7 @@ export async function runJourney(browser: Browser, baseUrl: string, journey: str
 
 /** Playwright messages carry ANSI colours and a call log: keep the message and what it waited for. */
 function oneLine(message: string): string {
+  // ANSI colour codes start with ESC, a control character; matching it is the point here.
   // eslint-disable-next-line no-control-regex
   const lines = message.replace(/\u001b\[[0-9;]*m/g, '').split('\n').map((l) => l.trim()).filter(Boolean);
   const waited = lines.find((l) => l.startsWith('- waiting for'));

@@ -2,31 +2,14 @@
 // and projects without loaded rules are not checked, as on the official emulator (which runs
 // open until rules are loaded). Every other read, query, listen and write is evaluated.
 import type { Caller, RulesAuth } from '../shared/auth.ts';
-import type { DocumentSource, FsDocument, FsValue, Timestamp } from '../shared/value.ts';
+import type { DocumentSource, FsDocument, Timestamp } from '../shared/value.ts';
+import type { FirestoreRulesRequest } from '../rules/index.ts';
 import { Code, FirestoreError } from './errors.ts';
 import type { CompiledQuery } from './query.ts';
 import { queryCollectionPath } from './query.ts';
 import type { CommitPlan } from './writes.ts';
 
-export type RulesMethod = 'get' | 'list' | 'create' | 'update' | 'delete';
-
-/** The rules engine's request shape (contract: emulator/src/rules/index.ts). */
-export interface FirestoreRulesRequest {
-  method: RulesMethod;
-  path: string;
-  collectionPath?: string;
-  collectionGroup?: boolean;
-  auth: RulesAuth | null;
-  time: Date;
-  resource: FsDocument | null;
-  requestResource: FsDocument | null;
-  query?: {
-    equalities: Record<string, FsValue>;
-    limit?: number;
-    offset?: number;
-    orderBy?: string[];
-  };
-}
+export type RulesMethod = FirestoreRulesRequest['method'];
 
 export interface RulesDecision {
   allowed: boolean;
