@@ -3,11 +3,17 @@
  *
  * Server-set timestamps are generic (`Time`): Firestore documents hold `Timestamp`s, the HTTP
  * API serialises them as ISO strings, so `Photo` is the API shape and `Photo<Timestamp>` the
- * document shape. User-entered date-times are always ISO-8601 UTC strings or `null` (TBD).
+ * document shape. User-entered date-times are always ISO-8601 UTC strings or `null` (TBD): the
+ * instant. They are entered and shown as wall-clock time in a time zone: the event's
+ * (`Event.timeZone`) for event dates, schedule items and carpools, each airport's for flights
+ * (docs/data-model.md, "Time").
  */
 
 /** ISO-8601 string, e.g. `2027-06-12T15:00:00.000Z`. */
 export type IsoDateString = string;
+
+/** IANA time zone name, e.g. `America/Los_Angeles` (validated by `normalizeTimeZone`). */
+export type TimeZoneId = string;
 
 export type SubscriptionTierName = 'free' | 'paid' | 'enterprise';
 export type SubscriptionStatus = string;
@@ -99,6 +105,13 @@ export interface Event<Time = IsoDateString> {
   location: string;
   startDate: IsoDateString | null;
   endDate: IsoDateString | null;
+  /**
+   * The zone every wall-clock time of the event is entered and shown in. null (or absent) on
+   * events created before zones existed: they show in UTC until an admin confirms a zone
+   * (`eventTimeZone`, `needsTimeZoneConfirmation` in time-zones.ts). Optional in the type only
+   * until every writer sets it.
+   */
+  timeZone?: TimeZoneId | null;
   /** Logo URL, '' when none. */
   customLogo: string;
   themeColors: ThemeColors;
@@ -117,7 +130,14 @@ export interface EventWithMembership<Time = IsoDateString> extends Event<Time> {
 
 /** Settings fields that may be written one at a time (spec: PUT /api/events/{id}). */
 export type EventSettingsField =
-  'name' | 'description' | 'location' | 'startDate' | 'endDate' | 'customLogo' | 'themeColors';
+  | 'name'
+  | 'description'
+  | 'location'
+  | 'startDate'
+  | 'endDate'
+  | 'timeZone'
+  | 'customLogo'
+  | 'themeColors';
 
 export interface Member<Time = IsoDateString> {
   /** Equals userId: members are stored at events/{e}/members/{uid}. */
@@ -157,6 +177,8 @@ export interface InvitationPublicView {
   eventDescription: string;
   eventStartDate: IsoDateString | null;
   eventEndDate: IsoDateString | null;
+  /** The event's zone for showing the dates (null: not confirmed yet, shown in UTC). */
+  eventTimeZone?: TimeZoneId | null;
   eventLocation: string;
 }
 
@@ -202,6 +224,13 @@ export interface Flight<Time = IsoDateString> {
   arrival: string;
   departureTime: IsoDateString;
   arrivalTime: IsoDateString;
+  /**
+   * Zones of the departure and arrival airports, in which the times were entered and are shown
+   * (as printed on a ticket). null (or absent) on flights added before zones existed: they show
+   * in the event's zone (`flightTimeZones` in flights.ts).
+   */
+  departureTimeZone?: TimeZoneId | null;
+  arrivalTimeZone?: TimeZoneId | null;
   createdAt: Time;
 }
 
@@ -306,6 +335,8 @@ export interface CreateEventRequest {
   location: string;
   startDate: IsoDateString | null;
   endDate: IsoDateString | null;
+  /** IANA zone of the event; the create form sends the chosen one (default: the device's). */
+  timeZone?: TimeZoneId;
   customLogo: string;
   /** The create form sets primary/secondary/tertiary; the rest take defaults. */
   themeColors?: Partial<ThemeColors>;
@@ -323,6 +354,7 @@ export type UpdateEventRequest =
   | { location: string }
   | { startDate: IsoDateString | null }
   | { endDate: IsoDateString | null }
+  | { timeZone: TimeZoneId }
   | { customLogo: string }
   | { themeColors: ThemeColors }
   | { bannerSettings: Partial<BannerSettings> };
@@ -386,6 +418,9 @@ export interface CreateFlightRequest {
   arrival: string;
   departureTime: IsoDateString;
   arrivalTime: IsoDateString;
+  /** Default: the event's zone. */
+  departureTimeZone?: TimeZoneId | null;
+  arrivalTimeZone?: TimeZoneId | null;
 }
 
 export interface FlightsResponse {

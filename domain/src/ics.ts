@@ -1,13 +1,17 @@
 /**
  * iCalendar (RFC 5545) files for "Add to calendar" on schedule items and events. Times are
- * written in UTC ("…Z"); a date-only start ("2027-06-12") makes an all-day entry. Lines end in
- * CRLF and are folded at 75 octets.
+ * written as UTC instants ("…Z"), which every calendar imports as the same moment and shows in
+ * its own zone; the event's zone travels as X-WR-TIMEZONE (the calendar-level zone that Apple,
+ * Google and Outlook read), so no VTIMEZONE rules have to be written out. A date-only start
+ * ("2027-06-12") makes an all-day entry. Lines end in CRLF and are folded at 75 octets.
  */
-import type { Event, ScheduleItem } from './entities.ts';
+import { Temporal } from 'temporal-polyfill';
+import type { Event, ScheduleItem, TimeZoneId } from './entities.ts';
+import { eventTimeZone, normalizeTimeZone, toInstant } from './time-zones.ts';
 
 export const ICS_MIME_TYPE = 'text/calendar;charset=utf-8';
 const PRODID = '-//Gatherly//Gatherly Events//EN';
-const DEFAULT_TIMED_DURATION_MS = 60 * 60 * 1000;
+const DEFAULT_TIMED_DURATION = Temporal.Duration.from({ hours: 1 });
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 export interface IcsEntry {
@@ -55,50 +59,48 @@ export function foldIcsLine(line: string): string {
   return parts.join('\r\n ');
 }
 
-const pad2 = (n: number) => String(n).padStart(2, '0');
+const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 
 /** "20270612T150000Z". */
-export function formatIcsUtc(date: Date): string {
-  return (
-    `${date.getUTCFullYear()}${pad2(date.getUTCMonth() + 1)}${pad2(date.getUTCDate())}` +
-    `T${pad2(date.getUTCHours())}${pad2(date.getUTCMinutes())}${pad2(date.getUTCSeconds())}Z`
-  );
+export function formatIcsUtc(date: Date | Temporal.Instant): string {
+  const instant =
+    date instanceof Date ? Temporal.Instant.fromEpochMilliseconds(date.getTime()) : date;
+  const t = instant.toZonedDateTimeISO('UTC');
+  return `${formatIcsDate(t)}T${pad(t.hour)}${pad(t.minute)}${pad(t.second)}Z`;
 }
 
-function dateOnlyParts(value: string): [number, number, number] | null {
-  const m = DATE_ONLY.exec(value);
-  return m ? [Number(m[1]), Number(m[2]), Number(m[3])] : null;
+function formatIcsDate(d: { year: number; month: number; day: number }): string {
+  return `${pad(d.year, 4)}${pad(d.month)}${pad(d.day)}`;
 }
 
-function formatIcsDate([y, m, d]: [number, number, number]): string {
-  return `${String(y).padStart(4, '0')}${pad2(m)}${pad2(d)}`;
+function dateOnly(value: string): Temporal.PlainDate | null {
+  if (!DATE_ONLY.test(value)) return null;
+  try {
+    return Temporal.PlainDate.from(value, { overflow: 'reject' });
+  } catch {
+    return null;
+  }
 }
 
-function parseInstant(value: string): Date {
-  const d = new Date(value);
-  if (Number.isNaN(d.getTime())) throw new Error(`Not a date: ${value}`);
-  return d;
+function parseInstant(value: string): Temporal.Instant {
+  const instant = toInstant(value);
+  if (!instant) throw new Error(`Not a date: ${value}`);
+  return instant;
 }
 
 function vevent(entry: IcsEntry, now: Date): string[] {
   const lines = ['BEGIN:VEVENT', `UID:${entry.uid}`, `DTSTAMP:${formatIcsUtc(now)}`];
-  const allDay = dateOnlyParts(entry.start);
+  const allDay = dateOnly(entry.start);
   if (allDay) {
-    const endParts = entry.end ? dateOnlyParts(entry.end) : null;
     // DTEND of an all-day entry is exclusive: the day after the last day.
-    const last = endParts ?? allDay;
-    const after = new Date(Date.UTC(last[0], last[1] - 1, last[2] + 1));
+    const last = (entry.end ? dateOnly(entry.end) : null) ?? allDay;
     lines.push(`DTSTART;VALUE=DATE:${formatIcsDate(allDay)}`);
-    lines.push(
-      `DTEND;VALUE=DATE:${formatIcsDate([after.getUTCFullYear(), after.getUTCMonth() + 1, after.getUTCDate()])}`,
-    );
+    lines.push(`DTEND;VALUE=DATE:${formatIcsDate(last.add({ days: 1 }))}`);
   } else {
     const start = parseInstant(entry.start);
-    const end = entry.end
-      ? parseInstant(entry.end)
-      : new Date(start.getTime() + DEFAULT_TIMED_DURATION_MS);
+    const end = entry.end ? parseInstant(entry.end) : start.add(DEFAULT_TIMED_DURATION);
     lines.push(`DTSTART:${formatIcsUtc(start)}`);
-    lines.push(`DTEND:${formatIcsUtc(end.getTime() > start.getTime() ? end : start)}`);
+    lines.push(`DTEND:${formatIcsUtc(Temporal.Instant.compare(end, start) > 0 ? end : start)}`);
   }
   lines.push(`SUMMARY:${escapeIcsText(entry.title)}`);
   if (entry.description) lines.push(`DESCRIPTION:${escapeIcsText(entry.description)}`);
@@ -108,27 +110,39 @@ function vevent(entry: IcsEntry, now: Date): string[] {
   return lines;
 }
 
-/** A complete VCALENDAR with one VEVENT per entry. */
-export function buildIcs(entries: readonly IcsEntry[], now: Date = new Date()): string {
+/**
+ * A complete VCALENDAR with one VEVENT per entry; `timeZone` (the event's IANA zone) is written
+ * as X-WR-TIMEZONE when valid.
+ */
+export function buildIcs(
+  entries: readonly IcsEntry[],
+  now: Date = new Date(),
+  timeZone?: TimeZoneId | null,
+): string {
+  const zone = normalizeTimeZone(timeZone);
   const lines = [
     'BEGIN:VCALENDAR',
     'VERSION:2.0',
     `PRODID:${PRODID}`,
     'CALSCALE:GREGORIAN',
     'METHOD:PUBLISH',
+    ...(zone ? [`X-WR-TIMEZONE:${zone}`] : []),
     ...entries.flatMap((e) => vevent(e, now)),
     'END:VCALENDAR',
   ];
   return lines.map(foldIcsLine).join('\r\n') + '\r\n';
 }
 
-/** One schedule item; the event name prefixes the description for context in the calendar. */
+/**
+ * One schedule item; the event name prefixes the description for context in the calendar.
+ * `timeZone` is the event's (`eventTimeZone(event)`).
+ */
 export function scheduleItemToIcs(
   item: Pick<
     ScheduleItem,
     'id' | 'eventId' | 'title' | 'description' | 'location' | 'startTime' | 'endTime'
   >,
-  options: { eventName?: string; url?: string; now?: Date } = {},
+  options: { eventName?: string; url?: string; now?: Date; timeZone?: TimeZoneId | null } = {},
 ): string {
   const description = [options.eventName, item.description]
     .filter((s) => s && s.trim() !== '')
@@ -146,12 +160,16 @@ export function scheduleItemToIcs(
       },
     ],
     options.now,
+    options.timeZone,
   );
 }
 
-/** The whole event; null while its dates are TBD. */
+/** The whole event, with its zone; null while its dates are TBD. */
 export function eventToIcs(
-  event: Pick<Event, 'id' | 'name' | 'description' | 'location' | 'startDate' | 'endDate'>,
+  event: Pick<
+    Event,
+    'id' | 'name' | 'description' | 'location' | 'startDate' | 'endDate' | 'timeZone'
+  >,
   options: { url?: string; now?: Date } = {},
 ): string | null {
   if (!event.startDate) return null;
@@ -168,6 +186,7 @@ export function eventToIcs(
       },
     ],
     options.now,
+    eventTimeZone(event),
   );
 }
 

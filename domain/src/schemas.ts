@@ -4,16 +4,33 @@
  * empty); server schemas validate API bodies (ISO-8601 or null dates), cap string lengths and
  * should be run with `{ abortEarly: false, stripUnknown: true }` (see `parseWith`).
  *
+ * Time (docs/data-model.md, "Time"): a form's date-times are wall-clock times in the zone the
+ * form values carry (`timeZone`: the event's; `departureTimeZone` / `arrivalTimeZone`: the
+ * airports'), and forms convert them with `dateTimeLocalToIso(value, zone)` before sending. API
+ * bodies and documents hold instants (ISO-8601 with `Z` or an offset, stored as UTC `...Z`)
+ * plus the IANA zone, which the server checks against the tz database.
+ *
  * Server length caps (characters), chosen generously so no real input is cut:
  *   event name 120, description 2000, location 200, logo URL 2048,
  *   flight airline 100, flight number 20, airport/place 120, carpool place 200,
  *   schedule title 120, schedule description 2000, schedule location 200,
  *   e-mail 254 (RFC 5321), file name 255, storage object path 1024, photo caption 500,
- *   display name 100, phone 40, Venmo username 60.
+ *   display name 100, phone 40, Venmo username 60, time zone name 64.
  */
 import * as yup from 'yup';
 import { RSVP_STATUSES, type InvitableRole, type MemberRole, type RsvpStatus } from './entities.ts';
+import { isArrivalAfterDeparture } from './flights.ts';
 import { INVITABLE_ROLES, MEMBER_ROLES } from './roles.ts';
+import {
+  MAX_TIME_ZONE_LENGTH,
+  deviceTimeZone,
+  isValidTimeZone,
+  normalizeTimeZone,
+  parseWallClock,
+  resolveWallClock,
+  toInstant,
+  toIsoInstant,
+} from './time-zones.ts';
 
 export const MAX_LENGTHS = {
   eventName: 120,
@@ -34,6 +51,7 @@ export const MAX_LENGTHS = {
   displayName: 100,
   phoneNumber: 40,
   venmoUsername: 60,
+  timeZone: MAX_TIME_ZONE_LENGTH,
 } as const;
 
 export const CARPOOL_MIN_SEATS = 1;
@@ -52,6 +70,9 @@ export const MESSAGES = {
   invalidUrl: 'Please enter a valid URL starting with http:// or https://',
   departureTimeRequired: 'Departure time is required',
   arrivalTimeRequired: 'Arrival time is required',
+  arrivalBeforeDeparture: 'Arrival must be after departure',
+  timeZoneRequired: 'Please choose a time zone',
+  invalidTimeZone: 'Please choose a valid time zone',
   seatsNumber: 'Seats must be a number',
   seatsInteger: 'Seats must be a whole number',
   seatsMin: `Seats must be at least ${CARPOOL_MIN_SEATS}`,
@@ -69,37 +90,21 @@ export const MESSAGES = {
 const HEX_COLOR = /^#[0-9a-fA-F]{6}$/;
 const ISO_DATE_TIME =
   /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:\d{2})$/;
-/** What <input type="datetime-local"> yields: "2027-06-12T15:00" (seconds optional). */
 /** yup's e-mail check accepts dotless domains (a@b), which no invitation e-mail can reach. */
 const DELIVERABLE_EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
-const DATETIME_LOCAL = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,3})?)?$/;
 
 export function isHexColor(value: unknown): value is string {
   return typeof value === 'string' && HEX_COLOR.test(value);
 }
 
-/** Date.parse rolls 2027-02-30 over to March 2; a real calendar day must survive the round trip. */
-function isCalendarDate(value: string): boolean {
-  const [y, m, d] = value.slice(0, 10).split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d)).getUTCDate() === d && m >= 1 && m <= 12;
-}
-
+/** An instant with `Z` or an offset on a real calendar day (not 2027-02-30). */
 export function isIsoDateTime(value: unknown): value is string {
-  return (
-    typeof value === 'string' &&
-    ISO_DATE_TIME.test(value) &&
-    !Number.isNaN(Date.parse(value)) &&
-    isCalendarDate(value)
-  );
+  return typeof value === 'string' && ISO_DATE_TIME.test(value) && toInstant(value) !== null;
 }
 
+/** What <input type="datetime-local"> yields: "2027-06-12T15:00" (seconds optional), a real day. */
 export function isDateTimeLocal(value: unknown): value is string {
-  return (
-    typeof value === 'string' &&
-    DATETIME_LOCAL.test(value) &&
-    !Number.isNaN(Date.parse(value)) &&
-    isCalendarDate(value)
-  );
+  return parseWallClock(value) !== null;
 }
 
 /** http(s) URLs only: a logo URL ends up in an <img src>, so no javascript: or data: schemes. */
@@ -149,7 +154,7 @@ const isoOrNull = () =>
     .default(null)
     .transform((value: unknown) => {
       if (value === '' || value === undefined) return null;
-      if (isIsoDateTime(value)) return new Date(value).toISOString();
+      if (isIsoDateTime(value)) return toIsoInstant(value);
       return value;
     })
     .test(
@@ -161,23 +166,64 @@ const isoOrNull = () =>
 const requiredIso = (message: string) =>
   yup
     .string()
-    .transform((value: unknown) => (isIsoDateTime(value) ? new Date(value).toISOString() : value))
+    .transform((value: unknown) => (isIsoDateTime(value) ? toIsoInstant(value) : value))
     .required(message)
     .test('iso-date', MESSAGES.invalidDate, (v) => v === undefined || isIsoDateTime(v));
 
-/** Comparable time of a form or ISO date-time; NaN when empty or invalid. */
-function timeOf(value: string | null | undefined): number {
-  return value ? Date.parse(value) : Number.NaN;
+/**
+ * The instant of a form or API date-time: an ISO instant as it is, a wall-clock time in the zone
+ * (invalid zones fall back to the device's, whose check reports them); null when empty or invalid.
+ */
+function instantOf(value: string | null | undefined, timeZone?: unknown): string | null {
+  if (!value) return null;
+  if (isIsoDateTime(value)) return toIsoInstant(value);
+  const zone = isValidTimeZone(timeZone) ? timeZone : deviceTimeZone();
+  return resolveWallClock(value, zone)?.instant ?? null;
 }
 
 function endNotBeforeStart(
   start: string | null | undefined,
   end: string | null | undefined,
+  timeZone?: unknown,
 ): boolean {
-  const s = timeOf(start);
-  const e = timeOf(end);
-  return Number.isNaN(s) || Number.isNaN(e) || e >= s;
+  const s = toInstant(instantOf(start, timeZone));
+  const e = toInstant(instantOf(end, timeZone));
+  return !s || !e || e.epochNanoseconds >= s.epochNanoseconds;
 }
+
+/**
+ * Form zone: the form sets the event's (or the airport's); left out, it is the device's, as
+ * before events had zones.
+ */
+const formTimeZone = () =>
+  yup
+    .string()
+    .trim()
+    .test(
+      'time-zone',
+      MESSAGES.invalidTimeZone,
+      (v) => v === undefined || v === '' || isValidTimeZone(v),
+    );
+
+/** API zone: an IANA name, spelled as the tz database does ("america/los_angeles" is accepted). */
+const apiTimeZone = () =>
+  yup
+    .string()
+    .transform((value: unknown) =>
+      typeof value === 'string' ? (normalizeTimeZone(value) ?? value.trim()) : value,
+    )
+    .test(
+      'time-zone',
+      MESSAGES.invalidTimeZone,
+      (v) => v === undefined || v === null || isValidTimeZone(v),
+    );
+
+/** API zone that may be left out ('' or absent → null). */
+const optionalApiTimeZone = () =>
+  apiTimeZone()
+    .nullable()
+    .default(null)
+    .transform((value: unknown) => (value === '' ? null : value));
 
 // ---------------------------------------------------------------------------------------------
 // Events
@@ -202,9 +248,11 @@ export const createEventFormSchema = yup.object({
   description: cappedText(MAX_LENGTHS.eventDescription),
   location: cappedText(MAX_LENGTHS.eventLocation),
   datesTbd: yup.boolean().default(false),
+  /** The event's zone; the dates are wall-clock times in it (default: the device's). */
+  timeZone: formTimeZone(),
   startDate: formDateTime(),
   endDate: formDateTime().test('end-after-start', MESSAGES.endBeforeStart, function (end) {
-    return endNotBeforeStart(this.parent.startDate as string | undefined, end);
+    return endNotBeforeStart(this.parent.startDate as string | undefined, end, this.parent.timeZone);
   }),
   customLogo: optionalHttpUrl(MAX_LENGTHS.url),
   themeColors: formThemeColors(),
@@ -222,7 +270,7 @@ const fullThemeColors = () =>
 
 /**
  * Settings fields validated one at a time (auto-save per field). Dates are datetime-local
- * values or '' (TBD).
+ * values (in the event's zone) or '' (TBD); `timeZone` is the event's IANA zone.
  */
 export const settingsFieldSchemas = {
   name: yup
@@ -234,6 +282,11 @@ export const settingsFieldSchemas = {
   location: cappedText(MAX_LENGTHS.eventLocation),
   startDate: formDateTime(),
   endDate: formDateTime(),
+  timeZone: yup
+    .string()
+    .trim()
+    .required(MESSAGES.timeZoneRequired)
+    .test('time-zone', MESSAGES.invalidTimeZone, (v) => v === undefined || isValidTimeZone(v)),
   customLogo: optionalHttpUrl(MAX_LENGTHS.url),
   themeColors: fullThemeColors(),
 } as const;
@@ -250,7 +303,12 @@ export function validateSettingsField(field: SettingsFieldName, value: unknown):
   }
 }
 
-/** POST /api/events body. Unknown keys (adminId, createdBy) are stripped by `parseWith`. */
+/**
+ * POST /api/events body. Unknown keys (adminId, createdBy) are stripped by `parseWith`.
+ * `timeZone` is checked against the tz database; an event created without one is stored with
+ * `timeZone: null`, like events created before zones existed (shown in UTC until an admin
+ * confirms a zone).
+ */
 export const createEventRequestSchema = yup.object({
   name: yup
     .string()
@@ -263,6 +321,7 @@ export const createEventRequestSchema = yup.object({
   endDate: isoOrNull().test('end-after-start', MESSAGES.endBeforeStart, function (end) {
     return endNotBeforeStart(this.parent.startDate as string | null | undefined, end);
   }),
+  timeZone: optionalApiTimeZone(),
   customLogo: optionalHttpUrl(MAX_LENGTHS.url),
   themeColors: yup
     .object({
@@ -288,6 +347,8 @@ export const eventUpdateFieldSchemas = {
   location: yup.string().defined().trim().max(MAX_LENGTHS.eventLocation, MESSAGES.tooLong),
   startDate: isoOrNull(),
   endDate: isoOrNull(),
+  /** Changing the zone keeps every stored instant (docs/data-model.md, "Time"). */
+  timeZone: apiTimeZone().required(MESSAGES.timeZoneRequired),
   customLogo: optionalHttpUrl(MAX_LENGTHS.url).defined(),
   themeColors: fullThemeColors(),
 } as const;
@@ -313,23 +374,50 @@ export const bannerSettingsUpdateSchema = yup
 // ---------------------------------------------------------------------------------------------
 // Travel
 
+/**
+ * Add Flight form: each time is a wall-clock time in its airport's zone (the form picks the zone
+ * from the IATA code, airports.ts, or lets the person choose one); arrival must be after
+ * departure as instants, so overnight and date-line flights pass.
+ */
 export const flightFormSchema = yup.object({
   airline: cappedText(MAX_LENGTHS.airline),
   flightNumber: cappedText(MAX_LENGTHS.flightNumber),
   departure: cappedText(MAX_LENGTHS.airport),
   arrival: cappedText(MAX_LENGTHS.airport),
-  departureTime: yup.string().trim().required(MESSAGES.departureTimeRequired).default(''),
-  arrivalTime: yup.string().trim().required(MESSAGES.arrivalTimeRequired).default(''),
+  departureTimeZone: formTimeZone(),
+  arrivalTimeZone: formTimeZone(),
+  departureTime: formDateTime().trim().required(MESSAGES.departureTimeRequired),
+  arrivalTime: formDateTime()
+    .trim()
+    .required(MESSAGES.arrivalTimeRequired)
+    .test('arrival-after-departure', MESSAGES.arrivalBeforeDeparture, function (arrival) {
+      return isArrivalAfterDeparture(
+        instantOf(this.parent.departureTime as string | undefined, this.parent.departureTimeZone),
+        instantOf(arrival, this.parent.arrivalTimeZone),
+      );
+    }),
 });
 export type FlightFormValues = yup.InferType<typeof flightFormSchema>;
 
+/**
+ * POST /api/events/{e}/flights. Times are instants; the zones say how to show them and default
+ * to the event's zone (the route fills them in).
+ */
 export const createFlightRequestSchema = yup.object({
   airline: cappedText(MAX_LENGTHS.airline),
   flightNumber: cappedText(MAX_LENGTHS.flightNumber),
   departure: cappedText(MAX_LENGTHS.airport),
   arrival: cappedText(MAX_LENGTHS.airport),
   departureTime: requiredIso(MESSAGES.departureTimeRequired),
-  arrivalTime: requiredIso(MESSAGES.arrivalTimeRequired),
+  arrivalTime: requiredIso(MESSAGES.arrivalTimeRequired).test(
+    'arrival-after-departure',
+    MESSAGES.arrivalBeforeDeparture,
+    function (arrival) {
+      return isArrivalAfterDeparture(this.parent.departureTime as string | undefined, arrival);
+    },
+  ),
+  departureTimeZone: optionalApiTimeZone(),
+  arrivalTimeZone: optionalApiTimeZone(),
 });
 export type CreateFlightRequestValues = yup.InferType<typeof createFlightRequestSchema>;
 
@@ -342,10 +430,12 @@ const seats = () =>
     .max(CARPOOL_MAX_SEATS, MESSAGES.seatsMax)
     .default(CARPOOL_DEFAULT_SEATS);
 
+/** Create Carpool form: the departure is a wall-clock time in the event's zone (`timeZone`). */
 export const carpoolFormSchema = yup.object({
   fromLocation: cappedText(MAX_LENGTHS.carpoolLocation),
   toLocation: cappedText(MAX_LENGTHS.carpoolLocation),
-  departureTime: yup.string().trim().required(MESSAGES.departureTimeRequired).default(''),
+  timeZone: formTimeZone(),
+  departureTime: formDateTime().trim().required(MESSAGES.departureTimeRequired),
   maxSeats: seats(),
 });
 export type CarpoolFormValues = yup.InferType<typeof carpoolFormSchema>;
@@ -412,7 +502,10 @@ export const rsvpSchema = yup.object({
 });
 export type RsvpValues = yup.InferType<typeof rsvpSchema>;
 
-/** Schedule item form (admins write items directly; dates are datetime-local values). */
+/**
+ * Schedule item form (admins write items directly): times are datetime-local values in the
+ * event's zone (`timeZone`).
+ */
 export const scheduleItemFormSchema = yup.object({
   title: yup
     .string()
@@ -420,9 +513,10 @@ export const scheduleItemFormSchema = yup.object({
     .required(MESSAGES.titleRequired)
     .max(MAX_LENGTHS.scheduleTitle, MESSAGES.tooLong),
   description: cappedText(MAX_LENGTHS.scheduleDescription),
+  timeZone: formTimeZone(),
   startTime: formDateTime().required(MESSAGES.startTimeRequired),
   endTime: formDateTime().test('end-after-start', MESSAGES.endTimeBeforeStart, function (end) {
-    return endNotBeforeStart(this.parent.startTime as string | undefined, end);
+    return endNotBeforeStart(this.parent.startTime as string | undefined, end, this.parent.timeZone);
   }),
   location: cappedText(MAX_LENGTHS.scheduleLocation),
 });
