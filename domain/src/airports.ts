@@ -18,12 +18,17 @@ export interface Airport {
   timeZone: TimeZoneId | null;
 }
 
-/** A leading three-letter code, as people type it: "sfo", "SFO", "SFO San Francisco", "LHR-T5". */
-const LEADING_CODE = /^([A-Za-z]{3})(?![A-Za-z])/;
+/**
+ * A code as people type it: three letters alone in any case ("sfo", "SFO"), or three capitals
+ * before more text ("SFO San Francisco", "LHR-T5"). "San Francisco" is a place name, not SAN.
+ */
+const CODE_ALONE = /^([A-Za-z]{3})$/;
+const LEADING_CODE = /^([A-Z]{3})(?![A-Za-z])/;
 
-/** The IATA code at the start of what was typed, upper-cased; null when there is none. */
+/** The IATA code typed, upper-cased; null when there is none. */
 export function airportCodeOf(input: string | null | undefined): string | null {
-  const match = LEADING_CODE.exec((input ?? '').trim());
+  const text = (input ?? '').trim();
+  const match = CODE_ALONE.exec(text) ?? LEADING_CODE.exec(text);
   return match?.[1] ? match[1].toUpperCase() : null;
 }
 

@@ -136,10 +136,7 @@ export function formatJoined(value: TimeLike | null | undefined, timeZone?: stri
 // Labelled display in a given zone (event times, flights)
 
 /** "Sat, June 12, 2027, 3:45 PM PDT"; "Date TBD" without a date. */
-export function formatZonedDateTime(
-  value: TimeLike | null | undefined,
-  timeZone: string,
-): string {
+export function formatZonedDateTime(value: TimeLike | null | undefined, timeZone: string): string {
   const d = toZoned(value, timeZone);
   return d ? `${weekdayDate(d)}, ${clock(d)} ${abbreviation(d)}` : DATE_TBD;
 }

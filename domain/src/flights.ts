@@ -5,7 +5,13 @@
  * it departs" on the local clocks are both in order. Airport codes are looked up in airports.ts.
  */
 import type { TimeZoneId } from './entities.ts';
-import { displayTimeZone, normalizeTimeZone, toInstant, toZoned, type TimeLike } from './time-zones.ts';
+import {
+  displayTimeZone,
+  normalizeTimeZone,
+  toInstant,
+  toZoned,
+  type TimeLike,
+} from './time-zones.ts';
 
 /** What the zone and ordering helpers need of a flight (stored, requested or from a form). */
 export interface FlightTiming {

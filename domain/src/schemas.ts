@@ -172,12 +172,13 @@ const requiredIso = (message: string) =>
 
 /**
  * The instant of a form or API date-time: an ISO instant as it is, a wall-clock time in the zone
- * (invalid zones fall back to the device's, whose check reports them); null when empty or invalid.
+ * (the device's when none is given); null when empty or invalid, or when the zone is invalid
+ * (its own check reports that).
  */
 function instantOf(value: string | null | undefined, timeZone?: unknown): string | null {
   if (!value) return null;
   if (isIsoDateTime(value)) return toIsoInstant(value);
-  const zone = isValidTimeZone(timeZone) ? timeZone : deviceTimeZone();
+  const zone = timeZone === undefined || timeZone === '' ? deviceTimeZone() : timeZone;
   return resolveWallClock(value, zone)?.instant ?? null;
 }
 
@@ -252,7 +253,11 @@ export const createEventFormSchema = yup.object({
   timeZone: formTimeZone(),
   startDate: formDateTime(),
   endDate: formDateTime().test('end-after-start', MESSAGES.endBeforeStart, function (end) {
-    return endNotBeforeStart(this.parent.startDate as string | undefined, end, this.parent.timeZone);
+    return endNotBeforeStart(
+      this.parent.startDate as string | undefined,
+      end,
+      this.parent.timeZone,
+    );
   }),
   customLogo: optionalHttpUrl(MAX_LENGTHS.url),
   themeColors: formThemeColors(),
@@ -516,7 +521,11 @@ export const scheduleItemFormSchema = yup.object({
   timeZone: formTimeZone(),
   startTime: formDateTime().required(MESSAGES.startTimeRequired),
   endTime: formDateTime().test('end-after-start', MESSAGES.endTimeBeforeStart, function (end) {
-    return endNotBeforeStart(this.parent.startTime as string | undefined, end, this.parent.timeZone);
+    return endNotBeforeStart(
+      this.parent.startTime as string | undefined,
+      end,
+      this.parent.timeZone,
+    );
   }),
   location: cappedText(MAX_LENGTHS.scheduleLocation),
 });

@@ -85,8 +85,7 @@ export function timeZoneOption(
     format = new Intl.DateTimeFormat('en-US', { timeZone: id, timeZoneName: 'longGeneric' });
     friendlyNames.set(id, format);
   }
-  const name =
-    format.formatToParts(at).find((p) => p.type === 'timeZoneName')?.value ?? id;
+  const name = format.formatToParts(at).find((p) => p.type === 'timeZoneName')?.value ?? id;
   const city = id.includes('/') ? (id.split('/').pop() ?? '').replace(/_/g, ' ') : '';
   const cities = city ? [city] : [];
   const offset = formatUtcOffset(at, id);

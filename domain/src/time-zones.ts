@@ -47,7 +47,11 @@ export function toInstant(value: TimeLike | null | undefined): Temporal.Instant 
   try {
     if (typeof value === 'string') return Temporal.Instant.from(value.trim());
     const ms =
-      typeof value === 'number' ? value : value instanceof Date ? value.getTime() : value.toMillis();
+      typeof value === 'number'
+        ? value
+        : value instanceof Date
+          ? value.getTime()
+          : value.toMillis();
     return Number.isFinite(ms) ? Temporal.Instant.fromEpochMilliseconds(ms) : null;
   } catch {
     return null;

@@ -1,4 +1,6 @@
+import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
+import { dateTimeLocalToIso, formatZonedDateTime, formatZonedTime } from '../src/dates.ts';
 import {
   buildIcs,
   escapeIcsText,
@@ -150,5 +152,93 @@ describe('schedule items and events', () => {
     ['', 'event.ics'],
   ])('icsFileName(%j) = %s', (title, name) => {
     expect(icsFileName(title)).toBe(name);
+  });
+});
+
+describe('the event zone and round trips through a real iCalendar parser', () => {
+  const CEREMONY = '2027-06-12T23:00:00.000Z'; // 4:00 PM in Napa
+
+  /** Parses the file with ical.js, as a calendar app would. */
+  function parse(ics: string) {
+    const calendar = new ICAL.Component(ICAL.parse(ics));
+    const events = calendar.getAllSubcomponents('vevent').map((v) => new ICAL.Event(v));
+    return { calendar, events };
+  }
+
+  it('events carry their zone as X-WR-TIMEZONE and their instants in UTC', () => {
+    const ics = eventToIcs(
+      {
+        id: 'e1',
+        name: 'Sam & Alex',
+        description: '',
+        location: 'Napa',
+        startDate: CEREMONY,
+        endDate: '2027-06-13T05:00:00.000Z',
+        timeZone: 'America/Los_Angeles',
+      },
+      { now },
+    )!;
+    expect(lines(ics)).toContain('X-WR-TIMEZONE:America/Los_Angeles');
+    const { calendar, events } = parse(ics);
+    expect(calendar.getFirstPropertyValue('x-wr-timezone')).toBe('America/Los_Angeles');
+    expect(events).toHaveLength(1);
+    const [event] = events;
+    expect(event!.startDate.toJSDate().toISOString()).toBe(CEREMONY);
+    expect(event!.endDate.toJSDate().toISOString()).toBe('2027-06-13T05:00:00.000Z');
+    expect(event!.startDate.zone?.tzid).toBe('UTC');
+    // A calendar in London shows the same moment at its own local time.
+    expect(formatZonedDateTime(event!.startDate.toJSDate(), 'Europe/London')).toBe(
+      'Sun, June 13, 2027, 12:00 AM GMT+1',
+    );
+    expect(formatZonedDateTime(event!.startDate.toJSDate(), 'America/Los_Angeles')).toBe(
+      'Sat, June 12, 2027, 4:00 PM PDT',
+    );
+  });
+
+  it('events without a confirmed zone say UTC', () => {
+    const ics = eventToIcs(
+      { id: 'e1', name: 'x', description: '', location: '', startDate: CEREMONY, endDate: null },
+      { now },
+    )!;
+    expect(lines(ics)).toContain('X-WR-TIMEZONE:UTC');
+  });
+
+  it('a schedule item entered at 1:30 AM on the fall-back night keeps its first-hour instant', () => {
+    const start = dateTimeLocalToIso('2027-11-07T01:30', 'America/Los_Angeles')!;
+    const ics = scheduleItemToIcs(
+      {
+        id: 's1',
+        eventId: 'e1',
+        title: 'After party',
+        description: '',
+        location: '',
+        startTime: start,
+        endTime: null,
+      },
+      { now, timeZone: 'America/Los_Angeles' },
+    );
+    const { calendar, events } = parse(ics);
+    expect(calendar.getFirstPropertyValue('x-wr-timezone')).toBe('America/Los_Angeles');
+    expect(events[0]!.startDate.toJSDate().toISOString()).toBe('2027-11-07T08:30:00.000Z');
+    // The default hour spans the change: 1:30 AM PDT to 1:30 AM PST.
+    expect(events[0]!.endDate.toJSDate().toISOString()).toBe('2027-11-07T09:30:00.000Z');
+    expect(formatZonedTime(events[0]!.endDate.toJSDate(), 'America/Los_Angeles')).toBe(
+      '1:30 AM PST',
+    );
+  });
+
+  it('invalid zones are left out rather than written', () => {
+    const ics = buildIcs([{ uid: 'u', title: 't', start: CEREMONY }], now, 'Mars/Base');
+    expect(ics).not.toContain('X-WR-TIMEZONE');
+    expect(parse(ics).events[0]!.startDate.toJSDate().toISOString()).toBe(CEREMONY);
+  });
+
+  it('all-day entries parse back as dates', () => {
+    const { events } = parse(
+      buildIcs([{ uid: 'u', title: 't', start: '2028-02-28', end: '2028-02-29' }], now),
+    );
+    expect(events[0]!.startDate.isDate).toBe(true);
+    expect(events[0]!.startDate.toString()).toBe('2028-02-28');
+    expect(events[0]!.endDate.toString()).toBe('2028-03-01');
   });
 });
