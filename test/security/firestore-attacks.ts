@@ -22,6 +22,7 @@ import {
   type RulesCase,
 } from './cases.ts';
 import { newRsvp, newScheduleItem } from './firestore-matrix.ts';
+import { timeZoneCases } from './time-zone-cases.ts';
 
 const E = `events/${EVENT}`;
 const O = `events/${OTHER_EVENT}`;
@@ -795,4 +796,5 @@ export const firestoreAttacks: RulesCase[] = [
   ...scheduleAttacks,
   ...rsvpAttacks,
   ...userAttacks,
+  ...timeZoneCases,
 ];
