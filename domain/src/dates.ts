@@ -69,8 +69,9 @@ const clock = (t: TimeFields) =>
   `${t.hour % 12 === 0 ? 12 : t.hour % 12}:${pad2(t.minute)} ${t.hour < 12 ? 'AM' : 'PM'}`;
 const weekdayDate = (d: DateFields) => `${weekday(d)}, ${monthName(d)} ${d.day}, ${d.year}`;
 
-const zonedOrNull = (value: TimeLike | null | undefined, timeZone?: string) =>
-  toZoned(value, timeZone ?? deviceTimeZone());
+/** No zone (absent or '') means the device's; an invalid one shows as UTC (`toZoned`). */
+const zonedOrNull = (value: TimeLike | null | undefined, timeZone?: string | null) =>
+  toZoned(value, timeZone || deviceTimeZone());
 const abbreviation = (d: Temporal.ZonedDateTime) =>
   timeZoneAbbreviation(d.epochMilliseconds, d.timeZoneId);
 
@@ -321,7 +322,10 @@ export function compareEventsByStart(a: EventTiming, b: EventTiming): number {
  * Instant → value for <input type="datetime-local"> showing the wall-clock time in the zone
  * (default: the device's), e.g. "2027-06-12T15:00"; '' for none.
  */
-export function isoToDateTimeLocal(value: TimeLike | null | undefined, timeZone?: string): string {
+export function isoToDateTimeLocal(
+  value: TimeLike | null | undefined,
+  timeZone?: string | null,
+): string {
   return zonedOrNull(value, timeZone)?.toPlainDateTime().toString({ smallestUnit: 'minute' }) ?? '';
 }
 
@@ -333,9 +337,9 @@ export function isoToDateTimeLocal(value: TimeLike | null | undefined, timeZone?
  */
 export function dateTimeLocalToIso(
   value: string | null | undefined,
-  timeZone: string = deviceTimeZone(),
+  timeZone?: string | null,
 ): IsoDateString | null {
-  return resolveWallClock(value, timeZone)?.instant ?? toIsoInstant(value);
+  return resolveWallClock(value, timeZone || deviceTimeZone())?.instant ?? toIsoInstant(value);
 }
 
 // ---------------------------------------------------------------------------------------------

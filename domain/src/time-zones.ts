@@ -98,7 +98,9 @@ export function normalizeTimeZone(value: unknown): TimeZoneId | null {
   if (name.length > MAX_TIME_ZONE_LENGTH || !TIME_ZONE_ID_PATTERN.test(name)) return null;
   try {
     const id = new Temporal.ZonedDateTime(0n, name).timeZoneId;
-    knownZones.set(name, id);
+    // Only names already spelled right are remembered, so the cache stays as small as the tz
+    // database whatever spellings requests send.
+    if (id === name) knownZones.set(name, id);
     return id;
   } catch {
     return null;

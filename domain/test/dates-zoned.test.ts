@@ -104,6 +104,15 @@ describe('form values are wall-clock times in the given zone', () => {
     expect(dateTimeLocalToIso('2027-06-13T04:30', KOLKATA)).toBe(CEREMONY);
   });
 
+  it("no zone ('' or absent) means the device's, as before events had zones", () => {
+    const device = dateTimeLocalToIso('2027-06-12T16:00');
+    expect(device).toBe(new Date(2027, 5, 12, 16, 0).toISOString());
+    expect(dateTimeLocalToIso('2027-06-12T16:00', '')).toBe(device);
+    expect(dateTimeLocalToIso('2027-06-12T16:00', null)).toBe(device);
+    expect(isoToDateTimeLocal(device, '')).toBe('2027-06-12T16:00');
+    expect(isoToDateTimeLocal(device)).toBe('2027-06-12T16:00');
+  });
+
   it('keeps an instant as it is, refuses invalid input and zones', () => {
     expect(dateTimeLocalToIso('2027-06-12T16:00-07:00', AUCKLAND)).toBe(CEREMONY);
     expect(dateTimeLocalToIso('2027-06-12T16:00', 'Mars/Base')).toBeNull();
