@@ -275,6 +275,14 @@ export interface RoleChange<Time = IsoDateString> {
   changedAt: Time;
 }
 
+/** invitationLog/{id}: one entry per invitation sent; outlives the event (daily cap). */
+export interface InvitationLogEntry<Time = IsoDateString> {
+  invitedByUserId: string;
+  eventId: string;
+  email: string;
+  sentAt: Time;
+}
+
 /** mail/{id}, the Trigger Email extension schema. */
 export interface MailDocument {
   to: string;
@@ -316,16 +324,20 @@ export interface CreateEventRequest {
 
 export type CreateEventResponse = EventResponse;
 
-/** PUT /api/events/{id}: exactly one settings field, or the banner settings. */
+/**
+ * PUT /api/events/{id}: exactly one settings field (themeColors and bannerSettings whole), or
+ * the two dates together; the same write the settings screen makes directly.
+ */
 export type UpdateEventRequest =
   | { name: string }
   | { description: string }
   | { location: string }
   | { startDate: IsoDateString | null }
   | { endDate: IsoDateString | null }
+  | { startDate: IsoDateString | null; endDate: IsoDateString | null }
   | { customLogo: string }
   | { themeColors: ThemeColors }
-  | { bannerSettings: Partial<BannerSettings> };
+  | { bannerSettings: BannerSettings };
 
 export interface UsageCount {
   used: number;
