@@ -41,7 +41,7 @@ try {
   const other = newUser('bench');
   await login(stack, other);
   await createEvent(stack, other);
-  const itemId = await seedSchedule(stack.db, eventId);
+  const itemId = await seedSchedule(stack.store, eventId);
   console.log(`${CALLS} sequential warm calls per endpoint (offline emulators, in-process server)`);
   await measure(stack, 'GET /api/events/{id}', 'GET', `/api/events/${eventId}`, attendee);
   await measure(stack, 'GET /api/events', 'GET', '/api/events', attendee);

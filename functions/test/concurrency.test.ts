@@ -22,7 +22,7 @@ afterAll(async () => {
 
 async function members(eventId: string, n: number, label: string): Promise<TestUser[]> {
   const users = Array.from({ length: n }, () => newUser(label));
-  await Promise.all(users.map((u) => seedMember(stack.db, eventId, u)));
+  await Promise.all(users.map((u) => seedMember(stack.store, eventId, u)));
   return users;
 }
 
@@ -157,7 +157,7 @@ describe('concurrency', () => {
       },
     );
     await stack.call('POST', `/api/carpools/${carpool.body.carpool.id}/join`, { as: attendee });
-    const itemId = await seedSchedule(stack.db, eventId);
+    const itemId = await seedSchedule(stack.store, eventId);
     await stack.call('PUT', `/api/schedule/${itemId}/rsvp`, {
       as: attendee,
       body: { status: 'going' },

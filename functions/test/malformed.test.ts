@@ -49,7 +49,7 @@ describe('malformed input sweep', () => {
         body: { filename: 'ok.jpg', objectPath: photoPath },
       },
     );
-    const itemId = await seedSchedule(stack.db, eventId);
+    const itemId = await seedSchedule(stack.store, eventId);
     const invited = await stack.call<{ inviteUrl: string }>(
       'POST',
       `/api/events/${eventId}/members`,
