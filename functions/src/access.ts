@@ -2,6 +2,7 @@ import type {
   DocumentData,
   DocumentReference,
   DocumentSnapshot,
+  Query,
   Transaction,
 } from 'firebase-admin/firestore';
 import type { MemberRole } from '@gatherly/domain/entities';
@@ -72,6 +73,27 @@ export async function requireMember(
   }
   await requireApiAccess(caller);
   return { eventId, event, role: member.role, member };
+}
+
+/** A document addressed in the API by its own id alone, and the event it belongs to. */
+export interface Located {
+  eventId: string;
+  id: string;
+}
+
+/**
+ * Finds a photo, carpool or schedule item by its id field across events (a collection-group
+ * query, outside any transaction: where a document lives never changes). 404 when unknown.
+ */
+export async function locate(
+  group: Query<{ id: string }, DocumentData>,
+  id: string,
+  missing: string,
+): Promise<Located> {
+  const found = await group.where('id', '==', id).limit(1).select().get();
+  const eventId = found.docs[0]?.ref.parent.parent?.id;
+  if (!eventId) throw notFound(missing);
+  return { eventId, id };
 }
 
 const DENIED: Partial<Record<EventAction, string>> = {

@@ -5,6 +5,7 @@ import { route, type Route } from '../router.ts';
 import { readEvent } from '../services/events.ts';
 import {
   listPhotos,
+  locatePhoto,
   photoView,
   recordPhoto,
   setBannerPhoto,
@@ -46,7 +47,8 @@ export const photoRoutes: Route[] = [
     pattern: '/photos/:photoId/vote',
     access: 'app',
     async handle({ caller, params }) {
-      return { body: await db().runTransaction((tx) => votePhoto(tx, caller, params.photoId, true)) };
+      const photo = await locatePhoto(params.photoId);
+      return { body: await db().runTransaction((tx) => votePhoto(tx, caller, photo, true)) };
     },
   }),
   route({
@@ -54,9 +56,8 @@ export const photoRoutes: Route[] = [
     pattern: '/photos/:photoId/vote',
     access: 'app',
     async handle({ caller, params }) {
-      return {
-        body: await db().runTransaction((tx) => votePhoto(tx, caller, params.photoId, false)),
-      };
+      const photo = await locatePhoto(params.photoId);
+      return { body: await db().runTransaction((tx) => votePhoto(tx, caller, photo, false)) };
     },
   }),
   route({

@@ -3,7 +3,7 @@ import { rsvpSchema } from '@gatherly/domain/schemas';
 import { db } from '../firebase.ts';
 import { route, type Route } from '../router.ts';
 import { apiShape } from '../serialize.ts';
-import { listSchedule, setRsvp } from '../services/schedule.ts';
+import { listSchedule, locateScheduleItem, setRsvp } from '../services/schedule.ts';
 import { validateBody } from '../validate.ts';
 
 export const scheduleRoutes: Route[] = [
@@ -22,8 +22,9 @@ export const scheduleRoutes: Route[] = [
     access: 'api',
     async handle({ caller, params, body }) {
       const { status } = validateBody(rsvpSchema, body);
+      const item = await locateScheduleItem(params.scheduleId);
       const { id: _id, ...rsvp } = await db().runTransaction((tx) =>
-        setRsvp(tx, caller, params.scheduleId, status),
+        setRsvp(tx, caller, item, status),
       );
       return { body: { rsvp: apiShape(rsvp) } };
     },

@@ -10,6 +10,7 @@ import {
   joinCarpool,
   listCarpools,
   listFlights,
+  locateCarpool,
 } from '../services/travel.ts';
 import { userSummary } from '../users.ts';
 import { validateBody } from '../validate.ts';
@@ -64,9 +65,10 @@ export const travelRoutes: Route[] = [
     pattern: '/carpools/:carpoolId/join',
     access: 'app',
     async handle({ caller, params }) {
+      const located = await locateCarpool(params.carpoolId);
       const passenger = await userSummary(caller);
       const carpool = await db().runTransaction((tx) =>
-        joinCarpool(tx, caller, params.carpoolId, passenger),
+        joinCarpool(tx, caller, located, passenger),
       );
       return { body: { carpool: apiShape(carpool) } };
     },

@@ -5,7 +5,7 @@ import type { PhotoView, VoteResponse } from '@gatherly/domain/entities';
 import { isBannerObjectPath } from '@gatherly/domain/event-settings';
 import type { BannerPhotoValues, PhotoRecordValues } from '@gatherly/domain/schemas';
 import { MAX_IMAGE_BYTES } from '@gatherly/domain/upload';
-import { requireMember, requirePermission } from '../access.ts';
+import { locate, requireMember, requirePermission, type Located } from '../access.ts';
 import type { Caller } from '../caller.ts';
 import type { PhotoRecord } from '../db.ts';
 import { db, store } from '../firebase.ts';
@@ -129,25 +129,30 @@ export async function recordPhoto(
   return photo;
 }
 
+/** Where a photo addressed by its id alone lives (its id field is indexed across events). */
+export async function locatePhoto(photoId: string): Promise<Located> {
+  return locate(store().groups.photos(), photoId, PHOTO_NOT_FOUND);
+}
+
 /**
- * Votes (or takes the vote back) on a photo addressed by its id alone. Idempotent; the vote
- * document and the `votes` counter change together. Unknown ids and photos of other people's
- * events answer the same 404.
+ * Votes (or takes the vote back) on a located photo. Idempotent; the vote document and the
+ * `votes` counter change together. Unknown ids and photos of other people's events answer the
+ * same 404.
  */
 export async function votePhoto(
   tx: Transaction,
   caller: Caller,
-  photoId: string,
+  { eventId, id: photoId }: Located,
   on: boolean,
 ): Promise<VoteResponse> {
-  const found = await tx.get(store().groups.photos().where('id', '==', photoId).limit(1));
-  const doc = found.docs[0];
-  const eventId = doc?.ref.parent.parent?.id;
-  if (!doc || !eventId) throw notFound(PHOTO_NOT_FOUND);
   await requirePermission(caller, eventId, 'votePhotos', { tx, notFound: PHOTO_NOT_FOUND });
+  const ref = store().photos(eventId).doc(photoId);
   const voteRef = store().votes(eventId, photoId).doc(caller.uid);
-  const voted = (await tx.get(voteRef)).exists;
-  const votes = doc.data().votes;
+  const [photoSnap, voteSnap] = await Promise.all([tx.get(ref), tx.get(voteRef)]);
+  const photo = photoSnap.data();
+  if (!photo) throw notFound(PHOTO_NOT_FOUND);
+  const voted = voteSnap.exists;
+  const votes = photo.votes;
   if (on && !voted) {
     tx.create(voteRef, {
       id: caller.uid,
@@ -156,12 +161,12 @@ export async function votePhoto(
       userId: caller.uid,
       votedAt: Timestamp.now(),
     });
-    tx.update(doc.ref, { votes: votes + 1 });
+    tx.update(ref, { votes: votes + 1 });
     return { voteCount: votes + 1, userVoted: true };
   }
   if (!on && voted) {
     tx.delete(voteRef);
-    tx.update(doc.ref, { votes: Math.max(0, votes - 1) });
+    tx.update(ref, { votes: Math.max(0, votes - 1) });
     return { voteCount: Math.max(0, votes - 1), userVoted: false };
   }
   return { voteCount: votes, userVoted: on };

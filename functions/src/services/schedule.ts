@@ -6,7 +6,13 @@ import {
   type RsvpStatus,
   type ScheduleItemView,
 } from '@gatherly/domain/entities';
-import { readAll, requireMember, requirePermission } from '../access.ts';
+import {
+  locate,
+  readAll,
+  requireMember,
+  requirePermission,
+  type Located,
+} from '../access.ts';
 import type { Caller } from '../caller.ts';
 import type { RsvpRecord } from '../db.ts';
 import { store } from '../firebase.ts';
@@ -40,21 +46,25 @@ export async function listSchedule(caller: Caller, eventId: string): Promise<Sch
   );
 }
 
+/** Where a schedule item addressed by its id alone lives (its id field is indexed). */
+export async function locateScheduleItem(scheduleId: string): Promise<Located> {
+  return locate(store().groups.schedule(), scheduleId, SCHEDULE_ITEM_NOT_FOUND);
+}
+
 /**
- * A member's own answer to a schedule item addressed by its id alone: the document the rules
- * let them write directly. Unknown ids and items of other people's events answer the same 404.
+ * A member's own answer to a located schedule item: the document the rules let them write
+ * directly. Unknown ids and items of other people's events answer the same 404.
  */
 export async function setRsvp(
   tx: Transaction,
   caller: Caller,
-  scheduleId: string,
+  { eventId, id: scheduleId }: Located,
   status: RsvpStatus,
 ): Promise<RsvpRecord> {
-  const found = await tx.get(store().groups.schedule().where('id', '==', scheduleId).limit(1));
-  const doc = found.docs[0];
-  const eventId = doc?.ref.parent.parent?.id;
-  if (!doc || !eventId) throw notFound(SCHEDULE_ITEM_NOT_FOUND);
   await requirePermission(caller, eventId, 'rsvp', { tx, notFound: SCHEDULE_ITEM_NOT_FOUND });
+  if (!(await tx.get(store().schedule(eventId).doc(scheduleId))).exists) {
+    throw notFound(SCHEDULE_ITEM_NOT_FOUND);
+  }
   const rsvp: RsvpRecord = {
     id: caller.uid,
     eventId,

@@ -6,7 +6,7 @@ import type {
   CreateCarpoolRequestValues,
   CreateFlightRequestValues,
 } from '@gatherly/domain/schemas';
-import { requireMember, requirePermission } from '../access.ts';
+import { locate, requireMember, requirePermission, type Located } from '../access.ts';
 import type { Caller } from '../caller.ts';
 import type { CarpoolRecord, EventRecord, FlightRecord } from '../db.ts';
 import { store } from '../firebase.ts';
@@ -124,24 +124,28 @@ export async function addCarpool(
   return carpool;
 }
 
+/** Where a carpool addressed by its id alone lives (its id field is indexed across events). */
+export async function locateCarpool(carpoolId: string): Promise<Located> {
+  return locate(store().groups.carpools(), carpoolId, CARPOOL_NOT_FOUND);
+}
+
 /**
- * A member takes a seat in a carpool addressed by its id alone: never beyond `maxSeats`, never
+ * A member takes a seat in a located carpool: never beyond `maxSeats`, never
  * twice, not the driver. Unknown ids and carpools of other people's events answer the same 404.
  */
 export async function joinCarpool(
   tx: Transaction,
   caller: Caller,
-  carpoolId: string,
+  { eventId, id: carpoolId }: Located,
   passenger: UserSummary,
 ): Promise<CarpoolRecord> {
-  const found = await tx.get(store().groups.carpools().where('id', '==', carpoolId).limit(1));
-  const doc = found.docs[0];
-  const eventId = doc?.ref.parent.parent?.id;
-  if (!doc || !eventId) throw notFound(CARPOOL_NOT_FOUND);
   await requirePermission(caller, eventId, 'joinCarpool', { tx, notFound: CARPOOL_NOT_FOUND });
+  const ref = store().carpools(eventId).doc(carpoolId);
   const passengerRef = store().passengers(eventId, carpoolId).doc(caller.uid);
-  const joined = (await tx.get(passengerRef)).exists;
-  const current = doc.data();
+  const [carpoolSnap, passengerSnap] = await Promise.all([tx.get(ref), tx.get(passengerRef)]);
+  const current = carpoolSnap.data();
+  if (!current) throw notFound(CARPOOL_NOT_FOUND);
+  const joined = passengerSnap.exists;
   if (current.driverId === caller.uid) throw badRequest('You are driving this carpool');
   if (joined || current.passengerIds.includes(caller.uid)) {
     throw conflict('You have already joined this carpool');
@@ -159,6 +163,6 @@ export async function joinCarpool(
     user: personSummary(passenger),
     joinedAt: Timestamp.now(),
   });
-  tx.update(doc.ref, next);
+  tx.update(ref, next);
   return { ...current, ...next };
 }
