@@ -147,7 +147,7 @@ function isAborted(err: unknown): boolean {
   return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === 10;
 }
 
-export function createRouter(routes: Route[]) {
+export function createRouter(routes: readonly Route[]) {
   const compiled = routes.map((r) => ({ ...r, parts: splitPath(r.pattern) }));
 
   return async function handle(req: ApiIncoming, res: ServerResponse): Promise<void> {
