@@ -65,7 +65,7 @@ describe('events', () => {
     expect(member.data()).toMatchObject({ role: 'creator', userId: user.uid, eventId: event.id });
   });
 
-  it('400s with the spec messages', async () => {
+  it('400s with the product messages (docs/product.md, "Create Event")', async () => {
     const user = newUser();
     const missing = await stack.call<Body>('POST', '/api/events', {
       as: user,

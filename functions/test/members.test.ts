@@ -154,7 +154,7 @@ describe('members', () => {
     expect(afterDelete.body.error).toContain(PREMIUM_REQUIRED_MESSAGE);
   });
 
-  it('removal follows spec §6', async () => {
+  it('removal follows the role rules (docs/product.md, "Members and roles")', async () => {
     const { eventId, creator, admin, attendee, outsider } = await eventWithRoles(stack);
     const second = newUser('second');
     await invite(stack, eventId, creator, second, 'attendee', true);

@@ -81,9 +81,6 @@ export const deletingCases: RulesCase[] = [
   whileDeleting('firestore', 'delete', 'attendee', 'driver deletes a carpool', (a) =>
     a.db.doc(`${E}/carpools/carpool-${ownOf(a)}`).delete(),
   ),
-  whileDeleting('firestore', 'delete', 'creator', 'creator removes a member', (a) =>
-    a.db.doc(`${E}/members/${UID.attendee}`).delete(),
-  ),
   whileDeleting('storage', 'create', 'attendee', 'member uploads a photo', (a) =>
     upload(a.storage, `${E}/photos/${ownOf(a)}/late.jpg`, IMAGE_BYTES, 'image/jpeg'),
   ),
