@@ -4,17 +4,19 @@
 import { applicationDefault, deleteApp, initializeApp } from 'firebase-admin/app';
 import { FieldValue, getFirestore } from 'firebase-admin/firestore';
 import { TIERS } from '@gatherly/domain/tiers';
+import { dataAccess } from '../functions/src/db.ts';
 
 async function main(): Promise<void> {
   const projectId = process.env['GOOGLE_CLOUD_PROJECT'] ?? process.env['GCLOUD_PROJECT'];
   if (!projectId) throw new Error('Set GOOGLE_CLOUD_PROJECT to the Firebase project id.');
   const app = initializeApp({ projectId, credential: applicationDefault() }, 'seed-tiers');
   try {
-    const db = getFirestore(app);
-    const batch = db.batch();
+    const db = dataAccess(getFirestore(app));
+    const batch = db.firestore.batch();
     for (const tier of Object.values(TIERS)) {
-      batch.set(db.doc(`subscriptionTiers/${tier.tierName}`), {
+      batch.set(db.tier(tier.tierName), {
         ...tier,
+        id: tier.tierName,
         createdAt: FieldValue.serverTimestamp(),
         updatedAt: FieldValue.serverTimestamp(),
       });

@@ -8,9 +8,11 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
-import { Timestamp, getFirestore, type Firestore } from 'firebase-admin/firestore';
+import { Timestamp, getFirestore } from 'firebase-admin/firestore';
 import { getStorage } from 'firebase-admin/storage';
+import type { PersonSummary, UserSummary } from '@gatherly/domain/entities';
 import { TIERS } from '@gatherly/domain/tiers';
+import { dataAccess, type DataAccess } from '../functions/src/db.ts';
 import { EVENTS, USERS, type DemoEvent, type DemoUser } from './lib/demo-data.ts';
 import { gradientPng, hexToRgb } from './lib/png.ts';
 
@@ -35,11 +37,11 @@ const DEFAULT_HOSTS: Record<string, string> = {
   FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099',
 };
 
-function summaryOf(user: DemoUser): { displayName: string; email: string; photoURL: string } {
+function summaryOf(user: DemoUser): UserSummary {
   return { displayName: user.displayName, email: user.email, photoURL: '' };
 }
 
-function person(uid: string): { displayName: string; photoURL: string } {
+function person(uid: string): PersonSummary {
   const user = USERS.find((u) => u.uid === uid);
   if (!user) throw new Error(`demo data names unknown user ${uid}`);
   return { displayName: user.displayName, photoURL: '' };
@@ -66,7 +68,8 @@ export async function seedDemoData(opts: SeedOptions): Promise<SeedSummary> {
   );
   try {
     if (opts.withAuth !== false) await seedAuth(app);
-    const db = getFirestore(app);
+    // The functions' typed references: documents are written in their data-model shape.
+    const db = dataAccess(getFirestore(app));
     await seedUsersAndTiers(db);
     let photos = 0;
     let objects = 0;
@@ -105,17 +108,19 @@ async function seedAuth(app: App): Promise<void> {
   }
 }
 
-async function seedUsersAndTiers(db: Firestore): Promise<void> {
-  const batch = db.batch();
+async function seedUsersAndTiers(db: DataAccess): Promise<void> {
+  const batch = db.firestore.batch();
   for (const tier of Object.values(TIERS)) {
-    batch.set(db.doc(`subscriptionTiers/${tier.tierName}`), {
+    batch.set(db.tier(tier.tierName), {
       ...tier,
+      id: tier.tierName,
       createdAt: ago(24 * 30),
       updatedAt: ago(24 * 30),
     });
   }
   USERS.forEach((u, i) => {
-    batch.set(db.doc(`users/${u.uid}`), {
+    batch.set(db.user(u.uid), {
+      id: u.uid,
       email: u.email,
       displayName: u.displayName,
       photoURL: '',
@@ -134,7 +139,7 @@ async function seedUsersAndTiers(db: Firestore): Promise<void> {
 
 async function seedEvent(
   app: App,
-  db: Firestore,
+  db: DataAccess,
   event: DemoEvent,
 ): Promise<{ photos: number; objects: number; invitations: SeedSummary['invitations'] }> {
   const bucket = getStorage(app).bucket();
@@ -165,8 +170,9 @@ async function seedEvent(
     );
   }
 
-  const batch = db.batch();
-  batch.set(db.doc(base), {
+  const batch = db.firestore.batch();
+  batch.set(db.event(event.id), {
+    id: event.id,
     name: event.name,
     description: event.description,
     location: event.location,
@@ -185,7 +191,8 @@ async function seedEvent(
     createdAt: ago(24 * 14),
   });
   Object.entries(event.members).forEach(([uid, role], i) => {
-    batch.set(db.doc(`${base}/members/${uid}`), {
+    batch.set(db.member(event.id, uid), {
+      id: uid,
       eventId: event.id,
       userId: uid,
       role,
@@ -210,7 +217,7 @@ async function seedEvent(
       thumbPath,
       gradientPng(240, 160, hexToRgb(photo.colors[0]), hexToRgb(photo.colors[1]), sun),
     );
-    batch.set(db.doc(`${base}/photos/${photo.id}`), {
+    batch.set(db.photos(event.id).doc(photo.id), {
       id: photo.id,
       eventId: event.id,
       uploadedBy: photo.by,
@@ -226,7 +233,8 @@ async function seedEvent(
       uploadedAt: ago(72 - i * 6),
     });
     for (const voter of photo.votes) {
-      batch.set(db.doc(`${base}/photos/${photo.id}/votes/${voter}`), {
+      batch.set(db.votes(event.id, photo.id).doc(voter), {
+        id: voter,
         eventId: event.id,
         photoId: photo.id,
         userId: voter,
@@ -236,7 +244,7 @@ async function seedEvent(
   }
 
   event.flights.forEach((f, i) => {
-    batch.set(db.doc(`${base}/flights/${f.id}`), {
+    batch.set(db.flights(event.id).doc(f.id), {
       id: f.id,
       eventId: event.id,
       userId: f.by,
@@ -252,7 +260,7 @@ async function seedEvent(
   });
 
   event.carpools.forEach((c, i) => {
-    batch.set(db.doc(`${base}/carpools/${c.id}`), {
+    batch.set(db.carpools(event.id).doc(c.id), {
       id: c.id,
       eventId: event.id,
       driverId: c.driver,
@@ -266,7 +274,8 @@ async function seedEvent(
       createdAt: ago(36 - i),
     });
     c.passengers.forEach((uid, j) => {
-      batch.set(db.doc(`${base}/carpools/${c.id}/passengers/${uid}`), {
+      batch.set(db.passengers(event.id, c.id).doc(uid), {
+        id: uid,
         eventId: event.id,
         carpoolId: c.id,
         userId: uid,
@@ -277,7 +286,7 @@ async function seedEvent(
   });
 
   event.schedule.forEach((s, i) => {
-    batch.set(db.doc(`${base}/schedule/${s.id}`), {
+    batch.set(db.schedule(event.id).doc(s.id), {
       id: s.id,
       eventId: event.id,
       title: s.title,
@@ -289,7 +298,8 @@ async function seedEvent(
       createdAt: ago(50 - i),
     });
     Object.entries(s.rsvps).forEach(([uid, status], j) => {
-      batch.set(db.doc(`${base}/schedule/${s.id}/rsvps/${uid}`), {
+      batch.set(db.rsvps(event.id, s.id).doc(uid), {
+        id: uid,
         eventId: event.id,
         scheduleId: s.id,
         userId: uid,
@@ -301,7 +311,8 @@ async function seedEvent(
 
   const invitations: SeedSummary['invitations'] = [];
   for (const inv of event.pendingInvitations) {
-    batch.set(db.doc(`${base}/invitations/${inv.id}`), {
+    batch.set(db.invitations(event.id).doc(inv.id), {
+      id: inv.id,
       eventId: event.id,
       email: inv.email,
       role: inv.role,
@@ -312,7 +323,8 @@ async function seedEvent(
     });
     const token = randomBytes(32).toString('base64url');
     invitations.push({ eventName: event.name, email: inv.email, token });
-    batch.set(db.doc(`invitationTokens/${token}`), {
+    batch.set(db.invitationToken(token), {
+      id: token,
       eventId: event.id,
       invitationId: inv.id,
       email: inv.email,
@@ -321,7 +333,8 @@ async function seedEvent(
   }
 
   for (const change of event.roleChanges) {
-    batch.set(db.doc(`${base}/roleChanges/${change.id}`), {
+    batch.set(db.roleChanges(event.id).doc(change.id), {
+      id: change.id,
       eventId: event.id,
       changedUserId: change.user,
       changedByUserId: change.by,

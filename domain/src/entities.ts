@@ -304,6 +304,14 @@ export interface RoleChange<Time = IsoDateString> {
   changedAt: Time;
 }
 
+/** invitationLog/{id}: one entry per invitation sent; outlives the event (daily cap). */
+export interface InvitationLogEntry<Time = IsoDateString> {
+  invitedByUserId: string;
+  eventId: string;
+  email: string;
+  sentAt: Time;
+}
+
 /** mail/{id}, the Trigger Email extension schema. */
 export interface MailDocument {
   to: string;
@@ -347,7 +355,10 @@ export interface CreateEventRequest {
 
 export type CreateEventResponse = EventResponse;
 
-/** PUT /api/events/{id}: exactly one settings field, or the banner settings. */
+/**
+ * PUT /api/events/{id}: exactly one settings field (themeColors and bannerSettings whole), or
+ * the two dates together; the same write the settings screen makes directly.
+ */
 export type UpdateEventRequest =
   | { name: string }
   | { description: string }
@@ -355,9 +366,10 @@ export type UpdateEventRequest =
   | { startDate: IsoDateString | null }
   | { endDate: IsoDateString | null }
   | { timeZone: TimeZoneId }
+  | { startDate: IsoDateString | null; endDate: IsoDateString | null }
   | { customLogo: string }
   | { themeColors: ThemeColors }
-  | { bannerSettings: Partial<BannerSettings> };
+  | { bannerSettings: BannerSettings };
 
 export interface UsageCount {
   used: number;

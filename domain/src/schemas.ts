@@ -18,7 +18,13 @@
  *   display name 100, phone 40, Venmo username 60, time zone name 64.
  */
 import * as yup from 'yup';
-import { RSVP_STATUSES, type InvitableRole, type MemberRole, type RsvpStatus } from './entities.ts';
+import {
+  RSVP_STATUSES,
+  type BannerStyle,
+  type InvitableRole,
+  type MemberRole,
+  type RsvpStatus,
+} from './entities.ts';
 import { isArrivalAfterDeparture } from './flights.ts';
 import { INVITABLE_ROLES, MEMBER_ROLES } from './roles.ts';
 import {
@@ -85,6 +91,12 @@ export const MESSAGES = {
   fileNameRequired: 'File name is required',
   objectPathRequired: 'Storage path is required',
   tooLong: 'Must be at most ${max} characters',
+  unknownKey: 'Unknown field: ${unknown}',
+  bannerSettingsRequired: 'Banner settings are required',
+  bannerStyle: 'Banner style must be contained or full-width',
+  bannerAutoRotate: 'Banner autoRotate must be true or false',
+  bannerRotateInterval: `Banner rotateInterval must be a whole number of milliseconds from ${BANNER_MIN_ROTATE_INTERVAL_MS} to ${BANNER_MAX_ROTATE_INTERVAL_MS}`,
+  bannerImage: 'Banner customBannerImage must be a storage path or null',
 } as const;
 
 const HEX_COLOR = /^#[0-9a-fA-F]{6}$/;
@@ -341,7 +353,42 @@ export const createEventRequestSchema = yup.object({
 });
 export type CreateEventRequestValues = yup.InferType<typeof createEventRequestSchema>;
 
-/** PUT /api/events/{id} field values, one schema per writable field (server caps). */
+export const BANNER_STYLES = ['contained', 'full-width'] as const;
+
+/**
+ * Whole banner settings, as stored: both write paths (the settings screen's direct write and
+ * PUT /api/events/{id}) replace the object, so every key is required and no other is allowed.
+ * Whether `customBannerImage` lies in the event's own banner folder is `event-settings.ts`.
+ */
+export const bannerSettingsSchema = yup
+  .object({
+    style: yup
+      .string<BannerStyle>()
+      .required(MESSAGES.bannerStyle)
+      .oneOf(BANNER_STYLES, MESSAGES.bannerStyle),
+    autoRotate: yup.boolean().strict().required(MESSAGES.bannerAutoRotate),
+    rotateInterval: yup
+      .number()
+      .strict()
+      .required(MESSAGES.bannerRotateInterval)
+      .integer(MESSAGES.bannerRotateInterval)
+      .min(BANNER_MIN_ROTATE_INTERVAL_MS, MESSAGES.bannerRotateInterval)
+      .max(BANNER_MAX_ROTATE_INTERVAL_MS, MESSAGES.bannerRotateInterval),
+    customBannerImage: yup
+      .string()
+      .nullable()
+      .defined(MESSAGES.bannerImage)
+      .max(MAX_LENGTHS.objectPath, MESSAGES.tooLong),
+  })
+  .noUnknown(MESSAGES.unknownKey)
+  .default(undefined)
+  .required(MESSAGES.bannerSettingsRequired);
+
+/**
+ * One event settings field as stored (ISO dates, whole themeColors and bannerSettings), the
+ * schema of both write paths of docs/data-model.md, "Event settings". Which keys one write may
+ * change, the date order and the banner folder are checked by `event-settings.ts`.
+ */
 export const eventUpdateFieldSchemas = {
   name: yup
     .string()
@@ -355,26 +402,10 @@ export const eventUpdateFieldSchemas = {
   /** Changing the zone keeps every stored instant (docs/data-model.md, "Time"). */
   timeZone: apiTimeZone().required(MESSAGES.timeZoneRequired),
   customLogo: optionalHttpUrl(MAX_LENGTHS.url).defined(),
-  themeColors: fullThemeColors(),
+  themeColors: fullThemeColors().noUnknown(MESSAGES.unknownKey),
+  bannerSettings: bannerSettingsSchema,
 } as const;
 export type EventUpdateField = keyof typeof eventUpdateFieldSchemas;
-
-export const BANNER_STYLES = ['contained', 'full-width'] as const;
-
-/** PUT /api/events/{id} {bannerSettings}: any subset of the banner settings. */
-export const bannerSettingsUpdateSchema = yup
-  .object({
-    style: yup.string().oneOf(BANNER_STYLES),
-    autoRotate: yup.boolean().strict(),
-    rotateInterval: yup
-      .number()
-      .strict()
-      .integer()
-      .min(BANNER_MIN_ROTATE_INTERVAL_MS)
-      .max(BANNER_MAX_ROTATE_INTERVAL_MS),
-    customBannerImage: yup.string().nullable().max(MAX_LENGTHS.objectPath, MESSAGES.tooLong),
-  })
-  .noUnknown();
 
 // ---------------------------------------------------------------------------------------------
 // Travel
@@ -499,12 +530,18 @@ export const memberRoleSchema = yup.string<MemberRole>().oneOf(MEMBER_ROLES).req
 // ---------------------------------------------------------------------------------------------
 // Schedule and RSVP
 
-export const rsvpSchema = yup.object({
-  status: yup
-    .string<RsvpStatus>()
-    .required(MESSAGES.invalidRsvp)
-    .oneOf(RSVP_STATUSES, MESSAGES.invalidRsvp),
-});
+/**
+ * An RSVP answer: the status a member writes into their own `rsvps/{uid}` document directly or
+ * through PUT /api/schedule/{id}/rsvp. No other key: the rules refuse them on the direct path.
+ */
+export const rsvpSchema = yup
+  .object({
+    status: yup
+      .string<RsvpStatus>()
+      .required(MESSAGES.invalidRsvp)
+      .oneOf(RSVP_STATUSES, MESSAGES.invalidRsvp),
+  })
+  .noUnknown(MESSAGES.unknownKey);
 export type RsvpValues = yup.InferType<typeof rsvpSchema>;
 
 /**

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   MAX_LENGTHS,
   bannerPhotoSchema,
-  bannerSettingsUpdateSchema,
+  bannerSettingsSchema,
   carpoolFormSchema,
   createCarpoolRequestSchema,
   createEventFormSchema,
@@ -188,18 +188,23 @@ describe('event update fields and banner settings (server)', () => {
     expect(parseWith(eventUpdateFieldSchemas.location, 'x'.repeat(201)).ok).toBe(false);
   });
 
-  it('banner settings accept a subset and reject bad values', () => {
-    expect(parseWith(bannerSettingsUpdateSchema, { autoRotate: false }).ok).toBe(true);
-    expect(
-      parseWith(bannerSettingsUpdateSchema, {
-        style: 'full-width',
-        rotateInterval: 4000,
-        customBannerImage: null,
-      }).ok,
-    ).toBe(true);
-    expect(parseWith(bannerSettingsUpdateSchema, { style: 'tiled' }).ok).toBe(false);
-    expect(parseWith(bannerSettingsUpdateSchema, { rotateInterval: 999 }).ok).toBe(false);
-    expect(parseWith(bannerSettingsUpdateSchema, { autoRotate: 'yes' }).ok).toBe(false);
+  it('banner settings are whole (every key) and reject bad values', () => {
+    const whole = {
+      style: 'full-width',
+      autoRotate: false,
+      rotateInterval: 4000,
+      customBannerImage: null,
+    };
+    expect(parseWith(bannerSettingsSchema, whole).ok).toBe(true);
+    expect(parseWith(bannerSettingsSchema, { autoRotate: false }).ok).toBe(false);
+    expect(parseWith(bannerSettingsSchema, { ...whole, style: 'tiled' }).ok).toBe(false);
+    expect(parseWith(bannerSettingsSchema, { ...whole, rotateInterval: 999 }).ok).toBe(false);
+    expect(parseWith(bannerSettingsSchema, { ...whole, rotateInterval: 1500.5 }).ok).toBe(false);
+    expect(parseWith(bannerSettingsSchema, { ...whole, autoRotate: 'yes' }).ok).toBe(false);
+    expect(parseWith(bannerSettingsSchema, undefined)).toEqual({
+      ok: false,
+      errors: ['Banner settings are required'],
+    });
   });
 });
 

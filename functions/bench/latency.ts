@@ -1,7 +1,13 @@
 // Warm-call latency of the api function, served in-process against the offline emulators:
 //   npx tsx functions/bench/latency.ts [calls]
 // Prints p50/p95/max per endpoint after a warm-up, so cold starts are not measured.
-import { createEvent, eventWithRoles, login, seedSchedule } from '../test/fixtures.ts';
+import {
+  createEvent,
+  eventWithRoles,
+  grantApiAccess,
+  login,
+  seedSchedule,
+} from '../test/fixtures.ts';
 import { newUser, startStack, type Stack, type TestUser } from '../test/harness.ts';
 
 const CALLS = Number(process.argv[2] ?? 200);
@@ -38,10 +44,12 @@ async function measure(
 const stack = await startStack();
 try {
   const { eventId, attendee } = await eventWithRoles(stack);
+  // The measured reads are API routes: an API client's tier includes API access.
+  await grantApiAccess(stack, attendee);
   const other = newUser('bench');
   await login(stack, other);
   await createEvent(stack, other);
-  const itemId = await seedSchedule(stack.db, eventId);
+  const itemId = await seedSchedule(stack.store, eventId);
   console.log(`${CALLS} sequential warm calls per endpoint (offline emulators, in-process server)`);
   await measure(stack, 'GET /api/events/{id}', 'GET', `/api/events/${eventId}`, attendee);
   await measure(stack, 'GET /api/events', 'GET', '/api/events', attendee);

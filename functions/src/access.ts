@@ -1,55 +1,99 @@
-import type { DocumentReference, DocumentSnapshot, Transaction } from 'firebase-admin/firestore';
-import type { Event, Member, MemberRole } from '@gatherly/domain/entities';
-import type { Timestamp } from 'firebase-admin/firestore';
+import type {
+  DocumentData,
+  DocumentReference,
+  DocumentSnapshot,
+  Query,
+  Transaction,
+} from 'firebase-admin/firestore';
+import type { MemberRole } from '@gatherly/domain/entities';
 import { can, isMemberRole, type EventAction } from '@gatherly/domain/roles';
-import { db } from './firebase.ts';
+import { requireApiAccess, type Caller } from './caller.ts';
+import type { EventRecord, MemberRecord } from './db.ts';
+import { store } from './firebase.ts';
 import { forbidden, notFound } from './http.ts';
-
-export type EventDoc = Omit<Event<Timestamp>, 'id'>;
-export type MemberDoc = Omit<Member<Timestamp>, 'id'>;
 
 /** The caller's standing in one event. */
 export interface Membership {
   eventId: string;
-  eventRef: DocumentReference;
-  event: EventDoc;
+  event: EventRecord;
   role: MemberRole;
-  member: MemberDoc;
+  member: MemberRecord;
 }
 
 export const EVENT_NOT_FOUND = 'Event not found';
 
-export function eventRef(eventId: string): DocumentReference {
-  return db().collection('events').doc(eventId);
+export interface AccessOptions {
+  /** Read inside this transaction, so the decision and the writes commit together. */
+  tx?: Transaction;
+  /**
+   * The 404 message. Photos, carpools and schedule items addressed by their own id answer
+   * "Photo not found" etc. whether the id is unknown or its event is not the caller's, so a
+   * non-member cannot tell real ids from made-up ones.
+   */
+  notFound?: string;
+  /** Only event deletion itself may resume on an event already being deleted. */
+  whileDeleting?: boolean;
 }
 
-export function memberRef(eventId: string, uid: string): DocumentReference {
-  return eventRef(eventId).collection('members').doc(uid);
-}
-
-type Reader = Pick<Transaction, 'get'> | null;
-
-async function read(ref: DocumentReference, tx: Reader): Promise<DocumentSnapshot> {
+export function read<A, D extends DocumentData>(
+  ref: DocumentReference<A, D>,
+  tx: Transaction | undefined,
+): Promise<DocumentSnapshot<A, D>> {
   return tx ? tx.get(ref) : ref.get();
 }
 
+/** Several documents, typed (inside `tx` in one round trip). */
+export async function readAll<A, D extends DocumentData>(
+  refs: DocumentReference<A, D>[],
+  tx?: Transaction,
+): Promise<DocumentSnapshot<A, D>[]> {
+  if (refs.length === 0) return [];
+  return tx ? tx.getAll<A, D>(...refs) : Promise.all(refs.map((ref) => ref.get()));
+}
+
 /**
- * The caller's membership, read inside `tx` when given so the decision and the writes commit
- * together. Non-members get 404 like unknown events: an event's existence is not revealed.
+ * The caller's membership, read inside `opts.tx` when given. Non-members get 404 like unknown
+ * events (an event's existence is not revealed), and so does everyone once the event is being
+ * deleted: from then on nothing may be written under it. On API routes the caller's tier must
+ * then also include API access (caller.ts).
  */
 export async function requireMember(
+  caller: Caller,
   eventId: string,
-  uid: string,
-  tx: Reader = null,
+  opts: AccessOptions = {},
 ): Promise<Membership> {
-  const ref = eventRef(eventId);
   const [eventSnap, memberSnap] = await Promise.all([
-    read(ref, tx),
-    read(memberRef(eventId, uid), tx),
+    read(store().event(eventId), opts.tx),
+    read(store().member(eventId, caller.uid), opts.tx),
   ]);
-  const member = memberSnap.data() as MemberDoc | undefined;
-  if (!eventSnap.exists || !member || !isMemberRole(member.role)) throw notFound(EVENT_NOT_FOUND);
-  return { eventId, eventRef: ref, event: eventSnap.data() as EventDoc, role: member.role, member };
+  const event = eventSnap.data();
+  const member = memberSnap.data();
+  if (!event || !member || !isMemberRole(member.role) || (event.deleting && !opts.whileDeleting)) {
+    throw notFound(opts.notFound ?? EVENT_NOT_FOUND);
+  }
+  await requireApiAccess(caller);
+  return { eventId, event, role: member.role, member };
+}
+
+/** A document addressed in the API by its own id alone, and the event it belongs to. */
+export interface Located {
+  eventId: string;
+  id: string;
+}
+
+/**
+ * Finds a photo, carpool or schedule item by its id field across events (a collection-group
+ * query, outside any transaction: where a document lives never changes). 404 when unknown.
+ */
+export async function locate(
+  group: Query<{ id: string }, DocumentData>,
+  id: string,
+  missing: string,
+): Promise<Located> {
+  const found = await group.where('id', '==', id).limit(1).select().get();
+  const eventId = found.docs[0]?.ref.parent.parent?.id;
+  if (!eventId) throw notFound(missing);
+  return { eventId, id };
 }
 
 const DENIED: Partial<Record<EventAction, string>> = {
@@ -64,12 +108,12 @@ const DENIED: Partial<Record<EventAction, string>> = {
 
 /** Membership plus the role matrix: 403 when the caller's role may not perform `action`. */
 export async function requirePermission(
+  caller: Caller,
   eventId: string,
-  uid: string,
   action: EventAction,
-  tx: Reader = null,
+  opts: AccessOptions = {},
 ): Promise<Membership> {
-  const membership = await requireMember(eventId, uid, tx);
+  const membership = await requireMember(caller, eventId, opts);
   if (!can(membership.role, action))
     throw forbidden(DENIED[action] ?? 'You do not have permission to do this');
   return membership;

@@ -18,14 +18,34 @@ function bearer(req: ApiIncoming): string | null {
   return match?.[1] ?? null;
 }
 
-export async function authenticate(req: ApiIncoming): Promise<AuthUser> {
+const REVOKED_MESSAGES: Record<string, string> = {
+  'auth/user-disabled': 'This account has been disabled',
+  'auth/id-token-revoked': 'This sign-in has been revoked; please sign in again',
+  'auth/user-not-found': 'This account no longer exists',
+};
+
+function codeOf(err: unknown): string {
+  if (typeof err !== 'object' || err === null) return '';
+  const code = (err as { code?: unknown }).code;
+  return typeof code === 'string' ? code : '';
+}
+
+/**
+ * Verifies the bearer ID token. With `checkRevoked` (every write, docs/api.md "Auth") the
+ * account is also looked up, so a disabled account or revoked sessions lose access at once
+ * instead of when the token expires (up to an hour).
+ */
+export async function authenticate(
+  req: ApiIncoming,
+  { checkRevoked }: { checkRevoked: boolean },
+): Promise<AuthUser> {
   const token = bearer(req);
   if (!token) throw unauthorized('Authentication required');
   let decoded: DecodedIdToken;
   try {
-    decoded = await auth().verifyIdToken(token);
-  } catch {
-    throw unauthorized('Invalid or expired ID token');
+    decoded = await auth().verifyIdToken(token, checkRevoked);
+  } catch (err) {
+    throw unauthorized(REVOKED_MESSAGES[codeOf(err)] ?? 'Invalid or expired ID token');
   }
   const email = (decoded.email ?? '').toLowerCase();
   const name = typeof decoded.name === 'string' ? decoded.name : '';

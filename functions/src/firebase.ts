@@ -2,6 +2,7 @@ import { getApps, initializeApp, type App } from 'firebase-admin/app';
 import { getAuth, type Auth } from 'firebase-admin/auth';
 import { getFirestore, type Firestore } from 'firebase-admin/firestore';
 import { getStorage } from 'firebase-admin/storage';
+import { dataAccess, type DataAccess } from './db.ts';
 
 // Initialised lazily so tests can point the emulator env vars before the first request.
 function app(): App {
@@ -29,4 +30,12 @@ export function bucket() {
   const a = app();
   const name = a.options.storageBucket ?? `${a.options.projectId ?? 'demo-gatherly'}.appspot.com`;
   return getStorage(a).bucket(name);
+}
+
+let access: DataAccess | null = null;
+
+/** Typed references (db.ts) over the default Firestore. */
+export function store(): DataAccess {
+  access ??= dataAccess(db());
+  return access;
 }

@@ -1,8 +1,10 @@
 import type { ServerResponse } from 'node:http';
 import { error as logError } from 'firebase-functions/logger';
-import { authenticate, type AuthUser } from './auth.ts';
+import { authenticate } from './auth.ts';
+import { newCaller, type Caller, type RouteAccess } from './caller.ts';
 import {
   HttpError,
+  badRequest,
   notFound,
   readJsonBody,
   sendJson,
@@ -12,23 +14,66 @@ import {
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-interface BaseCtx {
+/** The parameter names of a path pattern: '/events/:eventId/members/:userId' → 'eventId' | 'userId'. */
+export type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | ParamNames<`/${Rest}`>
+  : P extends `${string}:${infer Name}`
+    ? Name
+    : never;
+
+/** Decoded path parameters of pattern P, each a string. */
+export type Params<P extends string> = { readonly [K in ParamNames<P>]: string };
+
+interface BaseCtx<P extends string> {
   req: ApiIncoming;
-  params: Record<string, string>;
+  params: Params<P>;
   body: unknown;
   /** The web app's origin, for links in e-mails. */
   origin: string | null;
 }
-export interface Ctx extends BaseCtx {
-  user: AuthUser;
+export interface Ctx<P extends string> extends BaseCtx<P> {
+  caller: Caller;
 }
-export interface PublicCtx extends BaseCtx {
-  user: null;
+export type PublicCtx<P extends string> = BaseCtx<P>;
+
+/** A route with its parameters erased, as the router keeps it. */
+export type Route =
+  | { method: Method; pattern: string; access: RouteAccess; run(ctx: Ctx<string>): Promise<Reply> }
+  | { method: Method; pattern: string; access: null; run(ctx: PublicCtx<string>): Promise<Reply> };
+
+/**
+ * A signed-in route. `access: 'app'` routes serve the web app and every account; `'api'` routes
+ * are the public API only and need the caller's tier to have `apiAccessEnabled`
+ * (docs/api.md, "Access").
+ */
+export function route<P extends string>(def: {
+  method: Method;
+  pattern: P;
+  access: RouteAccess;
+  handle(ctx: Ctx<P>): Promise<Reply>;
+}): Route {
+  return {
+    method: def.method,
+    pattern: def.pattern,
+    access: def.access,
+    // The matcher builds params from this same pattern, so they have exactly P's names.
+    run: (ctx: Ctx<string>) => def.handle(ctx as unknown as Ctx<P>),
+  };
 }
 
-export type Route =
-  | { method: Method; pattern: string; isPublic?: false; handle: (ctx: Ctx) => Promise<Reply> }
-  | { method: Method; pattern: string; isPublic: true; handle: (ctx: PublicCtx) => Promise<Reply> };
+/** A route that needs no sign-in. */
+export function publicRoute<P extends string>(def: {
+  method: Method;
+  pattern: P;
+  handle(ctx: PublicCtx<P>): Promise<Reply>;
+}): Route {
+  return {
+    method: def.method,
+    pattern: def.pattern,
+    access: null,
+    run: (ctx: PublicCtx<string>) => def.handle(ctx as unknown as PublicCtx<P>),
+  };
+}
 
 /**
  * Path below `/api`. The Hosting rewrite passes `/api/events`; the Functions emulator URL used by
@@ -45,36 +90,36 @@ function splitPath(path: string): string[] {
   return path.split('/').filter((s) => s !== '');
 }
 
-function match(pattern: string[], segments: string[]): Record<string, string> | null {
+/**
+ * Control characters (line feeds, carriage returns, ...) and the Unicode line and paragraph
+ * separators can never be part of an id we issue, and Firestore refuses such document names
+ * only after its retries: refuse them at once.
+ */
+const UNUSABLE_ID_CHARS = /[\p{Cc}\u2028\u2029]/u;
+
+type Match = { params: Record<string, string> } | { invalidId: true } | null;
+
+function match(pattern: string[], segments: string[]): Match {
   if (pattern.length !== segments.length) return null;
+  if (pattern.some((p, i) => !p.startsWith(':') && p !== segments[i])) return null;
   const params: Record<string, string> = {};
   for (let i = 0; i < pattern.length; i++) {
     const p = pattern[i] as string;
-    const s = segments[i] as string;
-    if (p.startsWith(':')) {
-      let value: string;
-      try {
-        value = decodeURIComponent(s);
-      } catch {
-        return null;
-      }
-      // Ids become document paths: a slash or dot-path could address another document.
-      // Firestore also reserves ids of the form __x__.
-      if (
-        value === '' ||
-        value.includes('/') ||
-        value === '.' ||
-        value === '..' ||
-        value.length > 200
-      )
-        return null;
-      if (/^__.*__$/.test(value)) return null;
-      params[p.slice(1)] = value;
-    } else if (p !== s) {
+    if (!p.startsWith(':')) continue;
+    let value: string;
+    try {
+      value = decodeURIComponent(segments[i] as string);
+    } catch {
       return null;
     }
+    // Ids become document paths: a slash or dot-path could address another document.
+    // Firestore also reserves ids of the form __x__.
+    if (value === '' || value.includes('/') || value === '.' || value === '..') return null;
+    if (value.length > 200 || /^__.*__$/.test(value)) return null;
+    if (UNUSABLE_ID_CHARS.test(value)) return { invalidId: true };
+    params[p.slice(1)] = value;
   }
-  return params;
+  return { params };
 }
 
 function requestOrigin(req: ApiIncoming): string | null {
@@ -102,7 +147,7 @@ function isAborted(err: unknown): boolean {
   return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === 10;
 }
 
-export function createRouter(routes: Route[]) {
+export function createRouter(routes: readonly Route[]) {
   const compiled = routes.map((r) => ({ ...r, parts: splitPath(r.pattern) }));
 
   return async function handle(req: ApiIncoming, res: ServerResponse): Promise<void> {
@@ -110,19 +155,26 @@ export function createRouter(routes: Route[]) {
       const segments = splitPath(apiPath(req.url ?? '/'));
       const method = (req.method ?? 'GET').toUpperCase();
       let allowed = false;
-      for (const route of compiled) {
-        const params = match(route.parts, segments);
-        if (!params) continue;
+      for (const r of compiled) {
+        const found = match(r.parts, segments);
+        if (!found) continue;
+        if ('invalidId' in found) throw badRequest('Invalid id in the request path');
         allowed = true;
-        if (route.method !== method) continue;
-        const base = { req, params, body: undefined as unknown, origin: requestOrigin(req) };
+        if (r.method !== method) continue;
+        const base = { req, params: found.params, body: undefined, origin: requestOrigin(req) };
         let reply: Reply;
-        if (route.isPublic) {
-          reply = await route.handle({ ...base, user: null });
+        if (r.access === null) {
+          reply = await r.run(base);
         } else {
-          const user = await authenticate(req);
-          if (method !== 'GET') base.body = await readJsonBody(req);
-          reply = await route.handle({ ...base, user });
+          // Reads trust the token until it expires; writes also ask Auth whether the account
+          // is still enabled and its sessions unrevoked (docs/api.md, "Auth").
+          const user = await authenticate(req, { checkRevoked: method !== 'GET' });
+          const body = method === 'GET' ? undefined : await readJsonBody(req);
+          const caller = newCaller(user, r.access);
+          reply = await r.run({ ...base, body, caller });
+          if (r.access === 'api' && !caller.apiAccessChecked) {
+            throw new Error(`${method} ${r.pattern} is an API route but never checked API access`);
+          }
         }
         sendJson(res, reply.status ?? 200, reply.body);
         return;

@@ -1,4 +1,4 @@
-import { Timestamp, type DocumentData } from 'firebase-admin/firestore';
+import { Timestamp } from 'firebase-admin/firestore';
 
 /** JSON-safe value: Firestore Timestamps become ISO strings, everything else passes through. */
 export type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
@@ -10,8 +10,7 @@ export function toJson(value: unknown): Json {
   if (value === null || value === undefined) return null;
   if (typeof value === 'object') {
     const out: { [key: string]: Json } = {};
-    for (const [key, inner] of Object.entries(value as Record<string, unknown>))
-      out[key] = toJson(inner);
+    for (const [key, inner] of Object.entries(value)) out[key] = toJson(inner);
     return out;
   }
   if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')
@@ -19,16 +18,19 @@ export function toJson(value: unknown): Json {
   return String(value);
 }
 
-/** A document's data as JSON with its id first. */
-export function docJson(id: string, data: DocumentData | undefined): { [key: string]: Json } {
-  const body = toJson(data ?? {});
-  return { id, ...(body as { [key: string]: Json }) };
-}
+/** The API form of a stored type: every Timestamp becomes its ISO string. */
+export type ApiShape<T> = T extends Timestamp
+  ? string
+  : T extends readonly (infer U)[]
+    ? ApiShape<U>[]
+    : T extends object
+      ? { [K in keyof T]: ApiShape<T[K]> }
+      : T;
 
 /**
- * A stored document in its API shape. The cast is the one place where Firestore data (typed by
- * the data-model contract, not checked at runtime) becomes a response type.
+ * A stored record in its API shape (`Event<Timestamp>` → `Event`). `toJson` performs exactly
+ * the mapping `ApiShape` describes, which the compiler cannot follow through a recursive walk.
  */
-export function apiShape<T>(data: unknown): T {
-  return toJson(data) as unknown as T;
+export function apiShape<T>(record: T): ApiShape<T> {
+  return toJson(record) as ApiShape<T>;
 }

@@ -1,4 +1,10 @@
-import { AggregateField, Timestamp, type Query, type Transaction } from 'firebase-admin/firestore';
+import {
+  AggregateField,
+  Timestamp,
+  type DocumentData,
+  type Query,
+  type Transaction,
+} from 'firebase-admin/firestore';
 import type { SubscriptionTierName, TierFeatures, TierLimits } from '@gatherly/domain/entities';
 import {
   PREMIUM_REQUIRED_MESSAGE,
@@ -8,16 +14,17 @@ import {
   tierDefinition,
   type TierDefinition,
 } from '@gatherly/domain/tiers';
-import { db } from './firebase.ts';
+import { store } from './firebase.ts';
 import { forbidden } from './http.ts';
 
-type Reader = Pick<Transaction, 'get'> | null;
+type Reader = Transaction | null;
 
 /** The tier a user is on. An expired paid subscription counts as free. */
 export async function userTierName(uid: string, tx: Reader = null): Promise<SubscriptionTierName> {
-  const ref = db().collection('users').doc(uid);
+  const ref = store().user(uid);
   const snap = tx ? await tx.get(ref) : await ref.get();
   const data = snap.data();
+  // Checked at run time too: a tier name the domain does not know counts as free.
   const tier: unknown = data?.subscriptionTier;
   if (!isTierName(tier)) return 'free';
   const expires: unknown = data?.subscriptionExpiresAt;
@@ -54,9 +61,9 @@ export async function tierLimits(
   tier: SubscriptionTierName,
   tx: Reader = null,
 ): Promise<TierDefinition> {
-  const ref = db().collection('subscriptionTiers').doc(tier);
+  const ref = store().tier(tier);
   const snap = tx ? await tx.get(ref) : await ref.get();
-  const stored = snap.data() ?? {};
+  const stored = snap.data() ?? { id: tier };
   const merged: TierDefinition = { ...tierDefinition(tier) };
   for (const key of LIMIT_KEYS) {
     const v: unknown = stored[key];
@@ -76,13 +83,20 @@ export async function tierOfUser(uid: string, tx: Reader = null): Promise<TierDe
 }
 
 /** count() aggregation, inside the transaction when given (never reads the documents). */
-export async function countOf(query: Query, tx: Reader = null): Promise<number> {
+export async function countOf<A, D extends DocumentData>(
+  query: Query<A, D>,
+  tx: Reader = null,
+): Promise<number> {
   const agg = query.count();
   const snap = tx ? await tx.get(agg) : await agg.get();
   return snap.data().count;
 }
 
-export async function sumOf(query: Query, field: string, tx: Reader = null): Promise<number> {
+export async function sumOf<A, D extends DocumentData>(
+  query: Query<A, D>,
+  field: keyof D & string,
+  tx: Reader = null,
+): Promise<number> {
   const agg = query.aggregate({ total: AggregateField.sum(field) });
   const snap = tx ? await tx.get(agg) : await agg.get();
   const total = snap.data().total;
@@ -90,18 +104,16 @@ export async function sumOf(query: Query, field: string, tx: Reader = null): Pro
 }
 
 // The queries behind each usage figure (see docs/api.md "Tier limits").
-export const eventsCreatedBy = (uid: string) =>
-  db().collection('events').where('createdBy', '==', uid);
+export const eventsCreatedBy = (uid: string) => store().events.where('createdBy', '==', uid);
 export const photosUploadedBy = (uid: string) =>
-  db().collectionGroup('photos').where('uploadedBy', '==', uid);
+  store().groups.photos().where('uploadedBy', '==', uid);
 /**
  * Invitations are counted in `invitationLog`, a ledger that outlives the event: counting the
  * events' own invitation documents would refund the day's invitations when an event is deleted.
  */
 export const invitationsSentSince = (uid: string, since: Date) =>
-  db()
-    .collection('invitationLog')
-    .where('invitedByUserId', '==', uid)
+  store()
+    .invitationLog.where('invitedByUserId', '==', uid)
     .where('sentAt', '>=', Timestamp.fromDate(since));
 
 export function startOfUtcDay(now = new Date()): Date {

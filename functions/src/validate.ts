@@ -1,5 +1,5 @@
 import type { AnySchema, InferType, SchemaDescription, SchemaFieldDescription } from 'yup';
-import { parseWith } from '@gatherly/domain/schemas';
+import { MESSAGES, parseWith } from '@gatherly/domain/schemas';
 import { badRequest } from './http.ts';
 
 export function requireObject(body: unknown): Record<string, unknown> {
@@ -22,44 +22,61 @@ const TYPE_NAMES: Record<string, string> = {
   object: 'an object',
 };
 
+type Described = SchemaDescription & { fields?: Record<string, SchemaFieldDescription> };
+
+const joinPath = (path: string, key: string) => (path === 'body' ? key : `${path}.${key}`);
+/** A client's key, safe to echo in a message. */
+const shownKey = (key: string) => key.slice(0, 60).replace(/[\p{Cc}\u2028\u2029]/gu, '?');
+
 /**
- * The shared schemas cast like a form does (123 → "123", "4" → 4). An API caller sends JSON, so a
- * value of the wrong JSON type is refused before the schema runs, using the schema's own
- * description of each field's type.
+ * The JSON value with every object reduced to the keys its schema declares, checking JSON types
+ * on the way. The shared schemas cast like a form does (123 → "123", "4" → 4); an API caller
+ * sends JSON, so a value of the wrong JSON type is refused before the schema runs, using the
+ * schema's own description of each field's type.
+ *
+ * Unknown keys are stripped, or refused (400) where the schema says `noUnknown`: those are
+ * writes the rules also accept directly, and the rules refuse unknown keys. Stripping happens
+ * here, not in yup: yup looks keys up on a plain object, so a key named like a built-in member
+ * (`constructor`, `toString`, `__proto__`) would reach the prototype and crash it.
  */
-function checkJsonTypes(description: SchemaFieldDescription, value: unknown, path: string): void {
-  if (value === undefined) return;
-  const d = description as SchemaDescription & { fields?: Record<string, SchemaFieldDescription> };
+function prepare(description: SchemaFieldDescription, value: unknown, path: string): unknown {
+  if (value === undefined) return undefined;
+  const d = description as Described;
   if (value === null) {
     // Required fields answer with the schema's own message ("Departure time is required").
-    if (d.nullable || !d.optional) return;
+    if (d.nullable || !d.optional) return null;
     throw badRequest(`${path} must not be null`);
   }
   const expected = d.type;
-  if (!(expected in TYPE_NAMES)) return;
+  if (!(expected in TYPE_NAMES)) return value;
   const actual = jsonType(value);
   if (actual !== expected || (expected === 'number' && !Number.isFinite(value))) {
     throw badRequest(`${path} must be ${TYPE_NAMES[expected]}`);
   }
-  if (expected === 'object' && d.fields) {
-    for (const [key, inner] of Object.entries(d.fields)) {
-      checkJsonTypes(
-        inner,
-        (value as Record<string, unknown>)[key],
-        path === 'body' ? key : `${path}.${key}`,
-      );
+  if (expected !== 'object' || !d.fields) return value;
+  const fields = d.fields;
+  const source = value as Record<string, unknown>;
+  const refuseUnknown = d.tests.some((t) => t.name === 'noUnknown');
+  const entries: [string, unknown][] = [];
+  for (const key of Object.keys(source)) {
+    const field = Object.hasOwn(fields, key) ? fields[key] : undefined;
+    if (field) {
+      entries.push([key, prepare(field, source[key], joinPath(path, key))]);
+    } else if (refuseUnknown) {
+      throw badRequest(MESSAGES.unknownKey.replace('${unknown}', joinPath(path, shownKey(key))));
     }
   }
+  // fromEntries defines own properties, so even a declared field can never set a prototype.
+  return Object.fromEntries(entries.filter(([, v]) => v !== undefined));
 }
 
-/** Validates a JSON value with a shared schema: JSON types first, then the schema's own rules. */
+/** Validates a JSON value with a shared schema: JSON types and keys first, then its rules. */
 export function validate<S extends AnySchema>(
   schema: S,
   value: unknown,
   path = 'body',
 ): InferType<S> {
-  checkJsonTypes(schema.describe(), value, path);
-  const parsed = parseWith(schema, value);
+  const parsed = parseWith(schema, prepare(schema.describe(), value, path));
   if (!parsed.ok) throw badRequest(parsed.errors[0] ?? 'Invalid request');
   return parsed.value;
 }

@@ -1,9 +1,13 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { newUser, startStack, type Stack, type TestUser } from './harness.ts';
+import firebase from 'firebase/compat/app';
+import 'firebase/compat/firestore';
+import { directPath } from './direct.ts';
+import { BUCKET, newUser, startStack, type Stack, type TestUser } from './harness.ts';
 import {
   ISO,
   createEvent,
   eventWithRoles,
+  grantApiAccess,
   invite,
   listFiles,
   login,
@@ -22,8 +26,29 @@ afterAll(async () => {
 
 async function members(eventId: string, n: number, label: string): Promise<TestUser[]> {
   const users = Array.from({ length: n }, () => newUser(label));
-  await Promise.all(users.map((u) => seedMember(stack.db, eventId, u)));
+  await Promise.all(users.map((u) => seedMember(stack.store, eventId, u)));
   return users;
+}
+
+const serverTimestamp = () => firebase.firestore.FieldValue.serverTimestamp();
+
+/** No document, token or file of the event anywhere, also under parents that are gone. */
+async function expectNothingLeft(eventId: string): Promise<void> {
+  expect(await listFiles(`events/${eventId}/`)).toEqual([]);
+  expect(
+    (await stack.store.invitationTokens.where('eventId', '==', eventId).count().get()).data()
+      .count,
+  ).toBe(0);
+  const eventDoc = stack.store.event(eventId);
+  expect((await eventDoc.get()).exists).toBe(false);
+  expect(await eventDoc.listCollections()).toEqual([]);
+  // Every document under an event carries its eventId (docs/data-model.md).
+  const groups = ['members', 'invitations', 'photos', 'votes', 'flights', 'carpools'];
+  groups.push('passengers', 'schedule', 'rsvps', 'roleChanges');
+  for (const group of groups) {
+    const left = await stack.db.collectionGroup(group).where('eventId', '==', eventId).count().get();
+    expect(left.data().count, group).toBe(0);
+  }
 }
 
 describe('concurrency', () => {
@@ -52,16 +77,12 @@ describe('concurrency', () => {
     );
     expect(statuses.every((s) => s === 200 || s === 409)).toBe(true);
     expect(ok).toBe(3);
-    const doc = (await stack.db.doc(`events/${eventId}/carpools/${id}`).get()).data() as {
-      currentSeats: number;
-      passengerIds: string[];
-    };
+    const doc = (await stack.store.carpools(eventId).doc(id).get()).data();
+    if (!doc) throw new Error('the carpool is gone');
     expect(doc.currentSeats).toBe(4);
     expect(doc.passengerIds).toHaveLength(3);
     expect(new Set(doc.passengerIds).size).toBe(3);
-    const passengers = await stack.db
-      .collection(`events/${eventId}/carpools/${id}/passengers`)
-      .get();
+    const passengers = await stack.store.passengers(eventId, id).get();
     expect(passengers.docs.map((d) => d.id).sort()).toEqual([...doc.passengerIds].sort());
   });
 
@@ -103,20 +124,16 @@ describe('concurrency', () => {
       `votes: ${calls.length} vote/unvote calls from 20 users in ${Date.now() - started} ms`,
     );
     expect(calls.every((s) => s === 200)).toBe(true);
-    const photo = (await stack.db.doc(`events/${eventId}/photos/${photoId}`).get()).data() as {
-      votes: number;
-    };
-    const voteDocs = await stack.db
-      .collection(`events/${eventId}/photos/${photoId}/votes`)
-      .count()
-      .get();
+    const photo = (await stack.store.photos(eventId).doc(photoId).get()).data();
+    const voteDocs = await stack.store.votes(eventId, photoId).count().get();
     const expected = steps.filter((n) => n % 2 === 1).length;
     expect(voteDocs.data().count).toBe(expected);
-    expect(photo.votes).toBe(expected);
+    expect(photo?.votes).toBe(expected);
   });
 
   it('deleting an event leaves zero documents and zero files under it', async () => {
     const { eventId, creator, admin, attendee } = await eventWithRoles(stack);
+    await grantApiAccess(stack, admin, attendee);
     await invite(stack, eventId, creator, newUser('pending'), 'attendee', false);
     await stack.call('PATCH', `/api/events/${eventId}/members/${attendee.uid}/role`, {
       as: creator,
@@ -157,13 +174,17 @@ describe('concurrency', () => {
       },
     );
     await stack.call('POST', `/api/carpools/${carpool.body.carpool.id}/join`, { as: attendee });
-    const itemId = await seedSchedule(stack.db, eventId);
-    await stack.call('PUT', `/api/schedule/${itemId}/rsvp`, {
-      as: attendee,
-      body: { status: 'going' },
-    });
+    const itemId = await seedSchedule(stack.store, eventId);
+    expect(
+      (
+        await stack.call('PUT', `/api/schedule/${itemId}/rsvp`, {
+          as: attendee,
+          body: { status: 'going' },
+        })
+      ).status,
+    ).toBe(200);
     // An orphan: a vote left under a photo document that was deleted directly by a client.
-    await stack.db.doc(`events/${eventId}/photos/${photoIds[0] as string}`).delete();
+    await stack.store.photos(eventId).doc(photoIds[0] as string).delete();
     // A file nobody registered (an upload whose record was never saved).
     await putObject(`events/${eventId}/photos/${attendee.uid}/unsaved.jpg`);
 
@@ -171,8 +192,7 @@ describe('concurrency', () => {
     await putObject(`events/${other}/banner/keep.jpg`);
 
     const filesBefore = await listFiles(`events/${eventId}/`);
-    const tokensBefore = await stack.db
-      .collection('invitationTokens')
+    const tokensBefore = await stack.store.invitationTokens
       .where('eventId', '==', eventId)
       .count()
       .get();
@@ -187,36 +207,137 @@ describe('concurrency', () => {
       `delete: event with ${filesBefore.length} files and its subcollections removed in ${Date.now() - started} ms`,
     );
 
-    expect(await listFiles(`events/${eventId}/`)).toEqual([]);
-    expect(
-      (
-        await stack.db.collection('invitationTokens').where('eventId', '==', eventId).count().get()
-      ).data().count,
-    ).toBe(0);
-    const eventDoc = stack.db.doc(`events/${eventId}`);
-    expect((await eventDoc.get()).exists).toBe(false);
-    expect(await eventDoc.listCollections()).toEqual([]);
-    for (const group of [
-      'members',
-      'invitations',
-      'photos',
-      'votes',
-      'flights',
-      'carpools',
-      'passengers',
-      'schedule',
-      'rsvps',
-      'roleChanges',
-    ]) {
-      const left = await stack.db
-        .collectionGroup(group)
-        .where('eventId', '==', eventId)
-        .count()
-        .get();
-      expect(left.data().count, group).toBe(0);
-    }
+    await expectNothingLeft(eventId);
     // Other events are untouched.
     expect(await listFiles(`events/${other}/`)).toEqual([`events/${other}/banner/keep.jpg`]);
     expect((await stack.call('GET', `/api/events/${other}`, { as: admin })).status).toBe(200);
+  });
+
+  it('deleting an event while members keep writing leaves zero documents and zero files', async () => {
+    const { eventId, creator, admin, attendee } = await eventWithRoles(stack);
+    // Enterprise for the creator: the travel and photo limits never stop the writers early.
+    await grantApiAccess(stack, creator, attendee);
+    const itemId = await seedSchedule(stack.store, eventId);
+    const photoPath = `events/${eventId}/photos/${attendee.uid}/first.jpg`;
+    await putObject(photoPath);
+    const photo = await stack.call<{ photo: { id: string } }>(
+      'POST',
+      `/api/events/${eventId}/photos`,
+      { as: attendee, body: { filename: 'first.jpg', objectPath: photoPath } },
+    );
+    const photoId = photo.body.photo.id;
+    const direct = await directPath();
+    const attendeeClient = direct.as(attendee);
+    const adminClient = direct.as(admin);
+    const fs = { attendee: attendeeClient.firestore(), admin: adminClient.firestore() };
+    const storage = attendeeClient.storage(`gs://${BUCKET}`);
+
+    let deleteReturnedAt = Number.POSITIVE_INFINITY;
+    let stopped = false;
+    const landed: Record<string, number> = {};
+    const lastError: Record<string, string> = {};
+    const lateWrites: string[] = [];
+    /** Runs one kind of write over and over, as a member with a slow phone would. */
+    const writer = async (name: string, write: (i: number) => Promise<unknown>) => {
+      for (let i = 0; !stopped; i++) {
+        const startedAt = Date.now();
+        const ok = await write(i).then(
+          (res) => {
+            if (typeof res !== 'object' || res === null || !('status' in res)) return true;
+            const { status } = res as { status: number };
+            if (status >= 300) lastError[name] = JSON.stringify(res);
+            return status < 300;
+          },
+          (err: unknown) => {
+            lastError[name] = String(err);
+            return false;
+          },
+        );
+        if (!ok) continue;
+        landed[name] = (landed[name] ?? 0) + 1;
+        if (startedAt > deleteReturnedAt) lateWrites.push(name);
+      }
+    };
+    const image = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 16, 74, 70, 73, 70, 0, 1]);
+    const writers = [
+      writer('flight (API)', () =>
+        stack.call('POST', `/api/events/${eventId}/flights`, {
+          as: attendee,
+          body: { departureTime: ISO(1), arrivalTime: ISO(1.1) },
+        }),
+      ),
+      writer('carpool (API)', () =>
+        stack.call('POST', `/api/events/${eventId}/carpools`, {
+          as: admin,
+          body: { departureTime: ISO(2), maxSeats: 3 },
+        }),
+      ),
+      writer('vote (API)', (i) =>
+        stack.call(i % 2 ? 'DELETE' : 'POST', `/api/photos/${photoId}/vote`, { as: admin }),
+      ),
+      writer('invitation (API)', (i) =>
+        stack.call('POST', `/api/events/${eventId}/members`, {
+          as: creator,
+          body: { userEmail: `late-${i}-${eventId}@example.com`.toLowerCase() },
+        }),
+      ),
+      writer('RSVP (direct)', (i) =>
+        fs.attendee.doc(stack.store.rsvps(eventId, itemId).doc(attendee.uid).path).set({
+          eventId,
+          scheduleId: itemId,
+          userId: attendee.uid,
+          status: i % 2 ? 'maybe' : 'going',
+          respondedAt: serverTimestamp(),
+        }),
+      ),
+      writer('schedule item (direct)', () => {
+        const ref = stack.store.schedule(eventId).doc();
+        return fs.admin.doc(ref.path).set({
+          id: ref.id,
+          eventId,
+          title: 'Late addition',
+          description: '',
+          startTime: ISO(3),
+          endTime: null,
+          location: '',
+          createdBy: admin.uid,
+          createdAt: serverTimestamp(),
+        });
+      }),
+      writer('caption (direct)', (i) =>
+        fs.attendee
+          .doc(stack.store.photos(eventId).doc(photoId).path)
+          .update({ caption: `take ${i}` }),
+      ),
+      writer('upload and record (Storage + API)', async (i) => {
+        const path = `events/${eventId}/photos/${attendee.uid}/late-${i}.jpg`;
+        await storage.ref(path).put(image, { contentType: 'image/jpeg' });
+        return stack.call('POST', `/api/events/${eventId}/photos`, {
+          as: attendee,
+          body: { filename: `late-${i}.jpg`, objectPath: path },
+        });
+      }),
+    ];
+    // Let every writer land something, then delete while they keep going.
+    let deleted;
+    try {
+      const warmUp = Date.now();
+      while (Object.keys(landed).length < writers.length && Date.now() - warmUp < 20_000) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expect(Object.keys(landed).length, JSON.stringify(lastError)).toBe(writers.length);
+      deleted = await stack.call('DELETE', `/api/events/${eventId}`, { as: creator });
+      deleteReturnedAt = Date.now();
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    } finally {
+      stopped = true;
+      await Promise.all(writers);
+      await direct.env.cleanup();
+    }
+    expect(deleted.status).toBe(200);
+    console.log(`delete under load: writes that landed ${JSON.stringify(landed)}`);
+
+    expect(lateWrites).toEqual([]);
+    await expectNothingLeft(eventId);
   });
 });

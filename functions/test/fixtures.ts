@@ -1,5 +1,6 @@
 import { Timestamp, type DocumentReference, type Firestore } from 'firebase-admin/firestore';
 import type { MemberRole } from '@gatherly/domain/entities';
+import type { DataAccess } from '../src/db.ts';
 import { bucket } from '../src/firebase.ts';
 import { newUser, type Stack, type TestUser } from './harness.ts';
 
@@ -33,18 +34,30 @@ export async function createEvent(
 
 /** A member written straight to Firestore (admin), for tests that need many people fast. */
 export async function seedMember(
-  db: Firestore,
+  store: DataAccess,
   eventId: string,
   user: TestUser,
   role: MemberRole = 'attendee',
 ) {
-  await db.doc(`events/${eventId}/members/${user.uid}`).set({
+  await store.member(eventId, user.uid).set({
+    id: user.uid,
     eventId,
     userId: user.uid,
     role,
     joinedAt: Timestamp.now(),
     user: { displayName: user.name, email: user.email, photoURL: '' },
   });
+}
+
+/**
+ * Puts signed-in users on a tier with `apiAccessEnabled` (Enterprise), as API clients are:
+ * the routes the web app does not use are the public API only (docs/api.md, "Access").
+ */
+export async function grantApiAccess(stack: Stack, ...users: TestUser[]): Promise<void> {
+  for (const user of users) {
+    await login(stack, user);
+    await stack.store.user(user.uid).update({ subscriptionTier: 'enterprise' });
+  }
 }
 
 /** An event with a creator, an admin and an attendee, all through the API. */
@@ -90,11 +103,11 @@ export async function putObject(
 }
 
 export async function seedSchedule(
-  db: Firestore,
+  store: DataAccess,
   eventId: string,
   title = 'Ceremony',
 ): Promise<string> {
-  const ref = db.collection(`events/${eventId}/schedule`).doc();
+  const ref = store.schedule(eventId).doc();
   await ref.set({
     id: ref.id,
     eventId,

@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import type { Firestore } from 'firebase-admin/firestore';
+import type { DataAccess } from '../src/db.ts';
 
 export const PROJECT_ID = 'demo-gatherly';
 export const BUCKET = `${PROJECT_ID}.appspot.com`;
@@ -85,6 +86,8 @@ export interface Reply<T = Record<string, unknown>> {
 export interface Stack {
   baseUrl: string;
   db: Firestore;
+  /** The functions' own typed references over `db`. */
+  store: DataAccess;
   call<T = Record<string, unknown>>(
     method: string,
     path: string,
@@ -132,7 +135,7 @@ export async function startStack(options: { authEmulatorHost?: string } = {}): P
   process.env.APP_ORIGIN = 'http://app.test';
 
   const { api } = await import('../src/index.ts');
-  const { db, auth } = await import('../src/firebase.ts');
+  const { db, auth, store } = await import('../src/firebase.ts');
   const registered = new Set<string>();
   /** Test users exist in the Auth emulator before their first call, as after a real sign-in. */
   const register = async (user: TestUser) => {
@@ -159,6 +162,7 @@ export async function startStack(options: { authEmulatorHost?: string } = {}): P
   return {
     baseUrl,
     db: db(),
+    store: store(),
     async call(method, path, opts = {}) {
       const headers: Record<string, string> = { ...(opts.headers ?? {}) };
       if (opts.as) {

@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { apiRoutes } from '../src/app.ts';
 import { startStack, type Stack, type TestUser } from './harness.ts';
 import {
   ISO,
   dumpDatabase,
   eventWithRoles,
+  grantApiAccess,
   listFiles,
   putObject,
   seedSchedule,
@@ -31,6 +33,8 @@ const WRONG_TYPES: unknown[] = [123, -1, 2.5, true, false, [], ['a'], {}, { a: 1
 describe('malformed input sweep', () => {
   it('answers every bad body with a 4xx and writes nothing', async () => {
     const { eventId, creator, admin, attendee } = await eventWithRoles(stack);
+    // The two writes open to API clients are swept too (docs/api.md, "Access").
+    await grantApiAccess(stack, admin, attendee);
     const carpool = await stack.call<{ carpool: { id: string } }>(
       'POST',
       `/api/events/${eventId}/carpools`,
@@ -49,7 +53,7 @@ describe('malformed input sweep', () => {
         body: { filename: 'ok.jpg', objectPath: photoPath },
       },
     );
-    const itemId = await seedSchedule(stack.db, eventId);
+    const itemId = await seedSchedule(stack.store, eventId);
     const invited = await stack.call<{ inviteUrl: string }>(
       'POST',
       `/api/events/${eventId}/members`,
@@ -303,5 +307,139 @@ describe('malformed input sweep', () => {
     expect(filesAfter).toEqual(filesBefore);
     expect([...dbAfter.keys()].sort()).toEqual([...dbBefore.keys()].sort());
     for (const [path, data] of dbBefore) expect(dbAfter.get(path), path).toBe(data);
+  });
+
+  it('keys named like built-in object members are stripped, or refused where unknown keys are; never a 500', async () => {
+    const { eventId, creator, admin, attendee } = await eventWithRoles(stack);
+    // Enterprise: the creator makes ten events here, beyond the Free plan's two.
+    await grantApiAccess(stack, creator, admin, attendee);
+    const itemId = await seedSchedule(stack.store, eventId);
+    const colours = {
+      primary: '#000000',
+      secondary: '#111111',
+      tertiary: '#222222',
+      background: '#ffffff',
+      surface: '#eeeeee',
+    };
+    const banner = { style: 'contained', autoRotate: true, rotateInterval: 4000 };
+    /** A copy with `key` as an own property, so JSON carries it even for __proto__. */
+    const withKey = (value: object, key: string): object => {
+      const copy = { ...value };
+      Object.defineProperty(copy, key, { value: 1, enumerable: true });
+      return copy;
+    };
+    const KEYS = ['constructor', 'toString', 'valueOf', 'hasOwnProperty', '__proto__'];
+    const answers: string[] = [];
+    for (const key of KEYS) {
+      const cases: [string, string, TestUser, object, number][] = [
+        ['POST', '/api/events', creator, withKey({ name: `Party ${key}` }, key), 201],
+        [
+          'POST',
+          '/api/events',
+          creator,
+          { name: `Colours ${key}`, themeColors: withKey(colours, key) },
+          201,
+        ],
+        ['PUT', `/api/events/${eventId}`, admin, withKey({ name: 'Renamed' }, key), 400],
+        ['PUT', `/api/events/${eventId}`, admin, { themeColors: withKey(colours, key) }, 400],
+        [
+          'PUT',
+          `/api/events/${eventId}`,
+          admin,
+          { bannerSettings: withKey({ ...banner, customBannerImage: null }, key) },
+          400,
+        ],
+        [
+          'POST',
+          `/api/events/${eventId}/members`,
+          admin,
+          withKey({ userEmail: `${key.replace(/_/g, '')}@example.com` }, key),
+          201,
+        ],
+        [
+          'PATCH',
+          `/api/events/${eventId}/members/${attendee.uid}/role`,
+          creator,
+          withKey({ role: 'attendee' }, key),
+          200,
+        ],
+        [
+          'POST',
+          `/api/events/${eventId}/flights`,
+          attendee,
+          withKey({ departureTime: ISO(1), arrivalTime: ISO(1.1) }, key),
+          201,
+        ],
+        [
+          'POST',
+          `/api/events/${eventId}/carpools`,
+          attendee,
+          withKey({ departureTime: ISO(1) }, key),
+          201,
+        ],
+        [
+          'POST',
+          `/api/events/${eventId}/photos`,
+          attendee,
+          withKey({ filename: 'x.jpg', objectPath: `events/${eventId}/photos/${attendee.uid}/none.jpg` }, key),
+          400,
+        ],
+        [
+          'POST',
+          `/api/events/${eventId}/banner-photo`,
+          admin,
+          withKey({ filename: 'b.jpg', objectPath: `events/${eventId}/banner/none.jpg` }, key),
+          400,
+        ],
+        ['PUT', `/api/schedule/${itemId}/rsvp`, attendee, withKey({ status: 'going' }, key), 400],
+      ];
+      for (const [method, path, as, body, expected] of cases) {
+        const res = await stack.call<{ error?: string }>(method, path, {
+          as,
+          rawBody: JSON.stringify(body),
+        });
+        if (res.status !== expected) {
+          answers.push(`${method} ${path} ${JSON.stringify(body)} -> ${res.status} ${JSON.stringify(res.body)}`);
+        }
+      }
+    }
+    expect(answers).toEqual([]);
+    // Stripped means stripped: nothing named like that reached a document.
+    const stored = await stack.store.events.where('createdBy', '==', creator.uid).get();
+    for (const doc of stored.docs) {
+      const raw = (await stack.db.doc(doc.ref.path).get()).data() ?? {};
+      for (const key of KEYS) {
+        expect(Object.hasOwn(raw, key), `${doc.id}.${key}`).toBe(false);
+        expect(Object.hasOwn(raw.themeColors as object, key), `${doc.id}.themeColors.${key}`).toBe(
+          false,
+        );
+      }
+    }
+  });
+
+  it('path ids with line terminators or control characters are refused at once on every route', async () => {
+    const { creator } = await eventWithRoles(stack);
+    const BAD_IDS = ['a%0Ab', 'a%0D', '%E2%80%A8x', 'x%E2%80%A9', 'a%00b', 'tab%09'];
+    const slow: string[] = [];
+    const wrong: string[] = [];
+    let calls = 0;
+    for (const r of apiRoutes.filter((route) => route.pattern.includes(':'))) {
+      for (const bad of BAD_IDS) {
+        const path = `/api${r.pattern.replace(/:[A-Za-z]+/g, bad)}`;
+        const started = Date.now();
+        const res = await stack.call(r.method, path, {
+          as: creator,
+          ...(r.method === 'GET' || r.method === 'DELETE' ? {} : { body: {} }),
+        });
+        calls++;
+        if (Date.now() - started > 1000) slow.push(`${r.method} ${path}`);
+        if (res.status !== 400 || JSON.stringify(res.body) !== '{"error":"Invalid id in the request path"}') {
+          wrong.push(`${r.method} ${path} -> ${res.status} ${JSON.stringify(res.body)}`);
+        }
+      }
+    }
+    expect(calls).toBeGreaterThan(100);
+    expect(wrong).toEqual([]);
+    expect(slow).toEqual([]);
   });
 });

@@ -1,12 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { createRouter, apiPath } from '../src/router.ts';
-import { invitationIdFor, invitationMail, newInvitationToken } from '../src/routes/members.ts';
-import { isBannerPath } from '../src/routes/events.ts';
+import { createRouter, apiPath, publicRoute, type Params } from '../src/router.ts';
+import {
+  invitationIdFor,
+  invitationMail,
+  newInvitationToken,
+} from '../src/services/members.ts';
+import { isBannerObjectPath } from '@gatherly/domain/event-settings';
 import { validate, validateBody } from '../src/validate.ts';
 import {
   createCarpoolRequestSchema,
   createEventRequestSchema,
+  eventUpdateFieldSchemas,
   inviteRequestSchema,
+  rsvpSchema,
 } from '@gatherly/domain/schemas';
 import { HttpError } from '../src/http.ts';
 import { startOfUtcDay } from '../src/tiers.ts';
@@ -27,12 +33,16 @@ describe('apiPath', () => {
 describe('router', () => {
   it('answers unknown routes 404, wrong methods 405, both as { error }', async () => {
     const handle = createRouter([
-      {
+      publicRoute({
         method: 'GET',
         pattern: '/ping',
-        isPublic: true,
         handle: async () => ({ body: { ok: true } }),
-      },
+      }),
+      publicRoute({
+        method: 'GET',
+        pattern: '/things/:thingId',
+        handle: async ({ params }) => ({ body: { id: params.thingId } }),
+      }),
     ]);
     const call = async (method: string, url: string) => {
       const { Readable } = await import('node:stream');
@@ -57,6 +67,25 @@ describe('router', () => {
     expect(typeof missing.body.error).toBe('string');
     // Reserved Firestore ids and encoded slashes never reach a handler.
     expect((await call('GET', '/api/__x__')).status).toBe(404);
+    expect((await call('GET', '/api/things/a%2Fb')).status).toBe(404);
+    expect(await call('GET', '/api/things/t%20%C3%A9')).toEqual({
+      status: 200,
+      body: { id: 't é' },
+    });
+    // Line terminators and control characters: refused at once, before any lookup.
+    for (const bad of ['a%0Ab', 'a%0D', '%E2%80%A8x', 'x%E2%80%A9', '%00', '%7F']) {
+      expect(await call('GET', `/api/things/${bad}`)).toEqual({
+        status: 400,
+        body: { error: 'Invalid id in the request path' },
+      });
+    }
+  });
+
+  it('types route params from the path pattern', () => {
+    const params: Params<'/events/:eventId/members/:userId/role'> = { eventId: 'e', userId: 'u' };
+    // @ts-expect-error a name the pattern does not have
+    const wrong: Params<'/events/:eventId'> = { eventId: 'e', photoId: 'p' };
+    expect([params.eventId, params.userId, wrong.eventId]).toEqual(['e', 'u', 'e']);
   });
 });
 
@@ -118,6 +147,30 @@ describe('validation', () => {
       validate(createEventRequestSchema, { name: 'x', startDate: '', createdBy: 'evil' }),
     ).not.toHaveProperty('createdBy');
   });
+  it('strips keys named like built-in object members instead of crashing', () => {
+    for (const key of ['constructor', 'toString', 'valueOf', 'hasOwnProperty', '__proto__']) {
+      const body = JSON.parse(`{"name":"Party","${key}":1,"themeColors":{"${key}":2}}`) as object;
+      const v = validateBody(createEventRequestSchema, body);
+      expect(v.name).toBe('Party');
+      expect(Object.hasOwn(v, key)).toBe(false);
+      expect(Object.getPrototypeOf(v)).toBe(Object.prototype);
+    }
+  });
+  it('refuses unknown keys where the schema says noUnknown (writes the rules also take)', () => {
+    expect(status(() => validateBody(rsvpSchema, { status: 'going', note: 'x' }))).toBe(
+      '400 Unknown field: note',
+    );
+    expect(status(() => validateBody(rsvpSchema, JSON.parse('{"status":"going","__proto__":1}')))).toBe(
+      '400 Unknown field: __proto__',
+    );
+    const banner = { style: 'contained', autoRotate: true, rotateInterval: 4000, customBannerImage: null };
+    expect(
+      status(() =>
+        validate(eventUpdateFieldSchemas.bannerSettings, { ...banner, constructor: 1 }, 'bannerSettings'),
+      ),
+    ).toBe('400 Unknown field: bannerSettings.constructor');
+    expect(validate(eventUpdateFieldSchemas.bannerSettings, banner, 'bannerSettings')).toEqual(banner);
+  });
 });
 
 describe('invitations', () => {
@@ -147,10 +200,12 @@ describe('invitations', () => {
 
 describe('helpers', () => {
   it('banner paths stay inside the event folder', () => {
-    expect(isBannerPath('e1', 'events/e1/banner/a.jpg')).toBe(true);
-    expect(isBannerPath('e1', 'events/e2/banner/a.jpg')).toBe(false);
-    expect(isBannerPath('e1', 'events/e1/banner/')).toBe(false);
-    expect(isBannerPath('e1', 'events/e1/banner/../../e2/x')).toBe(false);
+    expect(isBannerObjectPath('e1', 'events/e1/banner/a.jpg')).toBe(true);
+    expect(isBannerObjectPath('e1', 'events/e2/banner/a.jpg')).toBe(false);
+    expect(isBannerObjectPath('e1', 'events/e1/banner/')).toBe(false);
+    expect(isBannerObjectPath('e1', 'events/e1/banner/..')).toBe(false);
+    expect(isBannerObjectPath('e1', 'events/e1/banner/../../e2/x')).toBe(false);
+    expect(isBannerObjectPath('e1', 'events/e1/banner/sub/a.jpg')).toBe(false);
   });
   it('daily caps reset at UTC midnight', () => {
     expect(startOfUtcDay(new Date('2027-03-04T23:59:59.999Z')).toISOString()).toBe(

@@ -1,4 +1,11 @@
-import type { MemberRole, RsvpStatus, SubscriptionTierName, ThemeColors } from '@gatherly/domain/entities';
+import type {
+  BannerStyle,
+  InvitableRole,
+  MemberRole,
+  RsvpStatus,
+  SubscriptionTierName,
+  ThemeColors,
+} from '@gatherly/domain/entities';
 
 // The demo world `npm start` seeds: a few people, three events with members of every role,
 // photos, flights, carpools and a schedule with RSVPs. Ids are fixed so re-seeding overwrites.
@@ -71,7 +78,7 @@ export interface DemoEvent {
   startDate: string | null;
   endDate: string | null;
   themeColors: ThemeColors;
-  bannerStyle: 'contained' | 'full-width';
+  bannerStyle: BannerStyle;
   /** Upload a custom banner image for this event. */
   banner: [string, string] | null;
   members: Record<string, MemberRole>;
@@ -79,7 +86,7 @@ export interface DemoEvent {
   flights: DemoFlight[];
   carpools: DemoCarpool[];
   schedule: DemoScheduleItem[];
-  pendingInvitations: Array<{ id: string; email: string; role: 'admin' | 'attendee'; by: string }>;
+  pendingInvitations: Array<{ id: string; email: string; role: InvitableRole; by: string }>;
   roleChanges: Array<{ id: string; user: string; by: string; oldRole: MemberRole; newRole: MemberRole }>;
 }
 

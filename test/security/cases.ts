@@ -32,6 +32,8 @@ export interface RulesCase {
   expect: 'allow' | 'deny';
   /** Runs with rules disabled right before the attempt (the data it leaves is reseeded after). */
   prepare?: (owner: Owner) => Promise<void>;
+  /** Services `prepare` changes besides the case's own (Storage rules read Firestore). */
+  dirties?: Service[];
   attempt: (actor: Actor) => Promise<unknown>;
 }
 

@@ -274,7 +274,55 @@ const eventAttacks: RulesCase[] = [
     'dates to TBD (both null)',
     updateEvent({ startDate: null, endDate: null }),
   ),
-  allow('update', 'admin', 'one date', updateEvent({ startDate: '2027-07-01T09:00:00Z' })),
+  allow('update', 'admin', 'one date', updateEvent({ startDate: '2027-06-13T09:00:00.000Z' })),
+  allow(
+    'update',
+    'admin',
+    'end equal to the stored start',
+    updateEvent({ endDate: '2027-06-12T15:00:00.000Z' }),
+  ),
+  deny(
+    'update',
+    'admin',
+    'start after the stored end',
+    updateEvent({ startDate: '2027-07-01T09:00:00.000Z' }),
+  ),
+  deny(
+    'update',
+    'admin',
+    'end before the stored start',
+    updateEvent({ endDate: '2027-06-10T09:00:00.000Z' }),
+  ),
+  deny(
+    'update',
+    'admin',
+    'both dates, end before start',
+    updateEvent({ startDate: '2027-07-02T09:00:00.000Z', endDate: '2027-07-01T09:00:00.000Z' }),
+  ),
+  allow(
+    'update',
+    'admin',
+    'both dates on a leap day',
+    updateEvent({ startDate: '2028-02-29T09:00:00.000Z', endDate: '2028-03-01T09:00:00.000Z' }),
+  ),
+  deny(
+    'update',
+    'admin',
+    'a day that does not exist',
+    updateEvent({ startDate: '2027-02-29T09:00:00.000Z', endDate: '2027-03-01T09:00:00.000Z' }),
+  ),
+  deny(
+    'update',
+    'admin',
+    'hour 24',
+    updateEvent({ startDate: '2027-06-13T24:00:00.000Z' }),
+  ),
+  deny(
+    'update',
+    'admin',
+    'date without milliseconds (not the stored form)',
+    updateEvent({ startDate: '2027-06-13T09:00:00Z' }),
+  ),
   deny('update', 'admin', 'date that is not ISO', updateEvent({ startDate: 'next tuesday' })),
   deny('update', 'admin', 'date as empty string', updateEvent({ endDate: '' })),
   deny(
@@ -398,6 +446,20 @@ const eventAttacks: RulesCase[] = [
         customBannerImage: `events/${EVENT}/photos/${UID.admin}/a.jpg`,
       },
     }),
+  ),
+  deny(
+    'update',
+    'admin',
+    "bannerSettings image named '..'",
+    updateEvent({
+      bannerSettings: { ...validBanner, customBannerImage: `events/${EVENT}/banner/..` },
+    }),
+  ),
+  deny(
+    'update',
+    'admin',
+    'bannerSettings with an unknown key',
+    updateEvent({ bannerSettings: { ...validBanner, speed: 2 } }),
   ),
   deny(
     'update',
@@ -628,6 +690,18 @@ const scheduleAttacks: RulesCase[] = [
   ),
   deny('update', 'admin', 'admin sets an end time that is not ISO', (a) =>
     scheduleDoc(a).update({ endTime: 'late' }),
+  ),
+  deny('update', 'admin', 'admin sets an end time before the start time', (a) =>
+    scheduleDoc(a).update({ endTime: '2027-06-12T18:00:00.000Z' }),
+  ),
+  allow('update', 'admin', 'admin sets an end time equal to the start time', (a) =>
+    scheduleDoc(a).update({ endTime: '2027-06-12T19:00:00.000Z' }),
+  ),
+  deny('create', 'admin', 'schedule item ending before it starts', (a) =>
+    a.db.doc(`${E}/schedule/item-x`).set({
+      ...newScheduleItem('item-x', UID.admin),
+      endTime: '2027-06-13T09:00:00.000Z',
+    }),
   ),
   deny('update', 'attendee', 'attendee edits an item', (a) =>
     scheduleDoc(a).update({ title: 'Mine' }),

@@ -164,7 +164,9 @@ const members = [
       what: 'role to admin',
       attempt: (a) => a.db.doc(`${E}/members/${other}`).update({ role: 'admin' }),
     },
-    delete: { allowed: ADMIN_ROLES, attempt: (a) => a.db.doc(`${E}/members/${other}`).delete() },
+    // Removal is DELETE /api/events/{e}/members/{uid}, which also frees the person's carpool
+    // seats; no client deletes a membership directly (docs/data-model.md, "Write paths").
+    delete: { allowed: NOBODY, attempt: (a) => a.db.doc(`${E}/members/${other}`).delete() },
   }),
   ...fs('members/{admin2}', {
     get: { allowed: MEMBER_ROLES, attempt: (a) => a.db.doc(`${E}/members/${UID.admin2}`).get() },
@@ -174,7 +176,7 @@ const members = [
       attempt: (a) => a.db.doc(`${E}/members/${UID.admin2}`).update({ role: 'attendee' }),
     },
     delete: {
-      allowed: ADMIN_ROLES,
+      allowed: NOBODY,
       attempt: (a) => a.db.doc(`${E}/members/${UID.admin2}`).delete(),
     },
   }),

@@ -33,13 +33,19 @@ import { isWrite, type Actor, type RulesCase, type Service } from './cases.ts';
 import { firestoreMatrix } from './firestore-matrix.ts';
 import { firestoreAttacks } from './firestore-attacks.ts';
 import { storageCases } from './storage-cases.ts';
+import { deletingCases } from './deleting-cases.ts';
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 const readRules = (file: string): string => readFileSync(`${repoRoot}${file}`, 'utf8');
 // Our emulators are private to this run; against shared official emulators pick another id.
 const PROJECT_ID = process.env.GATHERLY_RULES_PROJECT ?? 'demo-gatherly';
 
-const cases: RulesCase[] = [...firestoreMatrix, ...firestoreAttacks, ...storageCases];
+const cases: RulesCase[] = [
+  ...firestoreMatrix,
+  ...firestoreAttacks,
+  ...storageCases,
+  ...deletingCases,
+];
 
 let env: RulesTestEnvironment;
 const actors = new Map<Role, Actor>();
@@ -106,10 +112,13 @@ describe('security rules', () => {
   for (const rulesCase of cases) {
     it(`${rulesCase.expect === 'allow' ? 'ALLOW' : 'DENY '} ${rulesCase.name}`, async () => {
       const { service } = rulesCase;
-      if (dirty[service]) await reseed(service);
+      // Storage rules read memberships (and the deleting mark) from Firestore.
+      const reads: Service[] = service === 'storage' ? ['firestore', 'storage'] : ['firestore'];
+      for (const needed of reads) if (dirty[needed]) await reseed(needed);
       if (rulesCase.prepare) {
         const prepare = rulesCase.prepare;
         dirty[service] = true;
+        for (const other of rulesCase.dirties ?? []) dirty[other] = true;
         await env.withSecurityRulesDisabled((ctx) =>
           prepare({ db: ctx.firestore(), storage: ctx.storage() }),
         );

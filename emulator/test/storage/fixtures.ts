@@ -7,6 +7,15 @@ export function memberDocs(
   const docs = new Map<string, FsDocument>();
   const time = { seconds: 1_700_000_000, nanos: 0 };
   for (const [eventId, roles] of Object.entries(members)) {
+    // Memberships belong to an existing event; storage.rules also read the event (its
+    // `deleting` mark, docs/data-model.md "Deleting an event").
+    const eventPath = `events/${eventId}`;
+    docs.set(eventPath, {
+      path: eventPath,
+      fields: { name: { stringValue: eventId } },
+      createTime: time,
+      updateTime: time,
+    });
     for (const [uid, role] of Object.entries(roles)) {
       const path = `events/${eventId}/members/${uid}`;
       docs.set(path, {

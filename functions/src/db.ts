@@ -1,0 +1,336 @@
+/**
+ * Typed data access: every Firestore collection the server (and the seed) reads or writes, as
+ * references typed with the domain entities (docs/data-model.md). Collection names live only
+ * here. Documents are read through converters, so callers get `Event<Timestamp>` and never
+ * cast `snapshot.data()`; updates are checked against the stored shape (`UpdateData`).
+ */
+import type {
+  CollectionGroup,
+  CollectionReference,
+  DocumentData,
+  DocumentReference,
+  Firestore,
+  FirestoreDataConverter,
+  PartialWithFieldValue,
+  QueryDocumentSnapshot,
+  Timestamp,
+  WithFieldValue,
+} from 'firebase-admin/firestore';
+import type {
+  Carpool,
+  CarpoolPassenger,
+  Event,
+  Flight,
+  Invitation,
+  InvitationLogEntry,
+  InvitationToken,
+  MailDocument,
+  Member,
+  Photo,
+  PhotoVote,
+  RoleChange,
+  Rsvp,
+  ScheduleItem,
+  SubscriptionTier,
+  SubscriptionTierName,
+  User,
+} from '@gatherly/domain/entities';
+
+/**
+ * The stored event. `deleting` is set by DELETE /api/events/{id} in the transaction that starts
+ * the cascade; from then on rules and functions refuse every write under the event.
+ */
+export type EventRecord = Event<Timestamp> & { deleting?: boolean };
+export type UserRecord = User<Timestamp>;
+/** Seeded tier documents may hold only some fields; the domain's TIERS fills the rest. */
+export type TierRecord = Partial<Omit<SubscriptionTier<Timestamp>, 'id'>> & { id: string };
+export type MemberRecord = Member<Timestamp>;
+export type InvitationRecord = Invitation<Timestamp>;
+export type InvitationTokenRecord = InvitationToken<Timestamp> & { id: string };
+export type InvitationLogRecord = InvitationLogEntry<Timestamp> & { id: string };
+export type MailRecord = MailDocument & { id: string };
+export type PhotoRecord = Photo<Timestamp>;
+export type VoteRecord = PhotoVote<Timestamp> & { id: string };
+export type FlightRecord = Flight<Timestamp>;
+export type CarpoolRecord = Carpool<Timestamp>;
+export type PassengerRecord = CarpoolPassenger<Timestamp> & { id: string };
+export type ScheduleItemRecord = ScheduleItem<Timestamp>;
+export type RsvpRecord = Rsvp<Timestamp> & { id: string };
+export type RoleChangeRecord = RoleChange<Timestamp>;
+
+/** What a document stores: the entity without `id`, unless the entity keeps its id as a field. */
+type Stored<T extends { id: string }, KeepsId extends boolean> = KeepsId extends true
+  ? T
+  : Omit<T, 'id'>;
+
+/** Stored field names of T; `Complete` makes the compiler name any field a list forgets. */
+type FieldList<T> = readonly Exclude<keyof T, 'id'>[];
+type Missing<T, L extends FieldList<T>> = Exclude<Exclude<keyof T, 'id'>, L[number]>;
+type Complete<T, L extends FieldList<T>> = [Missing<T, L>] extends [never]
+  ? unknown
+  : { missingFields: Missing<T, L> };
+
+/**
+ * A converter for documents holding exactly the listed fields of T (plus `id` when `keepsId`).
+ * Reading takes those fields and the document id; writing stores only those fields, so neither
+ * stray stored fields reach API answers nor stray model properties reach the database. The
+ * data-model contract (the rules and this module are the only writers) makes the result a T:
+ * the one place where untyped document data becomes an entity.
+ */
+function converterFor<T extends { id: string }>() {
+  return <const L extends FieldList<T>, K extends boolean>(
+    fields: L & Complete<T, L>,
+    keepsId: K,
+  ): FirestoreDataConverter<T, Stored<T, K>> => {
+    const names: readonly PropertyKey[] = fields;
+    const pick = (source: Record<string, unknown>): Record<string, unknown> => {
+      const out: Record<string, unknown> = {};
+      for (const name of names) {
+        if (typeof name === 'string' && Object.hasOwn(source, name)) out[name] = source[name];
+      }
+      return out;
+    };
+    function toFirestore(model: WithFieldValue<T>): WithFieldValue<Stored<T, K>>;
+    function toFirestore(model: PartialWithFieldValue<T>): PartialWithFieldValue<Stored<T, K>>;
+    function toFirestore(model: PartialWithFieldValue<T>): DocumentData {
+      const source: Record<string, unknown> = { ...model };
+      const out = pick(source);
+      if (keepsId && Object.hasOwn(source, 'id')) out.id = source.id;
+      return out;
+    }
+    return {
+      toFirestore,
+      fromFirestore(snapshot: QueryDocumentSnapshot): T {
+        return { ...pick(snapshot.data()), id: snapshot.id } as unknown as T;
+      },
+    };
+  };
+}
+
+const STORES_ID = true;
+const ID_IS_DOC_ID = false;
+
+const converters = {
+  user: converterFor<UserRecord>()(
+    [
+      'email',
+      'displayName',
+      'photoURL',
+      'phoneNumber',
+      'venmoUsername',
+      'subscriptionStatus',
+      'subscriptionTier',
+      'subscriptionExpiresAt',
+      'createdAt',
+      'updatedAt',
+    ],
+    ID_IS_DOC_ID,
+  ),
+  tier: converterFor<TierRecord>()(
+    [
+      'tierName',
+      'displayName',
+      'maxEvents',
+      'maxAttendeesPerEvent',
+      'maxPhotosPerEvent',
+      'maxTravelEntriesPerEvent',
+      'maxStorageMb',
+      'maxInvitationsPerDay',
+      'eventHistoryRetentionDays',
+      'customBrandingEnabled',
+      'customBrandingAdvancedEnabled',
+      'priorityEmailDelivery',
+      'exportDataEnabled',
+      'analyticsEnabled',
+      'apiAccessEnabled',
+      'advancedSchedulingEnabled',
+      'whiteLabelEnabled',
+      'createdAt',
+      'updatedAt',
+    ],
+    ID_IS_DOC_ID,
+  ),
+  event: converterFor<EventRecord>()(
+    [
+      'name',
+      'description',
+      'location',
+      'startDate',
+      'endDate',
+      'customLogo',
+      'themeColors',
+      'bannerSettings',
+      'adminId',
+      'createdBy',
+      'createdAt',
+      'timeZone',
+      'deleting',
+    ],
+    ID_IS_DOC_ID,
+  ),
+  member: converterFor<MemberRecord>()(
+    ['eventId', 'userId', 'role', 'joinedAt', 'user'],
+    ID_IS_DOC_ID,
+  ),
+  invitation: converterFor<InvitationRecord>()(
+    ['eventId', 'email', 'role', 'status', 'invitedByUserId', 'invitedAt', 'respondedAt'],
+    ID_IS_DOC_ID,
+  ),
+  invitationToken: converterFor<InvitationTokenRecord>()(
+    ['eventId', 'invitationId', 'email', 'createdAt'],
+    ID_IS_DOC_ID,
+  ),
+  invitationLog: converterFor<InvitationLogRecord>()(
+    ['invitedByUserId', 'eventId', 'email', 'sentAt'],
+    ID_IS_DOC_ID,
+  ),
+  mail: converterFor<MailRecord>()(['to', 'message'], ID_IS_DOC_ID),
+  photo: converterFor<PhotoRecord>()(
+    [
+      'eventId',
+      'uploadedBy',
+      'uploadedByUser',
+      'filename',
+      'objectPath',
+      'thumbPath',
+      'caption',
+      'size',
+      'contentType',
+      'votes',
+      'isFeatured',
+      'uploadedAt',
+    ],
+    STORES_ID,
+  ),
+  vote: converterFor<VoteRecord>()(['eventId', 'photoId', 'userId', 'votedAt'], ID_IS_DOC_ID),
+  flight: converterFor<FlightRecord>()(
+    [
+      'eventId',
+      'userId',
+      'user',
+      'airline',
+      'flightNumber',
+      'departure',
+      'arrival',
+      'departureTime',
+      'arrivalTime',
+      'departureTimeZone',
+      'arrivalTimeZone',
+      'createdAt',
+    ],
+    STORES_ID,
+  ),
+  carpool: converterFor<CarpoolRecord>()(
+    [
+      'eventId',
+      'driverId',
+      'driver',
+      'fromLocation',
+      'toLocation',
+      'departureTime',
+      'maxSeats',
+      'currentSeats',
+      'passengerIds',
+      'createdAt',
+    ],
+    STORES_ID,
+  ),
+  passenger: converterFor<PassengerRecord>()(
+    ['eventId', 'carpoolId', 'userId', 'user', 'joinedAt'],
+    ID_IS_DOC_ID,
+  ),
+  scheduleItem: converterFor<ScheduleItemRecord>()(
+    [
+      'eventId',
+      'title',
+      'description',
+      'startTime',
+      'endTime',
+      'location',
+      'createdBy',
+      'createdAt',
+    ],
+    STORES_ID,
+  ),
+  rsvp: converterFor<RsvpRecord>()(
+    ['eventId', 'scheduleId', 'userId', 'status', 'respondedAt'],
+    ID_IS_DOC_ID,
+  ),
+  roleChange: converterFor<RoleChangeRecord>()(
+    ['eventId', 'changedUserId', 'changedByUserId', 'oldRole', 'newRole', 'changedAt'],
+    ID_IS_DOC_ID,
+  ),
+};
+
+type Ref<C> = C extends FirestoreDataConverter<infer A, infer D> ? DocumentReference<A, D> : never;
+type Col<C> = C extends FirestoreDataConverter<infer A, infer D>
+  ? CollectionReference<A, D>
+  : never;
+type Group<C> = C extends FirestoreDataConverter<infer A, infer D> ? CollectionGroup<A, D> : never;
+type Converters = typeof converters;
+
+/**
+ * Typed references over one Firestore instance. Paths follow docs/data-model.md; documents
+ * under an event are addressed by the event id and their own ids.
+ */
+export function dataAccess(firestore: Firestore) {
+  const users = firestore.collection('users').withConverter(converters.user);
+  const tiers = firestore.collection('subscriptionTiers').withConverter(converters.tier);
+  const events = firestore.collection('events').withConverter(converters.event);
+  const tokens = firestore.collection('invitationTokens').withConverter(converters.invitationToken);
+  const log = firestore.collection('invitationLog').withConverter(converters.invitationLog);
+  const mail = firestore.collection('mail').withConverter(converters.mail);
+  const event = (eventId: string) => events.doc(eventId);
+  const under = (eventId: string, name: string) => event(eventId).collection(name);
+  const photos = (eventId: string) => under(eventId, 'photos').withConverter(converters.photo);
+  const carpools = (eventId: string) =>
+    under(eventId, 'carpools').withConverter(converters.carpool);
+  const schedule = (eventId: string) =>
+    under(eventId, 'schedule').withConverter(converters.scheduleItem);
+  const members = (eventId: string) => under(eventId, 'members').withConverter(converters.member);
+
+  return {
+    firestore,
+    users,
+    user: (uid: string): Ref<Converters['user']> => users.doc(uid),
+    tiers,
+    tier: (name: SubscriptionTierName): Ref<Converters['tier']> => tiers.doc(name),
+    events,
+    event,
+    members,
+    member: (eventId: string, uid: string): Ref<Converters['member']> =>
+      members(eventId).doc(uid),
+    invitations: (eventId: string): Col<Converters['invitation']> =>
+      under(eventId, 'invitations').withConverter(converters.invitation),
+    invitationTokens: tokens,
+    invitationToken: (token: string): Ref<Converters['invitationToken']> => tokens.doc(token),
+    invitationLog: log,
+    mail,
+    photos,
+    votes: (eventId: string, photoId: string): Col<Converters['vote']> =>
+      photos(eventId).doc(photoId).collection('votes').withConverter(converters.vote),
+    flights: (eventId: string): Col<Converters['flight']> =>
+      under(eventId, 'flights').withConverter(converters.flight),
+    carpools,
+    passengers: (eventId: string, carpoolId: string): Col<Converters['passenger']> =>
+      carpools(eventId).doc(carpoolId).collection('passengers').withConverter(converters.passenger),
+    schedule,
+    rsvps: (eventId: string, itemId: string): Col<Converters['rsvp']> =>
+      schedule(eventId).doc(itemId).collection('rsvps').withConverter(converters.rsvp),
+    roleChanges: (eventId: string): Col<Converters['roleChange']> =>
+      under(eventId, 'roleChanges').withConverter(converters.roleChange),
+    /** Collection-group queries across events (indexes: firestore.indexes.json). */
+    groups: {
+      members: (): Group<Converters['member']> =>
+        firestore.collectionGroup('members').withConverter(converters.member),
+      photos: (): Group<Converters['photo']> =>
+        firestore.collectionGroup('photos').withConverter(converters.photo),
+      carpools: (): Group<Converters['carpool']> =>
+        firestore.collectionGroup('carpools').withConverter(converters.carpool),
+      schedule: (): Group<Converters['scheduleItem']> =>
+        firestore.collectionGroup('schedule').withConverter(converters.scheduleItem),
+    },
+  };
+}
+
+export type DataAccess = ReturnType<typeof dataAccess>;

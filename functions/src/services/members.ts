@@ -1,0 +1,215 @@
+// Members: the list, invitations sent by admins, removal and role changes with their audit log
+// (docs/product.md, "Members and roles", "Invitations").
+import { createHash, randomBytes } from 'node:crypto';
+import { Timestamp, type Transaction } from 'firebase-admin/firestore';
+import type { InvitableRole, MailDocument, Member } from '@gatherly/domain/entities';
+import { MEMBER_ROLES, can, canChangeRole, canRemoveMember, isMemberRole } from '@gatherly/domain/roles';
+import type { InviteRequestValues } from '@gatherly/domain/schemas';
+import { read, requireMember, requirePermission } from '../access.ts';
+import type { Caller } from '../caller.ts';
+import type { InvitationRecord, MemberRecord } from '../db.ts';
+import { store } from '../firebase.ts';
+import { conflict, forbidden, notFound } from '../http.ts';
+import { apiShape } from '../serialize.ts';
+import {
+  countOf,
+  invitationsSentSince,
+  requireWithin,
+  startOfUtcDay,
+  tierOfUser,
+} from '../tiers.ts';
+
+export const MEMBER_NOT_FOUND = 'Member not found';
+
+export function memberView(member: MemberRecord): Member {
+  return apiShape(member);
+}
+
+const ROLE_ORDER = new Map(MEMBER_ROLES.map((role, i) => [role, i]));
+
+/** The event's members: creator, admins, attendees, each by joining time. */
+export async function listMembers(caller: Caller, eventId: string): Promise<Member[]> {
+  await requireMember(caller, eventId);
+  const snap = await store().members(eventId).get();
+  return snap.docs
+    .map((d) => d.data())
+    .filter((m) => isMemberRole(m.role))
+    .map(memberView)
+    .sort(
+      (a, b) =>
+        (ROLE_ORDER.get(a.role) ?? 9) - (ROLE_ORDER.get(b.role) ?? 9) ||
+        a.joinedAt.localeCompare(b.joinedAt),
+    );
+}
+
+/** One invitation per event and address: the id is derived from the address. */
+export function invitationIdFor(email: string): string {
+  return createHash('sha256').update(email).digest('hex').slice(0, 40);
+}
+
+/** 32 random bytes (256 bits), URL-safe. */
+export function newInvitationToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+const escapeHtml = (s: string) =>
+  s.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
+
+export function invitationMail(
+  to: string,
+  eventName: string,
+  inviterName: string,
+  role: string,
+  link: string,
+): MailDocument {
+  const roleLabel = role === 'admin' ? 'an admin' : 'an attendee';
+  const subject = `You're invited to ${eventName} on Gatherly`;
+  const text =
+    `${inviterName} invited you to join "${eventName}" on Gatherly as ${roleLabel}.\n\n` +
+    `Accept the invitation: ${link}\n\nSign in with ${to} to accept.`;
+  const html =
+    `<p>${escapeHtml(inviterName)} invited you to join <strong>${escapeHtml(eventName)}</strong> on Gatherly as ${roleLabel}.</p>` +
+    `<p><a href="${escapeHtml(link)}">Accept the invitation</a></p>` +
+    `<p>Sign in with ${escapeHtml(to)} to accept.</p>`;
+  return { to, message: { subject, text, html } };
+}
+
+export interface SentInvitation {
+  invitation: InvitationRecord;
+  inviteUrl: string;
+}
+
+/**
+ * An admin invites an address: refused for a member or a pending invitation, within the
+ * inviter's daily cap (counted in the invitationLog ledger, which outlives events). Writes the
+ * invitation, its token (the bearer secret, never on the invitation), the ledger entry and the
+ * e-mail together. A person who was removed can be invited again: the old token goes.
+ */
+export async function inviteMember(
+  tx: Transaction,
+  caller: Caller,
+  eventId: string,
+  input: InviteRequestValues,
+  appOrigin: string,
+): Promise<SentInvitation> {
+  const s = store();
+  const email = input.userEmail;
+  const invitationId = invitationIdFor(email);
+  const invitationRef = s.invitations(eventId).doc(invitationId);
+  const token = newInvitationToken();
+  const inviteUrl = `${appOrigin}/invite/${token}`;
+  const now = Timestamp.now();
+  const invitation: InvitationRecord = {
+    id: invitationId,
+    eventId,
+    email,
+    role: input.role,
+    status: 'pending',
+    invitedByUserId: caller.uid,
+    invitedAt: now,
+    respondedAt: null,
+  };
+  const { event, member } = await requirePermission(caller, eventId, 'inviteMembers', { tx });
+  const existing = (await tx.get(invitationRef)).data();
+  const alreadyMember = await tx.get(
+    s.members(eventId).where('user.email', '==', email).limit(1),
+  );
+  if (!alreadyMember.empty) throw conflict(`${email} is already a member of this event`);
+  if (existing?.status === 'pending') {
+    throw conflict(`An invitation has already been sent to ${email}`);
+  }
+  const tier = await tierOfUser(caller.uid, tx);
+  const sentToday = await countOf(invitationsSentSince(caller.uid, startOfUtcDay()), tx);
+  requireWithin(sentToday, tier.maxInvitationsPerDay, 'invitations per day', tier);
+  const oldTokens = existing
+    ? await tx.get(
+        s.invitationTokens
+          .where('eventId', '==', eventId)
+          .where('invitationId', '==', invitationId),
+      )
+    : null;
+  for (const old of oldTokens?.docs ?? []) tx.delete(old.ref);
+  tx.set(invitationRef, invitation);
+  tx.create(s.invitationToken(token), { id: token, eventId, invitationId, email, createdAt: now });
+  const logRef = s.invitationLog.doc();
+  tx.create(logRef, { id: logRef.id, invitedByUserId: caller.uid, eventId, email, sentAt: now });
+  const inviter = member.user.displayName || member.user.email || 'A Gatherly user';
+  const mailRef = s.mail.doc();
+  tx.create(mailRef, {
+    id: mailRef.id,
+    ...invitationMail(email, event.name, inviter, input.role, inviteUrl),
+  });
+  return { invitation, inviteUrl };
+}
+
+/**
+ * Removes a member (the creator anyone but themself, admins anyone but the creator and
+ * themselves). The person leaves every carpool they ride in, so their seats are free again.
+ */
+export async function removeMember(
+  tx: Transaction,
+  caller: Caller,
+  eventId: string,
+  targetId: string,
+): Promise<void> {
+  const s = store();
+  const actor = await requireMember(caller, eventId, { tx });
+  const targetRef = s.member(eventId, targetId);
+  const target = (await tx.get(targetRef)).data();
+  if (!target || !isMemberRole(target.role)) throw notFound(MEMBER_NOT_FOUND);
+  if (!canRemoveMember(actor.role, caller.uid, { userId: targetId, role: target.role })) {
+    if (!can(actor.role, 'removeMembers')) throw forbidden('Only event admins can remove members');
+    if (targetId === caller.uid) throw forbidden('You cannot remove yourself from the event');
+    throw forbidden('The event creator cannot be removed');
+  }
+  const rides = await tx.get(s.carpools(eventId).where('passengerIds', 'array-contains', targetId));
+  for (const ride of rides.docs) {
+    const carpool = ride.data();
+    tx.update(ride.ref, {
+      currentSeats: Math.max(1, carpool.currentSeats - 1),
+      passengerIds: carpool.passengerIds.filter((id) => id !== targetId),
+    });
+    tx.delete(s.passengers(eventId, ride.id).doc(targetId));
+  }
+  tx.delete(targetRef);
+}
+
+/**
+ * The creator changes another member's role between admin and attendee, audited in
+ * `roleChanges` in the same transaction. The same role again changes and audits nothing.
+ */
+export async function changeRole(
+  tx: Transaction,
+  caller: Caller,
+  eventId: string,
+  targetId: string,
+  newRole: InvitableRole,
+): Promise<MemberRecord> {
+  const s = store();
+  const actor = await requireMember(caller, eventId, { tx });
+  const targetRef = s.member(eventId, targetId);
+  const target = (await read(targetRef, tx)).data();
+  if (!target || !isMemberRole(target.role)) throw notFound(MEMBER_NOT_FOUND);
+  if (!can(actor.role, 'changeRoles')) throw forbidden('Only the event creator can change roles');
+  if (target.role === 'creator') throw forbidden("The creator's role cannot be changed");
+  if (targetId === caller.uid) throw forbidden('You cannot change your own role');
+  if (target.role === newRole) return target;
+  if (!canChangeRole(actor.role, caller.uid, { userId: targetId, role: target.role }, newRole)) {
+    throw forbidden('This role change is not allowed');
+  }
+  const changeRef = s.roleChanges(eventId).doc();
+  tx.update(targetRef, { role: newRole });
+  tx.create(changeRef, {
+    id: changeRef.id,
+    eventId,
+    changedUserId: targetId,
+    changedByUserId: caller.uid,
+    oldRole: target.role,
+    newRole,
+    changedAt: Timestamp.now(),
+  });
+  return { ...target, role: newRole };
+}

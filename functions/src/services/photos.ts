@@ -1,0 +1,204 @@
+// Photos: records of uploaded images (tier limits), the gallery lists, votes and the event
+// banner (docs/product.md, "Photos", "Dashboard").
+import { Timestamp, type Transaction } from 'firebase-admin/firestore';
+import type { PhotoView, VoteResponse } from '@gatherly/domain/entities';
+import { isBannerObjectPath } from '@gatherly/domain/event-settings';
+import type { BannerPhotoValues, PhotoRecordValues } from '@gatherly/domain/schemas';
+import { MAX_IMAGE_BYTES } from '@gatherly/domain/upload';
+import { locate, requireMember, requirePermission, type Located } from '../access.ts';
+import type { Caller } from '../caller.ts';
+import type { PhotoRecord } from '../db.ts';
+import { db, store } from '../firebase.ts';
+import { HttpError, badRequest, conflict, notFound } from '../http.ts';
+import { apiShape } from '../serialize.ts';
+import { deleteObject, objectInfo, type StoredObject } from '../storage.ts';
+import {
+  countOf,
+  photosUploadedBy,
+  requireStorage,
+  requireWithin,
+  sumOf,
+  tierOfUser,
+} from '../tiers.ts';
+import { personSummary, userSummary } from '../users.ts';
+
+export const PHOTO_NOT_FOUND = 'Photo not found';
+
+export function photoView(photo: PhotoRecord, userVoted: boolean): PhotoView {
+  const view = apiShape(photo);
+  return { ...view, voteCount: view.votes, userVoted };
+}
+
+/** The gallery newest first (or the featured photos), each with the caller's vote. */
+export async function listPhotos(
+  caller: Caller,
+  eventId: string,
+  featuredOnly: boolean,
+): Promise<PhotoView[]> {
+  await requireMember(caller, eventId);
+  const photos = store().photos(eventId);
+  const snap = await (featuredOnly
+    ? photos.where('isFeatured', '==', true)
+    : photos.orderBy('uploadedAt', 'desc')
+  ).get();
+  const records = snap.docs.map((d) => d.data());
+  if (featuredOnly) records.sort((a, b) => b.uploadedAt.toMillis() - a.uploadedAt.toMillis());
+  // Only existence is read here, so one untyped batch read serves every photo.
+  const voteRefs = records.map((p) => store().votes(eventId, p.id).doc(caller.uid));
+  const votes = voteRefs.length ? await db().getAll(...voteRefs) : [];
+  const voted = new Set(votes.filter((v) => v.exists).map((v) => v.ref.parent.parent?.id));
+  return records.map((p) => photoView(p, voted.has(p.id)));
+}
+
+/** An uploaded object the caller may register: right folder, present in Storage, an image. */
+async function requireUpload(path: string, folder: string): Promise<StoredObject> {
+  if (
+    !path.startsWith(folder) ||
+    path.length === folder.length ||
+    path.includes('..') ||
+    path.includes('//')
+  ) {
+    throw badRequest(`objectPath must be a file under ${folder}`);
+  }
+  const info = await objectInfo(path);
+  if (!info) throw badRequest('The uploaded file was not found in storage');
+  if (!info.contentType.startsWith('image/')) throw badRequest('You can only upload: image/*');
+  if (info.size > MAX_IMAGE_BYTES)
+    throw badRequest(`${path.split('/').pop() ?? path} exceeds maximum allowed size of 10 MB`);
+  return info;
+}
+
+/**
+ * Records a photo the caller uploaded to their own folder: once per object, within the event
+ * creator's photo limit and the uploader's storage. Size and type come from Storage, not the
+ * body. A file a tier limit refuses is deleted, so nothing is orphaned.
+ */
+export async function recordPhoto(
+  caller: Caller,
+  eventId: string,
+  input: PhotoRecordValues,
+): Promise<PhotoRecord> {
+  await requirePermission(caller, eventId, 'uploadPhotos');
+  const info = await requireUpload(input.objectPath, `events/${eventId}/photos/${caller.uid}/`);
+  if (input.thumbPath)
+    await requireUpload(input.thumbPath, `events/${eventId}/thumbs/${caller.uid}/`);
+  const summary = await userSummary(caller);
+  const ref = store().photos(eventId).doc();
+  const photo: PhotoRecord = {
+    id: ref.id,
+    eventId,
+    uploadedBy: caller.uid,
+    uploadedByUser: personSummary(summary),
+    filename: input.filename,
+    objectPath: input.objectPath,
+    thumbPath: input.thumbPath,
+    caption: input.caption,
+    size: info.size,
+    contentType: info.contentType,
+    votes: 0,
+    isFeatured: false,
+    uploadedAt: Timestamp.now(),
+  };
+  try {
+    await db().runTransaction(async (tx) => {
+      const { event } = await requirePermission(caller, eventId, 'uploadPhotos', { tx });
+      const duplicate = await tx.get(
+        store().photos(eventId).where('objectPath', '==', input.objectPath).limit(1),
+      );
+      if (!duplicate.empty) throw conflict('This photo has already been saved');
+      const eventTier = await tierOfUser(event.createdBy, tx);
+      const photos = await countOf(store().photos(eventId), tx);
+      requireWithin(photos, eventTier.maxPhotosPerEvent, 'photos per event', eventTier);
+      const uploaderTier = await tierOfUser(caller.uid, tx);
+      requireStorage(
+        await sumOf(photosUploadedBy(caller.uid), 'size', tx),
+        info.size,
+        uploaderTier,
+      );
+      tx.create(ref, photo);
+    });
+  } catch (err) {
+    if (err instanceof HttpError && err.status === 403) {
+      await Promise.all([
+        deleteObject(input.objectPath),
+        input.thumbPath ? deleteObject(input.thumbPath) : null,
+      ]);
+    }
+    throw err;
+  }
+  return photo;
+}
+
+/** Where a photo addressed by its id alone lives (its id field is indexed across events). */
+export async function locatePhoto(photoId: string): Promise<Located> {
+  return locate(store().groups.photos(), photoId, PHOTO_NOT_FOUND);
+}
+
+/**
+ * Votes (or takes the vote back) on a located photo. Idempotent; the vote document and the
+ * `votes` counter change together. Unknown ids and photos of other people's events answer the
+ * same 404.
+ */
+export async function votePhoto(
+  tx: Transaction,
+  caller: Caller,
+  { eventId, id: photoId }: Located,
+  on: boolean,
+): Promise<VoteResponse> {
+  await requirePermission(caller, eventId, 'votePhotos', { tx, notFound: PHOTO_NOT_FOUND });
+  const ref = store().photos(eventId).doc(photoId);
+  const voteRef = store().votes(eventId, photoId).doc(caller.uid);
+  const [photoSnap, voteSnap] = await Promise.all([tx.get(ref), tx.get(voteRef)]);
+  const photo = photoSnap.data();
+  if (!photo) throw notFound(PHOTO_NOT_FOUND);
+  const voted = voteSnap.exists;
+  const votes = photo.votes;
+  if (on && !voted) {
+    tx.create(voteRef, {
+      id: caller.uid,
+      eventId,
+      photoId,
+      userId: caller.uid,
+      votedAt: Timestamp.now(),
+    });
+    tx.update(ref, { votes: votes + 1 });
+    return { voteCount: votes + 1, userVoted: true };
+  }
+  if (!on && voted) {
+    tx.delete(voteRef);
+    tx.update(ref, { votes: Math.max(0, votes - 1) });
+    return { voteCount: Math.max(0, votes - 1), userVoted: false };
+  }
+  return { voteCount: votes, userVoted: on };
+}
+
+/**
+ * Makes an uploaded banner image the event's banner (`setBanner`), or clears it if it was this
+ * image; the image no longer referenced is deleted from Storage.
+ */
+export async function setBannerPhoto(
+  caller: Caller,
+  eventId: string,
+  input: BannerPhotoValues,
+): Promise<void> {
+  await requirePermission(caller, eventId, 'manageBanner');
+  if (!isBannerObjectPath(eventId, input.objectPath)) {
+    throw badRequest(`objectPath must be a file under events/${eventId}/banner/`);
+  }
+  if (input.setBanner) await requireUpload(input.objectPath, `events/${eventId}/banner/`);
+  const previous = await db().runTransaction(async (tx) => {
+    const { event } = await requirePermission(caller, eventId, 'manageBanner', { tx });
+    const current = event.bannerSettings.customBannerImage;
+    const ref = store().event(eventId);
+    if (input.setBanner) {
+      tx.update(ref, { 'bannerSettings.customBannerImage': input.objectPath });
+    } else if (current === input.objectPath) {
+      tx.update(ref, { 'bannerSettings.customBannerImage': null });
+    }
+    return current;
+  });
+  const unused = input.setBanner ? previous : input.objectPath;
+  if (unused && unused !== (input.setBanner ? input.objectPath : null)) {
+    if (isBannerObjectPath(eventId, unused)) await deleteObject(unused);
+  }
+}

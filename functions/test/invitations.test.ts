@@ -1,0 +1,94 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { PREMIUM_REQUIRED_MESSAGE } from '@gatherly/domain/tiers';
+import { mintToken, newUser, startStack, type Stack } from './harness.ts';
+import {
+  ISO,
+  createEvent,
+  eventWithRoles,
+  invite,
+  login,
+  seedMember,
+} from './fixtures.ts';
+
+let stack: Stack;
+beforeAll(async () => {
+  stack = await startStack({ authEmulatorHost: inject('authEmulatorHost') });
+});
+afterAll(async () => {
+  await stack?.stop();
+});
+
+type Body = Record<string, unknown> & { error?: string };
+
+describe('invitations', () => {
+  it('public invitation view, then accept once by the invited address only', async () => {
+    const { eventId, creator } = await eventWithRoles(stack);
+    const guest = newUser('guest');
+    const other = newUser('other');
+    const token = await invite(stack, eventId, creator, guest, 'admin', false);
+    const view = await stack.call('GET', `/api/invitations/${token}`);
+    expect(view).toEqual({
+      status: 200,
+      body: {
+        invitation: {
+          email: guest.email,
+          role: 'admin',
+          eventName: 'Summer Wedding',
+          eventDescription: 'd',
+          eventStartDate: ISO(10),
+          eventEndDate: ISO(12),
+          eventLocation: 'Lisbon',
+          status: 'pending',
+        },
+      },
+    });
+    expect(await stack.call('GET', '/api/invitations/not-a-real-token-at-all-123')).toEqual({
+      status: 404,
+      body: { error: 'Invitation not found' },
+    });
+    expect((await stack.call('GET', '/api/invitations/short')).status).toBe(404);
+    expect((await stack.call('POST', `/api/invitations/${token}/accept`)).status).toBe(401);
+    expect(await stack.call('POST', `/api/invitations/${token}/accept`, { as: other })).toEqual({
+      status: 403,
+      body: {
+        error: `This invitation is for ${guest.email}. Please sign in with the correct email address.`,
+      },
+    });
+    // The right address, but not verified by the identity provider: refused like a mismatch.
+    const unverified = {
+      ...guest,
+      token: mintToken(guest.uid, guest.email, guest.name, { email_verified: false }),
+    };
+    expect(
+      (await stack.call('POST', `/api/invitations/${token}/accept`, { as: unverified })).status,
+    ).toBe(403);
+    expect(await stack.call('POST', `/api/invitations/${token}/accept`, { as: guest })).toEqual({
+      status: 200,
+      body: { event: { id: eventId, name: 'Summer Wedding' } },
+    });
+    const member = await stack.db.doc(`events/${eventId}/members/${guest.uid}`).get();
+    expect(member.data()).toMatchObject({ role: 'admin', user: { email: guest.email } });
+    expect(await stack.call('POST', `/api/invitations/${token}/accept`, { as: guest })).toEqual({
+      status: 409,
+      body: { error: 'This invitation has already been accepted' },
+    });
+    expect(
+      (await stack.call<{ invitation: Body }>('GET', `/api/invitations/${token}`)).body.invitation
+        .status,
+    ).toBe('accepted');
+  });
+
+  it("accept respects the attendee cap of the event creator's tier", async () => {
+    const creator = newUser('full');
+    await login(stack, creator);
+    const eventId = await createEvent(stack, creator);
+    for (let i = 0; i < 24; i++) await seedMember(stack.store, eventId, newUser('seat'));
+    const guest = newUser('late');
+    const token = await invite(stack, eventId, creator, guest, 'attendee', false);
+    const res = await stack.call<Body>('POST', `/api/invitations/${token}/accept`, { as: guest });
+    expect(res.status).toBe(403);
+    expect(res.body.error).toContain(PREMIUM_REQUIRED_MESSAGE);
+    expect((await stack.db.doc(`events/${eventId}/members/${guest.uid}`).get()).exists).toBe(false);
+  });
+
+});

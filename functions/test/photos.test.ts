@@ -1,0 +1,235 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { Timestamp } from 'firebase-admin/firestore';
+import { PREMIUM_REQUIRED_MESSAGE } from '@gatherly/domain/tiers';
+import { newUser, startStack, type Stack } from './harness.ts';
+import {
+  createEvent,
+  eventWithRoles,
+  grantApiAccess,
+  listFiles,
+  login,
+  putObject,
+} from './fixtures.ts';
+
+let stack: Stack;
+beforeAll(async () => {
+  stack = await startStack({ authEmulatorHost: inject('authEmulatorHost') });
+});
+afterAll(async () => {
+  await stack?.stop();
+});
+
+type Body = Record<string, unknown> & { error?: string };
+
+describe('photos', () => {
+  it('saves a record of an uploaded image, lists it, votes idempotently', async () => {
+    const { eventId, admin, attendee, outsider } = await eventWithRoles(stack);
+    await grantApiAccess(stack, admin, attendee, outsider);
+    const path = `events/${eventId}/photos/${attendee.uid}/beach.jpg`;
+    const thumb = `events/${eventId}/thumbs/${attendee.uid}/beach.jpg`;
+    await putObject(path, 2048);
+    await putObject(thumb, 100);
+    const saved = await stack.call<{ photo: Body }>('POST', `/api/events/${eventId}/photos`, {
+      as: attendee,
+      body: {
+        filename: 'beach.jpg',
+        objectPath: path,
+        thumbPath: thumb,
+        caption: 'Sunset',
+        size: 1,
+      },
+    });
+    expect(saved.status).toBe(201);
+    expect(saved.body.photo).toMatchObject({
+      eventId,
+      uploadedBy: attendee.uid,
+      uploadedByUser: { displayName: attendee.name, photoURL: '' },
+      size: 2048,
+      contentType: 'image/jpeg',
+      votes: 0,
+      voteCount: 0,
+      userVoted: false,
+      isFeatured: false,
+      caption: 'Sunset',
+    });
+    const photoId = saved.body.photo.id as string;
+
+    expect(await stack.call('POST', `/api/photos/${photoId}/vote`, { as: admin })).toEqual({
+      status: 200,
+      body: { voteCount: 1, userVoted: true },
+    });
+    expect(await stack.call('POST', `/api/photos/${photoId}/vote`, { as: admin })).toEqual({
+      status: 200,
+      body: { voteCount: 1, userVoted: true },
+    });
+    const listed = await stack.call<{ photos: Body[] }>('GET', `/api/events/${eventId}/photos`, {
+      as: admin,
+    });
+    expect(listed.body.photos).toHaveLength(1);
+    expect(listed.body.photos[0]).toMatchObject({ id: photoId, voteCount: 1, userVoted: true });
+    expect(
+      (
+        await stack.call<{ photos: Body[] }>('GET', `/api/events/${eventId}/photos`, {
+          as: attendee,
+        })
+      ).body.photos[0]?.userVoted,
+    ).toBe(false);
+    expect(await stack.call('DELETE', `/api/photos/${photoId}/vote`, { as: admin })).toEqual({
+      status: 200,
+      body: { voteCount: 0, userVoted: false },
+    });
+    expect(await stack.call('DELETE', `/api/photos/${photoId}/vote`, { as: admin })).toEqual({
+      status: 200,
+      body: { voteCount: 0, userVoted: false },
+    });
+    // A non-member learns nothing: a real photo of someone else's event answers like an unknown id.
+    const unknownPhoto = { status: 404, body: { error: 'Photo not found' } };
+    for (const method of ['POST', 'DELETE']) {
+      expect(await stack.call(method, `/api/photos/${photoId}/vote`, { as: outsider })).toEqual(
+        unknownPhoto,
+      );
+      expect(await stack.call(method, '/api/photos/nope/vote', { as: outsider })).toEqual(
+        unknownPhoto,
+      );
+    }
+    expect(await stack.call('POST', '/api/photos/nope/vote', { as: admin })).toEqual(unknownPhoto);
+    expect((await stack.call('POST', `/api/photos/${photoId}/vote`)).status).toBe(401);
+
+    expect(
+      (
+        await stack.call<{ photos: Body[] }>('GET', `/api/events/${eventId}/photos/featured`, {
+          as: admin,
+        })
+      ).body.photos,
+    ).toEqual([]);
+    await stack.store.photos(eventId).doc(photoId).update({ isFeatured: true });
+    const featured = await stack.call<{ photos: Body[] }>(
+      'GET',
+      `/api/events/${eventId}/photos/featured`,
+      { as: admin },
+    );
+    expect(featured.body.photos.map((p) => p.id)).toEqual([photoId]);
+    expect(
+      (await stack.call('GET', `/api/events/${eventId}/photos`, { as: outsider })).status,
+    ).toBe(404);
+
+    const dup = await stack.call<Body>('POST', `/api/events/${eventId}/photos`, {
+      as: attendee,
+      body: { filename: 'beach.jpg', objectPath: path },
+    });
+    expect(dup).toEqual({ status: 409, body: { error: 'This photo has already been saved' } });
+  });
+
+  it('refuses records for missing, foreign or non-image objects', async () => {
+    const { eventId, admin, attendee, outsider } = await eventWithRoles(stack);
+    const post = (as: typeof admin, body: Record<string, unknown>) =>
+      stack.call<Body>('POST', `/api/events/${eventId}/photos`, { as, body });
+    expect(
+      await post(attendee, {
+        filename: 'a.jpg',
+        objectPath: `events/${eventId}/photos/${attendee.uid}/missing.jpg`,
+      }),
+    ).toEqual({
+      status: 400,
+      body: { error: 'The uploaded file was not found in storage' },
+    });
+    await putObject(`events/${eventId}/photos/${admin.uid}/theirs.jpg`);
+    expect(
+      (
+        await post(attendee, {
+          filename: 'a.jpg',
+          objectPath: `events/${eventId}/photos/${admin.uid}/theirs.jpg`,
+        })
+      ).status,
+    ).toBe(400);
+    await putObject(`events/${eventId}/photos/${attendee.uid}/notes.txt`, 10, 'text/plain');
+    expect(
+      await post(attendee, {
+        filename: 'notes.txt',
+        objectPath: `events/${eventId}/photos/${attendee.uid}/notes.txt`,
+      }),
+    ).toEqual({
+      status: 400,
+      body: { error: 'You can only upload: image/*' },
+    });
+    expect(await post(attendee, { objectPath: 'x' })).toEqual({
+      status: 400,
+      body: { error: 'File name is required' },
+    });
+    expect(
+      (
+        await post(outsider, {
+          filename: 'a.jpg',
+          objectPath: `events/${eventId}/photos/${outsider.uid}/a.jpg`,
+        })
+      ).status,
+    ).toBe(404);
+  });
+
+  it('enforces the photo limit per event and deletes the unregistrable upload', async () => {
+    const creator = newUser('photos');
+    await login(stack, creator);
+    const eventId = await createEvent(stack, creator);
+    const batch = stack.db.batch();
+    for (let i = 0; i < 100; i++) {
+      const ref = stack.db.collection(`events/${eventId}/photos`).doc();
+      batch.set(ref, {
+        id: ref.id,
+        eventId,
+        uploadedBy: 'seed',
+        size: 0,
+        votes: 0,
+        isFeatured: false,
+        objectPath: `seed/${i}`,
+        uploadedAt: Timestamp.now(),
+      });
+    }
+    await batch.commit();
+    const path = `events/${eventId}/photos/${creator.uid}/one-too-many.jpg`;
+    await putObject(path);
+    const res = await stack.call<Body>('POST', `/api/events/${eventId}/photos`, {
+      as: creator,
+      body: { filename: 'x.jpg', objectPath: path },
+    });
+    expect(res.status).toBe(403);
+    expect(res.body.error).toContain(PREMIUM_REQUIRED_MESSAGE);
+    expect(await listFiles(path)).toEqual([]);
+  });
+
+  it('banner photo: admins set the event banner to their upload', async () => {
+    const { eventId, admin, attendee } = await eventWithRoles(stack);
+    const first = `events/${eventId}/banner/one.jpg`;
+    const second = `events/${eventId}/banner/two.jpg`;
+    await putObject(first);
+    await putObject(second);
+    const res = await stack.call<{ event: Body }>('POST', `/api/events/${eventId}/banner-photo`, {
+      as: admin,
+      body: { filename: 'one.jpg', objectPath: first, setBanner: true },
+    });
+    expect(res.status).toBe(200);
+    expect((res.body.event.bannerSettings as Body).customBannerImage).toBe(first);
+    await stack.call('POST', `/api/events/${eventId}/banner-photo`, {
+      as: admin,
+      body: { filename: 'two.jpg', objectPath: second },
+    });
+    // The replaced banner file is deleted: nothing unreferenced stays behind.
+    expect(await listFiles(`events/${eventId}/banner/`)).toEqual([second]);
+    expect(
+      await stack.call('POST', `/api/events/${eventId}/banner-photo`, {
+        as: attendee,
+        body: { filename: 'x.jpg', objectPath: second },
+      }),
+    ).toEqual({
+      status: 403,
+      body: { error: 'Only event admins can change the banner' },
+    });
+    expect(
+      (
+        await stack.call('POST', `/api/events/${eventId}/banner-photo`, {
+          as: admin,
+          body: { filename: 'x.jpg', objectPath: `events/${eventId}/photos/x.jpg` },
+        })
+      ).status,
+    ).toBe(400);
+  });
+});

@@ -1,0 +1,93 @@
+import { EVENT, IMAGE_BYTES, SCHEDULE_ITEM, UID, type Role } from './fixtures.ts';
+import {
+  ownOf,
+  single,
+  upload,
+  type Actor,
+  type Operation,
+  type Owner,
+  type RulesCase,
+  type Service,
+} from './cases.ts';
+import { newRsvp, newScheduleItem } from './firestore-matrix.ts';
+
+/**
+ * An event being deleted (DELETE /api/events/{id} has marked it `deleting`): every write its
+ * members could otherwise make is denied, so the cascade that follows misses nothing
+ * (docs/data-model.md, "Deleting an event"). The same writes are allowed on an open event in
+ * the matrix; here each is tried by a role that may make it.
+ */
+const E = `events/${EVENT}`;
+
+const markDeleting = async (owner: Owner): Promise<void> => {
+  await owner.db.doc(E).update({ deleting: true });
+};
+
+function whileDeleting(
+  service: Service,
+  operation: Operation,
+  role: Role,
+  what: string,
+  attempt: (a: Actor) => Promise<unknown>,
+): RulesCase {
+  return {
+    ...single(service, operation, role, 'deny', `${what} while the event is being deleted`, attempt),
+    prepare: markDeleting,
+    dirties: ['firestore'],
+  };
+}
+
+const colours = {
+  primary: '#112233',
+  secondary: '#445566',
+  tertiary: '#778899',
+  background: '#aabbcc',
+  surface: '#ddeeff',
+};
+
+export const deletingCases: RulesCase[] = [
+  whileDeleting('firestore', 'update', 'admin', 'admin renames the event', (a) =>
+    a.db.doc(E).update({ name: 'Renamed' }),
+  ),
+  whileDeleting('firestore', 'update', 'creator', 'creator changes the theme colours', (a) =>
+    a.db.doc(E).update({ themeColors: colours }),
+  ),
+  whileDeleting('firestore', 'create', 'admin', 'admin adds a schedule item', (a) =>
+    a.db.doc(`${E}/schedule/late-item`).set(newScheduleItem('late-item', UID.admin)),
+  ),
+  whileDeleting('firestore', 'update', 'admin', 'admin edits a schedule item', (a) =>
+    a.db.doc(`${E}/schedule/${SCHEDULE_ITEM}`).update({ title: 'Moved' }),
+  ),
+  whileDeleting('firestore', 'delete', 'admin', 'admin deletes a schedule item', (a) =>
+    a.db.doc(`${E}/schedule/${SCHEDULE_ITEM}`).delete(),
+  ),
+  whileDeleting('firestore', 'create', 'attendee', 'member answers an RSVP', (a) =>
+    a.db
+      .doc(`${E}/schedule/${SCHEDULE_ITEM}/rsvps/${ownOf(a)}`)
+      .set(newRsvp(SCHEDULE_ITEM, ownOf(a), 'going')),
+  ),
+  whileDeleting('firestore', 'update', 'attendee', 'uploader edits a caption', (a) =>
+    a.db.doc(`${E}/photos/photo-${ownOf(a)}`).update({ caption: 'late' }),
+  ),
+  whileDeleting('firestore', 'update', 'admin', 'admin features a photo', (a) =>
+    a.db.doc(`${E}/photos/photo-${UID.attendee}`).update({ isFeatured: true }),
+  ),
+  whileDeleting('firestore', 'delete', 'attendee', 'uploader deletes a photo', (a) =>
+    a.db.doc(`${E}/photos/photo-${ownOf(a)}`).delete(),
+  ),
+  whileDeleting('firestore', 'update', 'attendee', 'owner edits a flight', (a) =>
+    a.db.doc(`${E}/flights/flight-${ownOf(a)}`).update({ airline: 'Late Air' }),
+  ),
+  whileDeleting('firestore', 'delete', 'attendee', 'driver deletes a carpool', (a) =>
+    a.db.doc(`${E}/carpools/carpool-${ownOf(a)}`).delete(),
+  ),
+  whileDeleting('storage', 'create', 'attendee', 'member uploads a photo', (a) =>
+    upload(a.storage, `${E}/photos/${ownOf(a)}/late.jpg`, IMAGE_BYTES, 'image/jpeg'),
+  ),
+  whileDeleting('storage', 'create', 'attendee', 'member uploads a thumbnail', (a) =>
+    upload(a.storage, `${E}/thumbs/${ownOf(a)}/late.jpg`, IMAGE_BYTES, 'image/jpeg'),
+  ),
+  whileDeleting('storage', 'create', 'admin', 'admin uploads a banner', (a) =>
+    upload(a.storage, `${E}/banner/late.jpg`, IMAGE_BYTES, 'image/jpeg'),
+  ),
+];
