@@ -7,7 +7,7 @@ type Firestore = firebase.firestore.Firestore;
 type Storage = firebase.storage.Storage;
 type DocumentData = firebase.firestore.DocumentData;
 
-/** The five roles of spec §6, as the rules see them for the main event. */
+/** The five roles (docs/product.md, "Members and roles": signed out, non-member and the three event roles), as the rules see them for the main event. */
 export const ROLES = ['signedOut', 'outsider', 'attendee', 'admin', 'creator'] as const;
 export type Role = (typeof ROLES)[number];
 
