@@ -26,6 +26,7 @@ import {
   RSVP_STATUSES,
   type EditableUserFields,
   type Event,
+  type Flight,
   type Photo,
   type Rsvp,
   type ScheduleItem,
@@ -49,6 +50,11 @@ import {
   MAX_IMAGE_BYTES,
   isAllowedType,
 } from '@gatherly/domain/upload';
+import {
+  MAX_TIME_ZONE_LENGTH,
+  TIME_ZONE_ID_PATTERN,
+  toIsoInstant,
+} from '@gatherly/domain/time-zones';
 import {
   agreesOn,
   checkLiterals,
@@ -86,7 +92,7 @@ function judged(
 }
 
 /** A date-time as stored: what the domain's API schema turns a valid input into (UTC `...Z`). */
-function isStoredInstant(input: string): boolean {
+function isApiDateTime(input: string): boolean {
   try {
     return eventUpdateFieldSchemas.startDate.validateSync(input) === input;
   } catch {
@@ -120,6 +126,21 @@ const BANNER_STORAGE_PATH = '/events/{eventId}/banner/{fileName}';
 /** Keys of a field record whose completeness the compiler checks (`satisfies Record<K, true>`). */
 const keysOf = (record: Readonly<Record<string, true>>): string[] => Object.keys(record);
 
+const SCHEDULE_ITEM_FIELDS = keysOf({
+  id: true,
+  eventId: true,
+  title: true,
+  description: true,
+  startTime: true,
+  endTime: true,
+  location: true,
+  createdBy: true,
+  createdAt: true,
+} satisfies Record<keyof ScheduleItem, true>);
+
+/** The one shape the domain stores instants in (`toIsoInstant`). */
+const isStoredInstant = (input: string): boolean => toIsoInstant(input) === input;
+
 /** A fixed value the domain does not name, with the reason it is what it is. */
 function structural(value: number | string, reason: string): LiteralTie {
   return equals(reason, value);
@@ -139,7 +160,7 @@ const FIRESTORE: LiteralTable = {
   ),
   'isIsoDateTime: value.matches(·)': agreesOn(
     'the stored form of eventUpdateFieldSchemas date-times (ISO-8601 UTC)',
-    judged(isStoredInstant, [
+    judged(isApiDateTime, [
       '2027-06-12T13:00:00.000Z',
       new Date(Date.UTC(2027, 0, 1)).toISOString(),
       '2027-06-12T15:00:00+02:00',
@@ -149,6 +170,40 @@ const FIRESTORE: LiteralTable = {
       'tomorrow',
       '',
     ]),
+  ),
+  'isStoredInstant: value.matches(·)': agreesOn(
+    'toIsoInstant (the storage form of an instant: UTC with milliseconds)',
+    judged(isStoredInstant, [
+      '2027-06-12T13:00:00.000Z',
+      '2027-06-12T13:00:00Z',
+      '2027-06-12T13:00Z',
+      '2027-06-12T15:00:00.000+02:00',
+      '2027-06-12T13:00:00.0000Z',
+      '2027-06-12T15:00',
+      '2027-06-12',
+      '',
+    ]),
+  ),
+  'isTimeZoneId: value.size() <= ·': equals('MAX_TIME_ZONE_LENGTH', MAX_TIME_ZONE_LENGTH),
+  'isTimeZoneId: value.matches(·)': agreesOn(
+    'TIME_ZONE_ID_PATTERN',
+    judged(
+      (input) => TIME_ZONE_ID_PATTERN.test(input),
+      [
+        'UTC',
+        'Europe/Paris',
+        'America/Argentina/Buenos_Aires',
+        'Etc/GMT+5',
+        'America/Port-au-Prince',
+        '',
+        '1Europe/Paris',
+        'Europe/',
+        'Europe//Paris',
+        '/Europe',
+        'Europe/Par is',
+        'Europe/Paris\n',
+      ],
+    ),
   ),
   'isHexColour: value.matches(·)': agreesOn(
     'isHexColor',
@@ -310,25 +365,23 @@ const FIRESTORE: LiteralTable = {
     'MAX_LENGTHS.airport',
     MAX_LENGTHS.airport,
   ),
+  'isValidFlightFields: data.get(·, null) #1': equals(
+    'Flight.departureTimeZone',
+    'departureTimeZone' satisfies keyof Flight,
+  ),
+  'isValidFlightFields: data.get(·, null) #2': equals(
+    'Flight.arrivalTimeZone',
+    'arrivalTimeZone' satisfies keyof Flight,
+  ),
 
   // Schedule and RSVPs
   'allow create /events/{eventId}/schedule/{itemId}: hasExactly(incoming(), ·)': sameMembers(
     'ScheduleItem fields',
-    keysOf({
-      id: true,
-      eventId: true,
-      title: true,
-      description: true,
-      startTime: true,
-      endTime: true,
-      location: true,
-      createdBy: true,
-      createdAt: true,
-    } satisfies Record<keyof ScheduleItem, true>),
+    SCHEDULE_ITEM_FIELDS,
   ),
   'allow update /events/{eventId}/schedule/{itemId}: onlyChanges(·)': sameMembers(
-    'scheduleItemFormSchema fields',
-    Object.keys(scheduleItemFormSchema.fields),
+    'scheduleItemFormSchema fields a ScheduleItem stores (its timeZone is the entry zone only)',
+    Object.keys(scheduleItemFormSchema.fields).filter((f) => SCHEDULE_ITEM_FIELDS.includes(f)),
   ),
   'isValidScheduleFields: isRequiredText(data.title, ·)': equals(
     'MAX_LENGTHS.scheduleTitle',
