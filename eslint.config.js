@@ -1,5 +1,102 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+
+// ---- Web import boundaries ------------------------------------------------------------------
+//
+// web/src/app composes the screens and may import anything. lib/ (Firebase wiring, shared
+// hooks) and components/ (shared UI) sit below the features and never import features/ or
+// app/. A feature imports another feature only along an edge listed here; every other
+// cross-feature import is an error, including one into a feature folder added later.
+
+const FEATURES_DIR = new URL('./web/src/features/', import.meta.url);
+const FEATURES = readdirSync(FEATURES_DIR, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name)
+  .sort();
+
+/** feature → the features it may import (docs/web.md, "Import boundaries"). */
+export const FEATURE_EDGES = {
+  // The dashboard shows the gallery preview, travel, and recent-activity panels and uploads
+  // the banner with the photos feature's compression.
+  dashboard: ['activity', 'photos', 'travel'],
+  // Settings embeds the creator's role management card.
+  settings: ['members'],
+  // The events list and Create Event show the tier usage and the upgrade dialog.
+  events: ['subscription'],
+  'create-event': ['subscription'],
+};
+
+for (const [from, targets] of Object.entries(FEATURE_EDGES)) {
+  for (const name of [from, ...targets]) {
+    if (!FEATURES.includes(name)) {
+      throw new Error(
+        `eslint.config.js: FEATURE_EDGES names "${name}", not a web/src/features folder`,
+      );
+    }
+  }
+}
+
+const escapeRegex = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * A relative import that climbs out of the current folder into one of the feature folders
+ * `names` (`../photos/data.ts`, `../../features/photos/data.ts`). Web code imports its own
+ * modules by relative path (no aliases), so the import text names the folder it reaches.
+ */
+function featureImportPattern(names) {
+  const alternatives = names.map(escapeRegex).join('|');
+  return `^(?:\\.\\./)+(?:features/)?(?:${alternatives})(?:/|$)`;
+}
+
+const webBoundaries = [
+  {
+    files: ['web/src/lib/**', 'web/src/components/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(?:\\.\\./)+(?:features|app)(?:/|$)',
+              message:
+                'web/src/lib and web/src/components sit below the features and the app shell: move the shared piece down instead.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  ...FEATURES.map((feature) => {
+    const allowed = FEATURE_EDGES[feature] ?? [];
+    const forbidden = FEATURES.filter((name) => name !== feature && !allowed.includes(name));
+    return {
+      files: [`web/src/features/${feature}/**`],
+      rules: {
+        'no-restricted-imports': [
+          'error',
+          {
+            patterns: [
+              {
+                regex: featureImportPattern(forbidden),
+                message: `${
+                  allowed.length
+                    ? `features/${feature} imports only ${allowed.map((name) => `features/${name}`).join(', ')}`
+                    : `features/${feature} imports no other feature`
+                } (FEATURE_EDGES in eslint.config.js): compose features in web/src/app, or move shared code to lib/ or components/.`,
+              },
+              {
+                regex: '^(?:\\.\\./)+app(?:/|$)',
+                message: 'Features never import the app shell (web/src/app composes them).',
+              },
+            ],
+          },
+        ],
+      },
+    };
+  }),
+];
 
 export default tseslint.config(
   {
@@ -31,4 +128,36 @@ export default tseslint.config(
       'no-undef': 'off',
     },
   },
+  // Type-aware rules: every TypeScript file in a folder belongs to that workspace's tsconfig,
+  // which the project service finds (the same programs `npm run typecheck` builds).
+  {
+    files: ['**/*.{ts,tsx,mts,cts}'],
+    languageOptions: {
+      parserOptions: {
+        projectService: true,
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      // A promise where a plain value or a void callback is expected (`if (save())`,
+      // `items.forEach(async …)`) is a bug. React event props are the exception: React ignores
+      // the handler's return value, and handlers catch and show their own errors.
+      '@typescript-eslint/no-misused-promises': [
+        'error',
+        { checksVoidReturn: { attributes: false } },
+      ],
+    },
+  },
+  // Top-level config files: the root tsconfig.json is only the shared base (no include), and
+  // asking it for types would load the whole repository as one program.
+  {
+    files: ['*.{ts,mts,cts}'],
+    ...tseslint.configs.disableTypeChecked,
+  },
+  {
+    files: ['web/**/*.{ts,tsx}'],
+    ...reactHooks.configs.flat['recommended-latest'],
+  },
+  ...webBoundaries,
 );

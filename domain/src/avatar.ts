@@ -1,5 +1,5 @@
 /**
- * Generated initials avatars (spec §3: fallback when photoURL is missing). Made locally as SVG
+ * Generated initials avatars (docs/product.md, "Events list": the fallback when there is no photo or logo). Made locally as SVG
  * data URIs instead of calling an external avatar service: works offline, leaks no names.
  */
 import { LIGHT_TEXT, contrastRatio, readableTextColor } from './color.ts';

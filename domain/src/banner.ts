@@ -1,5 +1,5 @@
 /**
- * Banner slides (spec §4): the custom banner first, then featured photos, then the other photos
+ * Banner slides (docs/product.md, "Dashboard"): the custom banner first, then featured photos, then the other photos
  * by votes descending; with no image at all, the event logo or a generated avatar.
  */
 import { avatarDataUri } from './avatar.ts';

@@ -1,5 +1,5 @@
 /**
- * Colour maths for event themes (spec §5): WCAG 2.x relative luminance and contrast, readable
+ * Colour maths for event themes (docs/product.md, "Settings"): WCAG 2.x relative luminance and contrast, readable
  * text colours, and the surface-opacity optimiser that lowers card/button/input opacity over the
  * background until the text on them reaches its contrast target.
  */
@@ -18,7 +18,7 @@ export const CARD_CONTRAST_TARGET = 3;
 export const BUTTON_CONTRAST_TARGET = 3;
 export const INPUT_CONTRAST_TARGET = 4.5;
 
-/** Optimiser bounds (spec §5). */
+/** Optimiser bounds (docs/product.md, "Settings"). */
 export const MIN_SURFACE_OPACITY = 0.3;
 export const SURFACE_OPACITY_STEP = 0.05;
 export const MAX_OPACITY_ITERATIONS = 20;

@@ -1,5 +1,5 @@
 /**
- * Entity and API shapes shared by web and functions (spec §3, docs/data-model.md).
+ * Entity and API shapes shared by web and functions (docs/data-model.md).
  *
  * Server-set timestamps are generic (`Time`): Firestore documents hold `Timestamp`s, the HTTP
  * API serialises them as ISO strings, so `Photo` is the API shape and `Photo<Timestamp>` the
@@ -479,7 +479,7 @@ export interface AcceptInvitationResponse {
   event: { id: string; name: string };
 }
 
-/** Defaults from spec §3. */
+/** Defaults (docs/product.md, "Create Event"). */
 export const DEFAULT_THEME_COLORS: Readonly<ThemeColors> = Object.freeze({
   primary: '#6236ff',
   secondary: '#14b8a6',

@@ -1,5 +1,5 @@
 /**
- * Event roles and the permission matrix of spec §6. The matrix is data so rules, functions and
+ * Event roles and the permission matrix (docs/product.md, "Members and roles"). The matrix is data so rules, functions and
  * the UI can be checked against one table; target-aware checks (removing members, changing
  * roles) need the actor's uid and the target's role, so they are functions.
  */
@@ -75,7 +75,7 @@ export function isInvitableRole(value: unknown): value is InvitableRole {
   return typeof value === 'string' && (INVITABLE_ROLES as readonly string[]).includes(value);
 }
 
-/** "Admin status is true for admin or creator" (spec §6). */
+/** "Admin status is true for admin or creator" (docs/product.md, "Members and roles"). */
 export function isAdminRole(role: MemberRole | null | undefined): boolean {
   return role === 'admin' || role === 'creator';
 }
@@ -155,7 +155,7 @@ export function invitationRoleLabel(role: InvitableRole): string {
   return MEMBER_ROLE_LABELS[role];
 }
 
-/** Notes shown in the role-change confirmation dialog (spec §4). */
+/** Notes shown in the role-change confirmation dialog (docs/product.md, "Members and roles"). */
 export const ROLE_CHANGE_NOTES: Readonly<Record<InvitableRole, string>> = {
   admin: 'Can manage event settings, invite members and modify event content',
   attendee: 'Standard access without management privileges',

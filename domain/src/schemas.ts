@@ -1,6 +1,6 @@
 /**
- * yup schemas shared by forms (web) and request validation (functions), with the spec's
- * messages (§5). Form schemas validate what the user types (datetime-local strings, '' for
+ * yup schemas shared by forms (web) and request validation (functions), with the messages of
+ * docs/product.md. Form schemas validate what the user types (datetime-local strings, '' for
  * empty); server schemas validate API bodies (ISO-8601 or null dates), cap string lengths and
  * should be run with `{ abortEarly: false, stripUnknown: true }` (see `parseWith`).
  *
@@ -249,7 +249,7 @@ const formThemeColors = () =>
   });
 
 /**
- * Create Event form (spec §2, §5). `datesTbd` clears both dates. Forms carry the server's length
+ * Create Event form (docs/product.md, "Create Event"). `datesTbd` clears both dates. Forms carry the server's length
  * caps too, so what a form accepts the API and the rules accept.
  */
 export const createEventFormSchema = yup.object({

@@ -1,5 +1,6 @@
 /**
- * Subscription tiers (docs/data-model.md) and usage maths (spec §2 subscription card, §9).
+ * Subscription tiers (docs/data-model.md) and usage maths (docs/product.md,
+ * "Subscription tiers and limits").
  * Limits use -1 for unlimited.
  */
 import type { SubscriptionTierName, TierFeatures, TierLimits, UsageCount } from './entities.ts';
@@ -182,7 +183,7 @@ export function canCreate(used: number, limit: number): boolean {
   return isUnlimited(limit) || used < limit;
 }
 
-/** Upgrade target (spec §4): Pro from free, otherwise Enterprise. */
+/** Upgrade target (docs/product.md, "Subscription tiers and limits"): Pro from free, otherwise Enterprise. */
 export function nextTier(current: SubscriptionTierName): SubscriptionTierName {
   return current === 'free' ? 'paid' : 'enterprise';
 }

@@ -1,5 +1,6 @@
 /**
- * Upload restrictions and their messages (spec §5, the upload helper's wording). Validation
+ * Upload restrictions and their messages (docs/product.md, "Photos" and "Texts and
+ * messages"). Validation
  * runs when files are added (type, size, total size, count, duplicates) and before the upload
  * starts (minimum count, required meta fields).
  */
@@ -73,7 +74,7 @@ export function formatBytes(bytes: number): string {
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
-/** The spec's messages, verbatim ("N file(s)" pluralised: "1 file", "10 files"). */
+/** The messages of docs/product.md, verbatim ("N file(s)" pluralised: "1 file", "10 files"). */
 export const uploadMessages = {
   youCanOnlyUploadX: (n: number) => `You can only upload ${plural(n, 'file')}`,
   aggregateExceedsSize: (size: string, sizeAllowed: string) =>

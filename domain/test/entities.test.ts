@@ -6,7 +6,7 @@ import {
   rsvpLabel,
 } from '../src/entities.ts';
 
-describe('entity defaults (spec §3)', () => {
+describe('entity defaults (docs/product.md, "Create Event")', () => {
   it('theme colours', () => {
     expect(DEFAULT_THEME_COLORS).toEqual({
       primary: '#6236ff',

@@ -39,7 +39,7 @@ describe('role enumerations', () => {
   });
 });
 
-describe('can(role, action): spec §6 matrix', () => {
+describe('can(role, action): the matrix of (docs/product.md, "Members and roles")', () => {
   it.each([
     ['viewSettings', true, true, false],
     ['editSettings', true, true, false],

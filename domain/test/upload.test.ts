@@ -69,7 +69,7 @@ describe('presets', () => {
   });
 });
 
-describe('spec §5 messages, verbatim', () => {
+describe('messages of (docs/product.md, "Texts and messages"), verbatim', () => {
   it('every message', () => {
     expect(uploadMessages.youCanOnlyUploadX(1)).toBe('You can only upload 1 file');
     expect(uploadMessages.youCanOnlyUploadX(10)).toBe('You can only upload 10 files');
