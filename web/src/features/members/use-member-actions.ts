@@ -2,8 +2,9 @@ import { useCallback, useState } from 'react';
 import type { InvitableRole } from '@gatherly/domain/entities';
 import { showToast } from '../../components/toaster.tsx';
 import { errorMessage } from '../../lib/api.ts';
-import { useMyEvents } from '../../lib/current-event.tsx';
-import { changeMemberRole, removeMember, type MemberDoc } from './data.ts';
+import { useMyEvents } from '../../lib/event-scope.tsx';
+import type { MemberDoc } from '../../lib/types.ts';
+import { changeMemberRole, removeMember } from './data.ts';
 
 export interface PendingRoleChange {
   member: MemberDoc;

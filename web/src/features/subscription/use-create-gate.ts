@@ -1,5 +1,6 @@
 import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { PATHS } from '../../lib/paths.ts';
 import { fetchSubscriptionLimits, type SubscriptionLimitsResponse } from './subscription-api.ts';
 
 /**
@@ -24,7 +25,7 @@ export function useCreateEventGate() {
     } finally {
       setChecking(false);
     }
-    navigate('/create-event');
+    navigate(PATHS.createEvent);
   }, [navigate]);
 
   return { startCreate, checking, blocked, dismiss: () => setBlocked(null) };

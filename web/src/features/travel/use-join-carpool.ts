@@ -1,6 +1,7 @@
 import { useCallback, useState } from 'react';
 import { showToast } from '../../components/toaster.tsx';
-import { joinCarpool, type CarpoolDoc } from './data.ts';
+import type { CarpoolDoc } from '../../lib/types.ts';
+import { joinCarpool } from './data.ts';
 
 /** Join with the 'Joining...' state on the one card being joined and the spec §8 toasts. */
 export function useJoinCarpool() {
