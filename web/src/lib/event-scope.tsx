@@ -60,9 +60,7 @@ export interface SelectedEvent {
 
 /** The state of one event document listener. */
 export type EventDocState =
-  | { kind: 'exists'; event: GatherlyEvent }
-  | { kind: 'missing' }
-  | { kind: 'unreadable' };
+  { kind: 'exists'; event: GatherlyEvent } | { kind: 'missing' } | { kind: 'unreadable' };
 
 export interface DirectoryState {
   uid: string | null;
@@ -87,7 +85,8 @@ export function resolveEventAccess(
   const role = memberships.get(eventId);
   if (role !== undefined) {
     if (!doc) return { status: 'loading' };
-    if (doc.kind === 'exists') return { status: 'ready', scope: { eventId, event: doc.event, role, uid } };
+    if (doc.kind === 'exists')
+      return { status: 'ready', scope: { eventId, event: doc.event, role, uid } };
     return doc.kind === 'missing' ? { status: 'deleted' } : { status: 'unavailable' };
   }
   const lost = state.lost[eventId];
@@ -121,7 +120,11 @@ export function useMyEvents(): MyEvents {
 
 /** Live access to one event (the /events/:eventId layout uses it; screens use useEventScope). */
 export function useEventAccess(eventId: string): EventAccess {
-  return required(useContext(EventAccessContext), 'useEventAccess', '<EventScopeProvider>')(eventId);
+  return required(
+    useContext(EventAccessContext),
+    'useEventAccess',
+    '<EventScopeProvider>',
+  )(eventId);
 }
 
 /** The event the shell shows, or null outside any event. */

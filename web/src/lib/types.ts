@@ -16,7 +16,12 @@ import type {
   ScheduleItem,
 } from '@gatherly/domain/entities';
 
-export type { BannerSettings, MemberRole, ThemeColors, UserSummary } from '@gatherly/domain/entities';
+export type {
+  BannerSettings,
+  MemberRole,
+  ThemeColors,
+  UserSummary,
+} from '@gatherly/domain/entities';
 
 /** A server-set time as the web sees it. */
 export type StoredTime = Timestamp | null;

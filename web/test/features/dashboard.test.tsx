@@ -249,7 +249,7 @@ describe('DashboardPage banner', () => {
     );
   });
 
-  it('uploads a banner with the success toast, and maps failures to the spec messages', async () => {
+  it('uploads a banner with the success toast, and maps failures to their messages', async () => {
     upload.mockResolvedValueOnce(undefined);
     renderDashboard('creator');
     const input = screen.getByTestId('banner-file-input');

@@ -106,7 +106,13 @@ describe('converters', () => {
 
   it('write exactly the stored fields of the documents the web creates', () => {
     const respondedAt = serverTimestamp();
-    const rsvp = { eventId: 'e1', scheduleId: 's1', userId: 'u1', status: 'going', respondedAt } as const;
+    const rsvp = {
+      eventId: 'e1',
+      scheduleId: 's1',
+      userId: 'u1',
+      status: 'going',
+      respondedAt,
+    } as const;
     expect(rsvpConverter.toFirestore({ ...rsvp, extra: 'dropped' } as typeof rsvp)).toEqual(rsvp);
     const item = {
       id: 's1',
@@ -119,12 +125,16 @@ describe('converters', () => {
       createdBy: 'u1',
       createdAt: serverTimestamp(),
     };
-    expect(Object.keys(scheduleConverter.toFirestore(item)).sort()).toEqual(Object.keys(item).sort());
+    expect(Object.keys(scheduleConverter.toFirestore(item)).sort()).toEqual(
+      Object.keys(item).sort(),
+    );
   });
 
   it('refuse to create documents only the functions create', () => {
     const event = eventConverter.fromFirestore(stored('events/e1', {}));
-    expect(() => eventConverter.toFirestore(event)).toThrow('The web client never creates event documents');
+    expect(() => eventConverter.toFirestore(event)).toThrow(
+      'The web client never creates event documents',
+    );
   });
 });
 

@@ -63,7 +63,7 @@ const COLOR_FIELDS = [
   { key: 'tertiary', label: 'Tertiary' },
 ] as const;
 
-/** Create Event (spec §2): the form previews its colours as the page theme. */
+/** Create Event (docs/product.md, "Create Event"): the form previews its colours as the page theme. */
 export default function CreateEventPage() {
   const navigate = useNavigate();
   const { user } = useSession();

@@ -26,7 +26,7 @@ import { useSubscription } from '../subscription/use-subscription.ts';
 
 type Filter = 'all' | 'active';
 
-/** Signed-in home (spec §2 Events list). */
+/** Signed-in home (docs/product.md, "Events list"). */
 export default function EventsListPage() {
   const { user } = useSession();
   const { events, loading, error } = useMyEvents();

@@ -12,7 +12,7 @@ export interface PendingRoleChange {
 }
 
 /**
- * Removal and role change with their confirmation state and the spec §8 toasts. The member
+ * Removal and role change with their confirmation state and their toasts (docs/product.md, "Members and roles"). The member
  * list is live, so only the user's events (member counts) are refreshed afterwards.
  */
 export function useMemberActions(eventId: string) {

@@ -5,7 +5,7 @@ import { fetchSubscriptionLimits, type SubscriptionLimitsResponse } from './subs
 
 /**
  * "Create" actions: check the event limit first; canCreate false opens the upgrade dialog; if
- * the check itself fails the user goes to /create-event anyway (spec §7).
+ * the check itself fails the user goes to /create-event anyway (docs/product.md, "Create Event").
  */
 export function useCreateEventGate() {
   const navigate = useNavigate();

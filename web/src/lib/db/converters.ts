@@ -83,7 +83,8 @@ function userSummary(value: unknown): UserSummary {
 
 function themeColors(value: unknown): ThemeColors {
   const f = fields(value);
-  const pick = (key: keyof ThemeColors) => text(f[key], DEFAULT_THEME_COLORS[key]) || DEFAULT_THEME_COLORS[key];
+  const pick = (key: keyof ThemeColors) =>
+    text(f[key], DEFAULT_THEME_COLORS[key]) || DEFAULT_THEME_COLORS[key];
   return {
     primary: pick('primary'),
     secondary: pick('secondary'),

@@ -46,11 +46,17 @@ const SCHEDULE = 'schedule';
 const RSVPS = 'rsvps';
 const ROLE_CHANGES = 'roleChanges';
 
-export function eventRef(db: Firestore, eventId: string): DocumentReference<GatherlyEvent, StoredEvent> {
+export function eventRef(
+  db: Firestore,
+  eventId: string,
+): DocumentReference<GatherlyEvent, StoredEvent> {
   return doc(db, EVENTS, eventId).withConverter(eventConverter);
 }
 
-export function membersRef(db: Firestore, eventId: string): CollectionReference<MemberDoc, MemberDoc> {
+export function membersRef(
+  db: Firestore,
+  eventId: string,
+): CollectionReference<MemberDoc, MemberDoc> {
   return collection(db, EVENTS, eventId, MEMBERS).withConverter(memberConverter);
 }
 
@@ -66,12 +72,20 @@ export function photosRef(db: Firestore, eventId: string): CollectionReference<P
   return collection(db, EVENTS, eventId, PHOTOS).withConverter(photoConverter);
 }
 
-export function photoRef(db: Firestore, eventId: string, photoId: string): DocumentReference<PhotoDoc, PhotoDoc> {
+export function photoRef(
+  db: Firestore,
+  eventId: string,
+  photoId: string,
+): DocumentReference<PhotoDoc, PhotoDoc> {
   return doc(photosRef(db, eventId), photoId);
 }
 
 /** One user's votes in one event: a single listener instead of one per photo. */
-export function myVotesQuery(db: Firestore, eventId: string, uid: string): Query<PhotoVoteDoc, PhotoVoteDoc> {
+export function myVotesQuery(
+  db: Firestore,
+  eventId: string,
+  uid: string,
+): Query<PhotoVoteDoc, PhotoVoteDoc> {
   return query(
     collectionGroup(db, VOTES).withConverter(photoVoteConverter),
     where('eventId', '==', eventId),
@@ -79,37 +93,66 @@ export function myVotesQuery(db: Firestore, eventId: string, uid: string): Query
   );
 }
 
-export function flightsRef(db: Firestore, eventId: string): CollectionReference<FlightDoc, FlightDoc> {
+export function flightsRef(
+  db: Firestore,
+  eventId: string,
+): CollectionReference<FlightDoc, FlightDoc> {
   return collection(db, EVENTS, eventId, FLIGHTS).withConverter(flightConverter);
 }
 
-export function carpoolsRef(db: Firestore, eventId: string): CollectionReference<CarpoolDoc, CarpoolDoc> {
+export function carpoolsRef(
+  db: Firestore,
+  eventId: string,
+): CollectionReference<CarpoolDoc, CarpoolDoc> {
   return collection(db, EVENTS, eventId, CARPOOLS).withConverter(carpoolConverter);
 }
 
-export function scheduleRef(db: Firestore, eventId: string): CollectionReference<ScheduleDoc, ScheduleDoc> {
+export function scheduleRef(
+  db: Firestore,
+  eventId: string,
+): CollectionReference<ScheduleDoc, ScheduleDoc> {
   return collection(db, EVENTS, eventId, SCHEDULE).withConverter(scheduleConverter);
 }
 
-export function scheduleItemRef(db: Firestore, eventId: string, itemId: string): DocumentReference<ScheduleDoc, ScheduleDoc> {
+export function scheduleItemRef(
+  db: Firestore,
+  eventId: string,
+  itemId: string,
+): DocumentReference<ScheduleDoc, ScheduleDoc> {
   return doc(scheduleRef(db, eventId), itemId);
 }
 
-export function itemRsvpsRef(db: Firestore, eventId: string, itemId: string): CollectionReference<RsvpDoc, RsvpDoc> {
+export function itemRsvpsRef(
+  db: Firestore,
+  eventId: string,
+  itemId: string,
+): CollectionReference<RsvpDoc, RsvpDoc> {
   return collection(db, EVENTS, eventId, SCHEDULE, itemId, RSVPS).withConverter(rsvpConverter);
 }
 
-export function rsvpRef(db: Firestore, eventId: string, itemId: string, uid: string): DocumentReference<RsvpDoc, RsvpDoc> {
+export function rsvpRef(
+  db: Firestore,
+  eventId: string,
+  itemId: string,
+  uid: string,
+): DocumentReference<RsvpDoc, RsvpDoc> {
   return doc(itemRsvpsRef(db, eventId, itemId), uid);
 }
 
 /** Every RSVP of an event (across its schedule items), optionally only one answer. */
-export function eventRsvpsQuery(db: Firestore, eventId: string, status?: RsvpStatus): Query<RsvpDoc, RsvpDoc> {
+export function eventRsvpsQuery(
+  db: Firestore,
+  eventId: string,
+  status?: RsvpStatus,
+): Query<RsvpDoc, RsvpDoc> {
   const rsvps = collectionGroup(db, RSVPS).withConverter(rsvpConverter);
   const ofEvent = where('eventId', '==', eventId);
   return status ? query(rsvps, ofEvent, where('status', '==', status)) : query(rsvps, ofEvent);
 }
 
-export function roleChangesRef(db: Firestore, eventId: string): CollectionReference<RoleChangeDoc, RoleChangeDoc> {
+export function roleChangesRef(
+  db: Firestore,
+  eventId: string,
+): CollectionReference<RoleChangeDoc, RoleChangeDoc> {
   return collection(db, EVENTS, eventId, ROLE_CHANGES).withConverter(roleChangeConverter);
 }
