@@ -14,6 +14,7 @@ import { travel } from './journeys/04-travel.ts';
 import { schedule } from './journeys/05-schedule.ts';
 import { rolesAndSettings } from './journeys/06-roles-settings.ts';
 import { limitsAndDelete } from './journeys/07-limits-delete.ts';
+import { eventAccess } from './journeys/08-event-access.ts';
 
 const JOURNEYS: [string, Journey][] = [
   ['01-first-event', firstEvent],
@@ -23,6 +24,7 @@ const JOURNEYS: [string, Journey][] = [
   ['05-schedule', schedule],
   ['06-roles-settings', rolesAndSettings],
   ['07-limits-delete', limitsAndDelete],
+  ['08-event-access', eventAccess],
 ];
 
 function selected(): [string, Journey][] {

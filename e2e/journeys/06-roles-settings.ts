@@ -1,6 +1,6 @@
 // Journey 6: the creator promotes a member to admin; the new admin edits settings (auto-save, TBD,
 // theme colours with the accessibility toast); demoting is the creator's alone (no control in the
-// UI, 403 from the API); the creator removes a member, who loses access on their next navigation.
+// UI, 403 from the API); the creator removes a member, who loses access at once.
 import type { Page } from 'playwright-core';
 import { callApi, idTokenOf } from '../lib/api.ts';
 import { check, gone, hasText, visible } from '../lib/expect.ts';
@@ -121,8 +121,11 @@ export async function rolesAndSettings({ person, step }: JourneyContext): Promis
   });
 
   await step('the removed member loses access: the open dashboard, the list and the old link', async () => {
-    // The membership listener drops the event at once: the open dashboard turns into Access Denied.
-    await visible(pat.page.getByRole('heading', { name: 'Access Denied' }), "'Access Denied' on the removed member's open dashboard");
+    // The membership listener drops the event at once: the open dashboard says the access is gone.
+    await visible(
+      pat.page.getByRole('heading', { name: 'You no longer have access to this event' }),
+      "'You no longer have access to this event' on the removed member's open dashboard",
+    );
     await pat.timed('events list', () => pat.page.getByRole('link', { name: 'Back to Dashboard' }).click(), eventsHeading(pat.name));
     await visible(pat.page.getByRole('heading', { name: 'No Events Yet' }), "the removed member's empty list");
     await pat.visit(`/events/${eventId}`, 'dashboard (removed)', (p) => p.getByRole('heading', { name: 'Access Denied' }));

@@ -6,7 +6,7 @@ import CreateEventPage from '../src/features/create-event/CreateEventPage.tsx';
 import { apiRequest } from '../src/lib/api.ts';
 import { clearNewlyCreated, isNewlyCreated } from '../src/lib/newly-created.ts';
 import { ApiError, routeApi, subscription } from './api-mock.ts';
-import { makeCurrentEvent, makeMyEvents, renderScreen } from './render.tsx';
+import { makeMyEvents, renderScreen } from './render.tsx';
 
 vi.mock('../src/lib/api.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../src/lib/api.ts')>()),
@@ -26,7 +26,6 @@ afterEach(() => {
 const renderCreate = () =>
   renderScreen(<CreateEventPage />, {
     path: '/create-event',
-    current: makeCurrentEvent(null),
     myEvents: makeMyEvents([]),
   });
 

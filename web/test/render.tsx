@@ -7,12 +7,16 @@ import { system } from '../src/app/system.ts';
 import { Toaster } from '../src/components/toaster.tsx';
 import { ColorModeProvider } from '../src/lib/color-mode.tsx';
 import {
-  CurrentEventContext,
+  EventAccessContext,
+  EventScopeContext,
   MyEventsContext,
-  type CurrentEvent,
+  SelectedEventContext,
+  type EventAccess,
+  type EventScope,
   type MyEvent,
   type MyEvents,
-} from '../src/lib/current-event.tsx';
+  type SelectedEvent,
+} from '../src/lib/event-scope.tsx';
 import { SessionContext, type Session } from '../src/lib/session.tsx';
 import type { GatherlyEvent, MemberRole } from '../src/lib/types.ts';
 import { DEFAULT_BANNER_SETTINGS, DEFAULT_THEME_COLORS } from '@gatherly/domain/entities';
@@ -61,20 +65,24 @@ export function makeMyEvents(events: MyEvent[], overrides: Partial<MyEvents> = {
   return { events, loading: false, error: null, refreshCounts: vi.fn(), ...overrides };
 }
 
-export function makeCurrentEvent(
-  item: MyEvent | null,
-  overrides: Partial<CurrentEvent> = {},
-): CurrentEvent {
-  const role = item?.role ?? null;
-  return {
-    eventId: item?.id ?? null,
-    event: item?.event ?? null,
-    role,
-    isAdmin: role === 'creator' || role === 'admin',
-    isMember: item !== null,
-    loading: false,
-    select: vi.fn(),
-    ...overrides,
+/** The shell's event for `item` (null: outside any event). */
+export function makeSelected(item: MyEvent | null): SelectedEvent | null {
+  return item
+    ? { eventId: item.id, event: item.event, role: item.role, memberCount: item.memberCount }
+    : null;
+}
+
+/** What the /events/:eventId layout hands its screens for `item`. */
+export function makeScope(item: MyEvent, uid = 'u1'): EventScope {
+  return { eventId: item.id, event: item.event, role: item.role, uid };
+}
+
+/** Access as the live provider decides it for a settled list: members ready, others denied. */
+export function accessFromList(myEvents: MyEvents, uid = 'u1'): (eventId: string) => EventAccess {
+  return (eventId) => {
+    if (myEvents.loading) return { status: 'loading' };
+    const item = myEvents.events.find((e) => e.id === eventId);
+    return item ? { status: 'ready', scope: makeScope(item, uid) } : { status: 'denied' };
   };
 }
 
@@ -84,14 +92,19 @@ export interface RenderOptions {
   pattern?: string;
   session?: Session;
   myEvents?: MyEvents;
-  current?: CurrentEvent;
+  /** The shell's event (default: none). */
+  selected?: SelectedEvent | null;
+  /** Event access (default: accessFromList(myEvents)). */
+  access?: (eventId: string) => EventAccess;
+  /** For a screen under /events/:eventId: the scope its layout would give it. */
+  scope?: EventScope;
   /** Extra routes, e.g. navigation targets. */
   routes?: RouteObject[];
 }
 
 /**
  * Renders a screen with the real UI providers and the data layer injected at its hook
- * boundary (session, events, current event), inside a memory router.
+ * boundary (session, events, event access and scope), inside a memory router.
  */
 export function renderScreen(
   ui: ReactElement,
@@ -100,10 +113,16 @@ export function renderScreen(
   const path = opts.path ?? '/';
   const session = opts.session ?? makeSession();
   const myEvents = opts.myEvents ?? makeMyEvents([]);
-  const current = opts.current ?? makeCurrentEvent(null);
+  const selected = opts.selected ?? null;
+  const access = opts.access ?? accessFromList(myEvents);
+  const element = opts.scope ? (
+    <EventScopeContext.Provider value={opts.scope}>{ui}</EventScopeContext.Provider>
+  ) : (
+    ui
+  );
   const router = createMemoryRouter(
     [
-      { path: opts.pattern ?? path, element: ui },
+      { path: opts.pattern ?? path, element },
       ...(opts.routes ?? []),
       { path: '*', element: <div data-testid="elsewhere" /> },
     ],
@@ -114,10 +133,12 @@ export function renderScreen(
       <ColorModeProvider>
         <SessionContext.Provider value={session}>
           <MyEventsContext.Provider value={myEvents}>
-            <CurrentEventContext.Provider value={current}>
-              <RouterProvider router={router} />
-              <Toaster />
-            </CurrentEventContext.Provider>
+            <EventAccessContext.Provider value={access}>
+              <SelectedEventContext.Provider value={selected}>
+                <RouterProvider router={router} />
+                <Toaster />
+              </SelectedEventContext.Provider>
+            </EventAccessContext.Provider>
           </MyEventsContext.Provider>
         </SessionContext.Provider>
       </ColorModeProvider>

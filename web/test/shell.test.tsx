@@ -3,13 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AppShell } from '../src/app/shell/AppShell.tsx';
 import NotFoundPage from '../src/features/not-found/NotFoundPage.tsx';
-import {
-  makeCurrentEvent,
-  makeMyEvent,
-  makeMyEvents,
-  makeSession,
-  renderScreen,
-} from './render.tsx';
+import { makeMyEvent, makeMyEvents, makeSelected, makeSession, renderScreen } from './render.tsx';
 
 const creatorEvent = makeMyEvent(
   'e1',
@@ -30,12 +24,12 @@ const adminEvent = makeMyEvent('e2', 'admin', { name: 'Ski Trip' }, 1);
 const memberEvent = makeMyEvent('e3', 'attendee', { name: 'Reunion' }, 40);
 const all = makeMyEvents([creatorEvent, adminEvent, memberEvent]);
 
-function shell(path: string, current = makeCurrentEvent(null)) {
+function shell(path: string, selected = makeSelected(null)) {
   return renderScreen(
     <AppShell>
       <p>page body</p>
     </AppShell>,
-    { path, pattern: '*', myEvents: all, current },
+    { path, pattern: '*', myEvents: all, selected },
   );
 }
 
@@ -45,7 +39,7 @@ afterEach(() => {
 
 describe('AppShell', () => {
   it('on / shows the product name, no drawer and no switcher', () => {
-    shell('/', makeCurrentEvent(adminEvent));
+    shell('/', makeSelected(adminEvent));
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Gatherly');
     expect(screen.queryByRole('button', { name: 'Open menu' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Switch event' })).not.toBeInTheDocument();
@@ -54,7 +48,7 @@ describe('AppShell', () => {
   });
 
   it('inside an event: title, drawer with role label and member count, Settings for admins', () => {
-    shell('/events/e2', makeCurrentEvent(adminEvent));
+    shell('/events/e2', makeSelected(adminEvent));
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Ski Trip');
     const nav = screen.getByRole('navigation', { name: 'Event navigation' });
     expect(
@@ -77,7 +71,7 @@ describe('AppShell', () => {
   });
 
   it('members see no Settings and the Member label', () => {
-    shell('/events/e3/photos', makeCurrentEvent(memberEvent));
+    shell('/events/e3/photos', makeSelected(memberEvent));
     const nav = screen.getByRole('navigation', { name: 'Event navigation' });
     expect(within(nav).queryByRole('link', { name: 'Settings' })).not.toBeInTheDocument();
     expect(within(nav).getByRole('link', { name: 'Photos' })).toHaveAttribute(
@@ -88,7 +82,7 @@ describe('AppShell', () => {
   });
 
   it('creators are labelled Admin in the drawer and get Settings', () => {
-    shell('/events/e1', makeCurrentEvent(creatorEvent));
+    shell('/events/e1', makeSelected(creatorEvent));
     expect(screen.getByText('Admin · 5 members')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Settings' })).toHaveAttribute(
       'href',
@@ -104,8 +98,7 @@ describe('AppShell', () => {
   });
 
   it('the switcher lists events with Creator / Admin / Member and navigates', async () => {
-    const current = makeCurrentEvent(adminEvent);
-    const { router } = shell('/events/e2', current);
+    const { router } = shell('/events/e2', makeSelected(adminEvent));
     await userEvent.click(screen.getByRole('button', { name: 'Switch event' }));
     const menu = await screen.findByRole('menu');
     const items = within(menu).getAllByRole('menuitem');
@@ -117,8 +110,7 @@ describe('AppShell', () => {
     ]);
     await userEvent.hover(items[2]!);
     await userEvent.click(items[2]!);
-    await waitFor(() => expect(current.select).toHaveBeenCalledWith('e3'));
-    expect(router.state.location.pathname).toBe('/events/e3');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/events/e3'));
   });
 
   it('the profile menu shows the user and signs out', async () => {
@@ -141,18 +133,18 @@ describe('AppShell', () => {
   });
 
   it("applies the event's theme colours on event routes only", () => {
-    const { unmount } = shell('/events/e1', makeCurrentEvent(creatorEvent));
+    const { unmount } = shell('/events/e1', makeSelected(creatorEvent));
     const root = document.documentElement;
     expect(root.style.getPropertyValue('--gatherly-primary')).toBe('#ff0000');
     expect(root.style.getPropertyValue('--gatherly-primary-contrast')).toMatch(/^#/);
     unmount();
     expect(root.style.getPropertyValue('--gatherly-primary')).toBe('');
-    shell('/', makeCurrentEvent(creatorEvent));
+    shell('/', makeSelected(creatorEvent));
     expect(root.style.getPropertyValue('--gatherly-primary')).toBe('');
   });
 
   it('opens the drawer from the mobile menu button', async () => {
-    shell('/events/e2', makeCurrentEvent(adminEvent));
+    shell('/events/e2', makeSelected(adminEvent));
     await userEvent.click(screen.getByRole('button', { name: 'Open menu' }));
     const drawer = await screen.findByRole('dialog');
     expect(within(drawer).getByRole('link', { name: 'Members' })).toHaveAttribute(

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { badgeProps } from '../src/features/subscription/usage-badge.ts';
 
 describe('badgeProps', () => {
-  it('maps the spec variants to Chakra badges at the 50/75/90 % thresholds', () => {
+  it('maps the badge variants to Chakra badges at the 50/75/90 % thresholds', () => {
     expect(badgeProps(subscriptionBadge(49))).toEqual({ variant: 'outline', colorPalette: 'gray' });
     expect(badgeProps(subscriptionBadge(50))).toEqual({
       variant: 'subtle',

@@ -3,13 +3,13 @@ import type { FirebaseStorage } from 'firebase/storage';
 import { useEffect, useState, type ReactNode } from 'react';
 import { AuthProvider, FirebaseAppProvider, FirestoreProvider, StorageProvider } from 'reactfire';
 import { PageSkeleton } from '../components/PageSkeleton.tsx';
-import { CurrentEventProvider } from '../lib/current-event-provider.tsx';
+import { EventScopeProvider } from '../lib/event-scope-provider.tsx';
 import { firebaseApp, getAppAuth, loadFirestore, loadStorage } from '../lib/firebase.ts';
 
 /**
  * reactfire for signed-in and invitation screens: features use useFirestore(), useStorage(),
- * useFirestoreCollectionData, useFirestoreDocData, useUser..., plus useMyEvents() and
- * useCurrentEvent(). This module (and so the Firestore and Storage SDKs) loads only lazily.
+ * useFirestoreCollectionData, useFirestoreDocData, useUser..., plus the event scope
+ * (lib/event-scope.tsx). This module (and so the Firestore and Storage SDKs) loads only lazily.
  */
 export function DataProviders({ children }: { children: ReactNode }) {
   const [sdks, setSdks] = useState<{ db: Firestore; storage: FirebaseStorage } | null>(null);
@@ -34,7 +34,7 @@ export function DataProviders({ children }: { children: ReactNode }) {
       <AuthProvider sdk={getAppAuth()}>
         <FirestoreProvider sdk={sdks.db}>
           <StorageProvider sdk={sdks.storage}>
-            <CurrentEventProvider>{children}</CurrentEventProvider>
+            <EventScopeProvider>{children}</EventScopeProvider>
           </StorageProvider>
         </FirestoreProvider>
       </AuthProvider>

@@ -2,7 +2,9 @@ import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 're
 import { type RouteObject } from 'react-router-dom';
 import { PageSkeleton } from '../components/PageSkeleton.tsx';
 import { FullPageSpinner } from '../components/Spinner.tsx';
+import { PATHS, type EventArea } from '../lib/paths.ts';
 import { useSession } from '../lib/session.tsx';
+import { EventRouteError, RouteError } from './RouteErrorScreen.tsx';
 
 /*
  * Every screen is a React.lazy element rather than a route `lazy` loader: a loader would fetch a
@@ -13,6 +15,7 @@ const LandingPage = lazy(() => import('../features/landing/LandingPage.tsx'));
 const SignedInArea = lazy(() => import('./signed-in-area.tsx'));
 const PublicDataArea = lazy(() => import('./public-data-area.tsx'));
 
+const EventLayout = lazy(() => import('./EventLayout.tsx'));
 const EventsListPage = lazy(() => import('../features/events/EventsListPage.tsx'));
 const CreateEventPage = lazy(() => import('../features/create-event/CreateEventPage.tsx'));
 const DashboardPage = lazy(() => import('../features/dashboard/DashboardPage.tsx'));
@@ -32,7 +35,7 @@ function page(Component: LazyExoticComponent<ComponentType>) {
   );
 }
 
-/** Signed-out visitors see the landing page on every route but /invite/{token} (spec §2). */
+/** Signed-out visitors see the landing page on every route but /invite/{token} (docs/product.md, "Sign-in"). */
 export function SessionGate() {
   const { status } = useSession();
   if (status === 'loading') return <FullPageSpinner />;
@@ -43,6 +46,16 @@ export function SessionGate() {
   );
 }
 
+/** A screen under /events/:eventId, at its area's path, with the event error element. */
+function eventArea(
+  area: Exclude<EventArea, ''>,
+  Component: LazyExoticComponent<ComponentType>,
+): RouteObject {
+  return { path: area, element: page(Component), errorElement: <EventRouteError /> };
+}
+
+const routeError = <RouteError />;
+
 export const routes: RouteObject[] = [
   {
     element: (
@@ -50,23 +63,29 @@ export const routes: RouteObject[] = [
         <PublicDataArea />
       </Suspense>
     ),
-    children: [
-      { path: '/invite/:token', element: page(InvitationPage) },
-      { path: '/invite', element: page(InvitationPage) },
-    ],
+    errorElement: routeError,
+    children: [{ path: PATHS.invite, element: page(InvitationPage), errorElement: routeError }],
   },
   {
     element: <SessionGate />,
+    errorElement: routeError,
     children: [
-      { path: '/', element: page(EventsListPage) },
-      { path: '/create-event', element: page(CreateEventPage) },
-      { path: '/events/:eventId', element: page(DashboardPage) },
-      { path: '/events/:eventId/photos', element: page(PhotosPage) },
-      { path: '/events/:eventId/travel', element: page(TravelPage) },
-      { path: '/events/:eventId/members', element: page(MembersPage) },
-      { path: '/events/:eventId/settings', element: page(SettingsPage) },
-      { path: '/events/:eventId/activity', element: page(ActivityPage) },
-      { path: '*', element: page(NotFoundPage) },
+      { path: PATHS.home, element: page(EventsListPage), errorElement: routeError },
+      { path: PATHS.createEvent, element: page(CreateEventPage), errorElement: routeError },
+      {
+        path: PATHS.event,
+        element: page(EventLayout),
+        errorElement: routeError,
+        children: [
+          { index: true, element: page(DashboardPage), errorElement: <EventRouteError /> },
+          eventArea('photos', PhotosPage),
+          eventArea('travel', TravelPage),
+          eventArea('members', MembersPage),
+          eventArea('settings', SettingsPage),
+          eventArea('activity', ActivityPage),
+        ],
+      },
+      { path: '*', element: page(NotFoundPage), errorElement: routeError },
     ],
   },
 ];

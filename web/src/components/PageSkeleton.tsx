@@ -1,6 +1,6 @@
 import { Skeleton, SkeletonText, Stack } from '@chakra-ui/react';
 
-/** Loading placeholder for a page: a heading bar and `cards` card-shaped blocks (spec: 3 for lists). */
+/** Loading placeholder for a page: a heading bar and `cards` card-shaped blocks (3 for lists: docs/product.md, "Events list"). */
 export function PageSkeleton({ cards = 3 }: { cards?: number }) {
   return (
     <Stack gap="4" p={{ base: '4', md: '6' }} aria-busy="true" aria-label="Loading">

@@ -5,7 +5,7 @@ export type AvatarSize = '2xs' | 'xs' | 'sm' | 'md' | 'lg' | 'xl' | '2xl';
 
 /**
  * A person's (or event's) avatar: the photo when there is one, else an initials image generated
- * locally from the name (replaces the spec's external avatar service; works offline, leaks no
+ * locally from the name (replaces an external avatar service; works offline, leaks no
  * names). If the photo fails to load, the generated image shows instead.
  */
 export function UserAvatar({

@@ -1,5 +1,5 @@
 /**
- * Toast queue of spec §9: one toast visible at a time, auto-close after 5 s, a dismissed toast
+ * Toast queue (docs/product.md, "Texts and messages"): one toast visible at a time, auto-close after 5 s, a dismissed toast
  * is dropped from memory after 1,000,000 ms. Kept outside React so any module can call
  * showToast without a hook.
  */
@@ -9,7 +9,7 @@ export interface ToastInput {
   title: string;
   description?: string;
   status: ToastStatus;
-  /** Auto-close delay; spec default 5000 ms (the settings colour toasts use 3000). */
+  /** Auto-close delay; 5000 ms by default (the settings colour toasts use 3000). */
   duration?: number;
 }
 

@@ -14,7 +14,7 @@ const statusColors: Record<Toast['status'], { bg: string; border: string }> = {
   info: { bg: 'bg.panel', border: 'border' },
 };
 
-/** The toast viewport (spec §9): F8 focuses it; one toast at a time. */
+/** The toast viewport (docs/product.md, "Texts and messages"): F8 focuses it; one toast at a time. */
 export function Toaster() {
   const toasts = useSyncExternalStore(subscribeToasts, getToasts, getToasts);
   const viewport = useRef<HTMLOListElement>(null);

@@ -10,7 +10,7 @@ interface Options<V extends FormikValues> {
   save(values: V): Promise<unknown>;
   /** The success toast, from the submitted values. */
   success(values: V): { title: string; description: string };
-  /** The error toast's text (spec §8 messages). */
+  /** The error toast's text (docs/product.md, "Texts and messages"). */
   failure: string;
   onClose(): void;
 }

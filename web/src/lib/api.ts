@@ -14,7 +14,7 @@ export type ApiMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
  * Calls the `/api` function. Identity travels only as the Firebase ID token (functions ignore
- * the spec's x-user-* headers, which a client could forge).
+ * x-user-* identity headers, which a client could forge).
  */
 export async function apiRequest<T>(method: ApiMethod, path: string, body?: unknown): Promise<T> {
   const headers: Record<string, string> = {};

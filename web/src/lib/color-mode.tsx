@@ -9,7 +9,7 @@ interface ColorModeValue {
   toggleColorMode(): void;
 }
 
-/** Stored preference ('dark' | 'light'), else the system preference (spec §4). */
+/** Stored preference ('dark' | 'light'), else the system preference (docs/web.md). */
 export function initialColorMode(): ColorMode {
   try {
     const stored = localStorage.getItem(THEME_STORAGE_KEY);

@@ -1,5 +1,5 @@
 /**
- * In-memory markers for events this tab just created (spec §4): the new event opens before the
+ * In-memory markers for events this tab just created (docs/product.md, "Create Event"): the new event opens before the
  * live events list has caught up. Markers expire after 5 minutes; a sweep runs every 60 s.
  */
 export const NEWLY_CREATED_WINDOW_MS = 5 * 60 * 1000;

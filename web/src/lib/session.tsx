@@ -27,7 +27,7 @@ export interface Session {
   signOut(): Promise<void>;
 }
 
-/** Sign-in popup outcomes of spec §8, as thrown messages. */
+/** Sign-in popup outcomes as thrown messages (docs/product.md, "Sign-in"). */
 export const SIGN_IN_CANCELLED = 'Sign in cancelled';
 export const POPUP_BLOCKED = 'Please allow popups for this site to sign in';
 export const SIGN_IN_IN_PROGRESS = 'Another sign in attempt in progress';
@@ -46,7 +46,7 @@ function errorCode(err: unknown): string {
   return typeof err === 'object' && err !== null && 'code' in err && typeof err.code === 'string' ? err.code : '';
 }
 
-/** Maps a popup failure to the spec's message; unknown errors are rethrown as they are. */
+/** Maps a popup failure to its message; unknown errors are rethrown as they are. */
 export function mapPopupError(err: unknown): unknown {
   switch (errorCode(err)) {
     case 'auth/popup-closed-by-user':
@@ -69,7 +69,7 @@ export function isUnauthorizedDomainError(err: unknown): boolean {
   return message.includes('authorized') || message.includes('domain');
 }
 
-/** The destructive toast text for a failed sign-in (spec §8). */
+/** The destructive toast text for a failed sign-in (docs/product.md, "Sign-in"). */
 export function signInToastMessage(err: unknown): string {
   if (err instanceof SignInError) {
     if (err.message === SIGN_IN_CANCELLED) return 'Sign in was cancelled';

@@ -1,15 +1,37 @@
 /**
- * Web-side names for the domain shapes (docs/data-model.md). Events read live from Firestore
- * keep `createdAt` as the Firestore Timestamp (or null while the server write is pending).
+ * The domain entities as the web reads them from Firestore (docs/data-model.md): server-set
+ * times are Firestore `Timestamp`s, or null while a pending server write has not come back.
+ * `lib/db/` builds these shapes from stored documents; screens use only these names.
  */
-import type { Event, Member } from '@gatherly/domain/entities';
+import type { Timestamp } from 'firebase/firestore';
+import type {
+  Carpool,
+  Event,
+  Flight,
+  Member,
+  Photo,
+  PhotoVote,
+  RoleChange,
+  Rsvp,
+  ScheduleItem,
+} from '@gatherly/domain/entities';
 
-export type { BannerSettings, MemberRole, ThemeColors, UserSummary } from '@gatherly/domain/entities';
+export type {
+  BannerSettings,
+  MemberRole,
+  ThemeColors,
+  UserSummary,
+} from '@gatherly/domain/entities';
 
-/** What the web needs of a Firestore Timestamp. */
-export interface FirestoreTimestampLike {
-  toDate(): Date;
-}
+/** A server-set time as the web sees it. */
+export type StoredTime = Timestamp | null;
 
-export type GatherlyEvent = Event<FirestoreTimestampLike | null>;
-export type EventMember = Member<FirestoreTimestampLike | null>;
+export type GatherlyEvent = Event<StoredTime>;
+export type MemberDoc = Member<StoredTime>;
+export type PhotoDoc = Photo<StoredTime>;
+export type PhotoVoteDoc = PhotoVote<StoredTime>;
+export type FlightDoc = Flight<StoredTime>;
+export type CarpoolDoc = Carpool<StoredTime>;
+export type ScheduleDoc = ScheduleItem<StoredTime>;
+export type RsvpDoc = Rsvp<StoredTime>;
+export type RoleChangeDoc = RoleChange<StoredTime>;

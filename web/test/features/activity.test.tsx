@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildActivityFeed } from '@gatherly/domain/activity';
 import ActivityPage, { ACTIVITY_PAGE_SIZE } from '../../src/features/activity/ActivityPage.tsx';
 import * as activityData from '../../src/features/activity/data.ts';
-import { makeCurrentEvent, makeMyEvent, makeMyEvents, renderScreen } from '../render.tsx';
+import { makeMyEvent, makeMyEvents, makeScope, renderScreen } from '../render.tsx';
 import { carpool, flight, member, photo } from './fixtures.ts';
 
 vi.mock('../../src/features/activity/data.ts', () => ({ useEventActivity: vi.fn() }));
@@ -15,7 +15,7 @@ function renderActivity() {
     path: '/events/e1/activity',
     pattern: '/events/:eventId/activity',
     myEvents: makeMyEvents([mine]),
-    current: makeCurrentEvent(mine),
+    scope: makeScope(mine),
   });
 }
 

@@ -9,9 +9,9 @@ import DashboardPage from '../../src/features/dashboard/DashboardPage.tsx';
 import * as dashboardData from '../../src/features/dashboard/data.ts';
 import * as photosData from '../../src/features/photos/data.ts';
 import * as travelData from '../../src/features/travel/data.ts';
-import { clearNewlyCreated, markNewlyCreated } from '../../src/lib/newly-created.ts';
+import { clearNewlyCreated } from '../../src/lib/newly-created.ts';
 import type { GatherlyEvent, MemberRole } from '../../src/lib/types.ts';
-import { makeCurrentEvent, makeMyEvent, makeMyEvents, renderScreen } from '../render.tsx';
+import { makeMyEvent, makeMyEvents, makeScope, renderScreen } from '../render.tsx';
 import { testDb, testStorage } from './firebase-stub.ts';
 import { carpool, flight, photo } from './fixtures.ts';
 
@@ -114,7 +114,7 @@ function renderDashboard(role: MemberRole = 'creator', event: Partial<GatherlyEv
     path: '/events/e1',
     pattern: '/events/:eventId',
     myEvents: makeMyEvents([mine]),
-    current: makeCurrentEvent(mine),
+    scope: makeScope(mine),
   });
 }
 
@@ -135,59 +135,6 @@ afterEach(() => {
   clearNewlyCreated();
   vi.clearAllMocks();
   vi.useRealTimers();
-});
-
-describe('DashboardPage access', () => {
-  it('shows the loading skeleton while the event is being selected', () => {
-    const mine = makeMyEvent('e1', 'creator', EVENT);
-    renderScreen(<DashboardPage />, {
-      path: '/events/e1',
-      pattern: '/events/:eventId',
-      myEvents: makeMyEvents([mine], { loading: true }),
-      current: makeCurrentEvent(null, { loading: true }),
-    });
-    expect(screen.getByLabelText('Loading')).toBeInTheDocument();
-  });
-
-  it('denies access to an event the user is not a member of', () => {
-    const other = makeMyEvent('e2', 'attendee');
-    renderScreen(<DashboardPage />, {
-      path: '/events/e1',
-      pattern: '/events/:eventId',
-      myEvents: makeMyEvents([other]),
-      current: makeCurrentEvent(other),
-    });
-    expect(screen.getByRole('heading', { name: 'Access Denied' })).toBeInTheDocument();
-    expect(screen.getByText('You have not been invited to this event')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Back to Dashboard' })).toHaveAttribute('href', '/');
-  });
-
-  it('does not deny a newly created event that the list has not caught up with', () => {
-    markNewlyCreated('e1');
-    const other = makeMyEvent('e2', 'attendee');
-    renderScreen(<DashboardPage />, {
-      path: '/events/e1',
-      pattern: '/events/:eventId',
-      myEvents: makeMyEvents([other]),
-      current: makeCurrentEvent(other),
-    });
-    expect(screen.queryByText('Access Denied')).not.toBeInTheDocument();
-    expect(screen.getByLabelText('Loading')).toBeInTheDocument();
-  });
-
-  it('denies access to a user with no events at all', () => {
-    renderScreen(<DashboardPage />, { path: '/events/e1', pattern: '/events/:eventId' });
-    expect(screen.getByRole('heading', { name: 'Access Denied' })).toBeInTheDocument();
-  });
-
-  it('shows No Events Yet with a link to create one when no event is selected', () => {
-    renderScreen(<DashboardPage />, { path: '/events', pattern: '/events' });
-    expect(screen.getByRole('heading', { name: 'No Events Yet' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Create Event' })).toHaveAttribute(
-      'href',
-      '/create-event',
-    );
-  });
 });
 
 describe('DashboardPage banner', () => {
@@ -302,7 +249,7 @@ describe('DashboardPage banner', () => {
     );
   });
 
-  it('uploads a banner with the success toast, and maps failures to the spec messages', async () => {
+  it('uploads a banner with the success toast, and maps failures to their messages', async () => {
     upload.mockResolvedValueOnce(undefined);
     renderDashboard('creator');
     const input = screen.getByTestId('banner-file-input');

@@ -1,9 +1,7 @@
 // Documents shaped like docs/data-model.md for the event-area component tests.
 import type { Timestamp } from 'firebase/firestore';
 import type { GalleryPhoto } from '../../src/features/photos/data.ts';
-import type { CarpoolDoc, FlightDoc } from '../../src/features/travel/data.ts';
-import type { MemberDoc } from '../../src/features/members/data.ts';
-import type { MemberRole } from '../../src/lib/types.ts';
+import type { CarpoolDoc, FlightDoc, MemberDoc, MemberRole } from '../../src/lib/types.ts';
 
 /** A stand-in for a Firestore Timestamp (the screens only call toDate/toMillis). */
 export function ts(iso: string): Timestamp {

@@ -5,8 +5,8 @@ import { resetToasts } from '../../src/components/toast-store.ts';
 import * as membersData from '../../src/features/members/data.ts';
 import MembersPage from '../../src/features/members/MembersPage.tsx';
 import { ApiError } from '../../src/lib/api.ts';
-import type { MemberRole } from '../../src/lib/types.ts';
-import { makeCurrentEvent, makeMyEvent, makeMyEvents, renderScreen } from '../render.tsx';
+import type { MemberDoc, MemberRole } from '../../src/lib/types.ts';
+import { makeMyEvent, makeMyEvents, makeScope, renderScreen } from '../render.tsx';
 import { member } from './fixtures.ts';
 
 vi.mock('../../src/features/members/data.ts', async (importOriginal) => ({
@@ -30,7 +30,7 @@ function renderMembers(role: MemberRole, uid = 'u1') {
     path: '/events/e1/members',
     pattern: '/events/:eventId/members',
     myEvents,
-    current: makeCurrentEvent(mine),
+    scope: makeScope(mine, uid),
     session: {
       status: 'signed-in',
       user: { uid, email: `${uid}@example.com`, displayName: 'Me', photoURL: '' },
@@ -44,7 +44,7 @@ function renderMembers(role: MemberRole, uid = 'u1') {
   return { ...result, myEvents };
 }
 
-const state = (members: membersData.MemberDoc[], loading = false) => ({
+const state = (members: MemberDoc[], loading = false) => ({
   loading,
   error: undefined,
   members,

@@ -7,7 +7,7 @@ import * as photosData from '../../src/features/photos/data.ts';
 import PhotosPage from '../../src/features/photos/PhotosPage.tsx';
 import * as pipeline from '../../src/features/photos/upload-pipeline.ts';
 import type { MemberRole } from '../../src/lib/types.ts';
-import { makeCurrentEvent, makeMyEvent, makeMyEvents, renderScreen } from '../render.tsx';
+import { makeMyEvent, makeMyEvents, makeScope, renderScreen } from '../render.tsx';
 import { testDb, testStorage } from './firebase-stub.ts';
 import { photo } from './fixtures.ts';
 
@@ -54,7 +54,7 @@ function renderPhotos(role: MemberRole = 'attendee') {
     path: '/events/e1/photos',
     pattern: '/events/:eventId/photos',
     myEvents: makeMyEvents([mine]),
-    current: makeCurrentEvent(mine),
+    scope: makeScope(mine),
   });
 }
 

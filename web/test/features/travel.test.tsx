@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetToasts } from '../../src/components/toast-store.ts';
 import * as travelData from '../../src/features/travel/data.ts';
 import TravelPage from '../../src/features/travel/TravelPage.tsx';
-import { makeCurrentEvent, makeMyEvent, makeMyEvents, renderScreen } from '../render.tsx';
+import { makeMyEvent, makeMyEvents, makeScope, renderScreen } from '../render.tsx';
 import { carpool, flight } from './fixtures.ts';
 
 vi.mock('../../src/features/travel/data.ts', async (importOriginal) => ({
@@ -25,7 +25,7 @@ function renderTravel() {
     path: '/events/e1/travel',
     pattern: '/events/:eventId/travel',
     myEvents: makeMyEvents([mine]),
-    current: makeCurrentEvent(mine),
+    scope: makeScope(mine),
   });
 }
 

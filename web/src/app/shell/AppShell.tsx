@@ -1,10 +1,11 @@
 import { Box, CloseButton, Drawer, Flex, Heading, IconButton, Portal } from '@chakra-ui/react';
 import { useState, type ReactNode } from 'react';
-import { Link as RouterLink, useLocation } from 'react-router-dom';
+import { matchPath, Link as RouterLink, useLocation } from 'react-router-dom';
 import { MenuIcon } from '../../components/icons.tsx';
 import { useColorMode } from '../../lib/color-mode.tsx';
-import { useCurrentEvent } from '../../lib/current-event.tsx';
+import { useSelectedEvent } from '../../lib/event-scope.tsx';
 import { useEventTheme } from '../../lib/event-theme.ts';
+import { PATHS } from '../../lib/paths.ts';
 import { BottomBar } from './BottomBar.tsx';
 import { EventSwitcher } from './EventSwitcher.tsx';
 import { ProfileMenu } from './ProfileMenu.tsx';
@@ -13,19 +14,21 @@ import { SideNav } from './SideNav.tsx';
 export const PRODUCT_NAME = 'Gatherly';
 
 /**
- * Signed-in frame (spec §2): a 16-unit header; the side drawer on every route but / (fixed on
- * desktop, a modal with a scrim under 768 px); the bottom bar under 768 px inside an event.
- * The current event's theme colours apply on /events/* only (Create Event themes itself).
+ * Signed-in frame (docs/product.md, "Events list" and "Dashboard"): a 16-unit header; the side
+ * drawer on every route but / (fixed on desktop, a modal with a scrim under 768 px); the bottom
+ * bar under 768 px inside an event. The current event's theme colours apply on /events/* only
+ * (Create Event themes itself).
  */
 export function AppShell({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
-  const { eventId, event } = useCurrentEvent();
+  const selected = useSelectedEvent();
+  const event = selected?.event ?? null;
   const { colorMode } = useColorMode();
   const [drawerOpen, setDrawerOpen] = useState(false);
-  const isHome = pathname === '/';
-  const onEventRoute = pathname.startsWith('/events/');
+  const isHome = pathname === PATHS.home;
+  const onEventRoute = matchPath(`${PATHS.event}/*`, pathname) !== null;
   const withNav = !isHome;
-  const showBottomBar = onEventRoute && eventId !== null;
+  const bottomBarEventId = onEventRoute ? (selected?.eventId ?? null) : null;
 
   useEventTheme(onEventRoute && event ? event.themeColors : null, colorMode);
 
@@ -58,7 +61,7 @@ export function AppShell({ children }: { children: ReactNode }) {
         ) : null}
         <Heading as="h1" size="md" truncate flex="1" minW="0">
           {isHome ? (
-            <RouterLink to="/">
+            <RouterLink to={PATHS.home}>
               <Box as="span" color="brand.fg" fontWeight="bold">
                 {PRODUCT_NAME}
               </Box>
@@ -91,7 +94,12 @@ export function AppShell({ children }: { children: ReactNode }) {
             <SideNav />
           </Box>
         ) : null}
-        <Box as="main" flex="1" minW="0" pb={showBottomBar ? { base: '20', md: '0' } : undefined}>
+        <Box
+          as="main"
+          flex="1"
+          minW="0"
+          pb={bottomBarEventId ? { base: '20', md: '0' } : undefined}
+        >
           {children}
         </Box>
       </Flex>
@@ -121,7 +129,7 @@ export function AppShell({ children }: { children: ReactNode }) {
         </Drawer.Root>
       ) : null}
 
-      {showBottomBar && eventId ? <BottomBar eventId={eventId} /> : null}
+      {bottomBarEventId ? <BottomBar eventId={bottomBarEventId} /> : null}
     </Box>
   );
 }

@@ -1,5 +1,6 @@
 import { Flex, Link, Text } from '@chakra-ui/react';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
+import { eventHref } from '../../lib/paths.ts';
 import { BOTTOM_BAR_ITEMS, isActive } from './nav-items.ts';
 
 /** Mobile (under 768 px) bottom navigation for the current event. */
@@ -22,7 +23,7 @@ export function BottomBar({ eventId }: { eventId: string }) {
       align="center"
     >
       {BOTTOM_BAR_ITEMS.map((item) => {
-        const active = isActive(pathname, eventId, item.suffix);
+        const active = isActive(pathname, eventId, item.area);
         return (
           <Link
             key={item.label}
@@ -37,7 +38,7 @@ export function BottomBar({ eventId }: { eventId: string }) {
             textDecoration="none"
             aria-current={active ? 'page' : undefined}
           >
-            <RouterLink to={`/events/${eventId}${item.suffix}`}>
+            <RouterLink to={eventHref(eventId, item.area)}>
               <item.icon boxSize="5" />
               <Text fontSize="xs">{item.label}</Text>
             </RouterLink>

@@ -3,12 +3,15 @@ import { eventListRoleLabel } from '@gatherly/domain/roles';
 import { useNavigate } from 'react-router-dom';
 import { ChevronDownIcon } from '../../components/icons.tsx';
 import { UserAvatar } from '../../components/UserAvatar.tsx';
-import { useCurrentEvent, useMyEvents } from '../../lib/current-event.tsx';
+import { useMyEvents, useSelectedEvent } from '../../lib/event-scope.tsx';
+import { eventHref, PATHS } from '../../lib/paths.ts';
 
 /** Desktop chip to jump between the user's events; roles read Creator / Admin / Member. */
 export function EventSwitcher() {
   const { events } = useMyEvents();
-  const { eventId, event, select } = useCurrentEvent();
+  const selected = useSelectedEvent();
+  const eventId = selected?.eventId ?? null;
+  const event = selected?.event ?? null;
   const navigate = useNavigate();
 
   return (
@@ -16,11 +19,11 @@ export function EventSwitcher() {
       positioning={{ placement: 'bottom-end' }}
       onSelect={({ value }) => {
         if (value === '__all') {
-          navigate('/');
+          navigate(PATHS.home);
           return;
         }
-        select(value);
-        navigate(`/events/${value}`);
+        // Opening the event's route selects it (lib/event-scope-provider.tsx).
+        navigate(eventHref(value));
       }}
     >
       <Menu.Trigger asChild>

@@ -2,39 +2,44 @@ import { Box, Button, Flex, Stack, Text } from '@chakra-ui/react';
 import { drawerRoleLabel } from '@gatherly/domain/roles';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { UserAvatar } from '../../components/UserAvatar.tsx';
-import { useCurrentEvent, useMyEvents } from '../../lib/current-event.tsx';
+import { isAdminRole } from '@gatherly/domain/roles';
+import { useSelectedEvent } from '../../lib/event-scope.tsx';
+import { eventHref, PATHS } from '../../lib/paths.ts';
 import { isActive, navItemsFor } from './nav-items.ts';
 
 export function memberCountText(count: number): string {
   return `${count} ${count === 1 ? 'member' : 'members'}`;
 }
 
-/** Drawer contents: the current event, its areas, View All Events (spec §2 app shell). */
+/** Drawer contents: the current event, its areas, View All Events (docs/product.md, "Events list"). */
 export function SideNav({ onNavigate }: { onNavigate?: () => void }) {
-  const { eventId, event, role, isAdmin } = useCurrentEvent();
-  const { events } = useMyEvents();
+  const selected = useSelectedEvent();
   const { pathname } = useLocation();
-  const memberCount = events.find((e) => e.id === eventId)?.memberCount ?? null;
 
   return (
     <Flex direction="column" h="full" gap="4" p="4">
-      {event && eventId ? (
+      {selected ? (
         <>
           <Flex align="center" gap="3">
-            <UserAvatar name={event.name} photoURL={event.customLogo} size="lg" shape="rounded" />
+            <UserAvatar
+              name={selected.event.name}
+              photoURL={selected.event.customLogo}
+              size="lg"
+              shape="rounded"
+            />
             <Box minW="0">
               <Text fontWeight="semibold" truncate>
-                {event.name}
+                {selected.event.name}
               </Text>
               <Text fontSize="sm" color="fg.muted">
-                {drawerRoleLabel(role)}
-                {memberCount !== null ? ` · ${memberCountText(memberCount)}` : ''}
+                {drawerRoleLabel(selected.role)}
+                {selected.memberCount !== null ? ` · ${memberCountText(selected.memberCount)}` : ''}
               </Text>
             </Box>
           </Flex>
           <Stack as="nav" aria-label="Event navigation" gap="1">
-            {navItemsFor(isAdmin).map((item) => {
-              const active = isActive(pathname, eventId, item.suffix);
+            {navItemsFor(isAdminRole(selected.role)).map((item) => {
+              const active = isActive(pathname, selected.eventId, item.area);
               return (
                 <Button
                   key={item.label}
@@ -45,7 +50,7 @@ export function SideNav({ onNavigate }: { onNavigate?: () => void }) {
                   aria-current={active ? 'page' : undefined}
                   onClick={onNavigate}
                 >
-                  <RouterLink to={`/events/${eventId}${item.suffix}`}>
+                  <RouterLink to={eventHref(selected.eventId, item.area)}>
                     <item.icon />
                     {item.label}
                   </RouterLink>
@@ -61,7 +66,7 @@ export function SideNav({ onNavigate }: { onNavigate?: () => void }) {
       )}
       <Box mt="auto">
         <Button asChild variant="outline" width="full" onClick={onNavigate}>
-          <RouterLink to="/">View All Events</RouterLink>
+          <RouterLink to={PATHS.home}>View All Events</RouterLink>
         </Button>
       </Box>
     </Flex>

@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import type { ActivityItem } from '@gatherly/domain/activity';
 import { formatRelativeTime } from '@gatherly/domain/dates';
 import { UserAvatar } from '../../components/UserAvatar.tsx';
+import { eventHref } from '../../lib/paths.ts';
 import type { ComponentType } from 'react';
 import {
   CalendarIcon,
@@ -58,7 +59,7 @@ export function ActivityList({
                 textDecoration="none"
                 _hover={{ textDecoration: 'underline' }}
               >
-                <Link to={e.area ? `/events/${eventId}/${e.area}` : `/events/${eventId}`}>
+                <Link to={eventHref(eventId, e.area)}>
                   {e.text} {e.actor ? <KindIcon color="fg.muted" /> : null}
                 </Link>
               </ChakraLink>

@@ -1,19 +1,17 @@
 import { Box, Button, Card, Heading, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
-import { Link, Navigate, useParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { EmptyState } from '../../components/EmptyState.tsx';
+import { useEventScope } from '../../lib/event-scope.tsx';
+import { eventHref } from '../../lib/paths.ts';
 import { ActivityList } from './ActivityList.tsx';
 import { useEventActivity } from './data.ts';
 
 /** How far back the activity screen reaches. */
 export const ACTIVITY_PAGE_SIZE = 50;
 
+/** docs/product.md, "Activity". */
 export default function ActivityPage() {
-  const { eventId } = useParams<{ eventId: string }>();
-  if (!eventId) return <Navigate to="/" replace />;
-  return <ActivityScreen eventId={eventId} />;
-}
-
-function ActivityScreen({ eventId }: { eventId: string }) {
+  const { eventId } = useEventScope();
   const { loading, entries } = useEventActivity(eventId, ACTIVITY_PAGE_SIZE);
   return (
     <Stack gap="6" maxW="3xl" p={{ base: '4', md: '8' }} mx="auto" w="full">
@@ -23,7 +21,7 @@ function ActivityScreen({ eventId }: { eventId: string }) {
           <Text color="fg.muted">What has been happening in this event, newest first.</Text>
         </Box>
         <Button asChild variant="outline">
-          <Link to={`/events/${eventId}`}>Back to Event</Link>
+          <Link to={eventHref(eventId)}>Back to Event</Link>
         </Button>
       </HStack>
       <Card.Root>

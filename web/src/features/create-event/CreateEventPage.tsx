@@ -29,7 +29,8 @@ import { AlertIcon, ArrowLeftIcon, CrownIcon } from '../../components/icons.tsx'
 import { showToast } from '../../components/toaster.tsx';
 import { apiRequest, errorMessage } from '../../lib/api.ts';
 import { useColorMode } from '../../lib/color-mode.tsx';
-import { markNewlyCreated, useCurrentEvent, useMyEvents } from '../../lib/current-event.tsx';
+import { markNewlyCreated, useMyEvents } from '../../lib/event-scope.tsx';
+import { eventHref, PATHS } from '../../lib/paths.ts';
 import { useEventTheme } from '../../lib/event-theme.ts';
 import { useSession } from '../../lib/session.tsx';
 import { badgeProps } from '../subscription/usage-badge.ts';
@@ -62,12 +63,11 @@ const COLOR_FIELDS = [
   { key: 'tertiary', label: 'Tertiary' },
 ] as const;
 
-/** Create Event (spec §2): the form previews its colours as the page theme. */
+/** Create Event (docs/product.md, "Create Event"): the form previews its colours as the page theme. */
 export default function CreateEventPage() {
   const navigate = useNavigate();
   const { user } = useSession();
   const { refreshCounts } = useMyEvents();
-  const { select } = useCurrentEvent();
   const { colorMode } = useColorMode();
   const { subscription } = useSubscription();
 
@@ -82,16 +82,16 @@ export default function CreateEventPage() {
           '/api/events',
           toCreateEventRequest(values, user.uid),
         );
-        // The live list catches up on its own; the marker lets the new event open before it does.
+        // The live list catches up on its own; the marker lets the new event open before it
+        // does (opening its route selects it).
         markNewlyCreated(event.id);
         refreshCounts();
-        select(event.id);
         showToast({
           title: 'Event Created',
           description: 'Your event has been created successfully!',
           status: 'success',
         });
-        navigate(`/events/${event.id}`);
+        navigate(eventHref(event.id));
       } catch (err) {
         const toast = createFailureToast(
           errorMessage(err, 'Failed to create event. Please try again.'),
@@ -128,7 +128,12 @@ export default function CreateEventPage() {
   return (
     <Stack gap="6" p={{ base: '4', md: '8' }} maxW="3xl" mx="auto">
       <Flex align="center" gap="3" wrap="wrap">
-        <Button variant="ghost" size="sm" onClick={() => navigate('/')} aria-label="Back to events">
+        <Button
+          variant="ghost"
+          size="sm"
+          onClick={() => navigate(PATHS.home)}
+          aria-label="Back to events"
+        >
           <ArrowLeftIcon />
         </Button>
         <Heading as="h2" fontSize={{ base: '2xl', md: '3xl' }} flex="1">
@@ -236,7 +241,11 @@ export default function CreateEventPage() {
             </Box>
 
             <Flex gap="3" justify="flex-end" pt="2">
-              <Button variant="outline" onClick={() => navigate('/')} disabled={isSubmitting}>
+              <Button
+                variant="outline"
+                onClick={() => navigate(PATHS.home)}
+                disabled={isSubmitting}
+              >
                 Cancel
               </Button>
               <Button type="submit" colorPalette="brand" disabled={isSubmitting}>

@@ -23,7 +23,7 @@ export function toCreateEventRequest(
   };
 }
 
-/** The toast for a failed create (spec §8). */
+/** The toast for a failed create (docs/product.md, "Create Event"). */
 export function createFailureToast(message: string): { title: string; description: string } {
   if (message.includes('Premium subscription required')) {
     return {

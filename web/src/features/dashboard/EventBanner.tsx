@@ -26,6 +26,7 @@ import { downloadIcs } from './calendar.ts';
 import { saveBannerSettings } from './data.ts';
 import { useBannerRotation } from './use-banner-rotation.ts';
 import { CalendarIcon, MapPinIcon, UsersIcon } from '../../components/icons.tsx';
+import { eventHref } from '../../lib/paths.ts';
 
 /** The banner cycles through the first few images in banner order; the gallery holds the rest. */
 const MAX_BANNER_SLIDES = 10;
@@ -187,10 +188,10 @@ export function EventBanner({ event, photos, memberCount, isAdmin }: Props) {
         {isAdmin && (
           <>
             <Button size="xs" variant="subtle" asChild>
-              <Link to={`/events/${event.id}/members`}>Invite</Link>
+              <Link to={eventHref(event.id, 'members')}>Invite</Link>
             </Button>
             <Button size="xs" variant="subtle" asChild>
-              <Link to={`/events/${event.id}/settings`}>Settings</Link>
+              <Link to={eventHref(event.id, 'settings')}>Settings</Link>
             </Button>
           </>
         )}

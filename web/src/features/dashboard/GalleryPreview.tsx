@@ -8,6 +8,7 @@ import { PhotoCard } from '../photos/PhotoCard.tsx';
 import { UploadPhotosDialog } from '../photos/UploadPhotosDialog.tsx';
 import { usePhotoActions } from '../photos/use-photo-actions.ts';
 import { PanelCard } from './PanelCard.tsx';
+import { eventHref } from '../../lib/paths.ts';
 
 /** How many of the newest photos the dashboard previews. */
 export const PREVIEW_PHOTOS = 8;
@@ -32,7 +33,7 @@ export function GalleryPreview({ eventId, uid, role, photos }: Props) {
             Upload
           </Button>
           <Button size="sm" variant="ghost" asChild>
-            <Link to={`/events/${eventId}/photos`}>View All</Link>
+            <Link to={eventHref(eventId, 'photos')}>View All</Link>
           </Button>
         </>
       }

@@ -4,6 +4,7 @@ import { DEFAULT_ACTIVITY_LIMIT } from '@gatherly/domain/activity';
 import { ActivityList } from '../activity/ActivityList.tsx';
 import { useEventActivity } from '../activity/data.ts';
 import { PanelCard } from './PanelCard.tsx';
+import { eventHref } from '../../lib/paths.ts';
 
 export function RecentActivityCard({ eventId }: { eventId: string }) {
   const { loading, entries } = useEventActivity(eventId, DEFAULT_ACTIVITY_LIMIT);
@@ -12,7 +13,7 @@ export function RecentActivityCard({ eventId }: { eventId: string }) {
       title="Recent Activity"
       actions={
         <Button size="sm" variant="ghost" asChild>
-          <Link to={`/events/${eventId}/activity`}>View All</Link>
+          <Link to={eventHref(eventId, 'activity')}>View All</Link>
         </Button>
       }
     >

@@ -1,10 +1,11 @@
 import { Button, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { Link } from 'react-router-dom';
 import { CarpoolCard } from '../travel/CarpoolCard.tsx';
-import type { CarpoolDoc, FlightDoc } from '../travel/data.ts';
+import type { CarpoolDoc, FlightDoc } from '../../lib/types.ts';
 import { FlightCard } from '../travel/FlightCard.tsx';
 import { useJoinCarpool } from '../travel/use-join-carpool.ts';
 import { PanelCard } from './PanelCard.tsx';
+import { eventHref } from '../../lib/paths.ts';
 
 interface Props {
   eventId: string;
@@ -16,7 +17,7 @@ interface Props {
 /** Up to three flights and three carpools (the caller's queries are limited to 3). */
 export function TravelPanel({ eventId, uid, flights, carpools }: Props) {
   const { joiningId, join } = useJoinCarpool();
-  const travel = `/events/${eventId}/travel`;
+  const travel = eventHref(eventId, 'travel');
   return (
     <PanelCard title="Travel & Carpools">
       <SimpleGrid columns={{ base: 1, lg: 2 }} gap="6">

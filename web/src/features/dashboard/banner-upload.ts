@@ -6,7 +6,7 @@ import { BANNER_RESTRICTIONS, validateFilesToAdd } from '@gatherly/domain/upload
 import type { BannerPhotoRequest } from '@gatherly/domain/entities';
 import { apiRequest } from '../../lib/api.ts';
 
-/** Why a banner upload failed, mapped to the spec §8 toast descriptions by the caller. */
+/** Why a banner upload failed, mapped to the toast descriptions by the caller (docs/product.md, "Dashboard"). */
 export class BannerUploadError extends Error {
   constructor(
     readonly stage: 'rejected' | 'transfer' | 'save',

@@ -1,8 +1,6 @@
 // Dashboard data: schedule with RSVPs, aggregation counts, and the writes the rules let a
 // member make directly (own RSVP) or an admin (schedule items, banner settings).
 import {
-  collection,
-  collectionGroup,
   doc,
   getCountFromServer,
   getDocs,
@@ -11,24 +9,25 @@ import {
   serverTimestamp,
   setDoc,
   updateDoc,
-  where,
   writeBatch,
   type Firestore,
   type Query,
-  type Timestamp,
 } from 'firebase/firestore';
 import { useEffect, useMemo, useState } from 'react';
 import { useFirestore, useFirestoreCollectionData } from 'reactfire';
-import type {
-  BannerSettings,
-  Rsvp,
-  RsvpCounts,
-  RsvpStatus,
-  ScheduleItem,
-} from '@gatherly/domain/entities';
-
-export type ScheduleDoc = ScheduleItem<Timestamp | null>;
-type RsvpDoc = Rsvp<Timestamp | null>;
+import type { BannerSettings, RsvpCounts, RsvpStatus } from '@gatherly/domain/entities';
+import {
+  carpoolsRef,
+  eventRef,
+  eventRsvpsQuery,
+  flightsRef,
+  itemRsvpsRef,
+  photosRef,
+  rsvpRef,
+  scheduleItemRef,
+  scheduleRef,
+} from '../../lib/db/refs.ts';
+import type { RsvpDoc, ScheduleDoc } from '../../lib/types.ts';
 
 export interface ScheduleEntry extends ScheduleDoc {
   rsvpCounts: RsvpCounts;
@@ -43,20 +42,15 @@ export interface ScheduleState {
   rsvps: readonly unknown[] | undefined;
 }
 
-export function rsvpsQuery(db: Firestore, eventId: string) {
-  return query(collectionGroup(db, 'rsvps'), where('eventId', '==', eventId));
-}
-
 /** Schedule items by start time, with live RSVP tallies and the caller's own answer. */
 export function useSchedule(eventId: string, uid: string): ScheduleState {
   const db = useFirestore();
   const items = useFirestoreCollectionData(
-    query(collection(db, 'events', eventId, 'schedule'), orderBy('startTime', 'asc')),
-    { idField: 'id' },
+    query(scheduleRef(db, eventId), orderBy('startTime', 'asc')),
   );
-  const rsvps = useFirestoreCollectionData(rsvpsQuery(db, eventId));
-  const itemDocs = items.data as ScheduleDoc[] | undefined;
-  const rsvpDocs = rsvps.data as RsvpDoc[] | undefined;
+  const rsvps = useFirestoreCollectionData(eventRsvpsQuery(db, eventId));
+  const itemDocs = items.data;
+  const rsvpDocs = rsvps.data;
   const merged = useMemo(
     () => tallySchedule(itemDocs ?? [], rsvpDocs ?? [], uid),
     [itemDocs, rsvpDocs, uid],
@@ -96,7 +90,7 @@ export function setMyRsvp(
   uid: string,
   status: RsvpStatus,
 ) {
-  return setDoc(doc(db, 'events', eventId, 'schedule', scheduleId, 'rsvps', uid), {
+  return setDoc(rsvpRef(db, eventId, scheduleId, uid), {
     eventId,
     scheduleId,
     userId: uid,
@@ -121,7 +115,7 @@ export function addScheduleItem(
   uid: string,
   input: ScheduleItemInput,
 ) {
-  const ref = doc(collection(db, 'events', eventId, 'schedule'));
+  const ref = doc(scheduleRef(db, eventId));
   return setDoc(ref, {
     ...input,
     id: ref.id,
@@ -137,14 +131,14 @@ export function updateScheduleItem(
   itemId: string,
   input: ScheduleItemInput,
 ) {
-  return updateDoc(doc(db, 'events', eventId, 'schedule', itemId), { ...input });
+  return updateDoc(scheduleItemRef(db, eventId, itemId), { ...input });
 }
 
 /** Deletes an item with its RSVPs in one batch (the rules allow admins exactly that), so no
  * orphaned RSVP keeps counting in the event's totals. */
 export async function deleteScheduleItem(db: Firestore, eventId: string, itemId: string) {
-  const itemRef = doc(db, 'events', eventId, 'schedule', itemId);
-  const rsvps = await getDocs(collection(itemRef, 'rsvps'));
+  const itemRef = scheduleItemRef(db, eventId, itemId);
+  const rsvps = await getDocs(itemRsvpsRef(db, eventId, itemId));
   const batch = writeBatch(db);
   rsvps.forEach((r) => batch.delete(r.ref));
   batch.delete(itemRef);
@@ -153,7 +147,7 @@ export async function deleteScheduleItem(db: Firestore, eventId: string, itemId:
 
 /** Admins save the whole bannerSettings object in one write, as the rules expect. */
 export function saveBannerSettings(db: Firestore, eventId: string, settings: BannerSettings) {
-  return updateDoc(doc(db, 'events', eventId), { bannerSettings: settings });
+  return updateDoc(eventRef(db, eventId), { bannerSettings: settings });
 }
 
 /**
@@ -185,14 +179,10 @@ export function useEventCounts(
   const db = useFirestore();
   const queries = useMemo(
     () => ({
-      going: query(
-        collectionGroup(db, 'rsvps'),
-        where('eventId', '==', eventId),
-        where('status', '==', 'going'),
-      ),
-      photos: query(collection(db, 'events', eventId, 'photos')),
-      flights: query(collection(db, 'events', eventId, 'flights')),
-      carpools: query(collection(db, 'events', eventId, 'carpools')),
+      going: eventRsvpsQuery(db, eventId, 'going'),
+      photos: query(photosRef(db, eventId)),
+      flights: query(flightsRef(db, eventId)),
+      carpools: query(carpoolsRef(db, eventId)),
     }),
     [db, eventId],
   );

@@ -4,7 +4,8 @@ import { useNavigate } from 'react-router-dom';
 import { CalendarIcon, TrashIcon, UsersIcon } from '../../components/icons.tsx';
 import { RoleBadge } from '../../components/RoleBadge.tsx';
 import { UserAvatar } from '../../components/UserAvatar.tsx';
-import type { MyEvent } from '../../lib/current-event.tsx';
+import type { MyEvent } from '../../lib/event-scope.tsx';
+import { eventHref } from '../../lib/paths.ts';
 
 export function memberCountLabel(count: number): string {
   return `${count} ${count === 1 ? 'member' : 'members'}`;
@@ -14,7 +15,7 @@ export function memberCountLabel(count: number): string {
 export function EventCard({ item, onDelete }: { item: MyEvent; onDelete(item: MyEvent): void }) {
   const navigate = useNavigate();
   const { event, role, memberCount } = item;
-  const open = () => navigate(`/events/${item.id}`);
+  const open = () => navigate(eventHref(item.id));
   return (
     <Card.Root
       role="link"

@@ -16,7 +16,7 @@ import { EmptyState } from '../../components/EmptyState.tsx';
 import { CalendarIcon, PlusIcon } from '../../components/icons.tsx';
 import { showToast } from '../../components/toaster.tsx';
 import { apiRequest, errorMessage } from '../../lib/api.ts';
-import { useMyEvents, type MyEvent } from '../../lib/current-event.tsx';
+import { useMyEvents, type MyEvent } from '../../lib/event-scope.tsx';
 import { useSession } from '../../lib/session.tsx';
 import { EventCard } from './EventCard.tsx';
 import { SubscriptionCard } from '../subscription/SubscriptionCard.tsx';
@@ -26,7 +26,7 @@ import { useSubscription } from '../subscription/use-subscription.ts';
 
 type Filter = 'all' | 'active';
 
-/** Signed-in home (spec §2 Events list). */
+/** Signed-in home (docs/product.md, "Events list"). */
 export default function EventsListPage() {
   const { user } = useSession();
   const { events, loading, error } = useMyEvents();

@@ -11,7 +11,7 @@ import {
   Text,
 } from '@chakra-ui/react';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { formatDateRange } from '@gatherly/domain/dates';
 import type { InvitationPublicView } from '@gatherly/domain/entities';
 import { invitationRoleLabel } from '@gatherly/domain/roles';
@@ -20,12 +20,14 @@ import { errorMessage } from '../../lib/api.ts';
 import { useSession } from '../../lib/session.tsx';
 import { acceptInvitation, emailsMatch, useInvitation } from './data.ts';
 import { SparklesIcon } from '../../components/icons.tsx';
+import { eventHref, PATHS, useRouteParams } from '../../lib/paths.ts';
 
 /** After accepting, the welcome message shows this long before the event opens. */
 export const ACCEPT_REDIRECT_MS = 2000;
 
+/** docs/product.md, "Invitations". */
 export default function InvitationPage() {
-  const { token } = useParams<{ token: string }>();
+  const { token } = useRouteParams(PATHS.invite);
   return (
     <Center minH="100dvh" p="4" bg="bg.subtle">
       <Box width="full" maxW="lg">
@@ -49,7 +51,7 @@ function Message({ title, text, loading }: { title: string; text?: string; loadi
           {text && <Text color="fg.muted">{text}</Text>}
           {!loading && (
             <Button variant="outline" asChild>
-              <Link to="/">Go Home</Link>
+              <Link to={PATHS.home}>Go Home</Link>
             </Button>
           )}
         </Stack>
@@ -111,7 +113,7 @@ function InvitationCard({
         status: 'success',
       });
       setWelcome(`Welcome to ${event.name}! Taking you to the event...`);
-      setTimeout(() => navigate(`/events/${event.id}`), ACCEPT_REDIRECT_MS);
+      setTimeout(() => navigate(eventHref(event.id)), ACCEPT_REDIRECT_MS);
     } catch (err) {
       showToast({
         title: 'Error',

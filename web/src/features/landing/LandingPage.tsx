@@ -23,14 +23,14 @@ function scrollToId(id: string) {
   document.getElementById(id)?.scrollIntoView({ behavior: 'smooth', block: 'start' });
 }
 
-/** Signed-out home (spec §2 Landing): promotes the product and starts the Google popup sign-in. */
+/** Signed-out home (docs/product.md, "Landing"): promotes the product and starts the Google popup sign-in. */
 export default function LandingPage() {
   const { signIn, signingIn, signInAttempted, domainUnauthorized } = useSession();
   const { colorMode, toggleColorMode } = useColorMode();
   const [guideOpen, setGuideOpen] = useState(false);
   const start = () => void signIn();
 
-  // An unauthorised-domain failure is not toasted: it opens the setup guide (spec §8).
+  // An unauthorised-domain failure is not toasted: it opens the setup guide (docs/product.md, "Sign-in").
   useEffect(() => {
     if (domainUnauthorized) setGuideOpen(true);
   }, [domainUnauthorized]);

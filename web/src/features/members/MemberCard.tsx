@@ -3,7 +3,7 @@ import type { InvitableRole } from '@gatherly/domain/entities';
 import { formatJoined } from '@gatherly/domain/dates';
 import { RoleBadge } from '../../components/RoleBadge.tsx';
 import { UserAvatar } from '../../components/UserAvatar.tsx';
-import type { MemberDoc } from './data.ts';
+import type { MemberDoc } from '../../lib/types.ts';
 
 /** "Joined Jun 5, 2027"; nothing while the server timestamp is still pending. */
 export function joinedLabel(member: MemberDoc): string | null {

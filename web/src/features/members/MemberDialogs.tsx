@@ -1,7 +1,7 @@
 import { Stack, Text } from '@chakra-ui/react';
 import { memberRoleLabel, ROLE_CHANGE_NOTES } from '@gatherly/domain/roles';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
-import type { MemberDoc } from './data.ts';
+import type { MemberDoc } from '../../lib/types.ts';
 import type { PendingRoleChange } from './use-member-actions.ts';
 
 function nameOf(member: MemberDoc): string {

@@ -10,27 +10,18 @@ import {
   Text,
 } from '@chakra-ui/react';
 import { useMemo, useState } from 'react';
-import { Navigate, useParams } from 'react-router-dom';
 import { canChangeRole, canRemoveMember, can } from '@gatherly/domain/roles';
 import { EmptyState } from '../../components/EmptyState.tsx';
-import { useCurrentEvent } from '../../lib/current-event.tsx';
-import { useSession } from '../../lib/session.tsx';
+import { useEventScope } from '../../lib/event-scope.tsx';
 import { roleTotals, searchMembers, useMembers } from './data.ts';
 import { InviteMemberDialog } from './InviteMemberDialog.tsx';
 import { MemberCard } from './MemberCard.tsx';
 import { ChangeRoleDialog, RemoveMemberDialog } from './MemberDialogs.tsx';
 import { useMemberActions } from './use-member-actions.ts';
 
+/** docs/product.md, "Members and roles". */
 export default function MembersPage() {
-  const { eventId } = useParams<{ eventId: string }>();
-  if (!eventId) return <Navigate to="/" replace />;
-  return <MembersScreen eventId={eventId} />;
-}
-
-function MembersScreen({ eventId }: { eventId: string }) {
-  const uid = useSession().user?.uid ?? '';
-  const current = useCurrentEvent();
-  const role = current.eventId === eventId ? current.role : null;
+  const { eventId, uid, role } = useEventScope();
   const { loading, members } = useMembers(eventId);
   const [search, setSearch] = useState('');
   const [inviting, setInviting] = useState(false);

@@ -9,36 +9,23 @@ import {
   Stack,
   Text,
 } from '@chakra-ui/react';
-import { collection, limit, orderBy, query, type Timestamp } from 'firebase/firestore';
-import { useFirestore, useFirestoreCollectionData } from 'reactfire';
 import { formatDateTime } from '@gatherly/domain/dates';
-import type { InvitableRole, RoleChange } from '@gatherly/domain/entities';
+import type { InvitableRole } from '@gatherly/domain/entities';
 import { canChangeRole, memberRoleLabel } from '@gatherly/domain/roles';
 import { RoleBadge } from '../../components/RoleBadge.tsx';
 import { UserAvatar } from '../../components/UserAvatar.tsx';
-import { useMembers } from './data.ts';
+import { useMembers, useRoleChanges } from './data.ts';
 import { ChangeRoleDialog } from './MemberDialogs.tsx';
 import { useMemberActions } from './use-member-actions.ts';
 
 /** How many past role changes the card lists. */
 const HISTORY_SIZE = 20;
 
-type RoleChangeDoc = RoleChange<Timestamp | null>;
-
 /** The creator's Role Management card (settings): change roles and see who changed what. */
 export function RoleManagementCard({ eventId, uid }: { eventId: string; uid: string }) {
-  const db = useFirestore();
   const { loading, members } = useMembers(eventId);
   const actions = useMemberActions(eventId);
-  const history = useFirestoreCollectionData(
-    query(
-      collection(db, 'events', eventId, 'roleChanges'),
-      orderBy('changedAt', 'desc'),
-      limit(HISTORY_SIZE),
-    ),
-    { idField: 'id' },
-  );
-  const changes = (history.data as RoleChangeDoc[] | undefined) ?? [];
+  const changes = useRoleChanges(eventId, HISTORY_SIZE);
   const nameOf = (userId: string) => {
     const m = members.find((x) => x.userId === userId);
     return m ? m.user.displayName || m.user.email : 'A former member';

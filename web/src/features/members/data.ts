@@ -1,19 +1,15 @@
 // Live member list of one event and the API calls that change membership (invitations,
 // removal and role changes run on the server: tier caps, tokens, the role-change audit log).
-import { collection, orderBy, query, type Firestore, type Timestamp } from 'firebase/firestore';
+import { limit, orderBy, query, type Firestore } from 'firebase/firestore';
 import { useFirestore, useFirestoreCollectionData } from 'reactfire';
-import type {
-  InvitableRole,
-  InviteMemberRequest,
-  Member,
-  MemberRole,
-} from '@gatherly/domain/entities';
+import type { InvitableRole, InviteMemberRequest, MemberRole } from '@gatherly/domain/entities';
 import { apiRequest } from '../../lib/api.ts';
-
-export type MemberDoc = Member<Timestamp | null>;
+import { membersRef, roleChangesRef } from '../../lib/db/refs.ts';
+import { inviteHref } from '../../lib/paths.ts';
+import type { MemberDoc, RoleChangeDoc } from '../../lib/types.ts';
 
 export function membersQuery(db: Firestore, eventId: string) {
-  return query(collection(db, 'events', eventId, 'members'), orderBy('joinedAt', 'asc'));
+  return query(membersRef(db, eventId), orderBy('joinedAt', 'asc'));
 }
 
 export interface MembersState {
@@ -24,12 +20,17 @@ export interface MembersState {
 
 export function useMembers(eventId: string): MembersState {
   const db = useFirestore();
-  const res = useFirestoreCollectionData(membersQuery(db, eventId), { idField: 'id' });
-  return {
-    loading: res.status === 'loading',
-    error: res.error,
-    members: (res.data as MemberDoc[] | undefined) ?? [],
-  };
+  const res = useFirestoreCollectionData(membersQuery(db, eventId));
+  return { loading: res.status === 'loading', error: res.error, members: res.data ?? [] };
+}
+
+/** The newest `max` role changes of the event (admins and the creator may read them). */
+export function useRoleChanges(eventId: string, max: number): RoleChangeDoc[] {
+  const db = useFirestore();
+  const res = useFirestoreCollectionData(
+    query(roleChangesRef(db, eventId), orderBy('changedAt', 'desc'), limit(max)),
+  );
+  return res.data ?? [];
 }
 
 export interface RoleTotals {
@@ -81,7 +82,7 @@ export async function inviteMember(
     body,
   );
   if (res?.inviteUrl) return res.inviteUrl;
-  if (res?.token) return `${window.location.origin}/invite/${res.token}`;
+  if (res?.token) return `${window.location.origin}${inviteHref(res.token)}`;
   return null;
 }
 

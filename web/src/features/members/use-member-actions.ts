@@ -2,8 +2,9 @@ import { useCallback, useState } from 'react';
 import type { InvitableRole } from '@gatherly/domain/entities';
 import { showToast } from '../../components/toaster.tsx';
 import { errorMessage } from '../../lib/api.ts';
-import { useMyEvents } from '../../lib/current-event.tsx';
-import { changeMemberRole, removeMember, type MemberDoc } from './data.ts';
+import { useMyEvents } from '../../lib/event-scope.tsx';
+import type { MemberDoc } from '../../lib/types.ts';
+import { changeMemberRole, removeMember } from './data.ts';
 
 export interface PendingRoleChange {
   member: MemberDoc;
@@ -11,7 +12,7 @@ export interface PendingRoleChange {
 }
 
 /**
- * Removal and role change with their confirmation state and the spec §8 toasts. The member
+ * Removal and role change with their confirmation state and their toasts (docs/product.md, "Members and roles"). The member
  * list is live, so only the user's events (member counts) are refreshed afterwards.
  */
 export function useMemberActions(eventId: string) {

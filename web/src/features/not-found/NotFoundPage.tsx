@@ -1,5 +1,6 @@
 import { Button, Heading, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
+import { PATHS } from '../../lib/paths.ts';
 
 /** Unknown routes (signed in). */
 export default function NotFoundPage() {
@@ -15,7 +16,7 @@ export default function NotFoundPage() {
         The page you are looking for does not exist or has been moved.
       </Text>
       <Button asChild colorPalette="brand">
-        <RouterLink to="/">Back to Dashboard</RouterLink>
+        <RouterLink to={PATHS.home}>Back to Dashboard</RouterLink>
       </Button>
     </Stack>
   );

@@ -10,11 +10,9 @@ import {
   Text,
 } from '@chakra-ui/react';
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
-import { Navigate, useParams } from 'react-router-dom';
 import { can } from '@gatherly/domain/roles';
 import { EmptyState } from '../../components/EmptyState.tsx';
-import { useCurrentEvent } from '../../lib/current-event.tsx';
-import { useSession } from '../../lib/session.tsx';
+import { useEventScope } from '../../lib/event-scope.tsx';
 import { filterPhotos, useEventPhotos, type GalleryPhoto } from './data.ts';
 import { PhotoCard } from './PhotoCard.tsx';
 import { UploadPhotosDialog } from './UploadPhotosDialog.tsx';
@@ -23,16 +21,9 @@ import { VirtualPhotoGrid } from './VirtualPhotoGrid.tsx';
 
 type Filter = 'all' | 'featured';
 
+/** docs/product.md, "Photos". */
 export default function PhotosPage() {
-  const { eventId } = useParams<{ eventId: string }>();
-  const uid = useSession().user?.uid;
-  if (!eventId || !uid) return <Navigate to="/" replace />;
-  return <PhotosScreen eventId={eventId} uid={uid} />;
-}
-
-function PhotosScreen({ eventId, uid }: { eventId: string; uid: string }) {
-  const current = useCurrentEvent();
-  const role = current.eventId === eventId ? current.role : null;
+  const { eventId, uid, role } = useEventScope();
   const { loading, photos } = useEventPhotos(eventId, uid);
   const { voting, vote, toggleFeatured } = usePhotoActions(eventId);
   const [filter, setFilter] = useState<Filter>('all');

@@ -1,22 +1,12 @@
 // Live photo data for one event: the photo documents, the caller's own votes, and the API
 // calls that change them (records, votes and featured flags are server- or admin-owned).
 import { useMemo } from 'react';
-import {
-  collection,
-  collectionGroup,
-  doc,
-  orderBy,
-  query,
-  updateDoc,
-  where,
-  type Firestore,
-  type Timestamp,
-} from 'firebase/firestore';
+import { doc, orderBy, query, updateDoc, type Firestore } from 'firebase/firestore';
 import { useFirestore, useFirestoreCollectionData } from 'reactfire';
-import type { CreatePhotoRequest, Photo } from '@gatherly/domain/entities';
+import type { CreatePhotoRequest } from '@gatherly/domain/entities';
 import { apiRequest } from '../../lib/api.ts';
-
-export type PhotoDoc = Photo<Timestamp | null>;
+import { myVotesQuery, photoRef, photosRef } from '../../lib/db/refs.ts';
+import type { PhotoDoc } from '../../lib/types.ts';
 
 /** A photo as the screens show it: the document plus whether the caller voted for it. */
 export interface GalleryPhoto extends PhotoDoc {
@@ -24,11 +14,12 @@ export interface GalleryPhoto extends PhotoDoc {
 }
 
 export function photosQuery(db: Firestore, eventId: string) {
-  return query(collection(db, 'events', eventId, 'photos'), orderBy('uploadedAt', 'desc'));
+  return query(photosRef(db, eventId), orderBy('uploadedAt', 'desc'));
 }
 
-interface VoteDoc {
-  photoId: string;
+/** A fresh photo id, minted locally so the upload can use it in its Storage paths. */
+export function newPhotoId(db: Firestore, eventId: string): string {
+  return doc(photosRef(db, eventId)).id;
 }
 
 export interface PhotosState {
@@ -40,17 +31,10 @@ export interface PhotosState {
 /** Every photo of the event, newest first, each flagged with the caller's vote. */
 export function useEventPhotos(eventId: string, uid: string): PhotosState {
   const db = useFirestore();
-  const photos = useFirestoreCollectionData(photosQuery(db, eventId), { idField: 'id' });
-  // One listener over the caller's own vote documents in this event, instead of one per photo.
-  const votes = useFirestoreCollectionData(
-    query(
-      collectionGroup(db, 'votes'),
-      where('eventId', '==', eventId),
-      where('userId', '==', uid),
-    ),
-  );
-  const data = photos.data as PhotoDoc[] | undefined;
-  const voteDocs = votes.data as VoteDoc[] | undefined;
+  const photos = useFirestoreCollectionData(photosQuery(db, eventId));
+  const votes = useFirestoreCollectionData(myVotesQuery(db, eventId, uid));
+  const data = photos.data;
+  const voteDocs = votes.data;
   const merged = useMemo(() => {
     const voted = new Set((voteDocs ?? []).map((v) => v.photoId));
     return (data ?? []).map((p) => ({ ...p, userVoted: voted.has(p.id) }));
@@ -73,7 +57,7 @@ export function setPhotoFeatured(
   photoId: string,
   isFeatured: boolean,
 ): Promise<void> {
-  return updateDoc(doc(db, 'events', eventId, 'photos', photoId), { isFeatured });
+  return updateDoc(photoRef(db, eventId, photoId), { isFeatured });
 }
 
 export type NewPhotoRecord = CreatePhotoRequest & { size: number; contentType: string };

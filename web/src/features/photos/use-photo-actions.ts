@@ -13,7 +13,7 @@ export function usePhotoActions(eventId: string) {
     try {
       await togglePhotoVote(photo);
     } catch (err) {
-      // Spec §8: vote errors are not surfaced; the live counter stays truthful.
+      // Vote errors are not surfaced (docs/product.md, "Photos"); the live counter stays truthful.
       console.error('Vote failed', err);
     } finally {
       setVoting((s) => {

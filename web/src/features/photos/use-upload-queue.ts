@@ -2,15 +2,14 @@
 // file with progress, pause/resume (while the resumable transfer runs), cancel and retry.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { UploadTask } from 'firebase/storage';
-import { useStorage } from 'reactfire';
-import { doc, collection } from 'firebase/firestore';
-import { useFirestore } from 'reactfire';
+import { useFirestore, useStorage } from 'reactfire';
 import {
   summarizeRestrictionMessages,
   validateBeforeUpload,
   validateFilesToAdd,
   type UploadRestrictions,
 } from '@gatherly/domain/upload';
+import { newPhotoId } from './data.ts';
 import { isCancelled, uploadPhoto } from './upload-pipeline.ts';
 
 export type UploadStatus =
@@ -74,7 +73,7 @@ export function useUploadQueue({
   const run = useCallback(
     (item: UploadItem) => {
       // The photo id is minted client-side so Storage paths and the record share it.
-      const photoId = doc(collection(db, 'events', eventId, 'photos')).id;
+      const photoId = newPhotoId(db, eventId);
       patch(item.key, { status: 'compressing', progress: 0, error: null });
       uploadPhoto(
         { storage, eventId, uid, photoId, file: item.file, caption: captionRef.current },

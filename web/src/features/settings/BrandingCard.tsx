@@ -19,7 +19,7 @@ const COLOR_FIELDS: { key: keyof ThemeColors; label: string }[] = [
   { key: 'surface', label: 'Surface Color' },
 ];
 
-/** Logo preview that disappears when the URL does not load (spec §2). */
+/** Logo preview that disappears when the URL does not load (docs/product.md, "Settings"). */
 function LogoPreview({ url }: { url: string }) {
   const [failed, setFailed] = useState<string | null>(null);
   if (!url.trim() || failed === url) return null;

@@ -29,7 +29,7 @@ interface Props {
   endDate: string | null;
 }
 
-/** Date mode is 'specific' when both dates exist, else 'tbd' (spec §4). */
+/** Date mode is 'specific' when both dates exist, else 'tbd' (docs/product.md, "Settings"). */
 export function dateModeOf(startDate: string | null, endDate: string | null): DateMode {
   return startDate && endDate ? 'specific' : 'tbd';
 }

@@ -1,39 +1,19 @@
 import { Button, Card, Heading, Stack, Text } from '@chakra-ui/react';
-import { Link, Navigate, useParams } from 'react-router-dom';
-import { can } from '@gatherly/domain/roles';
-import { PageSkeleton } from '../../components/PageSkeleton.tsx';
-import { isNewlyCreated, useCurrentEvent, useMyEvents } from '../../lib/current-event.tsx';
-import { useSession } from '../../lib/session.tsx';
+import { Link, Navigate } from 'react-router-dom';
+import { can, isAdminRole } from '@gatherly/domain/roles';
+import { useEventScope } from '../../lib/event-scope.tsx';
+import { eventHref } from '../../lib/paths.ts';
 import type { GatherlyEvent } from '../../lib/types.ts';
 import { RoleManagementCard } from '../members/RoleManagementCard.tsx';
 import { BrandingCard } from './BrandingCard.tsx';
 import { DatesCard } from './DatesCard.tsx';
 import { TextSettingField } from './TextSettingField.tsx';
 
+/** docs/product.md, "Settings": admins and the creator only; others go to the dashboard. */
 export default function SettingsPage() {
-  const { eventId } = useParams<{ eventId: string }>();
-  const current = useCurrentEvent();
-  const myEvents = useMyEvents();
-  const uid = useSession().user?.uid ?? '';
-  if (!eventId) return <Navigate to="/" replace />;
-  if (current.eventId !== eventId || !current.event) {
-    // The route's event is still being selected (or the list is catching up with a new event);
-    // a non-member ends up on the dashboard's Access Denied.
-    const pending =
-      current.loading ||
-      myEvents.loading ||
-      isNewlyCreated(eventId) ||
-      myEvents.events.some((e) => e.id === eventId);
-    return pending ? <PageSkeleton /> : <Navigate to={`/events/${eventId}`} replace />;
-  }
-  if (!current.isAdmin) return <Navigate to={`/events/${eventId}`} replace />;
-  return (
-    <SettingsScreen
-      event={current.event}
-      uid={uid}
-      isCreator={can(current.role, 'viewRoleManagement')}
-    />
-  );
+  const { eventId, event, role, uid } = useEventScope();
+  if (!isAdminRole(role)) return <Navigate to={eventHref(eventId)} replace />;
+  return <SettingsScreen event={event} uid={uid} isCreator={can(role, 'viewRoleManagement')} />;
 }
 
 function SettingsScreen({
@@ -48,7 +28,7 @@ function SettingsScreen({
   return (
     <Stack gap="6" maxW="4xl" p={{ base: '4', md: '8' }} mx="auto" w="full">
       <Button variant="ghost" alignSelf="start" size="sm" asChild>
-        <Link to={`/events/${event.id}`}>← Back to Event</Link>
+        <Link to={eventHref(event.id)}>← Back to Event</Link>
       </Button>
       <Stack gap="1">
         <Heading size="2xl">Event Settings</Heading>

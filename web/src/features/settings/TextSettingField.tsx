@@ -19,7 +19,7 @@ interface Props {
   onDraft?(value: string): void;
 }
 
-/** A text setting saved on blur, only when it changed and is not empty (spec §4). */
+/** A text setting saved on blur, only when it changed and is not empty (docs/product.md, "Settings"). */
 export function TextSettingField({
   eventId,
   field,

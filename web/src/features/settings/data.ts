@@ -1,7 +1,8 @@
 // Settings writes go straight to the event document: the rules accept one field (or the whole
 // themeColors object, or the start/end pair) per update from admins and the creator.
-import { doc, updateDoc, type Firestore } from 'firebase/firestore';
+import { updateDoc, type Firestore } from 'firebase/firestore';
 import type { ThemeColors } from '@gatherly/domain/entities';
+import { eventRef } from '../../lib/db/refs.ts';
 
 export type TextSettingsField = 'name' | 'description' | 'location' | 'customLogo';
 
@@ -11,7 +12,7 @@ export function saveTextField(
   field: TextSettingsField,
   value: string,
 ) {
-  return updateDoc(doc(db, 'events', eventId), { [field]: value });
+  return updateDoc(eventRef(db, eventId), { [field]: value });
 }
 
 export function saveDate(
@@ -20,14 +21,14 @@ export function saveDate(
   field: 'startDate' | 'endDate',
   iso: string,
 ) {
-  return updateDoc(doc(db, 'events', eventId), { [field]: iso });
+  return updateDoc(eventRef(db, eventId), { [field]: iso });
 }
 
 /** Dates TBD: both dates cleared in one write. */
 export function clearDates(db: Firestore, eventId: string) {
-  return updateDoc(doc(db, 'events', eventId), { startDate: null, endDate: null });
+  return updateDoc(eventRef(db, eventId), { startDate: null, endDate: null });
 }
 
 export function saveThemeColors(db: Firestore, eventId: string, colors: ThemeColors) {
-  return updateDoc(doc(db, 'events', eventId), { themeColors: colors });
+  return updateDoc(eventRef(db, eventId), { themeColors: colors });
 }

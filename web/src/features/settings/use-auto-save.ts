@@ -1,4 +1,4 @@
-// Per-field auto-save state of spec §4: idle → saving → saved (back to idle after 2 s) or
+// Per-field auto-save state (docs/product.md, "Settings"): idle → saving → saved (back to idle after 2 s) or
 // error (back to idle after 3 s, with the 'Save Failed' toast).
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { showToast } from '../../components/toaster.tsx';

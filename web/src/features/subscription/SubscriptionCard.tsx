@@ -61,7 +61,7 @@ function usageRows(sub: SubscriptionResponse): UsageRow[] {
 }
 
 /**
- * Tier and usage (spec §2 Subscription card): collapsed by default with a summary; the header
+ * Tier and usage (docs/product.md, "Subscription tiers and limits"): collapsed by default with a summary; the header
  * toggles usage cards and features. Hidden when the subscription cannot be fetched.
  */
 export function SubscriptionCard({ state }: { state: SubscriptionState }) {

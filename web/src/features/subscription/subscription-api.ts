@@ -3,7 +3,7 @@ import { apiRequest } from '../../lib/api.ts';
 
 export type { SubscriptionLimitsResponse, SubscriptionResponse };
 
-/** GET /api/user/subscription; any failure becomes 'Failed to fetch subscription' (spec §8). */
+/** GET /api/user/subscription; any failure becomes 'Failed to fetch subscription' (docs/product.md, "Subscription tiers and limits"). */
 export async function fetchSubscription(): Promise<SubscriptionResponse> {
   try {
     return await apiRequest<SubscriptionResponse>('GET', '/api/user/subscription');

@@ -1,6 +1,6 @@
 import type { CreationBadgeVariant, SubscriptionBadgeVariant } from '@gatherly/domain/tiers';
 
-/** Chakra props for the spec's badge variants (destructive / secondary / outline / default). */
+/** Chakra props for the usage badge variants (destructive / secondary / outline / default). */
 export function badgeProps(variant: SubscriptionBadgeVariant | CreationBadgeVariant): {
   variant: 'solid' | 'subtle' | 'outline';
   colorPalette: string;

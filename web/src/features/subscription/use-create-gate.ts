@@ -1,10 +1,11 @@
 import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { PATHS } from '../../lib/paths.ts';
 import { fetchSubscriptionLimits, type SubscriptionLimitsResponse } from './subscription-api.ts';
 
 /**
  * "Create" actions: check the event limit first; canCreate false opens the upgrade dialog; if
- * the check itself fails the user goes to /create-event anyway (spec §7).
+ * the check itself fails the user goes to /create-event anyway (docs/product.md, "Create Event").
  */
 export function useCreateEventGate() {
   const navigate = useNavigate();
@@ -24,7 +25,7 @@ export function useCreateEventGate() {
     } finally {
       setChecking(false);
     }
-    navigate('/create-event');
+    navigate(PATHS.createEvent);
   }, [navigate]);
 
   return { startCreate, checking, blocked, dismiss: () => setBlocked(null) };

@@ -1,7 +1,8 @@
 import { Badge, Box, Button, Card, HStack, Text } from '@chakra-ui/react';
 import { UserAvatar } from '../../components/UserAvatar.tsx';
 import { formatDateTime } from '@gatherly/domain/dates';
-import { canJoin, type CarpoolDoc } from './data.ts';
+import type { CarpoolDoc } from '../../lib/types.ts';
+import { canJoin } from './data.ts';
 
 interface Props {
   carpool: CarpoolDoc;

@@ -1,7 +1,7 @@
 import { Badge, Box, Card, HStack, Stack, Text } from '@chakra-ui/react';
 import { UserAvatar } from '../../components/UserAvatar.tsx';
 import { formatShortDate, formatTime } from '@gatherly/domain/dates';
-import type { FlightDoc } from './data.ts';
+import type { FlightDoc } from '../../lib/types.ts';
 
 export function FlightCard({ flight }: { flight: FlightDoc }) {
   return (

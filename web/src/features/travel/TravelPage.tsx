@@ -12,8 +12,7 @@ import {
   VStack,
 } from '@chakra-ui/react';
 import { useState } from 'react';
-import { Navigate, useParams } from 'react-router-dom';
-import { useSession } from '../../lib/session.tsx';
+import { useEventScope } from '../../lib/event-scope.tsx';
 import { AddFlightDialog } from './AddFlightDialog.tsx';
 import { CarpoolCard } from './CarpoolCard.tsx';
 import { CreateCarpoolDialog } from './CreateCarpoolDialog.tsx';
@@ -23,14 +22,9 @@ import { useJoinCarpool } from './use-join-carpool.ts';
 
 type TravelTab = 'flights' | 'carpools';
 
+/** docs/product.md, "Travel". */
 export default function TravelPage() {
-  const { eventId } = useParams<{ eventId: string }>();
-  if (!eventId) return <Navigate to="/" replace />;
-  return <TravelScreen eventId={eventId} />;
-}
-
-function TravelScreen({ eventId }: { eventId: string }) {
-  const uid = useSession().user?.uid ?? '';
+  const { eventId, uid } = useEventScope();
   const flights = useFlights(eventId);
   const carpools = useCarpools(eventId);
   const { joiningId, join } = useJoinCarpool();

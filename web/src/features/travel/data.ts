@@ -1,26 +1,12 @@
 // Live flights and carpools of one event, and the API calls that create and join them
 // (tier limits and seat counting need the server).
-import {
-  collection,
-  limit,
-  orderBy,
-  query,
-  type Firestore,
-  type QueryConstraint,
-  type Timestamp,
-} from 'firebase/firestore';
+import { limit, orderBy, query, type Firestore, type QueryConstraint } from 'firebase/firestore';
 import { useFirestore, useFirestoreCollectionData } from 'reactfire';
-import type {
-  Carpool,
-  CreateCarpoolRequest,
-  CreateFlightRequest,
-  Flight,
-} from '@gatherly/domain/entities';
+import type { CreateCarpoolRequest, CreateFlightRequest } from '@gatherly/domain/entities';
 import { dateTimeLocalToIso } from '@gatherly/domain/dates';
 import { apiRequest } from '../../lib/api.ts';
-
-export type FlightDoc = Flight<Timestamp | null>;
-export type CarpoolDoc = Carpool<Timestamp | null>;
+import { carpoolsRef, flightsRef } from '../../lib/db/refs.ts';
+import type { CarpoolDoc, FlightDoc } from '../../lib/types.ts';
 
 export interface ListState<T> {
   loading: boolean;
@@ -31,34 +17,26 @@ export interface ListState<T> {
 export function flightsQuery(db: Firestore, eventId: string, max?: number) {
   const constraints: QueryConstraint[] = [orderBy('createdAt', 'desc')];
   if (max) constraints.push(limit(max));
-  return query(collection(db, 'events', eventId, 'flights'), ...constraints);
+  return query(flightsRef(db, eventId), ...constraints);
 }
 
 export function carpoolsQuery(db: Firestore, eventId: string, max?: number) {
   const constraints: QueryConstraint[] = [orderBy('createdAt', 'desc')];
   if (max) constraints.push(limit(max));
-  return query(collection(db, 'events', eventId, 'carpools'), ...constraints);
+  return query(carpoolsRef(db, eventId), ...constraints);
 }
 
 /** Flights of the event, newest first; `max` bounds the list (the dashboard shows 3). */
 export function useFlights(eventId: string, max?: number): ListState<FlightDoc> {
   const db = useFirestore();
-  const res = useFirestoreCollectionData(flightsQuery(db, eventId, max), { idField: 'id' });
-  return {
-    loading: res.status === 'loading',
-    error: res.error,
-    items: (res.data as FlightDoc[] | undefined) ?? [],
-  };
+  const res = useFirestoreCollectionData(flightsQuery(db, eventId, max));
+  return { loading: res.status === 'loading', error: res.error, items: res.data ?? [] };
 }
 
 export function useCarpools(eventId: string, max?: number): ListState<CarpoolDoc> {
   const db = useFirestore();
-  const res = useFirestoreCollectionData(carpoolsQuery(db, eventId, max), { idField: 'id' });
-  return {
-    loading: res.status === 'loading',
-    error: res.error,
-    items: (res.data as CarpoolDoc[] | undefined) ?? [],
-  };
+  const res = useFirestoreCollectionData(carpoolsQuery(db, eventId, max));
+  return { loading: res.status === 'loading', error: res.error, items: res.data ?? [] };
 }
 
 export type NewFlight = CreateFlightRequest;
@@ -81,7 +59,7 @@ export function canJoin(carpool: CarpoolDoc, uid: string): boolean {
   return (
     carpool.currentSeats < carpool.maxSeats &&
     carpool.driverId !== uid &&
-    !(carpool.passengerIds ?? []).includes(uid)
+    !carpool.passengerIds.includes(uid)
   );
 }
 

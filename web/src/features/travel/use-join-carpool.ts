@@ -1,8 +1,9 @@
 import { useCallback, useState } from 'react';
 import { showToast } from '../../components/toaster.tsx';
-import { joinCarpool, type CarpoolDoc } from './data.ts';
+import type { CarpoolDoc } from '../../lib/types.ts';
+import { joinCarpool } from './data.ts';
 
-/** Join with the 'Joining...' state on the one card being joined and the spec §8 toasts. */
+/** Join with the 'Joining...' state on the one card being joined and its toasts (docs/product.md, "Travel"). */
 export function useJoinCarpool() {
   const [joiningId, setJoiningId] = useState<string | null>(null);
   const join = useCallback(async (carpool: CarpoolDoc) => {

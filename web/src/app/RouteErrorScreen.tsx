@@ -1,0 +1,82 @@
+import { Button } from '@chakra-ui/react';
+import { useEffect, useState } from 'react';
+import { Link, useRouteError } from 'react-router-dom';
+import { AlertIcon } from '../components/icons.tsx';
+import { PageSkeleton } from '../components/PageSkeleton.tsx';
+import { StatusScreen } from '../components/StatusScreen.tsx';
+import { PATHS } from '../lib/paths.ts';
+import { reloadPage } from '../lib/reload.ts';
+
+/**
+ * How long an event screen whose data the server refused waits for the layout to learn why
+ * (a removal or deletion arrives on the membership listener a moment after the refusal).
+ */
+export const ACCESS_CHANGE_GRACE_MS = 8000;
+
+/**
+ * The friendly screen for anything unexpected (docs/product.md, "Texts and messages"): a
+ * sentence, Retry (a reload: it also recovers a screen chunk that failed to download) and the
+ * way home. The error itself goes to the console, never onto the page.
+ */
+export function ErrorScreen() {
+  return (
+    <StatusScreen
+      icon={<AlertIcon boxSize="10" color="fg.muted" />}
+      title="Something went wrong"
+      description="This page could not be shown. Please try again; if it keeps happening, go back to your events."
+      actions={
+        <>
+          <Button colorPalette="brand" onClick={reloadPage}>
+            Retry
+          </Button>
+          <Button variant="outline" asChild>
+            <Link to={PATHS.home}>Back to Dashboard</Link>
+          </Button>
+        </>
+      }
+    />
+  );
+}
+
+function useLoggedRouteError(): unknown {
+  const error = useRouteError();
+  useEffect(() => console.error('Screen failed', error), [error]);
+  return error;
+}
+
+/** Error element of every route: no screen ever shows the router's developer page. */
+export function RouteError() {
+  useLoggedRouteError();
+  return <ErrorScreen />;
+}
+
+function isPermissionDenied(error: unknown): boolean {
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    'code' in error &&
+    error.code === 'permission-denied'
+  );
+}
+
+/** True once `ms` have passed since mount. */
+export function useElapsed(ms: number): boolean {
+  const [elapsed, setElapsed] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setElapsed(true), ms);
+    return () => clearTimeout(timer);
+  }, [ms]);
+  return elapsed;
+}
+
+/**
+ * Error element of the screens under /events/:eventId. A refused read there usually means the
+ * user has just been removed (or the event deleted) and the layout is about to say so: it
+ * waits for that instead of flashing an error, and shows the error screen if it does not come.
+ */
+export function EventRouteError() {
+  const error = useLoggedRouteError();
+  const elapsed = useElapsed(ACCESS_CHANGE_GRACE_MS);
+  if (isPermissionDenied(error) && !elapsed) return <PageSkeleton />;
+  return <ErrorScreen />;
+}

@@ -1,0 +1,277 @@
+// FirestoreDataConverters from stored documents to the domain shapes (docs/data-model.md).
+// Reading validates field by field instead of trusting a cast: a missing or mistyped field gets
+// the domain default, so a screen never sees `undefined` where the type promises a value.
+import {
+  Timestamp,
+  type DocumentData,
+  type FirestoreDataConverter,
+  type QueryDocumentSnapshot,
+  type SnapshotOptions,
+  type WithFieldValue,
+} from 'firebase/firestore';
+import {
+  DEFAULT_BANNER_SETTINGS,
+  DEFAULT_THEME_COLORS,
+  RSVP_STATUSES,
+  type BannerSettings,
+  type BannerStyle,
+  type PersonSummary,
+  type ThemeColors,
+  type UserSummary,
+} from '@gatherly/domain/entities';
+import { MEMBER_ROLES } from '@gatherly/domain/roles';
+import type {
+  CarpoolDoc,
+  FlightDoc,
+  GatherlyEvent,
+  MemberDoc,
+  PhotoDoc,
+  PhotoVoteDoc,
+  RoleChangeDoc,
+  RsvpDoc,
+  ScheduleDoc,
+  StoredTime,
+} from '../types.ts';
+
+// ---- Field readers ---------------------------------------------------------------------------
+
+type Fields = Readonly<Record<string, unknown>>;
+
+function fields(value: unknown): Fields {
+  return typeof value === 'object' && value !== null ? (value as Fields) : {};
+}
+
+function text(value: unknown, fallback = ''): string {
+  return typeof value === 'string' ? value : fallback;
+}
+
+/** Optional date-times and paths: a non-empty string, else null. */
+function textOrNull(value: unknown): string | null {
+  return typeof value === 'string' && value !== '' ? value : null;
+}
+
+function count(value: unknown, fallback: number): number {
+  return typeof value === 'number' && Number.isFinite(value) ? value : fallback;
+}
+
+function flag(value: unknown, fallback: boolean): boolean {
+  return typeof value === 'boolean' ? value : fallback;
+}
+
+/** Server-set times; null while a pending write's server timestamp has not come back. */
+function time(value: unknown): StoredTime {
+  return value instanceof Timestamp ? value : null;
+}
+
+function oneOf<T extends string>(value: unknown, allowed: readonly T[], fallback: T): T {
+  return allowed.find((a) => a === value) ?? fallback;
+}
+
+function textList(value: unknown): string[] {
+  return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
+}
+
+function person(value: unknown): PersonSummary {
+  const f = fields(value);
+  return { displayName: text(f.displayName), photoURL: text(f.photoURL) };
+}
+
+function userSummary(value: unknown): UserSummary {
+  const f = fields(value);
+  return { displayName: text(f.displayName), email: text(f.email), photoURL: text(f.photoURL) };
+}
+
+function themeColors(value: unknown): ThemeColors {
+  const f = fields(value);
+  const pick = (key: keyof ThemeColors) =>
+    text(f[key], DEFAULT_THEME_COLORS[key]) || DEFAULT_THEME_COLORS[key];
+  return {
+    primary: pick('primary'),
+    secondary: pick('secondary'),
+    tertiary: pick('tertiary'),
+    background: pick('background'),
+    surface: pick('surface'),
+  };
+}
+
+const BANNER_STYLES: readonly BannerStyle[] = ['contained', 'full-width'];
+
+function bannerSettings(value: unknown): BannerSettings {
+  const f = fields(value);
+  return {
+    style: oneOf(f.style, BANNER_STYLES, DEFAULT_BANNER_SETTINGS.style),
+    autoRotate: flag(f.autoRotate, DEFAULT_BANNER_SETTINGS.autoRotate),
+    rotateInterval: count(f.rotateInterval, DEFAULT_BANNER_SETTINGS.rotateInterval),
+    customBannerImage: textOrNull(f.customBannerImage),
+  };
+}
+
+/** The id of the document whose subcollection holds this one (events/{e}/photos/{p} → e). */
+function ownerId(snapshot: QueryDocumentSnapshot): string {
+  return snapshot.ref.parent.parent?.id ?? '';
+}
+
+// ---- Converters ------------------------------------------------------------------------------
+
+type Reader<T> = (snapshot: QueryDocumentSnapshot, data: Fields) => T;
+type Writer<T, S extends DocumentData> = (model: WithFieldValue<T>) => WithFieldValue<S>;
+
+/**
+ * A converter that reads with `read`; documents the web never creates (events, members, photos,
+ * travel: functions create them, docs/data-model.md) have no `write`, so a stray `setDoc` fails
+ * loudly instead of writing a shape the rules would refuse. Field updates use `updateDoc`,
+ * typed by the stored shape `S`.
+ */
+function converter<T, S extends DocumentData>(
+  collection: string,
+  read: Reader<T>,
+  write?: Writer<T, S>,
+): FirestoreDataConverter<T, S> {
+  return {
+    toFirestore(model: WithFieldValue<T>): WithFieldValue<S> {
+      if (!write) throw new Error(`The web client never creates ${collection} documents`);
+      return write(model);
+    },
+    fromFirestore(snapshot: QueryDocumentSnapshot, options?: SnapshotOptions): T {
+      return read(snapshot, snapshot.data(options));
+    },
+  };
+}
+
+export type StoredEvent = Omit<GatherlyEvent, 'id'>;
+
+export const eventConverter = converter<GatherlyEvent, StoredEvent>('event', (snap, d) => ({
+  id: snap.id,
+  name: text(d.name),
+  description: text(d.description),
+  location: text(d.location),
+  startDate: textOrNull(d.startDate),
+  endDate: textOrNull(d.endDate),
+  customLogo: text(d.customLogo),
+  themeColors: themeColors(d.themeColors),
+  bannerSettings: bannerSettings(d.bannerSettings),
+  adminId: text(d.adminId),
+  createdBy: text(d.createdBy),
+  createdAt: time(d.createdAt),
+}));
+
+export const memberConverter = converter<MemberDoc, MemberDoc>('member', (snap, d) => ({
+  id: snap.id,
+  eventId: text(d.eventId, ownerId(snap)),
+  userId: text(d.userId, snap.id),
+  // Functions write only valid roles; anything else gets the least privilege.
+  role: oneOf(d.role, MEMBER_ROLES, 'attendee'),
+  joinedAt: time(d.joinedAt),
+  user: userSummary(d.user),
+}));
+
+export const photoConverter = converter<PhotoDoc, PhotoDoc>('photo', (snap, d) => ({
+  id: snap.id,
+  eventId: text(d.eventId, ownerId(snap)),
+  uploadedBy: text(d.uploadedBy),
+  uploadedByUser: person(d.uploadedByUser),
+  filename: text(d.filename),
+  objectPath: text(d.objectPath),
+  thumbPath: text(d.thumbPath),
+  caption: text(d.caption),
+  size: count(d.size, 0),
+  contentType: text(d.contentType),
+  votes: count(d.votes, 0),
+  isFeatured: flag(d.isFeatured, false),
+  uploadedAt: time(d.uploadedAt),
+}));
+
+export const photoVoteConverter = converter<PhotoVoteDoc, PhotoVoteDoc>('vote', (snap, d) => ({
+  eventId: text(d.eventId),
+  photoId: text(d.photoId, ownerId(snap)),
+  userId: text(d.userId, snap.id),
+  votedAt: time(d.votedAt),
+}));
+
+export const flightConverter = converter<FlightDoc, FlightDoc>('flight', (snap, d) => ({
+  id: snap.id,
+  eventId: text(d.eventId, ownerId(snap)),
+  userId: text(d.userId),
+  user: person(d.user),
+  airline: text(d.airline),
+  flightNumber: text(d.flightNumber),
+  departure: text(d.departure),
+  arrival: text(d.arrival),
+  departureTime: text(d.departureTime),
+  arrivalTime: text(d.arrivalTime),
+  createdAt: time(d.createdAt),
+}));
+
+export const carpoolConverter = converter<CarpoolDoc, CarpoolDoc>('carpool', (snap, d) => ({
+  id: snap.id,
+  eventId: text(d.eventId, ownerId(snap)),
+  driverId: text(d.driverId),
+  driver: person(d.driver),
+  fromLocation: text(d.fromLocation),
+  toLocation: text(d.toLocation),
+  departureTime: text(d.departureTime),
+  maxSeats: count(d.maxSeats, 1),
+  currentSeats: count(d.currentSeats, 1),
+  passengerIds: textList(d.passengerIds),
+  createdAt: time(d.createdAt),
+}));
+
+export const scheduleConverter = converter<ScheduleDoc, ScheduleDoc>(
+  'schedule',
+  (snap, d) => ({
+    id: snap.id,
+    eventId: text(d.eventId, ownerId(snap)),
+    title: text(d.title),
+    description: text(d.description),
+    startTime: text(d.startTime),
+    endTime: textOrNull(d.endTime),
+    location: text(d.location),
+    createdBy: text(d.createdBy),
+    createdAt: time(d.createdAt),
+  }),
+  // Admins create items directly: exactly the stored fields, as the rules require.
+  (item) => ({
+    id: item.id,
+    eventId: item.eventId,
+    title: item.title,
+    description: item.description,
+    startTime: item.startTime,
+    endTime: item.endTime,
+    location: item.location,
+    createdBy: item.createdBy,
+    createdAt: item.createdAt,
+  }),
+);
+
+export const rsvpConverter = converter<RsvpDoc, RsvpDoc>(
+  'rsvp',
+  (snap, d) => ({
+    eventId: text(d.eventId),
+    scheduleId: text(d.scheduleId, ownerId(snap)),
+    userId: text(d.userId, snap.id),
+    // The rules store only valid answers; an unknown one counts as undecided.
+    status: oneOf(d.status, RSVP_STATUSES, 'maybe'),
+    respondedAt: time(d.respondedAt),
+  }),
+  // A member writes their own answer directly: exactly the stored fields.
+  (rsvp) => ({
+    eventId: rsvp.eventId,
+    scheduleId: rsvp.scheduleId,
+    userId: rsvp.userId,
+    status: rsvp.status,
+    respondedAt: rsvp.respondedAt,
+  }),
+);
+
+export const roleChangeConverter = converter<RoleChangeDoc, RoleChangeDoc>(
+  'roleChange',
+  (snap, d) => ({
+    id: snap.id,
+    eventId: text(d.eventId, ownerId(snap)),
+    changedUserId: text(d.changedUserId),
+    changedByUserId: text(d.changedByUserId),
+    oldRole: oneOf(d.oldRole, MEMBER_ROLES, 'attendee'),
+    newRole: oneOf(d.newRole, MEMBER_ROLES, 'attendee'),
+    changedAt: time(d.changedAt),
+  }),
+);

@@ -1,0 +1,60 @@
+// The app's route patterns, typed links to them, and route params typed from the pattern: routes,
+// links and screens all name a route through PATHS, so a renamed segment fails to compile.
+import { useParams } from 'react-router-dom';
+
+/** An area of an event: its path below /events/{id} ('' = the dashboard). */
+export type EventArea = '' | 'photos' | 'travel' | 'members' | 'settings' | 'activity';
+
+export const PATHS = {
+  home: '/',
+  createEvent: '/create-event',
+  event: '/events/:eventId',
+  invite: '/invite/:token?',
+} as const;
+
+/** Link to an event's dashboard or one of its areas. */
+export function eventHref(eventId: string, area: EventArea = ''): string {
+  const base = `/events/${encodeURIComponent(eventId)}`;
+  return area ? `${base}/${area}` : base;
+}
+
+/** The public invitation link for a token (relative; prefix the origin to share it). */
+export function inviteHref(token: string): string {
+  return `/invite/${encodeURIComponent(token)}`;
+}
+
+type Segments<P extends string> = P extends `${infer Head}/${infer Rest}`
+  ? Head | Segments<Rest>
+  : P;
+type RequiredName<S> = S extends `:${string}?` ? never : S extends `:${infer N}` ? N : never;
+type OptionalName<S> = S extends `:${infer N}?` ? N : never;
+
+/** `{ eventId: string }` for '/events/:eventId'; `{ token?: string }` for '/invite/:token?'. */
+export type RouteParams<P extends string> = {
+  readonly [K in RequiredName<Segments<P>>]: string;
+} & { readonly [K in OptionalName<Segments<P>>]?: string };
+
+function paramNames(pattern: string): { name: string; optional: boolean }[] {
+  return pattern
+    .split('/')
+    .filter((s) => s.startsWith(':'))
+    .map((s) => ({ name: s.replace(/^:|\?$/g, ''), optional: s.endsWith('?') }));
+}
+
+/**
+ * The current route's params, typed from `pattern` (the pattern of this route or a parent
+ * layout route). A required param that is absent means the screen is mounted under the wrong
+ * route: that throws (the route's error element shows it) instead of rendering with a blank id.
+ */
+export function useRouteParams<P extends string>(pattern: P): RouteParams<P> {
+  const params = useParams();
+  const out: Record<string, string | undefined> = {};
+  for (const { name, optional } of paramNames(pattern)) {
+    const value = params[name];
+    if (value === undefined && !optional) {
+      throw new Error(`The route ${pattern} is not matched here: no :${name} parameter`);
+    }
+    out[name] = value;
+  }
+  return out as RouteParams<P>;
+}

@@ -1,0 +1,156 @@
+import { serverTimestamp, Timestamp, type QueryDocumentSnapshot } from 'firebase/firestore';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_BANNER_SETTINGS, DEFAULT_THEME_COLORS } from '@gatherly/domain/entities';
+import {
+  carpoolConverter,
+  eventConverter,
+  memberConverter,
+  photoConverter,
+  rsvpConverter,
+  scheduleConverter,
+} from '../../src/lib/db/converters.ts';
+import {
+  eventRef,
+  eventRsvpsQuery,
+  membershipsQuery,
+  myVotesQuery,
+  photoRef,
+  rsvpRef,
+  scheduleItemRef,
+} from '../../src/lib/db/refs.ts';
+import { testDb } from '../features/firebase-stub.ts';
+
+/** A stored document as the SDK hands it to a converter. */
+function stored(path: string, data: Record<string, unknown>): QueryDocumentSnapshot {
+  const parts = path.split('/');
+  const snapshot = {
+    id: parts.at(-1),
+    ref: { parent: { parent: parts.length > 2 ? { id: parts.at(-3) } : null } },
+    data: () => data,
+  };
+  return snapshot as unknown as QueryDocumentSnapshot;
+}
+
+describe('converters', () => {
+  it('fill an event’s missing or mistyped fields with the domain defaults', () => {
+    const event = eventConverter.fromFirestore(
+      stored('events/e1', {
+        name: 'Beach Wedding',
+        startDate: '',
+        endDate: 42,
+        themeColors: { primary: '#ff0000', surface: 7 },
+        bannerSettings: { style: 'sideways', rotateInterval: 'fast' },
+        createdAt: 'yesterday',
+      }),
+    );
+    expect(event).toEqual({
+      id: 'e1',
+      name: 'Beach Wedding',
+      description: '',
+      location: '',
+      startDate: null,
+      endDate: null,
+      customLogo: '',
+      themeColors: { ...DEFAULT_THEME_COLORS, primary: '#ff0000' },
+      bannerSettings: { ...DEFAULT_BANNER_SETTINGS },
+      adminId: '',
+      createdBy: '',
+      createdAt: null,
+    });
+  });
+
+  it('keep stored Timestamps and valid values', () => {
+    const at = Timestamp.fromMillis(1_000);
+    const event = eventConverter.fromFirestore(
+      stored('events/e1', {
+        bannerSettings: {
+          style: 'full-width',
+          autoRotate: false,
+          rotateInterval: 6000,
+          customBannerImage: 'events/e1/banner/b.jpg',
+        },
+        createdAt: at,
+      }),
+    );
+    expect(event.createdAt).toBe(at);
+    expect(event.bannerSettings).toEqual({
+      style: 'full-width',
+      autoRotate: false,
+      rotateInterval: 6000,
+      customBannerImage: 'events/e1/banner/b.jpg',
+    });
+  });
+
+  it('give an unknown role the least privilege and take ids from the path', () => {
+    const member = memberConverter.fromFirestore(
+      stored('events/e1/members/u2', { role: 'owner', user: { displayName: 'Grace' } }),
+    );
+    expect(member).toEqual({
+      id: 'u2',
+      eventId: 'e1',
+      userId: 'u2',
+      role: 'attendee',
+      joinedAt: null,
+      user: { displayName: 'Grace', email: '', photoURL: '' },
+    });
+  });
+
+  it('keep only string passenger ids and default counts', () => {
+    const carpool = carpoolConverter.fromFirestore(
+      stored('events/e1/carpools/c1', { passengerIds: ['u2', 3, null, 'u4'] }),
+    );
+    expect(carpool.passengerIds).toEqual(['u2', 'u4']);
+    expect([carpool.maxSeats, carpool.currentSeats]).toEqual([1, 1]);
+    expect(photoConverter.fromFirestore(stored('events/e1/photos/p1', {})).isFeatured).toBe(false);
+  });
+
+  it('write exactly the stored fields of the documents the web creates', () => {
+    const respondedAt = serverTimestamp();
+    const rsvp = {
+      eventId: 'e1',
+      scheduleId: 's1',
+      userId: 'u1',
+      status: 'going',
+      respondedAt,
+    } as const;
+    expect(rsvpConverter.toFirestore({ ...rsvp, extra: 'dropped' } as typeof rsvp)).toEqual(rsvp);
+    const item = {
+      id: 's1',
+      eventId: 'e1',
+      title: 'Dinner',
+      description: '',
+      startTime: '2099-06-12T18:00:00.000Z',
+      endTime: null,
+      location: '',
+      createdBy: 'u1',
+      createdAt: serverTimestamp(),
+    };
+    expect(Object.keys(scheduleConverter.toFirestore(item)).sort()).toEqual(
+      Object.keys(item).sort(),
+    );
+  });
+
+  it('refuse to create documents only the functions create', () => {
+    const event = eventConverter.fromFirestore(stored('events/e1', {}));
+    expect(() => eventConverter.toFirestore(event)).toThrow(
+      'The web client never creates event documents',
+    );
+  });
+});
+
+describe('references', () => {
+  it('address the documents of docs/data-model.md', () => {
+    expect(eventRef(testDb, 'e1').path).toBe('events/e1');
+    expect(photoRef(testDb, 'e1', 'p1').path).toBe('events/e1/photos/p1');
+    expect(scheduleItemRef(testDb, 'e1', 's1').path).toBe('events/e1/schedule/s1');
+    expect(rsvpRef(testDb, 'e1', 's1', 'u1').path).toBe('events/e1/schedule/s1/rsvps/u1');
+  });
+
+  it('carry their converters, on documents and on collection-group queries', () => {
+    expect(eventRef(testDb, 'e1').converter).toBe(eventConverter);
+    expect(rsvpRef(testDb, 'e1', 's1', 'u1').converter).toBe(rsvpConverter);
+    expect(membershipsQuery(testDb, 'u1').converter).toBe(memberConverter);
+    expect(eventRsvpsQuery(testDb, 'e1', 'going').converter).toBe(rsvpConverter);
+    expect(myVotesQuery(testDb, 'e1', 'u1').converter).not.toBeNull();
+  });
+});
