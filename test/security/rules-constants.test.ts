@@ -32,7 +32,7 @@ import {
   type ScheduleItem,
   type User,
 } from '@gatherly/domain/entities';
-import { MEMBER_ROLES, PERMISSIONS, isAdminRole } from '@gatherly/domain/roles';
+import { MEMBER_ROLES, isAdminRole } from '@gatherly/domain/roles';
 import {
   BANNER_MAX_ROTATE_INTERVAL_MS,
   BANNER_MIN_ROTATE_INTERVAL_MS,
@@ -75,12 +75,6 @@ const storageRules = readFileSync(join(repoRoot, 'storage.rules'), 'utf8');
 /** "Admin status is true for admin or creator" (docs/product.md, "Members and roles"). */
 const ADMIN_ROLES = MEMBER_ROLES.filter(isAdminRole);
 
-/** The creator is the one role that may change roles. */
-function onlyRole(roles: readonly string[]): string {
-  if (roles.length !== 1) throw new Error(`expected exactly one role, found ${roles.join(', ')}`);
-  return roles[0]!;
-}
-const CREATOR_ROLE = onlyRole(PERMISSIONS.changeRoles);
 
 /** Sample inputs with the domain's own answer for each. */
 function judged(
