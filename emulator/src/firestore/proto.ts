@@ -49,6 +49,26 @@ export function messageType(fullName: string): protobuf.Type {
   return reflectionRoot().lookupType(fullName);
 }
 
+let documentEventData: protobuf.Type | null = null;
+
+/**
+ * google.events.cloud.firestore.v1.DocumentEventData, the payload of Firestore CloudEvents
+ * (google-cloudevents' firestore/v1/data.proto: value = 1, old_value = 2, update_mask = 3). Its
+ * Document and Value messages carry the same field numbers as google.firestore.v1's, so the type
+ * is declared over those rather than from a second copy of the protos.
+ */
+export function documentEventDataType(): protobuf.Type {
+  if (documentEventData) return documentEventData;
+  const type = new protobuf.Type('DocumentEventData')
+    .add(new protobuf.Field('value', 1, '.google.firestore.v1.Document'))
+    .add(new protobuf.Field('oldValue', 2, '.google.firestore.v1.Document'))
+    .add(new protobuf.Field('updateMask', 3, '.google.firestore.v1.DocumentMask'));
+  reflectionRoot().define('google.events.cloud.firestore.v1').add(type);
+  type.resolveAll();
+  documentEventData = type;
+  return type;
+}
+
 type Plain = Record<string, unknown>;
 
 const wrapperTypes = new Set([

@@ -16,6 +16,7 @@ import {
 } from './json.ts';
 import { type CompiledQuery, compileQuery, executeQuery, parseInt32, project } from './query.ts';
 import type { Database, ProjectRegistry } from './registry.ts';
+import type { DocumentChange } from './store.ts';
 import { authorizeGet, authorizeList, authorizeWrites } from './rules-gate.ts';
 import { compareTimestamps, isNumber, numberOf } from './values.ts';
 import type {
@@ -103,7 +104,17 @@ function applyMask(doc: FsDocument, mask: { fieldPaths?: string[] } | undefined)
   return { ...doc, fields };
 }
 
+/** Hears every commit that changed documents, after it is applied (trigger delivery). */
+export type CommitObserver = (
+  ctx: CallContext,
+  changes: DocumentChange[],
+  commitTime: Timestamp,
+) => void;
+
 export class FirestoreService {
+  /** Set by the server when Firestore triggers are delivered to a Functions emulator. */
+  onCommit: CommitObserver | null = null;
+
   constructor(readonly registry: ProjectRegistry) {}
 
   database(ctx: CallContext): Database {
@@ -339,6 +350,7 @@ export class FirestoreService {
     authorizeWrites(this.registry.rules(ctx.projectId), ctx.caller, db.store, plan, commitTime);
     if (plan.changes.length > 0) db.lastCommitTime = commitTime;
     db.store.apply(plan.changes);
+    if (plan.changes.length > 0) this.onCommit?.(ctx, plan.changes, commitTime);
     return { writeResults: plan.results, commitTime: timestampToJson(commitTime) };
   }
 
