@@ -25,14 +25,21 @@ export const loaderOptions: protoLoader.Options = {
   includeDirs: [protosDir],
 };
 
-let packageDefinition: protoLoader.PackageDefinition | null = null;
-
-export function firestorePackageDefinition(): protoLoader.PackageDefinition {
-  packageDefinition ??= protoLoader.loadSync(protoFile, loaderOptions);
-  return packageDefinition;
-}
-
 let root: protobuf.Root | null = null;
+
+/**
+ * The published protos lag the service: `Write.verify` (field 5 of the `operation` oneof, a
+ * document name whose precondition is checked without writing it) is what the web SDK sends for
+ * each document a transaction read but does not write. Its own protos have it; these do not.
+ */
+function addMissingFields(loaded: protobuf.Root): void {
+  const write = loaded.lookupType('google.firestore.v1.Write');
+  if (!write.fields.verify) {
+    const verify = new protobuf.Field('verify', 5, 'string');
+    write.add(verify);
+    write.oneofs.operation?.add(verify);
+  }
+}
 
 function reflectionRoot(): protobuf.Root {
   if (root) return root;
@@ -40,9 +47,24 @@ function reflectionRoot(): protobuf.Root {
   loaded.resolvePath = (_origin, target) =>
     path.isAbsolute(target) ? target : path.join(protosDir, target);
   loaded.loadSync(protoFile, { keepCase: false });
+  addMissingFields(loaded);
   loaded.resolveAll();
   root = loaded;
   return loaded;
+}
+
+let packageDefinition: protoLoader.PackageDefinition | null = null;
+
+/** The gRPC service definition, built from the same (completed) protos. */
+export function firestorePackageDefinition(): protoLoader.PackageDefinition {
+  if (packageDefinition) return packageDefinition;
+  const loaded = new protobuf.Root();
+  loaded.resolvePath = (_origin, target) =>
+    path.isAbsolute(target) ? target : path.join(protosDir, target);
+  loaded.loadSync(protoFile, { keepCase: false });
+  addMissingFields(loaded);
+  packageDefinition = protoLoader.fromJSON(loaded.toJSON(), loaderOptions);
+  return packageDefinition;
 }
 
 export function messageType(fullName: string): protobuf.Type {
