@@ -337,8 +337,14 @@ export class FirestoreService {
   async commit(ctx: CallContext, req: CommitRequest): Promise<CommitResponse> {
     const db = this.database(ctx);
     const written = (req.writes ?? []).map(writtenPath).filter((p): p is string => p !== null);
-    await db.transactions.awaitWritable(req.transaction ?? null, written);
-    return this.commitNow(ctx, req);
+    // Writes wait for transactions holding the documents, in line with other lock requests.
+    const owner = req.transaction ?? db.transactions.writerId();
+    try {
+      await db.transactions.lockForWrite(owner, written);
+      return this.commitNow(ctx, req);
+    } finally {
+      db.transactions.releaseWrite(owner);
+    }
   }
 
   /** Validation, rules and apply in one synchronous step: commits are atomic. */
