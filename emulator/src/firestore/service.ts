@@ -354,6 +354,7 @@ export class FirestoreService {
     const commitTime: Timestamp = commitTimestamp();
     const plan = planCommit(db.store, req.writes ?? [], commitTime);
     authorizeWrites(this.registry.rules(ctx.projectId), ctx.caller, db.store, plan, commitTime);
+    if (plan.preconditionFailure) throw plan.preconditionFailure;
     if (plan.changes.length > 0) db.lastCommitTime = commitTime;
     db.store.apply(plan.changes);
     if (plan.changes.length > 0) this.onCommit?.(ctx, plan.changes, commitTime);

@@ -35,6 +35,11 @@ export interface PlannedWrite {
 
 export interface CommitPlan {
   writes: PlannedWrite[];
+  /**
+   * The first unmet precondition. Reported only after rules allowed the batch, as production
+   * does, so a caller the rules deny cannot learn whether a document exists.
+   */
+  preconditionFailure: FirestoreError | null;
   results: JsonWriteResult[];
   changes: DocumentChange[];
   /** The store as it will be after the batch (getAfter / existsAfter). */
@@ -48,10 +53,14 @@ function checkPrecondition(
   precondition: JsonPrecondition | undefined,
   current: FsDocument | null,
   name: string,
+  deletedEarlierInCommit: boolean,
 ): void {
   if (!precondition) return;
   if (precondition.exists !== undefined) {
     if (precondition.exists && !current) {
+      // Production tells a document deleted by this very commit apart from a missing one.
+      if (deletedEarlierInCommit)
+        throw invalid(`Cannot update ${name}: an earlier write in this commit deleted it`);
       throw new FirestoreError(Code.NOT_FOUND, `No document to update: ${name}`);
     }
     if (!precondition.exists && current) {
@@ -155,6 +164,9 @@ export function planCommit(
     overlay.has(path) ? (overlay.get(path) ?? null) : store.get(path);
   const planned: PlannedWrite[] = [];
   const results: JsonWriteResult[] = [];
+  let preconditionFailure: FirestoreError | null = null;
+  /** Documents the latest write to which, so far in this commit, is a delete. */
+  const deleted = new Set<string>();
 
   for (const write of writes) {
     const { kind, name } = writeKind(write);
@@ -164,11 +176,17 @@ export function planCommit(
     }
     const path = parsed.path;
     const existing = current(path);
-    checkPrecondition(
-      write.currentDocument,
-      existing,
-      documentName(store.projectId, store.databaseId, path),
-    );
+    try {
+      checkPrecondition(
+        write.currentDocument,
+        existing,
+        documentName(store.projectId, store.databaseId, path),
+        deleted.has(path),
+      );
+    } catch (err) {
+      if (!(err instanceof FirestoreError)) throw err;
+      preconditionFailure ??= err;
+    }
     planned.push({ kind, path, before: store.get(path) });
 
     if (kind === 'verify') {
@@ -177,9 +195,11 @@ export function planCommit(
     }
     if (kind === 'delete') {
       overlay.set(path, null);
+      deleted.add(path);
       results.push({});
       continue;
     }
+    deleted.delete(path);
 
     let fields: FsFields;
     if (kind === 'set') {
@@ -222,5 +242,5 @@ export function planCommit(
     if (before === null && after === null) continue;
     changes.push({ path, before, after });
   }
-  return { writes: planned, results, changes, after: { get: current } };
+  return { writes: planned, preconditionFailure, results, changes, after: { get: current } };
 }

@@ -180,6 +180,19 @@ describe('rules-unit-testing', () => {
     await assertFails(sneaky.commit());
   });
 
+  it('evaluates rules before preconditions: a denied write never learns whether the document exists', async () => {
+    const mallory = env.authenticatedContext('mallory').firestore();
+    // Whether carol is a member of e1 must not show through the error of a denied update.
+    await assertFails(mallory.doc('events/e1/members/alice').update({ role: 'admin' }));
+    await assertFails(mallory.doc('events/e1/members/nobody').update({ role: 'admin' }));
+    await assertFails(mallory.doc('events/e1/members/nobody').delete());
+    // An allowed caller is told the document is missing.
+    const erin = env.authenticatedContext('erin').firestore();
+    await expect(erin.doc('users/erin').update({ name: 'Erin' })).rejects.toMatchObject({
+      code: 'not-found',
+    });
+  });
+
   it('gives serverTimestamp() the value of request.time', async () => {
     const carol = env.authenticatedContext('carol').firestore();
     await assertSucceeds(
