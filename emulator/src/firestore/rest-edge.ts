@@ -244,7 +244,7 @@ export function createRestHandler(
       .join('/')
       .replace(/\/$/, '');
     const verb = rest[2];
-    const match = /^projects\/([^/]+)\/databases\/([^/]+)\/documents(?:\/(.*))?$/.exec(resource);
+    const match = /^projects\/([^/]+)\/databases\/([^/]+)\/documents(?:\/(.*))?$/s.exec(resource);
     if (!match) throw invalid(`Invalid resource ${resource}`);
     const ctx: CallContext = {
       projectId: match[1] ?? '',

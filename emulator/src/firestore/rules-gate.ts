@@ -109,6 +109,15 @@ export function authorizeList(
 }
 
 /**
+ * ListCollectionIds is not a request rules can grant: production refuses it to every caller but
+ * a privileged (IAM) one, whatever the rules say.
+ */
+export function authorizeListCollectionIds(rules: LoadedRules | null, caller: Caller): void {
+  if (!needsRules(rules, caller)) return;
+  throw permissionDenied('');
+}
+
+/**
  * Evaluates each write of a batch; getAfter() sees the whole batch applied. `commitTime` is
  * request.time, so `request.time == serverTimestamp()` holds as in production.
  */

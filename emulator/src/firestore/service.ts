@@ -14,10 +14,16 @@ import {
   timestampToJson,
   valueToJson,
 } from './json.ts';
+import { MAX_AGGREGATIONS } from './limits.ts';
 import { type CompiledQuery, compileQuery, executeQuery, parseInt32, project } from './query.ts';
 import type { Database, ProjectRegistry } from './registry.ts';
 import type { DocumentChange } from './store.ts';
-import { authorizeGet, authorizeList, authorizeWrites } from './rules-gate.ts';
+import {
+  authorizeGet,
+  authorizeList,
+  authorizeListCollectionIds,
+  authorizeWrites,
+} from './rules-gate.ts';
 import { compareTimestamps, isNumber, numberOf } from './values.ts';
 import type {
   JsonConsistency,
@@ -272,10 +278,25 @@ export class FirestoreService {
     if (req.explainOptions) throw unimplemented('Query explain (explainOptions)');
     const aggregationQuery = req.structuredAggregationQuery;
     if (!aggregationQuery) throw invalid('RunAggregationQuery needs a structuredAggregationQuery');
+    const aggregations = aggregationQuery.aggregations ?? [];
+    if (aggregations.length > MAX_AGGREGATIONS) {
+      throw invalid(
+        `The query has ${aggregations.length} aggregations; the maximum number of aggregations is ${MAX_AGGREGATIONS}.`,
+      );
+    }
     const compiled = this.compile(ctx, req.parent, aggregationQuery.structuredQuery);
-    const { docs, transaction, created } = await this.query(ctx, compiled, req);
+    const { docs: matched, transaction, created } = await this.query(ctx, compiled, req);
+    // Aggregations over fields read an index of those fields: documents lacking any aggregated
+    // field take no part in any of the query's aggregations, count() included.
+    const aggregatedFields = aggregations
+      .map((a) => (a.sum ?? a.avg)?.field?.fieldPath)
+      .filter((f): f is string => typeof f === 'string')
+      .map(parseFieldPath);
+    const docs = matched.filter((doc) =>
+      aggregatedFields.every((field) => getField(doc.fields, field) !== undefined),
+    );
     const aggregateFields: Record<string, JsonValue> = {};
-    for (const [index, aggregation] of (aggregationQuery.aggregations ?? []).entries()) {
+    for (const [index, aggregation] of aggregations.entries()) {
       const alias = aggregation.alias || `field_${index + 1}`;
       if (aggregation.count) {
         const upTo = parseInt32(aggregation.count.upTo);
@@ -386,7 +407,9 @@ export class FirestoreService {
     pageSize?: number,
     pageToken?: string,
   ): { collectionIds: string[]; nextPageToken?: string } {
-    const ids = this.database(ctx).store.childCollectionIds(this.parentPath(ctx, parent));
+    const parentPath = this.parentPath(ctx, parent);
+    authorizeListCollectionIds(this.registry.rules(ctx.projectId), ctx.caller);
+    const ids = this.database(ctx).store.childCollectionIds(parentPath);
     return paginate(ids, pageSize, pageToken, (collectionIds, nextPageToken) => ({
       collectionIds,
       ...(nextPageToken ? { nextPageToken } : {}),

@@ -4,6 +4,7 @@
 import type { DocumentSource, FsDocument, FsFields, FsValue, Timestamp } from '../shared/value.ts';
 import { Code, FirestoreError, invalid, unimplemented } from './errors.ts';
 import { deleteField, getField, parseFieldPath, setField } from './field-path.ts';
+import { checkWritableDocument } from './limits.ts';
 import {
   documentName,
   jsonToFields,
@@ -116,8 +117,13 @@ function applyTransform(
     );
     if (!isNumber(operand)) throw invalid(`${isMax ? 'maximum' : 'minimum'}() needs a number`);
     if (current && isNumber(current)) {
-      const c = compareValues(operand, current);
-      result = (isMax ? c > 0 : c < 0) ? operand : current;
+      // The maximum (and minimum) of any number and NaN is NaN; equal operands keep the field.
+      if (Number.isNaN(numberOf(current))) result = current;
+      else if (Number.isNaN(numberOf(operand))) result = operand;
+      else {
+        const c = compareValues(operand, current);
+        result = (isMax ? c > 0 : c < 0) ? operand : current;
+      }
     } else {
       result = operand;
     }
@@ -228,6 +234,8 @@ export function planCommit(
     const doc: FsDocument = unchanged
       ? existing
       : { path, fields, createTime: existing?.createTime ?? commitTime, updateTime: commitTime };
+    if (!unchanged)
+      checkWritableDocument(doc, documentName(store.projectId, store.databaseId, path));
     overlay.set(path, doc);
     results.push({
       updateTime: timestampToJson(doc.updateTime),

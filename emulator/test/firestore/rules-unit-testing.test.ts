@@ -48,11 +48,12 @@ service cloud.firestore {
 
 let emulator: TestEmulator;
 let env: RulesTestEnvironment;
+const projectId = uniqueProject('rut');
 
 beforeAll(async () => {
   emulator = await startTestEmulator();
   env = await initializeTestEnvironment({
-    projectId: uniqueProject('rut'),
+    projectId,
     firestore: { host: emulator.host, port: emulator.port, rules },
   });
 });
@@ -191,6 +192,23 @@ describe('rules-unit-testing', () => {
     await expect(erin.doc('users/erin').update({ name: 'Erin' })).rejects.toMatchObject({
       code: 'not-found',
     });
+  });
+
+  it('refuses listCollectionIds to every client whatever the rules (only privileged callers list)', async () => {
+    const url = `http://${emulator.host}:${emulator.port}/v1/projects/${projectId}/databases/(default)/documents/events/e1:listCollectionIds`;
+    const unsigned = (claims: object) =>
+      `${Buffer.from('{"alg":"none"}').toString('base64url')}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.`;
+    const asAlice = await fetch(url, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${unsigned({ sub: 'alice', user_id: 'alice' })}` },
+    });
+    expect(asAlice.status).toBe(403);
+    const asOwner = await fetch(url, {
+      method: 'POST',
+      headers: { authorization: 'Bearer owner' },
+    });
+    expect(asOwner.status).toBe(200);
+    expect(await asOwner.json()).toEqual({ collectionIds: ['members'] });
   });
 
   it('gives serverTimestamp() the value of request.time', async () => {
