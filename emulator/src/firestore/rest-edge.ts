@@ -13,6 +13,7 @@ import {
 } from './errors.ts';
 import type { Logger } from './log.ts';
 import type { ProjectRegistry } from './registry.ts';
+import { renderCoverageHtml } from '../rules/coverage-html.ts';
 import { loadFirestoreRules } from './rules-loader.ts';
 import type { CallContext, FirestoreService } from './service.ts';
 import type { TriggerDispatcher } from './triggers/dispatcher.ts';
@@ -172,6 +173,24 @@ export function createRestHandler(
       return;
     }
 
+    const coverage = /^\/emulator\/v1\/projects\/([^/:]+):ruleCoverage(\.html)?$/.exec(pathname);
+    if (coverage && method === 'GET') {
+      const projectId = decodeURIComponent(coverage[1] ?? '');
+      const report = registry.rules(projectId)?.coverage() ?? {
+        rules: { files: [] },
+        report: [],
+      };
+      if (coverage[2]) {
+        const html = renderCoverageHtml(report, projectId);
+        res.writeHead(200, {
+          'Content-Type': 'text/html; charset=utf-8',
+          'Content-Length': Buffer.byteLength(html),
+        });
+        res.end(html);
+      } else sendJson(res, 200, report);
+      return;
+    }
+
     const rules = /^\/emulator\/v1\/projects\/([^/:]+):securityRules$/.exec(pathname);
     if (rules) {
       const projectId = decodeURIComponent(rules[1] ?? '');
@@ -193,7 +212,7 @@ export function createRestHandler(
       if (!file || typeof file.content !== 'string')
         throw invalid('Body must be { rules: { files: [{ content }] } }');
       const fileName = file.name ?? 'firestore.rules';
-      const { rules: loaded, issues } = loadFirestoreRules(file.content);
+      const { rules: loaded, issues } = loadFirestoreRules(file.content, fileName);
       const wireIssues = issues.map((issue) => ({
         sourcePosition: { fileName, line: issue.line, column: issue.column },
         description: issue.message,

@@ -211,6 +211,22 @@ describe('rules-unit-testing', () => {
     expect(await asOwner.json()).toEqual({ collectionIds: ['members'] });
   });
 
+  it('serves the rule coverage report (JSON and HTML) as the official emulator does', async () => {
+    const bob = env.authenticatedContext('bob').firestore();
+    await assertFails(bob.doc('users/alice').get());
+    const base = `http://${emulator.host}:${emulator.port}/emulator/v1/projects/${projectId}`;
+    const json = (await (await fetch(`${base}:ruleCoverage`)).json()) as {
+      rules: { files: { content: string }[] };
+      report: { sourcePosition: { line: number }; values?: { count: number }[] }[];
+    };
+    expect(json.rules.files[0]?.content).toBe(rules);
+    const readRule = json.report.find((n) => n.sourcePosition.line === 21);
+    expect(readRule?.values?.reduce((n, v) => n + v.count, 0)).toBeGreaterThan(0);
+    const html = await fetch(`${base}:ruleCoverage.html`);
+    expect(html.headers.get('content-type')).toMatch(/text\/html/);
+    expect(await html.text()).toContain('Conditions never evaluated');
+  });
+
   it('gives serverTimestamp() the value of request.time', async () => {
     const carol = env.authenticatedContext('carol').firestore();
     await assertSucceeds(
