@@ -122,14 +122,26 @@ async function startOfflineEmulators(): Promise<void> {
   );
 }
 
-/** firebase-tools emulators; resolves once they report ready. */
+/**
+ * firebase-tools emulators; resolves once they report ready. They run through the emulator's
+ * launcher, which registers the offline Firestore emulator (OFFLINE_FIRESTORE_EMULATOR_HOST) with
+ * firebase-tools so functions' Firestore triggers are delivered, and runs scheduled functions on
+ * their schedules (emulator/src/firestore/README.md, "Triggers and scheduled functions").
+ */
 function startFirebaseEmulators(only: string[], env: NodeJS.ProcessEnv): Promise<Managed> {
   return new Promise((resolve, reject) => {
     let ready = false;
     const firebase = startProcess(
       'firebase',
-      path.join(ROOT, 'node_modules/.bin/firebase'),
-      ['emulators:start', '--only', only.join(','), '--project', PROJECT_ID],
+      path.join(ROOT, 'node_modules/.bin/tsx'),
+      [
+        path.join(ROOT, 'emulator/src/functions/launcher.ts'),
+        'emulators:start',
+        '--only',
+        only.join(','),
+        '--project',
+        PROJECT_ID,
+      ],
       {
         cwd: ROOT,
         env,
@@ -193,8 +205,12 @@ async function main(): Promise<void> {
   } else {
     await startOfflineEmulators();
     // FIRESTORE_EMULATOR_HOST / FIREBASE_STORAGE_EMULATOR_HOST in the environment reach the
-    // function code: firebase-tools passes its environment to the functions runtime.
-    await startFirebaseEmulators(['auth', 'functions', 'hosting'], emulatorEnv);
+    // function code: firebase-tools passes its environment to the functions runtime; it also
+    // registers the functions' Firestore triggers with the offline emulator.
+    await startFirebaseEmulators(['auth', 'functions', 'hosting'], {
+      ...emulatorEnv,
+      OFFLINE_FIRESTORE_EMULATOR_HOST: `${HOST}:${PORTS.firestore}`,
+    });
   }
   relay = await startAuthPopupRelay({
     authEmulatorUrl: `http://${HOST}:${PORTS.auth}`,

@@ -1,6 +1,9 @@
 import type { TestProject } from 'vitest/node';
 import { startEmulators } from '@gatherly/emulator/index';
 import { parseHostAndPort, type EmulatorEndpoints } from './endpoints.ts';
+import { saveRuleCoverage } from './rule-coverage.ts';
+
+const PROJECT_ID = process.env.GATHERLY_RULES_PROJECT ?? 'demo-gatherly';
 
 /**
  * Starts the offline Firestore + Storage emulators on random ports for this run, or, with
@@ -17,9 +20,12 @@ export default async function setup(project: TestProject): Promise<() => Promise
       ),
     };
     project.provide('emulators', endpoints);
-    return async () => {};
+    return () => saveRuleCoverage(endpoints.firestore, PROJECT_ID);
   }
   const running = await startEmulators({ firestorePort: 0, storagePort: 0, logLevel: 'error' });
   project.provide('emulators', { firestore: running.firestore, storage: running.storage });
-  return () => running.stop();
+  return async () => {
+    await saveRuleCoverage(running.firestore, PROJECT_ID);
+    await running.stop();
+  };
 }

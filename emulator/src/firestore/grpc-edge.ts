@@ -64,15 +64,22 @@ export function buildGrpcServer(service: FirestoreService, log: Logger): grpc.Se
   ): grpc.handleServerStreamingCall<unknown, unknown> => {
     const codec = methodCodec(method);
     return (call) => {
+      let headersSent = false;
       (async () => {
         const req = codec.requestToJson(call.request) as Json;
-        for (const response of await run(req, call.metadata))
+        for (const response of await run(req, call.metadata)) {
+          headersSent = true;
           call.write(codec.responseFromJson(response));
+        }
         log.debug(`${method} ok`);
         call.end();
       })().catch((err: unknown) => {
         const error = toFirestoreError(err);
         log.debug(`${method} failed: ${codeName(error.code)} ${error.message}`);
+        // Headers first, then the status in trailers, as production answers: a status without
+        // response headers reads to google-gax as "no response" and it retries the call twice,
+        // seconds apart, before reporting even a permanent error.
+        if (!headersSent) call.sendMetadata(new grpc.Metadata());
         call.emit('error', grpcError(error));
       });
     };

@@ -2,6 +2,7 @@
 // emulator's FsValue / FsDocument shapes.
 import type { FsDocument, FsFields, FsValue, Timestamp } from '../shared/value.ts';
 import { invalid } from './errors.ts';
+import { checkResourcePath } from './limits.ts';
 import type { JsonDocument, JsonTimestamp, JsonValue } from './wire.ts';
 
 export function timestampToJson(ts: Timestamp): string {
@@ -129,7 +130,8 @@ export interface ResourceName {
   path: string;
 }
 
-const resourceName = /^projects\/([^/]+)\/databases\/([^/]+)\/documents(?:\/(.*))?$/;
+// Ids may hold any character but "/", line terminators included (the `s` flag).
+const resourceName = /^projects\/([^/]+)\/databases\/([^/]+)\/documents(?:\/(.*))?$/s;
 
 export function parseResourceName(name: string): ResourceName {
   const match = resourceName.exec(name);
@@ -138,6 +140,7 @@ export function parseResourceName(name: string): ResourceName {
   if (path.split('/').some((segment) => segment === '') && path !== '') {
     throw invalid(`Invalid resource name: "${name}" has an empty path segment`);
   }
+  checkResourcePath(path);
   return { projectId: match[1] ?? '', databaseId: match[2] ?? '', path };
 }
 

@@ -25,14 +25,21 @@ export const loaderOptions: protoLoader.Options = {
   includeDirs: [protosDir],
 };
 
-let packageDefinition: protoLoader.PackageDefinition | null = null;
-
-export function firestorePackageDefinition(): protoLoader.PackageDefinition {
-  packageDefinition ??= protoLoader.loadSync(protoFile, loaderOptions);
-  return packageDefinition;
-}
-
 let root: protobuf.Root | null = null;
+
+/**
+ * The published protos lag the service: `Write.verify` (field 5 of the `operation` oneof, a
+ * document name whose precondition is checked without writing it) is what the web SDK sends for
+ * each document a transaction read but does not write. Its own protos have it; these do not.
+ */
+function addMissingFields(loaded: protobuf.Root): void {
+  const write = loaded.lookupType('google.firestore.v1.Write');
+  if (!write.fields.verify) {
+    const verify = new protobuf.Field('verify', 5, 'string');
+    write.add(verify);
+    write.oneofs.operation?.add(verify);
+  }
+}
 
 function reflectionRoot(): protobuf.Root {
   if (root) return root;
@@ -40,13 +47,48 @@ function reflectionRoot(): protobuf.Root {
   loaded.resolvePath = (_origin, target) =>
     path.isAbsolute(target) ? target : path.join(protosDir, target);
   loaded.loadSync(protoFile, { keepCase: false });
+  addMissingFields(loaded);
   loaded.resolveAll();
   root = loaded;
   return loaded;
 }
 
+let packageDefinition: protoLoader.PackageDefinition | null = null;
+
+/** The gRPC service definition, built from the same (completed) protos. */
+export function firestorePackageDefinition(): protoLoader.PackageDefinition {
+  if (packageDefinition) return packageDefinition;
+  const loaded = new protobuf.Root();
+  loaded.resolvePath = (_origin, target) =>
+    path.isAbsolute(target) ? target : path.join(protosDir, target);
+  loaded.loadSync(protoFile, { keepCase: false });
+  addMissingFields(loaded);
+  packageDefinition = protoLoader.fromJSON(loaded.toJSON(), loaderOptions);
+  return packageDefinition;
+}
+
 export function messageType(fullName: string): protobuf.Type {
   return reflectionRoot().lookupType(fullName);
+}
+
+let documentEventData: protobuf.Type | null = null;
+
+/**
+ * google.events.cloud.firestore.v1.DocumentEventData, the payload of Firestore CloudEvents
+ * (google-cloudevents' firestore/v1/data.proto: value = 1, old_value = 2, update_mask = 3). Its
+ * Document and Value messages carry the same field numbers as google.firestore.v1's, so the type
+ * is declared over those rather than from a second copy of the protos.
+ */
+export function documentEventDataType(): protobuf.Type {
+  if (documentEventData) return documentEventData;
+  const type = new protobuf.Type('DocumentEventData')
+    .add(new protobuf.Field('value', 1, '.google.firestore.v1.Document'))
+    .add(new protobuf.Field('oldValue', 2, '.google.firestore.v1.Document'))
+    .add(new protobuf.Field('updateMask', 3, '.google.firestore.v1.DocumentMask'));
+  reflectionRoot().define('google.events.cloud.firestore.v1').add(type);
+  type.resolveAll();
+  documentEventData = type;
+  return type;
 }
 
 type Plain = Record<string, unknown>;

@@ -10,6 +10,7 @@ import {
   setField,
 } from './field-path.ts';
 import { documentName, jsonToValue } from './json.ts';
+import { checkResourceId } from './limits.ts';
 import type { DatabaseStore } from './store.ts';
 import { compareValues, isNumber, numberOf, typeOrder, valuesEqual } from './values.ts';
 import type { JsonCursor, JsonFilter, JsonInt32, JsonStructuredQuery } from './wire.ts';
@@ -205,7 +206,8 @@ function compileFilter(
         };
         break;
       case 'IN': {
-        const options = arrayValues(operand, 'in');
+        // null (like NaN) never equals anything here: `in [null]` matches no document.
+        const options = arrayValues(operand, 'in').filter((o) => !('nullValue' in o));
         predicate = (doc) => {
           const v = get(doc);
           return v !== undefined && options.some((o) => valuesEqual(v, o));
@@ -213,7 +215,9 @@ function compileFilter(
         break;
       }
       case 'ARRAY_CONTAINS_ANY': {
-        const options = arrayValues(operand, 'array-contains-any');
+        const options = arrayValues(operand, 'array-contains-any').filter(
+          (o) => !('nullValue' in o),
+        );
         predicate = (doc) => {
           const v = get(doc);
           return (
@@ -263,6 +267,14 @@ function collectEqualities(filter: JsonFilter | undefined, out: Record<string, F
   }
 }
 
+/** Whether the filter constrains the document key with `==` (in a conjunction). */
+function hasKeyEquality(filter: JsonFilter | undefined): boolean {
+  if (!filter) return false;
+  if (filter.compositeFilter && (filter.compositeFilter.op ?? 'AND') === 'AND')
+    return (filter.compositeFilter.filters ?? []).some(hasKeyEquality);
+  return filter.fieldFilter?.op === 'EQUAL' && filter.fieldFilter.field?.fieldPath === NAME;
+}
+
 function compileCursor(cursor: JsonCursor | undefined): Cursor | null {
   if (!cursor) return null;
   return { values: (cursor.values ?? []).map(jsonToValue), before: cursor.before ?? false };
@@ -282,6 +294,7 @@ export function compileQuery(
   const allDescendants = source.allDescendants ?? false;
   if (collectionId === '' && !allDescendants)
     throw invalid('A collection query needs a collection id');
+  if (collectionId !== '') checkResourceId(collectionId);
 
   const filter = query.where
     ? compileFilter(query.where, projectId, databaseId)
@@ -296,13 +309,24 @@ export function compileQuery(
   const lastDescending =
     orderBy.length > 0 ? (orderBy[orderBy.length - 1]?.descending ?? false) : false;
   const ordered = new Set(orderBy.map((o) => o.text));
-  const extra = [...new Set(filter.inequalityFields.map((t) => formatFieldPath(parseFieldPath(t))))]
-    .filter((t) => !ordered.has(t) && t !== NAME)
-    .sort();
+  const inequalities = new Set(
+    filter.inequalityFields.map((t) => formatFieldPath(parseFieldPath(t))),
+  );
+  if (inequalities.size > 0 && !inequalities.has(NAME) && hasKeyEquality(query.where)) {
+    throw invalid(
+      'Equality on key is not allowed if there are other inequality fields and key does not appear in inequalities.',
+    );
+  }
+  const extra = [...inequalities].filter((t) => !ordered.has(t) && t !== NAME).sort();
   for (const text of extra)
     orderBy.push({ path: parseFieldPath(text), text, descending: lastDescending });
   if (!orderBy.some((o) => o.text === NAME)) {
     orderBy.push({ path: [NAME], text: NAME, descending: lastDescending });
+  }
+  if (orderBy.findIndex((o) => o.text === NAME) !== orderBy.length - 1) {
+    throw invalid(
+      `order by clause cannot contain more fields after the key ${NAME} (ordering: ${orderBy.map((o) => o.text).join(', ')})`,
+    );
   }
 
   const equalities: Record<string, FsValue> = {};

@@ -13,8 +13,11 @@ import {
 } from './errors.ts';
 import type { Logger } from './log.ts';
 import type { ProjectRegistry } from './registry.ts';
+import { renderCoverageHtml } from '../rules/coverage-html.ts';
 import { loadFirestoreRules } from './rules-loader.ts';
 import type { CallContext, FirestoreService } from './service.ts';
+import type { TriggerDispatcher } from './triggers/dispatcher.ts';
+import { parseEventarcRegistration, parseLegacyRegistration } from './triggers/registrations.ts';
 import type { JsonDocument, JsonPrecondition, JsonTransactionOptions, JsonWrite } from './wire.ts';
 
 export type WebChannelHandler = (
@@ -90,11 +93,74 @@ function preconditionParam(url: URL): JsonPrecondition | undefined {
   };
 }
 
+/**
+ * Trigger registration as the firebase-tools Functions emulator does it (see
+ * triggers/registrations.ts), plus where to deliver: `PUT /emulator/v1/functionsEmulator
+ * { host }` (the official emulator takes it as its --functions_emulator flag).
+ */
+async function handleTriggerControl(
+  method: string,
+  pathname: string,
+  url: URL,
+  req: IncomingMessage,
+  res: ServerResponse,
+  triggers: TriggerDispatcher,
+  log: Logger,
+): Promise<boolean> {
+  if (pathname === '/emulator/v1/functionsEmulator') {
+    if (method === 'PUT' || method === 'POST') {
+      const body = await readBody(req);
+      if (typeof body.host !== 'string' || !/^[^/\s]+:\d+$/.test(body.host))
+        throw invalid('Body must be { host: "host:port" }');
+      triggers.functionsEmulator = body.host;
+      log.info(`delivering Firestore triggers to the Functions emulator at ${body.host}`);
+    } else if (method !== 'GET') throw invalid(`${method} is not allowed on ${pathname}`);
+    sendJson(res, 200, { host: triggers.functionsEmulator });
+    return true;
+  }
+  const legacy = /^\/emulator\/v1\/projects\/([^/]+)\/triggers\/(.+)$/.exec(pathname);
+  if (legacy && (method === 'PUT' || method === 'POST')) {
+    const projectId = decodeURIComponent(legacy[1] ?? '');
+    const key = decodeURIComponent(legacy[2] ?? '');
+    triggers.registrations.add(parseLegacyRegistration(projectId, key, await readBody(req)));
+    log.info(`registered trigger ${key} for project ${projectId}`);
+    sendJson(res, 200, {});
+    return true;
+  }
+  const eventarc = /^\/emulator\/v1\/projects\/([^/]+)\/eventarcTrigger$/.exec(pathname);
+  if (eventarc && (method === 'POST' || method === 'PUT')) {
+    const projectId = decodeURIComponent(eventarc[1] ?? '');
+    const key = url.searchParams.get('eventarcTriggerId');
+    if (!key) throw invalid('eventarcTriggerId is required');
+    triggers.registrations.add(parseEventarcRegistration(projectId, key, await readBody(req)));
+    log.info(`registered trigger ${key} for project ${projectId}`);
+    sendJson(res, 200, {});
+    return true;
+  }
+  const list = /^\/emulator\/v1\/projects\/([^/]+)\/triggers$/.exec(pathname);
+  if (list) {
+    const projectId = decodeURIComponent(list[1] ?? '');
+    if (method === 'DELETE') triggers.registrations.clear(projectId);
+    else if (method !== 'GET') throw invalid(`${method} is not allowed on ${pathname}`);
+    sendJson(res, 200, {
+      triggers: triggers.registrations.list(projectId).map((t) => ({
+        key: t.key,
+        eventType: t.eventType,
+        database: t.databaseId,
+        document: t.document,
+      })),
+    });
+    return true;
+  }
+  return false;
+}
+
 export function createRestHandler(
   service: FirestoreService,
   registry: ProjectRegistry,
   log: Logger,
   webChannel: WebChannelHandler,
+  triggers: TriggerDispatcher,
 ): (req: IncomingMessage, res: ServerResponse) => void {
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const url = new URL(req.url ?? '/', 'http://localhost');
@@ -104,6 +170,24 @@ export function createRestHandler(
     if (method === 'GET' && (pathname === '/' || pathname === '')) {
       res.writeHead(200, { 'Content-Type': 'text/plain' });
       res.end('Ok');
+      return;
+    }
+
+    const coverage = /^\/emulator\/v1\/projects\/([^/:]+):ruleCoverage(\.html)?$/.exec(pathname);
+    if (coverage && method === 'GET') {
+      const projectId = decodeURIComponent(coverage[1] ?? '');
+      const report = registry.rules(projectId)?.coverage() ?? {
+        rules: { files: [] },
+        report: [],
+      };
+      if (coverage[2]) {
+        const html = renderCoverageHtml(report, projectId);
+        res.writeHead(200, {
+          'Content-Type': 'text/html; charset=utf-8',
+          'Content-Length': Buffer.byteLength(html),
+        });
+        res.end(html);
+      } else sendJson(res, 200, report);
       return;
     }
 
@@ -128,7 +212,7 @@ export function createRestHandler(
       if (!file || typeof file.content !== 'string')
         throw invalid('Body must be { rules: { files: [{ content }] } }');
       const fileName = file.name ?? 'firestore.rules';
-      const { rules: loaded, issues } = loadFirestoreRules(file.content);
+      const { rules: loaded, issues } = loadFirestoreRules(file.content, fileName);
       const wireIssues = issues.map((issue) => ({
         sourcePosition: { fileName, line: issue.line, column: issue.column },
         description: issue.message,
@@ -154,6 +238,8 @@ export function createRestHandler(
       return;
     }
 
+    if (await handleTriggerControl(method, pathname, url, req, res, triggers, log)) return;
+
     const clear = /^\/emulator\/v1\/projects\/([^/]+)\/databases\/([^/]+)\/documents$/.exec(
       pathname,
     );
@@ -177,7 +263,7 @@ export function createRestHandler(
       .join('/')
       .replace(/\/$/, '');
     const verb = rest[2];
-    const match = /^projects\/([^/]+)\/databases\/([^/]+)\/documents(?:\/(.*))?$/.exec(resource);
+    const match = /^projects\/([^/]+)\/databases\/([^/]+)\/documents(?:\/(.*))?$/s.exec(resource);
     if (!match) throw invalid(`Invalid resource ${resource}`);
     const ctx: CallContext = {
       projectId: match[1] ?? '',

@@ -3,7 +3,7 @@
 // open until rules are loaded). Every other read, query, listen and write is evaluated.
 import type { Caller, RulesAuth } from '../shared/auth.ts';
 import type { DocumentSource, FsDocument, Timestamp } from '../shared/value.ts';
-import type { FirestoreRulesRequest } from '../rules/index.ts';
+import type { CoverageReport, FirestoreRulesRequest } from '../rules/index.ts';
 import { Code, FirestoreError } from './errors.ts';
 import type { CompiledQuery } from './query.ts';
 import { queryCollectionPath } from './query.ts';
@@ -19,6 +19,8 @@ export interface RulesDecision {
 /** A compiled ruleset bound to the engine that evaluates it. */
 export interface LoadedRules {
   source: string;
+  /** What every expression of the rules evaluated to since they were loaded. */
+  coverage(): CoverageReport;
   evaluate(
     request: FirestoreRulesRequest,
     docs: { before: DocumentSource; after: DocumentSource },
@@ -106,6 +108,15 @@ export function authorizeList(
   };
   const decision = decide(rules, request, store, store);
   if (!decision.allowed) throw permissionDenied(decision.reason);
+}
+
+/**
+ * ListCollectionIds is not a request rules can grant: production refuses it to every caller but
+ * a privileged (IAM) one, whatever the rules say.
+ */
+export function authorizeListCollectionIds(rules: LoadedRules | null, caller: Caller): void {
+  if (!needsRules(rules, caller)) return;
+  throw permissionDenied('');
 }
 
 /**

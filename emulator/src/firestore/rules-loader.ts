@@ -4,11 +4,14 @@ import type { LoadedRules } from './rules-gate.ts';
 
 export type { RuleIssue };
 
-export function loadFirestoreRules(source: string): {
+export function loadFirestoreRules(
+  source: string,
+  fileName = 'firestore.rules',
+): {
   rules: LoadedRules | null;
   issues: RuleIssue[];
 } {
-  const { ruleset, issues } = compileRules(source);
+  const { ruleset, issues } = compileRules(source, { coverage: { fileName } });
   if (!ruleset) return { rules: null, issues };
   if (ruleset.service !== 'cloud.firestore') {
     return {
@@ -28,6 +31,11 @@ export function loadFirestoreRules(source: string): {
     rules: {
       source,
       evaluate: (request, docs, options) => evaluateFirestore(ruleset, request, docs, options),
+      coverage: () =>
+        ruleset.coverage?.report() ?? {
+          rules: { files: [{ name: fileName, content: source }] },
+          report: [],
+        },
     },
     issues,
   };

@@ -13,6 +13,7 @@ import { loadFirestoreRules } from './rules-loader.ts';
 import { createRestHandler, type WebChannelHandler } from './rest-edge.ts';
 import { FirestoreService } from './service.ts';
 import { streamSessions } from './streams.ts';
+import { PRODUCTION_RETRY, type RetrySchedule, TriggerDispatcher } from './triggers/dispatcher.ts';
 import { closeWebChannels, handleWebChannel, type WebChannelDeps } from './webchannel/index.ts';
 
 export interface FirestoreEmulatorOptions {
@@ -21,6 +22,14 @@ export interface FirestoreEmulatorOptions {
   logLevel?: LogLevel;
   /** Rules source applied to every project until it loads its own (like firebase.json's rules). */
   rules?: string;
+  /**
+   * host:port of the Functions emulator that receives trigger events (the official emulator's
+   * --functions_emulator flag). firebase-tools' Functions emulator, started through
+   * `functions/launcher.ts`, sets it itself through `PUT /emulator/v1/functionsEmulator`.
+   */
+  functionsEmulator?: string;
+  /** Backoff for retrying events of functions that opt into retries (default: production's). */
+  triggerRetry?: RetrySchedule;
 }
 
 export interface FirestoreEmulator {
@@ -29,6 +38,8 @@ export interface FirestoreEmulator {
   projects: ProjectRegistry;
   /** The (default) database of a project, for Storage rules' firestore.get()/exists(). */
   documentSource(projectId: string): DocumentSource;
+  /** Trigger registrations and delivery (see triggers/dispatcher.ts). */
+  triggers: TriggerDispatcher;
   stop(): Promise<void>;
 }
 
@@ -41,6 +52,10 @@ export async function startFirestoreEmulator(
   const log = createLogger('firestore', options.logLevel ?? 'info');
   const registry = new ProjectRegistry();
   const service = new FirestoreService(registry);
+  const triggers = new TriggerDispatcher(log, options.triggerRetry ?? PRODUCTION_RETRY);
+  if (options.functionsEmulator) triggers.functionsEmulator = options.functionsEmulator;
+  service.onCommit = (ctx, changes, commitTime) =>
+    triggers.committed(ctx.projectId, ctx.databaseId, ctx.caller, changes, commitTime);
   if (options.rules !== undefined) {
     const { rules, issues } = loadFirestoreRules(options.rules);
     if (!rules)
@@ -65,7 +80,9 @@ export async function startFirestoreEmulator(
       res.end();
     });
   };
-  const httpServer = http.createServer(createRestHandler(service, registry, log, webChannel));
+  const httpServer = http.createServer(
+    createRestHandler(service, registry, log, webChannel, triggers),
+  );
   httpServer.keepAliveTimeout = 5_000;
 
   const sockets = new Set<net.Socket>();
@@ -124,7 +141,9 @@ export async function startFirestoreEmulator(
     port,
     projects: registry,
     documentSource: (projectId) => registry.documentSource(projectId),
+    triggers,
     async stop() {
+      triggers.stop();
       await new Promise<void>((resolve) => {
         front.close(() => resolve());
         for (const socket of sockets) socket.destroy();

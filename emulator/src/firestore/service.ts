@@ -14,9 +14,16 @@ import {
   timestampToJson,
   valueToJson,
 } from './json.ts';
+import { MAX_AGGREGATIONS } from './limits.ts';
 import { type CompiledQuery, compileQuery, executeQuery, parseInt32, project } from './query.ts';
 import type { Database, ProjectRegistry } from './registry.ts';
-import { authorizeGet, authorizeList, authorizeWrites } from './rules-gate.ts';
+import type { DocumentChange } from './store.ts';
+import {
+  authorizeGet,
+  authorizeList,
+  authorizeListCollectionIds,
+  authorizeWrites,
+} from './rules-gate.ts';
 import { compareTimestamps, isNumber, numberOf } from './values.ts';
 import type {
   JsonConsistency,
@@ -103,7 +110,17 @@ function applyMask(doc: FsDocument, mask: { fieldPaths?: string[] } | undefined)
   return { ...doc, fields };
 }
 
+/** Hears every commit that changed documents, after it is applied (trigger delivery). */
+export type CommitObserver = (
+  ctx: CallContext,
+  changes: DocumentChange[],
+  commitTime: Timestamp,
+) => void;
+
 export class FirestoreService {
+  /** Set by the server when Firestore triggers are delivered to a Functions emulator. */
+  onCommit: CommitObserver | null = null;
+
   constructor(readonly registry: ProjectRegistry) {}
 
   database(ctx: CallContext): Database {
@@ -261,10 +278,25 @@ export class FirestoreService {
     if (req.explainOptions) throw unimplemented('Query explain (explainOptions)');
     const aggregationQuery = req.structuredAggregationQuery;
     if (!aggregationQuery) throw invalid('RunAggregationQuery needs a structuredAggregationQuery');
+    const aggregations = aggregationQuery.aggregations ?? [];
+    if (aggregations.length > MAX_AGGREGATIONS) {
+      throw invalid(
+        `The query has ${aggregations.length} aggregations; the maximum number of aggregations is ${MAX_AGGREGATIONS}.`,
+      );
+    }
     const compiled = this.compile(ctx, req.parent, aggregationQuery.structuredQuery);
-    const { docs, transaction, created } = await this.query(ctx, compiled, req);
+    const { docs: matched, transaction, created } = await this.query(ctx, compiled, req);
+    // Aggregations over fields read an index of those fields: documents lacking any aggregated
+    // field take no part in any of the query's aggregations, count() included.
+    const aggregatedFields = aggregations
+      .map((a) => (a.sum ?? a.avg)?.field?.fieldPath)
+      .filter((f): f is string => typeof f === 'string')
+      .map(parseFieldPath);
+    const docs = matched.filter((doc) =>
+      aggregatedFields.every((field) => getField(doc.fields, field) !== undefined),
+    );
     const aggregateFields: Record<string, JsonValue> = {};
-    for (const [index, aggregation] of (aggregationQuery.aggregations ?? []).entries()) {
+    for (const [index, aggregation] of aggregations.entries()) {
       const alias = aggregation.alias || `field_${index + 1}`;
       if (aggregation.count) {
         const upTo = parseInt32(aggregation.count.upTo);
@@ -326,8 +358,14 @@ export class FirestoreService {
   async commit(ctx: CallContext, req: CommitRequest): Promise<CommitResponse> {
     const db = this.database(ctx);
     const written = (req.writes ?? []).map(writtenPath).filter((p): p is string => p !== null);
-    await db.transactions.awaitWritable(req.transaction ?? null, written);
-    return this.commitNow(ctx, req);
+    // Writes wait for transactions holding the documents, in line with other lock requests.
+    const owner = req.transaction ?? db.transactions.writerId();
+    try {
+      await db.transactions.lockForWrite(owner, written);
+      return this.commitNow(ctx, req);
+    } finally {
+      db.transactions.releaseWrite(owner);
+    }
   }
 
   /** Validation, rules and apply in one synchronous step: commits are atomic. */
@@ -337,8 +375,10 @@ export class FirestoreService {
     const commitTime: Timestamp = commitTimestamp();
     const plan = planCommit(db.store, req.writes ?? [], commitTime);
     authorizeWrites(this.registry.rules(ctx.projectId), ctx.caller, db.store, plan, commitTime);
+    if (plan.preconditionFailure) throw plan.preconditionFailure;
     if (plan.changes.length > 0) db.lastCommitTime = commitTime;
     db.store.apply(plan.changes);
+    if (plan.changes.length > 0) this.onCommit?.(ctx, plan.changes, commitTime);
     return { writeResults: plan.results, commitTime: timestampToJson(commitTime) };
   }
 
@@ -367,7 +407,9 @@ export class FirestoreService {
     pageSize?: number,
     pageToken?: string,
   ): { collectionIds: string[]; nextPageToken?: string } {
-    const ids = this.database(ctx).store.childCollectionIds(this.parentPath(ctx, parent));
+    const parentPath = this.parentPath(ctx, parent);
+    authorizeListCollectionIds(this.registry.rules(ctx.projectId), ctx.caller);
+    const ids = this.database(ctx).store.childCollectionIds(parentPath);
     return paginate(ids, pageSize, pageToken, (collectionIds, nextPageToken) => ({
       collectionIds,
       ...(nextPageToken ? { nextPageToken } : {}),

@@ -16,6 +16,8 @@ interface QueryRead {
 }
 
 interface Transaction {
+  /** Start order: the older of two contending transactions wins their locks (wound-wait). */
+  seq: number;
   readOnly: boolean;
   /** path → version key ('' when the document was missing). */
   reads: Map<string, string>;
@@ -39,7 +41,8 @@ const LOCK_WAIT_MS = 4_000;
 
 export class TransactionManager {
   private readonly transactions = new Map<string, Transaction>();
-  private readonly locks = new LockManager(LOCK_WAIT_MS);
+  private readonly locks = new LockManager(LOCK_WAIT_MS, (owner) => this.ageOf(owner));
+  private sequence = 0;
 
   constructor(private readonly store: DatabaseStore) {}
 
@@ -48,6 +51,7 @@ export class TransactionManager {
     this.expire();
     const id = randomBytes(16).toString('base64');
     this.transactions.set(id, {
+      seq: ++this.sequence,
       readOnly: options?.readOnly !== undefined,
       reads: new Map(),
       queries: [],
@@ -68,17 +72,44 @@ export class TransactionManager {
   async lockForRead(id: string, paths: string[]): Promise<void> {
     const txn = this.lookup(id);
     if (txn.readOnly || paths.length === 0) return;
-    await this.locks.acquire(id, paths, (holder) => {
-      const victim = this.transactions.get(holder);
-      if (victim) victim.doomed = true;
-    });
+    await this.locks.acquire(id, paths, this.doom, () => this.transactions.has(id));
     if (!this.transactions.has(id)) this.locks.release(id); // ended while waiting
   }
 
-  /** Lets a commit wait (bounded) for other transactions' locks on the documents it writes. */
-  awaitWritable(id: string | null, paths: string[]): Promise<void> {
-    return this.locks.awaitFree(id, paths);
+  /**
+   * Locks the documents a commit writes, for its transaction or, for a plain write, for
+   * `writerId()`; released by `releaseWrite` (a transaction's also when it ends).
+   */
+  async lockForWrite(owner: string, paths: string[]): Promise<void> {
+    if (paths.length === 0) return;
+    await this.locks.acquire(owner, paths, this.doom);
   }
+
+  releaseWrite(owner: string): void {
+    this.locks.release(owner);
+  }
+
+  /** A lock owner for a write outside any transaction (aged like a transaction begun now). */
+  writerId(): string {
+    return `write:${++this.sequence}`;
+  }
+
+  private ageOf(owner: string): number | null {
+    const txn = this.transactions.get(owner);
+    if (txn) return txn.seq;
+    return owner.startsWith('write:') ? Number(owner.slice('write:'.length)) : null;
+  }
+
+  /** Lock hand-overs forced on a holder (by an older transaction, or for stalling). */
+  get lockTakeovers(): number {
+    return this.locks.takeovers;
+  }
+
+  /** A transaction that lost a lock may have read what another then changed: it must abort. */
+  private readonly doom = (holder: string): void => {
+    const victim = this.transactions.get(holder);
+    if (victim) victim.doomed = true;
+  };
 
   recordRead(id: string, path: string, doc: FsDocument | null): void {
     const txn = this.lookup(id);

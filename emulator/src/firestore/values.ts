@@ -1,7 +1,25 @@
 // Firestore's total order over values of all types, and value equality as queries use it.
 import type { FsValue, Timestamp } from '../shared/value.ts';
+import { numericId } from './limits.ts';
 
-/** Cross-type order: null < bool < number < timestamp < string < bytes < reference < geo < array < map. */
+/** A vector embedding: the map `{ __type__: "__vector__", value: [numbers] }`. */
+export function isVector(
+  value: FsValue,
+): value is { mapValue: { fields: Record<string, FsValue> } } {
+  if (!('mapValue' in value)) return false;
+  const type = value.mapValue.fields.__type__;
+  return type !== undefined && 'stringValue' in type && type.stringValue === '__vector__';
+}
+
+function vectorElements(value: { mapValue: { fields: Record<string, FsValue> } }): FsValue[] {
+  const inner = value.mapValue.fields.value;
+  return inner && 'arrayValue' in inner ? inner.arrayValue.values : [];
+}
+
+/**
+ * Cross-type order: null < bool < number < timestamp < string < bytes < reference < geo < array
+ * < vector < map.
+ */
 export function typeOrder(value: FsValue): number {
   if ('nullValue' in value) return 0;
   if ('booleanValue' in value) return 1;
@@ -12,7 +30,8 @@ export function typeOrder(value: FsValue): number {
   if ('referenceValue' in value) return 6;
   if ('geoPointValue' in value) return 7;
   if ('arrayValue' in value) return 8;
-  return 9;
+  if (isVector(value)) return 9;
+  return 10;
 }
 
 function sign(n: number): number {
@@ -70,12 +89,22 @@ function compareBytes(a: Uint8Array, b: Uint8Array): number {
   return sign(a.length - b.length);
 }
 
+/** Path segments: numeric ids (`__id<n>__`) first, by value, then strings. */
+function compareSegments(a: string, b: string): number {
+  const x = numericId(a);
+  const y = numericId(b);
+  if (x === null && y === null) return compareStrings(a, b);
+  if (x === null) return 1;
+  if (y === null) return -1;
+  return x < y ? -1 : x > y ? 1 : 0;
+}
+
 function compareReferences(a: string, b: string): number {
   const x = a.split('/');
   const y = b.split('/');
   const n = Math.min(x.length, y.length);
   for (let i = 0; i < n; i++) {
-    const c = compareStrings(x[i] ?? '', y[i] ?? '');
+    const c = compareSegments(x[i] ?? '', y[i] ?? '');
     if (c !== 0) return c;
   }
   return sign(x.length - y.length);
@@ -110,6 +139,17 @@ export function compareValues(a: FsValue, b: FsValue): number {
       if (c !== 0) return c;
     }
     return sign(x.length - y.length);
+  }
+  if (ta === 9 && isVector(a) && isVector(b)) {
+    // Vectors: shorter first, then element by element.
+    const x = vectorElements(a);
+    const y = vectorElements(b);
+    if (x.length !== y.length) return sign(x.length - y.length);
+    for (let i = 0; i < x.length; i++) {
+      const c = compareValues(x[i] as FsValue, y[i] as FsValue);
+      if (c !== 0) return c;
+    }
+    return 0;
   }
   if ('mapValue' in a && 'mapValue' in b) {
     const x = Object.keys(a.mapValue.fields).sort(compareStrings);

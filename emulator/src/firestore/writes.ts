@@ -4,6 +4,7 @@
 import type { DocumentSource, FsDocument, FsFields, FsValue, Timestamp } from '../shared/value.ts';
 import { Code, FirestoreError, invalid, unimplemented } from './errors.ts';
 import { deleteField, getField, parseFieldPath, setField } from './field-path.ts';
+import { checkWritableDocument } from './limits.ts';
 import {
   documentName,
   jsonToFields,
@@ -35,6 +36,11 @@ export interface PlannedWrite {
 
 export interface CommitPlan {
   writes: PlannedWrite[];
+  /**
+   * The first unmet precondition. Reported only after rules allowed the batch, as production
+   * does, so a caller the rules deny cannot learn whether a document exists.
+   */
+  preconditionFailure: FirestoreError | null;
   results: JsonWriteResult[];
   changes: DocumentChange[];
   /** The store as it will be after the batch (getAfter / existsAfter). */
@@ -48,10 +54,14 @@ function checkPrecondition(
   precondition: JsonPrecondition | undefined,
   current: FsDocument | null,
   name: string,
+  deletedEarlierInCommit: boolean,
 ): void {
   if (!precondition) return;
   if (precondition.exists !== undefined) {
     if (precondition.exists && !current) {
+      // Production tells a document deleted by this very commit apart from a missing one.
+      if (deletedEarlierInCommit)
+        throw invalid(`Cannot update ${name}: an earlier write in this commit deleted it`);
       throw new FirestoreError(Code.NOT_FOUND, `No document to update: ${name}`);
     }
     if (!precondition.exists && current) {
@@ -107,8 +117,13 @@ function applyTransform(
     );
     if (!isNumber(operand)) throw invalid(`${isMax ? 'maximum' : 'minimum'}() needs a number`);
     if (current && isNumber(current)) {
-      const c = compareValues(operand, current);
-      result = (isMax ? c > 0 : c < 0) ? operand : current;
+      // The maximum (and minimum) of any number and NaN is NaN; equal operands keep the field.
+      if (Number.isNaN(numberOf(current))) result = current;
+      else if (Number.isNaN(numberOf(operand))) result = operand;
+      else {
+        const c = compareValues(operand, current);
+        result = (isMax ? c > 0 : c < 0) ? operand : current;
+      }
     } else {
       result = operand;
     }
@@ -155,6 +170,9 @@ export function planCommit(
     overlay.has(path) ? (overlay.get(path) ?? null) : store.get(path);
   const planned: PlannedWrite[] = [];
   const results: JsonWriteResult[] = [];
+  let preconditionFailure: FirestoreError | null = null;
+  /** Documents the latest write to which, so far in this commit, is a delete. */
+  const deleted = new Set<string>();
 
   for (const write of writes) {
     const { kind, name } = writeKind(write);
@@ -164,11 +182,17 @@ export function planCommit(
     }
     const path = parsed.path;
     const existing = current(path);
-    checkPrecondition(
-      write.currentDocument,
-      existing,
-      documentName(store.projectId, store.databaseId, path),
-    );
+    try {
+      checkPrecondition(
+        write.currentDocument,
+        existing,
+        documentName(store.projectId, store.databaseId, path),
+        deleted.has(path),
+      );
+    } catch (err) {
+      if (!(err instanceof FirestoreError)) throw err;
+      preconditionFailure ??= err;
+    }
     planned.push({ kind, path, before: store.get(path) });
 
     if (kind === 'verify') {
@@ -177,9 +201,11 @@ export function planCommit(
     }
     if (kind === 'delete') {
       overlay.set(path, null);
+      deleted.add(path);
       results.push({});
       continue;
     }
+    deleted.delete(path);
 
     let fields: FsFields;
     if (kind === 'set') {
@@ -208,6 +234,8 @@ export function planCommit(
     const doc: FsDocument = unchanged
       ? existing
       : { path, fields, createTime: existing?.createTime ?? commitTime, updateTime: commitTime };
+    if (!unchanged)
+      checkWritableDocument(doc, documentName(store.projectId, store.databaseId, path));
     overlay.set(path, doc);
     results.push({
       updateTime: timestampToJson(doc.updateTime),
@@ -222,5 +250,5 @@ export function planCommit(
     if (before === null && after === null) continue;
     changes.push({ path, before, after });
   }
-  return { writes: planned, results, changes, after: { get: current } };
+  return { writes: planned, preconditionFailure, results, changes, after: { get: current } };
 }

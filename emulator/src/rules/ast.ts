@@ -4,9 +4,21 @@
 export interface Pos {
   line: number;
   column: number;
+  /** 0-based character offset (set by the lexer). */
+  offset?: number;
 }
 
-export type Expr =
+/** Where an expression's text lies: its start and the offset just past its end. */
+export interface SourceRange {
+  line: number;
+  column: number;
+  start: number;
+  end: number;
+}
+
+export type Expr = ExprNode & { range?: SourceRange };
+
+type ExprNode =
   | { kind: 'lit'; pos: Pos; value: null | boolean | bigint | number | string }
   | { kind: 'ident'; pos: Pos; name: string }
   | { kind: 'list'; pos: Pos; items: Expr[] }

@@ -3,6 +3,7 @@
 // names (request, resource, path captures) are looked up in the request context.
 
 import type { Expr, FunctionDecl, Pos } from './ast.ts';
+import type { RulesCoverage } from './coverage.ts';
 import { NAMESPACES, callMethod, callNamespace, toFloat, toInt, toPath, toStr } from './methods.ts';
 import * as ops from './operators.ts';
 import {
@@ -64,6 +65,8 @@ interface Scope {
   functions: FunctionScope;
   /** Collects the user functions called from the code being compiled. */
   calls?: Set<CompiledFunction>;
+  /** Counts what every expression evaluates to (the rule coverage report). */
+  coverage?: RulesCoverage;
 }
 
 /** Documented limit on let bindings per function. */
@@ -104,10 +107,15 @@ export function compileFunctionBody(
   fn: CompiledFunction,
   decl: FunctionDecl,
   functions: FunctionScope,
+  coverage?: RulesCoverage,
 ): void {
   const locals = new Map<string, number>();
   decl.params.forEach((p, i) => locals.set(p, i));
-  const scope: Scope = { locals, functions, calls: fn.callees };
+  const scope: Scope = { locals, functions, calls: fn.callees, ...(coverage ? { coverage } : {}) };
+  if (coverage) {
+    for (const l of decl.lets) coverage.addRoot(l.value);
+    coverage.addRoot(decl.body);
+  }
   if (decl.lets.length > MAX_LET_BINDINGS) {
     throw new CompileError(
       decl.lets[MAX_LET_BINDINGS]?.pos ?? decl.pos,
@@ -142,6 +150,11 @@ export function compileFunctionBody(
 }
 
 export function compileExpr(e: Expr, s: Scope): Compiled {
+  const run = compileNode(e, s);
+  return s.coverage ? s.coverage.instrument(e, run) : run;
+}
+
+function compileNode(e: Expr, s: Scope): Compiled {
   switch (e.kind) {
     case 'lit': {
       const v = e.value;

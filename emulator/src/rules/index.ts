@@ -2,11 +2,13 @@
 // file once, then evaluate Firestore or Storage requests against it synchronously.
 
 import { CompileError } from './compile.ts';
+import { RulesCoverage } from './coverage.ts';
 import { SyntaxError_ } from './lexer.ts';
 import { Parser } from './parser.ts';
 import { type Ruleset, buildRuleset } from './ruleset.ts';
 
 export type { Ruleset, RulesDecision } from './ruleset.ts';
+export type { CoverageReport, CoverageNode } from './coverage.ts';
 export type { RulesAuth } from './request.ts';
 export {
   evaluateFirestore,
@@ -22,10 +24,18 @@ export interface RuleIssue {
   severity: 'ERROR' | 'WARNING';
 }
 
-export function compileRules(source: string): { ruleset: Ruleset | null; issues: RuleIssue[] } {
+/**
+ * Compiles a rules file. With `coverage`, every expression's evaluations are counted for the
+ * rule coverage report (`ruleset.coverage.report()`), under that file name.
+ */
+export function compileRules(
+  source: string,
+  options: { coverage?: { fileName: string } } = {},
+): { ruleset: Ruleset | null; issues: RuleIssue[] } {
   try {
     const file = new Parser(source).parseFile();
-    return { ruleset: buildRuleset(file), issues: [] };
+    const coverage = options.coverage ? new RulesCoverage(options.coverage.fileName, source) : null;
+    return { ruleset: buildRuleset(file, coverage), issues: [] };
   } catch (err) {
     if (err instanceof SyntaxError_ || err instanceof CompileError) {
       return {

@@ -55,7 +55,12 @@ export class Lexer {
   constructor(private readonly src: string) {}
 
   pos(): Pos {
-    return { line: this.line, column: this.col };
+    return { line: this.line, column: this.col, offset: this.i };
+  }
+
+  /** Offset of the next unread character. */
+  offset(): number {
+    return this.i;
   }
 
   private advance(n = 1): void {

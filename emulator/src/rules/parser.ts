@@ -34,6 +34,8 @@ const RESERVED = new Set([
 export class Parser {
   private readonly lx: Lexer;
   private tok: Token | null = null;
+  /** Offset just past the last token taken (the end of what was parsed so far). */
+  private lastEnd = 0;
 
   constructor(source: string) {
     this.lx = new Lexer(source);
@@ -47,7 +49,19 @@ export class Parser {
   private take(): Token {
     const t = this.peek();
     this.tok = null;
+    this.lastEnd = this.lx.offset();
     return t;
+  }
+
+  /** Records the source range of an expression that started at `start` and ends here. */
+  private span<T extends Expr>(start: Pos, e: T): T {
+    e.range = {
+      line: start.line,
+      column: start.column,
+      start: start.offset ?? 0,
+      end: this.lastEnd,
+    };
+    return e;
   }
 
   private is(text: string): boolean {
@@ -203,24 +217,32 @@ export class Parser {
   // ---- expressions, lowest precedence first ----
 
   parseExpr(): Expr {
+    const start = this.peek().pos;
     const test = this.parseOr();
     if (this.is('?')) {
       const pos = this.take().pos;
       const then = this.parseExpr();
       this.expect(':');
       const els = this.parseExpr();
-      return { kind: 'cond', pos, test, then, else: els };
+      return this.span(start, { kind: 'cond', pos, test, then, else: els });
     }
     return test;
   }
 
   private binaryLevel(ops: readonly string[], next: () => Expr): Expr {
+    const start = this.peek().pos;
     let left = next();
     for (;;) {
       const t = this.peek();
       if (t.kind !== 'punct' || !ops.includes(t.text)) return left;
       this.take();
-      left = { kind: 'binary', pos: t.pos, op: t.text as BinaryOp, left, right: next() };
+      left = this.span(start, {
+        kind: 'binary',
+        pos: t.pos,
+        op: t.text as BinaryOp,
+        left,
+        right: next(),
+      });
     }
   }
 
@@ -229,15 +251,17 @@ export class Parser {
   private parseEquality = (): Expr => this.binaryLevel(['==', '!='], this.parseInIs);
 
   private parseInIs = (): Expr => {
+    const start = this.peek().pos;
     let left = this.parseRelational();
     for (;;) {
       if (this.is('in')) {
         const pos = this.take().pos;
-        left = { kind: 'binary', pos, op: 'in', left, right: this.parseRelational() };
+        const right = this.parseRelational();
+        left = this.span(start, { kind: 'binary', pos, op: 'in', left, right });
       } else if (this.is('is')) {
         const pos = this.take().pos;
         const type = this.ident('a type name').text;
-        left = { kind: 'is', pos, operand: left, type };
+        left = this.span(start, { kind: 'is', pos, operand: left, type });
       } else {
         return left;
       }
@@ -252,35 +276,37 @@ export class Parser {
   private parseUnary = (): Expr => {
     if (this.is('!') || this.is('-')) {
       const t = this.take();
-      return { kind: 'unary', pos: t.pos, op: t.text as '!' | '-', operand: this.parseUnary() };
+      const operand = this.parseUnary();
+      return this.span(t.pos, { kind: 'unary', pos: t.pos, op: t.text as '!' | '-', operand });
     }
     return this.parsePostfix();
   };
 
   private parsePostfix(): Expr {
+    const start = this.peek().pos;
     let e = this.parsePrimary();
     for (;;) {
       if (this.is('.')) {
         const pos = this.take().pos;
         const name = this.ident('a member name').text;
-        e = { kind: 'member', pos, object: e, name };
+        e = this.span(start, { kind: 'member', pos, object: e, name });
       } else if (this.is('[')) {
         const pos = this.take().pos;
         if (this.accept(':')) {
           const to = this.is(']') ? null : this.parseExpr();
           this.expect(']');
-          e = { kind: 'slice', pos, object: e, from: null, to };
+          e = this.span(start, { kind: 'slice', pos, object: e, from: null, to });
           continue;
         }
         const index = this.parseExpr();
         if (this.accept(':')) {
           const to = this.is(']') ? null : this.parseExpr();
           this.expect(']');
-          e = { kind: 'slice', pos, object: e, from: index, to };
+          e = this.span(start, { kind: 'slice', pos, object: e, from: index, to });
           continue;
         }
         this.expect(']');
-        e = { kind: 'index', pos, object: e, index };
+        e = this.span(start, { kind: 'index', pos, object: e, index });
       } else if (this.is('(')) {
         const pos = this.take().pos;
         const args: Expr[] = [];
@@ -289,7 +315,7 @@ export class Parser {
           while (this.accept(','));
         }
         this.expect(')');
-        e = { kind: 'call', pos, callee: e, args };
+        e = this.span(start, { kind: 'call', pos, callee: e, args });
       } else {
         return e;
       }
@@ -304,14 +330,14 @@ export class Parser {
       case 'float':
       case 'string':
         this.take();
-        return { kind: 'lit', pos, value: t.value ?? null };
+        return this.span(pos, { kind: 'lit', pos, value: t.value ?? null });
       case 'ident':
         this.take();
-        if (t.text === 'true') return { kind: 'lit', pos, value: true };
-        if (t.text === 'false') return { kind: 'lit', pos, value: false };
-        if (t.text === 'null') return { kind: 'lit', pos, value: null };
+        if (t.text === 'true') return this.span(pos, { kind: 'lit', pos, value: true });
+        if (t.text === 'false') return this.span(pos, { kind: 'lit', pos, value: false });
+        if (t.text === 'null') return this.span(pos, { kind: 'lit', pos, value: null });
         if (RESERVED.has(t.text)) this.lx.error(`unexpected keyword '${t.text}'`, pos);
-        return { kind: 'ident', pos, name: t.text };
+        return this.span(pos, { kind: 'ident', pos, name: t.text });
       case 'eof':
         return this.lx.error('unexpected end of input, expected an expression', pos);
       case 'punct':
@@ -331,7 +357,7 @@ export class Parser {
         if (!this.accept(',')) break;
       }
       this.expect(']');
-      return { kind: 'list', pos, items };
+      return this.span(pos, { kind: 'list', pos, items });
     }
     if (t.text === '{') {
       this.take();
@@ -343,7 +369,7 @@ export class Parser {
         if (!this.accept(',')) break;
       }
       this.expect('}');
-      return { kind: 'map', pos, entries };
+      return this.span(pos, { kind: 'map', pos, entries });
     }
     if (t.text === '/') {
       this.take();
@@ -374,7 +400,8 @@ export class Parser {
       segments.push(seg);
       if (!this.lx.consumeChar('/')) break;
     }
-    return { kind: 'path', pos, segments };
+    this.lastEnd = this.lx.offset();
+    return this.span(pos, { kind: 'path', pos, segments });
   }
 }
 

@@ -1,7 +1,16 @@
 // A compiled ruleset: the match tree with closures for every allow condition, plus the path
 // matcher that finds which blocks apply to a request path and with which captures.
 
-import type { FunctionDecl, MatchBlock, MatchSegment, Method, Pos, RulesFile } from './ast.ts';
+import type {
+  Expr,
+  FunctionDecl,
+  MatchBlock,
+  MatchSegment,
+  Method,
+  Pos,
+  RulesFile,
+} from './ast.ts';
+import type { RulesCoverage } from './coverage.ts';
 import {
   type Compiled,
   type CompiledFunction,
@@ -32,6 +41,8 @@ export interface Ruleset {
   readonly version: string;
   /** @internal */
   readonly blocks: CompiledBlock[];
+  /** What each expression evaluated to so far (when compiled with coverage). */
+  readonly coverage: RulesCoverage | null;
 }
 
 /** Placeholder segments a request path may contain for list and collection-group queries. */
@@ -53,7 +64,7 @@ class BlockFunctions implements FunctionScope {
   }
 }
 
-export function buildRuleset(file: RulesFile): Ruleset {
+export function buildRuleset(file: RulesFile, coverage: RulesCoverage | null = null): Ruleset {
   const service = file.service;
   if (service !== 'cloud.firestore' && service !== 'firebase.storage') {
     throw new CompileError(
@@ -97,9 +108,17 @@ export function buildRuleset(file: RulesFile): Ruleset {
     }
   };
   declareBlocks(file.matches, root);
-  for (const p of pending) compileFunctionBody(p.fn, p.decl, p.scope);
+  for (const p of pending) compileFunctionBody(p.fn, p.decl, p.scope, coverage ?? undefined);
   rejectRecursion(pending.map((p) => p.fn));
 
+  const compileCondition = (condition: Expr, functions: FunctionScope): Compiled => {
+    coverage?.addRoot(condition);
+    return compileExpr(condition, {
+      locals: new Map(),
+      functions,
+      ...(coverage ? { coverage } : {}),
+    });
+  };
   const compileBlock = (b: MatchBlock): CompiledBlock => {
     const functions = blockScopes.get(b) as FunctionScope;
     return {
@@ -107,12 +126,12 @@ export function buildRuleset(file: RulesFile): Ruleset {
       allows: b.allows.map((a) => ({
         line: a.pos.line,
         methods: new Set(a.methods.flatMap(expand)),
-        condition: a.condition ? compileExpr(a.condition, { locals: new Map(), functions }) : null,
+        condition: a.condition ? compileCondition(a.condition, functions) : null,
       })),
       children: b.matches.map(compileBlock),
     };
   };
-  return { service, version: file.version, blocks: file.matches.map(compileBlock) };
+  return { service, version: file.version, blocks: file.matches.map(compileBlock), coverage };
 }
 
 /** "Functions may call other functions but may not recurse" (public rules reference). */

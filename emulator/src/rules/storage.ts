@@ -70,7 +70,10 @@ export function evaluateStorage(
   if (ruleset.service !== 'firebase.storage') {
     return { allowed: false, reason: `ruleset is for ${ruleset.service}, not firebase.storage` };
   }
-  const objectSegs = request.path.split('/').filter((s) => s !== '');
+  // Object names keep their empty segments ("a//b" is a, "", b), as production matches them; a
+  // list prefix's trailing "/" only ends the prefix.
+  const name = request.method === 'list' ? request.path.replace(/\/$/, '') : request.path;
+  const objectSegs = name === '' ? [] : name.split('/');
   const segs: string[] = ['b', request.bucket, 'o', ...objectSegs];
   const req = new Map<string, Value>([
     ['auth', authValue(request.auth)],

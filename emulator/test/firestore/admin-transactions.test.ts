@@ -1,6 +1,6 @@
 // Serializable transactions under contention through firebase-admin: no lost updates, the
 // seats a carpool has are taken exactly once, aborted attempts are retried by the SDK.
-import { FieldValue, type Firestore } from 'firebase-admin/firestore';
+import { AggregateField, FieldValue, type Firestore } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminFirestore, startTestEmulator, type TestEmulator, uniqueProject } from './helpers.ts';
 
@@ -8,9 +8,11 @@ let emulator: TestEmulator;
 let db: Firestore;
 let close: () => Promise<void>;
 
+const projectId = uniqueProject('txn');
+
 beforeAll(async () => {
   emulator = await startTestEmulator();
-  ({ db, close } = adminFirestore(uniqueProject('txn')));
+  ({ db, close } = adminFirestore(projectId));
 });
 
 afterAll(async () => {
@@ -56,6 +58,89 @@ describe('transactions', () => {
       ),
     );
     expect((await counter.get()).get('n')).toBe(40);
+  });
+
+  it('gives a released lock to one waiter: two waiters never both believe they hold it', async () => {
+    // T1 holds X while T2 and T3 queue for it. When T1 commits, only T2 may get X. Handing X to
+    // both made T2 (committing a write to X) wait for T3 while T3 waited for T2's lock on Y:
+    // a deadlock only the 4 s stalled-holder timeout broke.
+    const x = db.doc('locks/x');
+    const y = db.doc('locks/y');
+    await x.set({ n: 0 });
+    await y.set({ n: 0 });
+    const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+    const start = Date.now();
+    const increment = () =>
+      db.runTransaction(async (tx) => {
+        const n = (await tx.get(x)).get('n') as number;
+        await tx.get(y);
+        tx.update(x, { n: n + 1 });
+      });
+    const first = db.runTransaction(async (tx) => {
+      const n = (await tx.get(x)).get('n') as number;
+      await sleep(400); // the others queue for x meanwhile
+      tx.update(x, { n: n + 1 });
+    });
+    await sleep(100);
+    await Promise.all([first, increment(), increment()]);
+    expect((await x.get()).get('n')).toBe(3);
+    expect(Date.now() - start).toBeLessThan(3000);
+  });
+
+  it('hands a released lock to one waiter at a time: contending transactions finish without a takeover', async () => {
+    // The shape of a photo save: read the event, the caller's membership, the event's photo
+    // count and the caller's storage sum (queries lock what they return), create a photo. A
+    // lock handed to several waiters at once left them waiting on each other until the 4 s
+    // stalled-holder timeout (six saves: 5.7-7.1 s per batch before, 0.6-1.0 s after).
+    const projectDb = db;
+    const event = projectDb.doc('events/contended');
+    await event.set({ name: 'E', createdBy: 'owner' });
+    await projectDb.doc('users/owner').set({ tier: 'pro' });
+    await projectDb.doc('tiers/pro').set({ maxPhotos: 1000 });
+    const users = Array.from({ length: 6 }, (_, i) => `u${i}`);
+    for (const uid of users) {
+      await event.collection('members').doc(uid).set({ role: 'attendee' });
+      await projectDb.doc(`users/${uid}`).set({ tier: 'pro' });
+    }
+    const takeoversBefore =
+      emulator.offline?.projects.database(projectId).transactions.lockTakeovers;
+    for (let batch = 0; batch < 3; batch++) {
+      const start = Date.now();
+      await Promise.all(
+        users.map((uid) =>
+          projectDb.runTransaction(async (tx) => {
+            await tx.get(event);
+            await tx.get(event.collection('members').doc(uid));
+            const path = `${batch}-${uid}`;
+            await tx.get(event.collection('photos').where('path', '==', path).limit(1));
+            await tx.get(projectDb.doc('users/owner'));
+            await tx.get(projectDb.doc('tiers/pro'));
+            const count = await tx.get(event.collection('photos').count());
+            await tx.get(projectDb.doc(`users/${uid}`));
+            const mine = await tx.get(
+              projectDb
+                .collectionGroup('photos')
+                .where('by', '==', uid)
+                .aggregate({ bytes: AggregateField.sum('size') }),
+            );
+            tx.create(event.collection('photos').doc(path), {
+              path,
+              by: uid,
+              size: 10,
+              before: count.data().count,
+              mine: mine.data().bytes,
+            });
+          }),
+        ),
+      );
+      expect(Date.now() - start).toBeLessThan(2500);
+    }
+    expect((await event.collection('photos').count().get()).data().count).toBe(18);
+    if (takeoversBefore !== undefined) {
+      expect(emulator.offline?.projects.database(projectId).transactions.lockTakeovers).toBe(
+        takeoversBefore,
+      );
+    }
   });
 
   it('applies 50 concurrent increments', async () => {

@@ -2,7 +2,7 @@
 // official SDKs pointed at it exactly as they would be at the official emulator.
 import { type App, deleteApp, initializeApp } from 'firebase-admin/app';
 import { type Firestore, getFirestore } from 'firebase-admin/firestore';
-import { startFirestoreEmulator } from '../../src/firestore/server.ts';
+import { type FirestoreEmulator, startFirestoreEmulator } from '../../src/firestore/server.ts';
 
 /**
  * GATHERLY_EMULATORS=official runs the suite against an already running official emulator
@@ -13,6 +13,8 @@ export const officialEmulator = process.env.GATHERLY_EMULATORS === 'official';
 export interface TestEmulator {
   host: string;
   port: number;
+  /** The offline emulator itself (absent against the official one): for its diagnostics. */
+  offline?: FirestoreEmulator;
   stop(): Promise<void>;
 }
 
@@ -28,7 +30,7 @@ export async function startTestEmulator(): Promise<TestEmulator> {
   const emulator = await startFirestoreEmulator({ port: 0, logLevel: 'silent' });
   // What `firebase emulators:exec` exports; firebase-admin then sends "Bearer owner".
   process.env.FIRESTORE_EMULATOR_HOST = `${emulator.host}:${emulator.port}`;
-  return emulator;
+  return { host: emulator.host, port: emulator.port, offline: emulator, stop: emulator.stop };
 }
 
 let appCounter = 0;

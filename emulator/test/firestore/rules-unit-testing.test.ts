@@ -48,11 +48,12 @@ service cloud.firestore {
 
 let emulator: TestEmulator;
 let env: RulesTestEnvironment;
+const projectId = uniqueProject('rut');
 
 beforeAll(async () => {
   emulator = await startTestEmulator();
   env = await initializeTestEnvironment({
-    projectId: uniqueProject('rut'),
+    projectId,
     firestore: { host: emulator.host, port: emulator.port, rules },
   });
 });
@@ -178,6 +179,52 @@ describe('rules-unit-testing', () => {
     const sneaky = carol.batch();
     sneaky.set(carol.doc('events/e2/members/carol'), { role: 'admin' });
     await assertFails(sneaky.commit());
+  });
+
+  it('evaluates rules before preconditions: a denied write never learns whether the document exists', async () => {
+    const mallory = env.authenticatedContext('mallory').firestore();
+    // Whether carol is a member of e1 must not show through the error of a denied update.
+    await assertFails(mallory.doc('events/e1/members/alice').update({ role: 'admin' }));
+    await assertFails(mallory.doc('events/e1/members/nobody').update({ role: 'admin' }));
+    await assertFails(mallory.doc('events/e1/members/nobody').delete());
+    // An allowed caller is told the document is missing.
+    const erin = env.authenticatedContext('erin').firestore();
+    await expect(erin.doc('users/erin').update({ name: 'Erin' })).rejects.toMatchObject({
+      code: 'not-found',
+    });
+  });
+
+  it('refuses listCollectionIds to every client whatever the rules (only privileged callers list)', async () => {
+    const url = `http://${emulator.host}:${emulator.port}/v1/projects/${projectId}/databases/(default)/documents/events/e1:listCollectionIds`;
+    const unsigned = (claims: object) =>
+      `${Buffer.from('{"alg":"none"}').toString('base64url')}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.`;
+    const asAlice = await fetch(url, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${unsigned({ sub: 'alice', user_id: 'alice' })}` },
+    });
+    expect(asAlice.status).toBe(403);
+    const asOwner = await fetch(url, {
+      method: 'POST',
+      headers: { authorization: 'Bearer owner' },
+    });
+    expect(asOwner.status).toBe(200);
+    expect(await asOwner.json()).toEqual({ collectionIds: ['members'] });
+  });
+
+  it('serves the rule coverage report (JSON and HTML) as the official emulator does', async () => {
+    const bob = env.authenticatedContext('bob').firestore();
+    await assertFails(bob.doc('users/alice').get());
+    const base = `http://${emulator.host}:${emulator.port}/emulator/v1/projects/${projectId}`;
+    const json = (await (await fetch(`${base}:ruleCoverage`)).json()) as {
+      rules: { files: { content: string }[] };
+      report: { sourcePosition: { line: number }; values?: { count: number }[] }[];
+    };
+    expect(json.rules.files[0]?.content).toBe(rules);
+    const readRule = json.report.find((n) => n.sourcePosition.line === 21);
+    expect(readRule?.values?.reduce((n, v) => n + v.count, 0)).toBeGreaterThan(0);
+    const html = await fetch(`${base}:ruleCoverage.html`);
+    expect(html.headers.get('content-type')).toMatch(/text\/html/);
+    expect(await html.text()).toContain('Conditions never evaluated');
   });
 
   it('gives serverTimestamp() the value of request.time', async () => {

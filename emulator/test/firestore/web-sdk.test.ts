@@ -217,6 +217,28 @@ describe('firebase web SDK (Node, gRPC)', () => {
     expect((await getDoc(doc(a, 'counters/web'))).get('n')).toBe(6);
   });
 
+  it('commits a transaction that reads one document and writes another (Write.verify)', async () => {
+    // The SDK sends a `verify` write for each document read but not written; the public
+    // @google-cloud/firestore protos lack the field, so the emulator adds it (field 5).
+    const db = client();
+    await setDoc(doc(db, 'verify/source'), { n: 5 });
+    await runTransaction(db, async (tx) => {
+      const snap = await tx.get(doc(db, 'verify/source'));
+      tx.set(doc(db, 'verify/target'), { copied: snap.get('n') as number });
+    });
+    expect((await getDoc(doc(db, 'verify/target'))).get('copied')).toBe(5);
+    // A read document that changed before the commit fails the verify: the SDK retries.
+    let attempts = 0;
+    await runTransaction(db, async (tx) => {
+      attempts++;
+      const snap = await tx.get(doc(db, 'verify/source'));
+      if (attempts === 1) await setDoc(doc(client(), 'verify/source'), { n: 6 });
+      tx.set(doc(db, 'verify/target'), { copied: snap.get('n') as number });
+    });
+    expect(attempts).toBe(2);
+    expect((await getDoc(doc(db, 'verify/target'))).get('copied')).toBe(6);
+  });
+
   it('applies 50 concurrent increments from web clients', async () => {
     const a = client();
     const b = client();

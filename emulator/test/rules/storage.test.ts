@@ -226,3 +226,30 @@ describe('list', () => {
     expect(evaluateStorage(fsRules, req('get', 'x'), members).allowed).toBe(false);
   });
 });
+
+describe('object names with empty segments', () => {
+  it('an empty segment is a segment: "banners//x" is three segments, not "banners/x"', () => {
+    const name = 'banners//x';
+    const write = req('create', name, {
+      requestResource: meta(name, { contentType: 'image/png' }),
+    });
+    expect(ok(write)).toBe(false); // no rule matches /banners/{eventId}/{...}
+    expect(
+      ok(
+        req('create', 'banners/x', {
+          requestResource: meta('banners/x', { contentType: 'image/png' }),
+        }),
+      ),
+    ).toBe(true);
+  });
+  it('a wildcard matches an empty segment', () => {
+    expect(ok(req('get', 'events/e1/photos//a.jpg'))).toBe(true); // ownerId == ''
+    expect(
+      ok(
+        req('create', 'events/e1/photos//a.jpg', {
+          requestResource: meta('events/e1/photos//a.jpg'),
+        }),
+      ),
+    ).toBe(false); // ownerId '' is not alice
+  });
+});
