@@ -170,6 +170,17 @@ function printResults(results: Measurement[], js: DashboardJs | null) {
       rows,
     ),
   );
+  const large = results.filter((m) => m.size === 'enterprise');
+  if (large.length) {
+    console.log('\nListen documents by collection at Enterprise size (count, JSON size of their messages)\n');
+    for (const m of large) {
+      const parts = Object.entries(m.traffic.byCollection)
+        .sort((a, b) => b[1].bytes - a[1].bytes)
+        .map(([name, n]) => `${name} ${n.documents} (${kb(n.bytes)})`);
+      const counts = m.traffic.aggregations.length ? `; ${m.traffic.aggregations.length} counts` : '';
+      console.log(`  ${m.screen.padEnd(11)} ${parts.join(', ')}${counts}`);
+    }
+  }
   const ratios: string[][] = [];
   for (const screen of new Set(results.map((m) => m.screen))) {
     const small = results.find((m) => m.screen === screen && m.size === 'small');
@@ -200,6 +211,8 @@ function printResults(results: Measurement[], js: DashboardJs | null) {
       ),
     );
     console.log(`\nEntry chunks loaded: ${js.entries.join(', ')}`);
+    const top = js.shipped.chunks.slice(0, 10).map((c) => `${path.basename(c.file)} ${kb(c.gzipBytes)}`);
+    console.log(`Largest (shipped, gzip): ${top.join(', ')}`);
     if (js.unexplained.length) console.log(`Loaded but not in the manifest closure: ${js.unexplained.join(', ')}`);
   }
 }

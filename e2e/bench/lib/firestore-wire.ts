@@ -21,6 +21,8 @@ export interface FirestoreTraffic {
   listenTargets: number;
   /** Aggregation queries run and the counts they returned. */
   aggregations: number[];
+  /** Listen documents per collection id, with the JSON size of their messages. */
+  byCollection: Record<string, { documents: number; bytes: number }>;
 }
 
 /** Production document reads: one per document received, aggregations one per 1,000 index entries (min. 1). */
@@ -54,9 +56,20 @@ export function webChannelPayloads(body: string): unknown[] {
   return payloads;
 }
 
-/** Document changes in Listen messages (payloads that are objects with `documentChange`). */
-export function countListenDocuments(payloads: readonly unknown[]): number {
-  return payloads.filter((p) => typeof p === 'object' && p !== null && 'documentChange' in p).length;
+/** Document changes in Listen messages, per collection id (`events/e/photos/p` → photos). */
+export function listenDocuments(payloads: readonly unknown[]): Map<string, { documents: number; bytes: number }> {
+  const out = new Map<string, { documents: number; bytes: number }>();
+  for (const p of payloads) {
+    if (typeof p !== 'object' || p === null || !('documentChange' in p)) continue;
+    const name = (p as { documentChange?: { document?: { name?: string } } }).documentChange?.document?.name ?? '';
+    const segments = name.split('/');
+    const collection = segments[segments.length - 2] ?? '?';
+    const entry = out.get(collection) ?? { documents: 0, bytes: 0 };
+    entry.documents++;
+    entry.bytes += JSON.stringify(p).length;
+    out.set(collection, entry);
+  }
+  return out;
 }
 
 /** The forward channel's form body: the stream messages it carries (`reqN___data__`). */
@@ -232,6 +245,7 @@ export class WireRecorder {
       restDocuments: 0,
       listenTargets: this.targets,
       aggregations: [],
+      byCollection: {},
     };
     for (const rec of this.requests.values()) {
       const body = Buffer.concat(rec.chunks);
@@ -242,7 +256,12 @@ export class WireRecorder {
       if (body.length > 0) t.gzipBytes += gzipSync(body).length;
       const text = body.toString('utf8');
       if (rec.kind === 'listen') {
-        t.listenDocuments += countListenDocuments(webChannelPayloads(text));
+        for (const [collection, n] of listenDocuments(webChannelPayloads(text))) {
+          t.listenDocuments += n.documents;
+          const entry = (t.byCollection[collection] ??= { documents: 0, bytes: 0 });
+          entry.documents += n.documents;
+          entry.bytes += n.bytes;
+        }
       } else if (rec.kind === 'rest') {
         const answer = restAnswer(rec.url, text);
         t.restDocuments += answer.documents;

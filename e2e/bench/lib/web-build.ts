@@ -71,19 +71,23 @@ export interface JsFigure {
   files: number;
   rawBytes: number;
   gzipBytes: number;
+  /** Every file with its gzip size, largest first. */
+  chunks: Array<{ file: string; gzipBytes: number }>;
 }
 
 function figure(outDir: string, files: Iterable<string>): JsFigure {
   let rawBytes = 0;
   let gzipBytes = 0;
-  let count = 0;
+  const chunks: JsFigure['chunks'] = [];
   for (const f of files) {
     const full = path.join(outDir, f);
     rawBytes += readFileSync(full).length;
-    gzipBytes += gzipSize(full);
-    count++;
+    const gz = gzipSize(full);
+    gzipBytes += gz;
+    chunks.push({ file: f, gzipBytes: gz });
   }
-  return { files: count, rawBytes, gzipBytes };
+  chunks.sort((a, b) => b.gzipBytes - a.gzipBytes);
+  return { files: chunks.length, rawBytes, gzipBytes, chunks };
 }
 
 /** Files a set of manifest keys load: the keys' chunks and their static imports, transitively. */
