@@ -104,8 +104,7 @@ async function openOnce(
     await screen.ready(page, event).first().waitFor({ state: 'visible', timeout: SCREEN_TIMEOUT_MS });
     const usableMs = Date.now() - t0;
     const lastActivity = await wire.waitForQuiet(QUIET_MS, SCREEN_TIMEOUT_MS);
-    // Bodies of requests that finished last are read asynchronously: let those reads land.
-    await new Promise((r) => setTimeout(r, 300));
+    await wire.settled();
     const traffic = wire.traffic();
     if (process.env.BENCH_DEBUG) console.log(`  ${screen.key}/${event.size.key}:\n    ${wire.describe().join('\n    ')}`);
     await cdp.detach().catch(() => undefined);

@@ -121,6 +121,8 @@ interface RequestRecord {
   /** Content-Encoding of the response ('' = identity: body bytes are the bytes received). */
   encoding: string;
   finished: boolean;
+  /** Resolves true once the body streams to dataReceived, false when the request had finished. */
+  streaming: Promise<boolean>;
 }
 
 function kindOf(url: string): RequestRecord['kind'] {
@@ -137,7 +139,8 @@ function kindOf(url: string): RequestRecord['kind'] {
 export class WireRecorder {
   private readonly requests = new Map<string, RequestRecord>();
   private targets = 0;
-  private inFlight = new Set<string>();
+  /** Body reads still under way (CDP answers arrive after the events). */
+  private readonly bodyReads = new Set<Promise<unknown>>();
   /** Epoch ms of the last request start, data chunk or finish on any origin. */
   lastActivity = Date.now();
 
@@ -162,10 +165,9 @@ export class WireRecorder {
     const touch = () => (this.lastActivity = Date.now());
     this.cdp.on('Network.requestWillBeSent', (e) => {
       touch();
-      this.inFlight.add(e.requestId);
       const url = e.request.url;
       if (!this.isFirestore(url)) return;
-      this.requests.set(e.requestId, { url, kind: kindOf(url), chunks: [], encodedBytes: 0, encoding: '', finished: false });
+      this.requests.set(e.requestId, { url, kind: kindOf(url), chunks: [], encodedBytes: 0, encoding: '', finished: false, streaming: Promise.resolve(false) });
       if (kindOf(url) === 'listen' && e.request.postData) {
         for (const m of forwardMessages(e.request.postData)) {
           if (typeof m === 'object' && m !== null && 'addTarget' in m) this.targets++;
@@ -179,15 +181,15 @@ export class WireRecorder {
       const headers = Object.entries(e.response.headers);
       received.encoding = headers.find(([name]) => name.toLowerCase() === 'content-encoding')?.[1] ?? '';
       // Streams the body to dataReceived from here on; what arrived already comes back buffered.
-      this.cdp
+      received.streaming = this.cdp
         .send('Network.streamResourceContent', { requestId: e.requestId })
         .then((r) => {
-          const rec = this.requests.get(e.requestId);
-          if (rec && r.bufferedData) rec.chunks.unshift(Buffer.from(r.bufferedData, 'base64'));
+          if (r.bufferedData) received.chunks.unshift(Buffer.from(r.bufferedData, 'base64'));
+          return true;
         })
-        .catch(() => {
-          // Already finished: loadingFinished reads the whole body instead.
-        });
+        // Already finished: loadingFinished reads the whole body instead.
+        .catch(() => false);
+      this.track(received.streaming);
     });
     this.cdp.on('Network.dataReceived', (e) => {
       touch();
@@ -198,21 +200,34 @@ export class WireRecorder {
     });
     this.cdp.on('Network.loadingFinished', (e) => {
       touch();
-      this.inFlight.delete(e.requestId);
       const rec = this.requests.get(e.requestId);
       if (!rec) return;
       rec.finished = true;
-      if (rec.chunks.length === 0) {
-        this.cdp
-          .send('Network.getResponseBody', { requestId: e.requestId })
-          .then((r) => rec.chunks.push(Buffer.from(r.body, r.base64Encoded ? 'base64' : 'utf8')))
-          .catch(() => undefined);
-      }
+      this.track(
+        rec.streaming.then(async (streamed) => {
+          if (streamed) return;
+          try {
+            const r = await this.cdp.send('Network.getResponseBody', { requestId: e.requestId });
+            rec.chunks.push(Buffer.from(r.body, r.base64Encoded ? 'base64' : 'utf8'));
+          } catch {
+            // No body (a CORS preflight).
+          }
+        }),
+      );
     });
     this.cdp.on('Network.loadingFailed', (e) => {
       touch();
-      this.inFlight.delete(e.requestId);
     });
+  }
+
+  private track(read: Promise<unknown>): void {
+    this.bodyReads.add(read);
+    void read.finally(() => this.bodyReads.delete(read));
+  }
+
+  /** Waits for the body reads already asked for. */
+  async settled(): Promise<void> {
+    while (this.bodyReads.size > 0) await Promise.all([...this.bodyReads]);
   }
 
   /** Resolves once nothing happened on the network for `quietMs`; returns the last activity time. */
