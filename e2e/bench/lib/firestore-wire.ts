@@ -215,9 +215,7 @@ export class WireRecorder {
         }),
       );
     });
-    this.cdp.on('Network.loadingFailed', (e) => {
-      touch();
-    });
+    this.cdp.on('Network.loadingFailed', touch);
   }
 
   private track(read: Promise<unknown>): void {
