@@ -11,7 +11,8 @@
 //    usable and until the network is quiet.
 // 4. Measures the JavaScript a signed-in guest downloads to open a dashboard cold.
 //
-// Environment: E2E_BASE_URL (reuse a stack), BENCH_WEB_PORT (preview server, default 5180),
+// Environment: E2E_BASE_URL (reuse a running stack), E2E_PORT_WAIT_S (wait for another stack to
+// free the fixed ports, default 180), BENCH_WEB_PORT (preview server, default 5180),
 // BENCH_ONLY=dashboard,photos (screens), BENCH_REPEAT (opens per screen and size, default 1;
 // times are medians), BENCH_QUIET_MS (quiet window, default 1500), CHROMIUM_PATH.
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -222,14 +223,27 @@ async function main() {
   const load = () => os.loadavg().map((l) => l.toFixed(2)).join(' ');
   say(`machine: ${os.cpus().length} cores, load average ${load()}`);
 
-  let t = Date.now();
-  const builds: WebBuilds = await buildWeb(AUTH_RELAY_URL);
-  say(`built web/ twice (wired + shipped) in ${((Date.now() - t) / 1000).toFixed(1)} s`);
-
+  let builds: WebBuilds | null = null;
   let stack: Stack | null = null;
   let server: Awaited<ReturnType<typeof serveBuild>> | null = null;
   let browser: Browser | null = null;
+  const cleanUp = async () => {
+    await browser?.close().catch(() => undefined);
+    await server?.close().catch(() => undefined);
+    await stack?.stop();
+    await builds?.cleanup();
+  };
+  // The stack runs in its own process group: Ctrl-C must stop it too, not leave it on the ports.
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      say(`${signal}: stopping`);
+      void cleanUp().finally(() => process.exit(130));
+    });
+  }
   try {
+    let t = Date.now();
+    builds = await buildWeb(AUTH_RELAY_URL);
+    say(`built web/ twice (wired + shipped) in ${((Date.now() - t) / 1000).toFixed(1)} s`);
     t = Date.now();
     stack = await startStack();
     say(`stack ready (${process.env.E2E_BASE_URL ? 'reused' : 'started'}) in ${((Date.now() - t) / 1000).toFixed(1)} s`);
@@ -280,10 +294,7 @@ async function main() {
     );
     say(`results written to ${path.relative(process.cwd(), RESULTS)}`);
   } finally {
-    await browser?.close();
-    await server?.close();
-    await stack?.stop();
-    await builds.cleanup();
+    await cleanUp();
   }
 }
 
