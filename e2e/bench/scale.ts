@@ -67,7 +67,7 @@ function selectedScreens(): readonly Screen[] {
   return only?.length ? SCREENS.filter((s) => only.includes(s.key)) : SCREENS;
 }
 
-/** Signs `member` in through the popup once; later contexts start from this saved state. */
+/** Signs a seeded account in through the popup once; later contexts start from this saved state. */
 async function signedInState(browser: Browser, baseUrl: string, name: string, email: string): Promise<StorageState> {
   const person = await Person.open(browser, baseUrl, 'bench', name, email);
   try {
