@@ -1,0 +1,292 @@
+// Writes the bench events (./world.ts) into the running emulators with firebase-admin batch
+// writes, in the document shapes of docs/data-model.md (the same as scripts/seed.ts writes).
+// Photos share four tiny images and four thumbnails in Storage: the screens only need the
+// objects they display to exist, and Storage traffic is not what the bench measures.
+import { randomUUID } from 'node:crypto';
+import { deleteApp, initializeApp } from 'firebase-admin/app';
+import { getAuth } from 'firebase-admin/auth';
+import { Timestamp, getFirestore, type DocumentData, type Firestore } from 'firebase-admin/firestore';
+import { getStorage } from 'firebase-admin/storage';
+import { DEFAULT_BANNER_SETTINGS, DEFAULT_THEME_COLORS } from '@gatherly/domain/entities';
+import { TIERS } from '@gatherly/domain/tiers';
+import { gradientPng, hexToRgb } from '../../../scripts/lib/png.ts';
+import { CREATOR, GUEST, documentCount, type BenchEvent, type BenchMember } from './world.ts';
+
+const BATCH_SIZE = 500;
+const BATCHES_IN_FLIGHT = 4;
+const SHARED_COLORS: [string, string][] = [
+  ['#831843', '#fbcfe8'],
+  ['#1e3a8a', '#f59e0b'],
+  ['#065f46', '#38bdf8'],
+  ['#7f1d1d', '#fde68a'],
+];
+
+export interface SeedResult {
+  event: BenchEvent;
+  documents: number;
+  seconds: number;
+  skipped: boolean;
+}
+
+const ago = (hours: number) => Timestamp.fromMillis(Date.now() - hours * 3600_000);
+
+/** Sets queued documents in batches of 500, a few batches in flight. */
+class BulkSets {
+  private pending: Array<[string, DocumentData]> = [];
+  private inFlight: Promise<unknown>[] = [];
+  written = 0;
+  constructor(private readonly db: Firestore) {}
+
+  async set(path: string, data: DocumentData): Promise<void> {
+    this.pending.push([path, data]);
+    if (this.pending.length >= BATCH_SIZE) await this.flush();
+  }
+
+  private async flush(): Promise<void> {
+    if (this.pending.length === 0) return;
+    const batch = this.db.batch();
+    for (const [path, data] of this.pending) batch.set(this.db.doc(path), data);
+    this.written += this.pending.length;
+    this.pending = [];
+    const commit = batch.commit();
+    this.inFlight.push(commit);
+    void commit.finally(() => (this.inFlight = this.inFlight.filter((p) => p !== commit)));
+    if (this.inFlight.length >= BATCHES_IN_FLIGHT) await Promise.race(this.inFlight);
+  }
+
+  async done(): Promise<void> {
+    await this.flush();
+    await Promise.all(this.inFlight);
+  }
+}
+
+/** True when the event is already there with every photo and RSVP (a reused stack). */
+async function alreadySeeded(db: Firestore, e: BenchEvent): Promise<boolean> {
+  const base = db.doc(`events/${e.id}`);
+  if (!(await base.get()).exists) return false;
+  const [photos, rsvps, members] = await Promise.all([
+    base.collection('photos').count().get(),
+    db.collectionGroup('rsvps').where('eventId', '==', e.id).count().get(),
+    base.collection('members').count().get(),
+  ]);
+  const expectedRsvps = e.schedule.reduce((n, s) => n + s.rsvps.length, 0);
+  return (
+    photos.data().count === e.photos.length &&
+    rsvps.data().count === expectedRsvps &&
+    members.data().count === e.members.length
+  );
+}
+
+/** Auth accounts (with a Google identity, so the emulator's popup offers them) for the two viewers. */
+async function seedViewers(projectId: string, appName: string, viewers: BenchMember[]): Promise<void> {
+  const app = initializeApp({ projectId }, `${appName}-auth`);
+  try {
+    const auth = getAuth(app);
+    const existing = await auth.getUsers(viewers.map((v) => ({ uid: v.uid })));
+    const have = new Set(existing.users.map((u) => u.uid));
+    const missing = viewers.filter((v) => !have.has(v.uid));
+    if (missing.length === 0) return;
+    const result = await auth.importUsers(
+      missing.map((v) => ({
+        uid: v.uid,
+        email: v.email,
+        emailVerified: true,
+        displayName: v.displayName,
+        providerData: [{ uid: `bench-${v.uid}`, providerId: 'google.com', email: v.email, displayName: v.displayName }],
+      })),
+    );
+    if (result.failureCount > 0)
+      throw new Error(`Auth import failed: ${result.errors.map((x) => x.error.message).join('; ')}`);
+  } finally {
+    await deleteApp(app);
+  }
+}
+
+export async function seedBenchEvent(projectId: string, e: BenchEvent): Promise<SeedResult> {
+  const started = Date.now();
+  const appName = `bench-seed-${randomUUID()}`;
+  const app = initializeApp({ projectId, storageBucket: `${projectId}.appspot.com` }, appName);
+  try {
+    await seedViewers(projectId, appName, [e.members[CREATOR]!, e.members[GUEST]!]);
+    const db = getFirestore(app);
+    if (await alreadySeeded(db, e)) {
+      return { event: e, documents: documentCount(e), seconds: (Date.now() - started) / 1000, skipped: true };
+    }
+    const base = `events/${e.id}`;
+    const creator = e.members[CREATOR]!;
+    const person = (i: number) => ({ displayName: e.members[i]!.displayName, photoURL: '' });
+
+    const bucket = getStorage(app).bucket();
+    const shared = await Promise.all(
+      SHARED_COLORS.map(async ([from, to], k) => {
+        const objectPath = `${base}/photos/${creator.uid}/bench-shared-${k}.png`;
+        const thumbPath = `${base}/thumbs/${creator.uid}/bench-shared-${k}.png`;
+        const sun = { x: 0.3 + 0.1 * k, y: 0.35, r: 0.12 };
+        const original = gradientPng(480, 320, hexToRgb(from), hexToRgb(to), sun);
+        const save = (path: string, png: Buffer) =>
+          bucket.file(path).save(png, {
+            resumable: false,
+            contentType: 'image/png',
+            metadata: { metadata: { firebaseStorageDownloadTokens: randomUUID() } },
+          });
+        await save(objectPath, original);
+        await save(thumbPath, gradientPng(240, 160, hexToRgb(from), hexToRgb(to), sun));
+        return { objectPath, thumbPath, size: original.length };
+      }),
+    );
+
+    const out = new BulkSets(db);
+    await out.set(base, {
+      name: e.name,
+      description: `Scale bench event: ${e.members.length} members, ${e.photos.length} photos.`,
+      location: 'Napa Valley, CA',
+      startDate: '2027-06-11T16:00:00.000Z',
+      endDate: '2027-06-14T20:00:00.000Z',
+      customLogo: '',
+      themeColors: { ...DEFAULT_THEME_COLORS },
+      bannerSettings: { ...DEFAULT_BANNER_SETTINGS },
+      adminId: creator.uid,
+      createdBy: creator.uid,
+      createdAt: ago(24 * 31),
+    });
+    for (const [i, m] of e.members.entries()) {
+      const tier = i === CREATOR ? 'enterprise' : 'free';
+      await out.set(`users/${m.uid}`, {
+        email: m.email,
+        displayName: m.displayName,
+        photoURL: '',
+        phoneNumber: '',
+        venmoUsername: '',
+        subscriptionStatus: tier === 'free' ? 'free' : 'active',
+        subscriptionTier: tier,
+        subscriptionExpiresAt: tier === 'free' ? null : Timestamp.fromDate(new Date('2027-12-31T23:59:59.000Z')),
+        createdAt: ago(24 * 60),
+        updatedAt: ago(24 * 40),
+      });
+      await out.set(`${base}/members/${m.uid}`, {
+        eventId: e.id,
+        userId: m.uid,
+        role: m.role,
+        joinedAt: ago(m.joinedHoursAgo),
+        user: { displayName: m.displayName, email: m.email, photoURL: '' },
+      });
+    }
+    for (const [i, m] of e.members.slice(2, 2 + e.size.admins).entries()) {
+      await out.set(`${base}/roleChanges/${e.id.slice(0, 8)}-role-${i}`, {
+        eventId: e.id,
+        changedUserId: m.uid,
+        changedByUserId: creator.uid,
+        oldRole: 'attendee',
+        newRole: 'admin',
+        changedAt: ago(m.joinedHoursAgo - 1),
+      });
+    }
+    for (const p of e.photos) {
+      const objects = shared[p.shared]!;
+      await out.set(`${base}/photos/${p.id}`, {
+        id: p.id,
+        eventId: e.id,
+        uploadedBy: e.members[p.uploader]!.uid,
+        uploadedByUser: person(p.uploader),
+        filename: p.filename,
+        objectPath: objects.objectPath,
+        thumbPath: objects.thumbPath,
+        caption: p.caption,
+        size: objects.size,
+        contentType: 'image/png',
+        votes: p.voters.length,
+        isFeatured: p.featured,
+        uploadedAt: ago(p.uploadedHoursAgo),
+      });
+      for (const v of p.voters) {
+        const voter = e.members[v]!.uid;
+        await out.set(`${base}/photos/${p.id}/votes/${voter}`, {
+          eventId: e.id,
+          photoId: p.id,
+          userId: voter,
+          votedAt: ago(p.uploadedHoursAgo - 1),
+        });
+      }
+    }
+    for (const f of e.flights) {
+      await out.set(`${base}/flights/${f.id}`, {
+        id: f.id,
+        eventId: e.id,
+        userId: e.members[f.by]!.uid,
+        user: person(f.by),
+        airline: f.airline,
+        flightNumber: f.flightNumber,
+        departure: f.departure,
+        arrival: f.arrival,
+        departureTime: f.departureTime,
+        arrivalTime: f.arrivalTime,
+        createdAt: ago(f.createdHoursAgo),
+      });
+    }
+    for (const c of e.carpools) {
+      await out.set(`${base}/carpools/${c.id}`, {
+        id: c.id,
+        eventId: e.id,
+        driverId: e.members[c.driver]!.uid,
+        driver: person(c.driver),
+        fromLocation: c.fromLocation,
+        toLocation: c.toLocation,
+        departureTime: c.departureTime,
+        maxSeats: c.maxSeats,
+        currentSeats: 1 + c.passengers.length,
+        passengerIds: c.passengers.map((i) => e.members[i]!.uid),
+        createdAt: ago(c.createdHoursAgo),
+      });
+      for (const i of c.passengers) {
+        await out.set(`${base}/carpools/${c.id}/passengers/${e.members[i]!.uid}`, {
+          eventId: e.id,
+          carpoolId: c.id,
+          userId: e.members[i]!.uid,
+          user: person(i),
+          joinedAt: ago(c.createdHoursAgo - 1),
+        });
+      }
+    }
+    for (const [n, s] of e.schedule.entries()) {
+      await out.set(`${base}/schedule/${s.id}`, {
+        id: s.id,
+        eventId: e.id,
+        title: s.title,
+        description: '',
+        startTime: s.startTime,
+        endTime: s.endTime,
+        location: s.location,
+        createdBy: creator.uid,
+        createdAt: ago(24 * 25 - n),
+      });
+      for (const [i, status] of s.rsvps.entries()) {
+        await out.set(`${base}/schedule/${s.id}/rsvps/${e.members[i]!.uid}`, {
+          eventId: e.id,
+          scheduleId: s.id,
+          userId: e.members[i]!.uid,
+          status,
+          respondedAt: ago(24 * 10 - (i % 200) / 10),
+        });
+      }
+    }
+    await out.done();
+    return { event: e, documents: out.written, seconds: (Date.now() - started) / 1000, skipped: false };
+  } finally {
+    await deleteApp(app);
+  }
+}
+
+/** The tier documents the API reads (npm start seeds them too; harmless to repeat). */
+export async function seedTiers(projectId: string): Promise<void> {
+  const app = initializeApp({ projectId }, `bench-tiers-${randomUUID()}`);
+  try {
+    const db = getFirestore(app);
+    const batch = db.batch();
+    for (const tier of Object.values(TIERS)) {
+      batch.set(db.doc(`subscriptionTiers/${tier.tierName}`), { ...tier, createdAt: ago(24 * 30), updatedAt: ago(24 * 30) });
+    }
+    await batch.commit();
+  } finally {
+    await deleteApp(app);
+  }
+}

@@ -1,0 +1,142 @@
+// Production builds of web/ for the bench, made with Vite's API (web/ itself is unchanged):
+//  - "wired": the production build with the emulator wiring switched on (import.meta.env.DEV
+//    defined true, which web/src/lib/firebase.ts reads only to connect the emulators; React and
+//    every library stay in production mode). The bench opens the screens in this one, served by
+//    `vite preview`, which proxies /api to the Functions emulator like the dev server.
+//  - "shipped": the plain production build, exactly what `npm run build -w web` deploys. Its
+//    JavaScript for a cold dashboard is the same set of entry chunks the wired build loaded
+//    (matched by source module through Vite's manifest), with their static imports.
+import { readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { build, preview, type PreviewServer } from 'vite';
+
+const WEB = path.resolve(import.meta.dirname, '..', '..', '..', 'web');
+const CONFIG = path.join(WEB, 'vite.config.ts');
+
+interface ManifestChunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+  imports?: string[];
+}
+type Manifest = Record<string, ManifestChunk>;
+
+export interface WebBuilds {
+  wiredDir: string;
+  shippedDir: string;
+  cleanup(): Promise<void>;
+}
+
+export async function buildWeb(authEmulatorUrl: string): Promise<WebBuilds> {
+  const root = await mkdtemp(path.join(tmpdir(), 'gatherly-bench-web-'));
+  const wiredDir = path.join(root, 'wired');
+  const shippedDir = path.join(root, 'shipped');
+  const common = { root: WEB, configFile: CONFIG, logLevel: 'error' as const, mode: 'production' };
+  await build({
+    ...common,
+    define: {
+      'import.meta.env.DEV': 'true',
+      'import.meta.env.VITE_AUTH_EMULATOR_URL': JSON.stringify(authEmulatorUrl),
+    },
+    build: { outDir: wiredDir, emptyOutDir: true, manifest: true },
+  });
+  await build({ ...common, build: { outDir: shippedDir, emptyOutDir: true, manifest: true } });
+  return { wiredDir, shippedDir, cleanup: () => rm(root, { recursive: true, force: true }) };
+}
+
+export async function serveBuild(outDir: string, port: number): Promise<PreviewServer> {
+  return preview({
+    root: WEB,
+    configFile: CONFIG,
+    logLevel: 'warn',
+    build: { outDir },
+    preview: { host: '127.0.0.1', port, strictPort: true },
+  });
+}
+
+function readManifest(outDir: string): Manifest {
+  return JSON.parse(readFileSync(path.join(outDir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
+}
+
+/** gzip at level 9, as production hosts serve static JavaScript. */
+export function gzipSize(file: string): number {
+  return gzipSync(readFileSync(file), { level: 9 }).length;
+}
+
+export interface JsFigure {
+  files: number;
+  rawBytes: number;
+  gzipBytes: number;
+  /** Every file with its gzip size, largest first. */
+  chunks: Array<{ file: string; gzipBytes: number }>;
+}
+
+function figure(outDir: string, files: Iterable<string>): JsFigure {
+  let rawBytes = 0;
+  let gzipBytes = 0;
+  const chunks: JsFigure['chunks'] = [];
+  for (const f of files) {
+    const full = path.join(outDir, f);
+    rawBytes += readFileSync(full).length;
+    const gz = gzipSize(full);
+    gzipBytes += gz;
+    chunks.push({ file: f, gzipBytes: gz });
+  }
+  chunks.sort((a, b) => b.gzipBytes - a.gzipBytes);
+  return { files: chunks.length, rawBytes, gzipBytes, chunks };
+}
+
+/** Files a set of manifest keys load: the keys' chunks and their static imports, transitively. */
+function closure(manifest: Manifest, keys: Iterable<string>): Set<string> {
+  const files = new Set<string>();
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`manifest has no ${key}`);
+    files.add(chunk.file);
+    for (const dep of chunk.imports ?? []) visit(dep);
+  };
+  for (const k of keys) visit(k);
+  return files;
+}
+
+export interface DashboardJs {
+  /** What the browser downloaded from the wired build. */
+  measured: JsFigure;
+  /** The same entries in the shipped build. */
+  shipped: JsFigure;
+  /** Source modules whose chunks the dashboard loaded (entries and lazy screens). */
+  entries: string[];
+  /** Loaded files the manifest closure does not explain (should be empty). */
+  unexplained: string[];
+}
+
+/**
+ * `loadedUrls`: every JavaScript URL the browser fetched from the preview server while opening a
+ * dashboard cold.
+ */
+export function dashboardJs(builds: WebBuilds, loadedUrls: readonly string[]): DashboardJs {
+  const loaded = new Set(loadedUrls.map((u) => new URL(u).pathname.replace(/^\//, '')));
+  const wired = readManifest(builds.wiredDir);
+  const byFile = new Map(Object.entries(wired).map(([key, chunk]) => [chunk.file, { key, chunk }]));
+  const entries = [...loaded]
+    .map((f) => byFile.get(f))
+    .filter((x): x is { key: string; chunk: ManifestChunk } => Boolean(x?.chunk.isEntry || x?.chunk.isDynamicEntry))
+    .map((x) => x.key)
+    .sort();
+  const explained = closure(wired, entries);
+  const unexplained = [...loaded].filter((f) => !explained.has(f));
+  const shipped = readManifest(builds.shippedDir);
+  return {
+    measured: figure(builds.wiredDir, loaded),
+    shipped: figure(builds.shippedDir, closure(shipped, entries)),
+    entries,
+    unexplained,
+  };
+}
