@@ -24,6 +24,22 @@ function codeOf(err: unknown): string | null {
   return typeof err.code === 'string' ? err.code.replace(/^firestore\//, '') : null;
 }
 
+const CONNECTION_CODES = new Set([
+  'unavailable',
+  'deadline-exceeded',
+  'auth/network-request-failed',
+  'storage/retry-limit-exceeded',
+]);
+
+/** A failure caused by the network rather than by the request (worth "check your connection"). */
+export function isConnectionFailure(err: unknown): boolean {
+  if (!isOnline()) return true;
+  if (err instanceof Error && err.name === 'ApiError' && 'status' in err && err.status === 0)
+    return true;
+  const code = codeOf(err);
+  return code !== null && CONNECTION_CODES.has(code);
+}
+
 /** Error classes whose message we wrote for people (the API's `error` field among them). */
 const READABLE = new Set(['Error', 'ApiError', 'BannerUploadError', 'SignInError']);
 

@@ -17,6 +17,7 @@ import { useCurrentEvent } from '../../lib/current-event.tsx';
 import { useSession } from '../../lib/session.tsx';
 import { filterPhotos, useEventPhotos, type GalleryPhoto } from './data.ts';
 import { PhotoCard } from './PhotoCard.tsx';
+import { UnfinishedUploadsNotice } from './UnfinishedUploadsNotice.tsx';
 import { UploadPhotosDialog } from './UploadPhotosDialog.tsx';
 import { usePhotoActions } from './use-photo-actions.ts';
 import { VirtualPhotoGrid } from './VirtualPhotoGrid.tsx';
@@ -66,6 +67,7 @@ function PhotosScreen({ eventId, uid }: { eventId: string; uid: string }) {
           Upload Photos
         </Button>
       </HStack>
+      <UnfinishedUploadsNotice eventId={eventId} uid={uid} />
       <Stack direction={{ base: 'column', md: 'row' }} gap="3" align={{ md: 'center' }}>
         <HStack gap="2">
           <FilterChip active={filter === 'all'} onClick={() => setFilter('all')}>

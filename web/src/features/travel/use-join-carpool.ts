@@ -1,11 +1,13 @@
 import { useCallback, useState } from 'react';
 import { showToast } from '../../components/toaster.tsx';
+import { requireConnection } from '../../lib/offline/offline-toast.ts';
 import { joinCarpool, type CarpoolDoc } from './data.ts';
 
 /** Join with the 'Joining...' state on the one card being joined and the spec §8 toasts. */
 export function useJoinCarpool() {
   const [joiningId, setJoiningId] = useState<string | null>(null);
   const join = useCallback(async (carpool: CarpoolDoc) => {
+    if (!requireConnection('Joining a carpool')) return;
     setJoiningId(carpool.id);
     try {
       await joinCarpool(carpool.id);
