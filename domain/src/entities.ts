@@ -158,6 +158,10 @@ export interface InvitationPublicView {
   eventStartDate: IsoDateString | null;
   eventEndDate: IsoDateString | null;
   eventLocation: string;
+  /** 'accepted' once used: the page then says so instead of offering Accept. */
+  status: InvitationStatus;
+  /** Only for a signed-in caller who is already a member of the event (to open it). */
+  eventId?: string;
 }
 
 export interface Photo<Time = IsoDateString> {

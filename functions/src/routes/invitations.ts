@@ -3,10 +3,10 @@ import type {
   AcceptInvitationResponse,
   Invitation,
   InvitationPublicView,
-  InvitationStatus,
   InvitationToken,
 } from '@gatherly/domain/entities';
 import { eventRef, memberRef, type EventDoc, type MemberDoc } from '../access.ts';
+import { authenticate } from '../auth.ts';
 import { db } from '../firebase.ts';
 import { conflict, forbidden, notFound } from '../http.ts';
 import type { Route } from '../router.ts';
@@ -26,11 +26,12 @@ function tokenRef(token: string) {
 
 export const invitationRoutes: Route[] = [
   {
-    // Public: the invitation page shows the event before the visitor signs in.
+    // Public: the invitation page shows the event before the visitor signs in. A signed-in
+    // member of the event also gets its id, so a used invitation can offer "Open Event".
     method: 'GET',
     pattern: '/invitations/:token',
     isPublic: true,
-    async handle({ params }) {
+    async handle({ req, params }) {
       const tokenSnap = await tokenRef(params.token as string).get();
       const token = tokenSnap.data() as TokenDoc | undefined;
       if (!token) throw notFound(NOT_FOUND);
@@ -41,7 +42,9 @@ export const invitationRoutes: Route[] = [
       const invitation = invitationSnap.data() as InvitationDoc | undefined;
       const event = eventSnap.data() as EventDoc | undefined;
       if (!invitation || !event) throw notFound(NOT_FOUND);
-      const view: InvitationPublicView & { status: InvitationStatus } = {
+      const caller = req.headers.authorization ? await authenticate(req).catch(() => null) : null;
+      const isMember = caller !== null && (await memberRef(token.eventId, caller.uid).get()).exists;
+      const view: InvitationPublicView = {
         email: invitation.email,
         role: invitation.role,
         eventName: event.name,
@@ -50,6 +53,7 @@ export const invitationRoutes: Route[] = [
         eventEndDate: event.endDate,
         eventLocation: event.location,
         status: invitation.status,
+        ...(isMember ? { eventId: token.eventId } : {}),
       };
       return { body: { invitation: view } };
     },
