@@ -1,33 +1,17 @@
 import { Badge, Box, HStack, Text } from '@chakra-ui/react';
-import { useEffect, useRef } from 'react';
 import { useOnline } from '../lib/offline/connectivity.ts';
 import { useQueuedWrites } from '../lib/offline/write-queue.ts';
 import { AlertIcon } from './icons.tsx';
-import { showToast } from './toast-store.ts';
 
 const plural = (n: number) => (n === 1 ? '1 change' : `${n} changes`);
 
 /**
  * The shell's connection strip: offline, what still works and what does not; back online, that
- * the changes saved on this phone are syncing, and a toast once they all have.
+ * the changes saved on this phone are syncing (the write queue toasts once they all have).
  */
 export function OfflineBanner() {
   const online = useOnline();
   const queued = useQueuedWrites();
-  const hadQueued = useRef(false);
-
-  useEffect(() => {
-    if (queued > 0) hadQueued.current = true;
-    else if (hadQueued.current && online) {
-      hadQueued.current = false;
-      showToast({
-        title: 'All changes synced',
-        description: 'Everything you changed offline is saved for everyone.',
-        status: 'success',
-      });
-    }
-  }, [queued, online]);
-
   if (online && queued === 0) return null;
   return (
     <Box

@@ -313,10 +313,36 @@ describe('DashboardPage banner', () => {
     expect(upload).toHaveBeenCalledWith(testStorage, 'e1', file, expect.any(Function));
 
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    upload.mockRejectedValueOnce(new bannerUpload.BannerUploadError('transfer', 'network'));
+    upload.mockRejectedValueOnce(
+      new bannerUpload.BannerUploadError('transfer', 'stalled', {
+        code: 'storage/retry-limit-exceeded',
+      }),
+    );
     fireEvent.change(input, { target: { files: [file] } });
     expect(
       await screen.findByText('Please check your connection and try again'),
+    ).toBeInTheDocument();
+    // Not every failure is the connection's: an image the compressor cannot read rejects with a
+    // DOM Event. It reads as a sentence, neither "[object Event]" nor "check your connection".
+    upload.mockRejectedValueOnce(
+      new bannerUpload.BannerUploadError('transfer', 'not decoded', new Event('error')),
+    );
+    fireEvent.change(input, { target: { files: [file] } });
+    expect(
+      await screen.findByText('The image could not be uploaded. Please try another photo.'),
+    ).toBeInTheDocument();
+    expect(document.body).not.toHaveTextContent('[object');
+    upload.mockRejectedValueOnce(
+      new bannerUpload.BannerUploadError(
+        'rejected',
+        'notes.jpg could not be opened as an image. You can only upload: image/*',
+      ),
+    );
+    fireEvent.change(input, { target: { files: [file] } });
+    expect(
+      await screen.findByText(
+        'notes.jpg could not be opened as an image. You can only upload: image/*',
+      ),
     ).toBeInTheDocument();
     upload.mockRejectedValueOnce(new bannerUpload.BannerUploadError('save', '500'));
     fireEvent.change(input, { target: { files: [file] } });

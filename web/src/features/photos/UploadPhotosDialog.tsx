@@ -57,7 +57,10 @@ export function UploadPhotosDialog({ eventId, uid, open, onClose }: Props) {
 
   const addFiles = (files: FileList | null) => {
     if (!files?.length) return;
-    void queue.add(Array.from(files)).then(setMessages);
+    queue.add(Array.from(files)).then(setMessages, (err: unknown) => {
+      console.error('Reading the selected files failed', err);
+      setMessages(['The selected files could not be read. Please try again.']);
+    });
   };
   const close = () => {
     if (queue.busy) return;

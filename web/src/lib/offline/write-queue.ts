@@ -16,6 +16,8 @@ export interface TrackedWrite {
 }
 
 let queued = 0;
+/** Whether a queued write was refused since the queue was last empty (then no "all synced"). */
+let refused = false;
 const listeners = new Set<() => void>();
 
 function setQueued(next: number) {
@@ -35,7 +37,19 @@ export function useQueuedWrites(): number {
 
 /** For tests: forget every tracked write. */
 export function resetWriteQueue(): void {
+  refused = false;
   setQueued(0);
+}
+
+/** The last queued write is on the server: say so once, unless one of them was refused. */
+function drained(): void {
+  if (!refused)
+    showToast({
+      title: 'All changes synced',
+      description: 'Everything you changed offline is saved for everyone.',
+      status: 'success',
+    });
+  refused = false;
 }
 
 /**
@@ -48,12 +62,14 @@ export function trackWrite(ack: Promise<unknown>): TrackedWrite {
   let settled = false;
   const settle = () => {
     settled = true;
-    if (isQueued) setQueued(Math.max(0, queued - 1));
+    if (!isQueued) return;
+    setQueued(Math.max(0, queued - 1));
+    if (queued === 0) drained();
   };
   ack.then(settle, (err: unknown) => {
-    const wasQueued = isQueued;
+    if (!isQueued) return settle();
+    refused = true;
     settle();
-    if (!wasQueued) return;
     console.error('A queued write was refused by the server', err);
     showToast({
       title: 'A change made offline was not saved',
