@@ -52,6 +52,9 @@ const pwa = VitePWA({
     // The API and Firebase's reserved paths (auth handler) are never the app shell.
     navigateFallbackDenylist: [/^\/api\//, /^\/__\//],
     cleanupOutdatedCaches: true,
+    // The first install takes over the open tab at once, so screens not visited yet still load
+    // offline; an update still waits for the old version's tabs to close (no skipWaiting).
+    clientsClaim: true,
   },
 });
 

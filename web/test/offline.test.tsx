@@ -9,7 +9,12 @@ import { Toaster } from '../src/components/toaster.tsx';
 import { ApiError, apiRequest, errorMessage } from '../src/lib/api.ts';
 import { describeError } from '../src/lib/errors.ts';
 import { commitWrite } from '../src/lib/offline/commit-write.ts';
-import { OFFLINE_REQUEST_MESSAGE, UNREACHABLE_MESSAGE } from '../src/lib/offline/connectivity.ts';
+import {
+  OFFLINE_REQUEST_MESSAGE,
+  probeReachability,
+  resetReachability,
+  UNREACHABLE_MESSAGE,
+} from '../src/lib/offline/connectivity.ts';
 import { QUEUE_AFTER_MS, resetWriteQueue, trackWrite } from '../src/lib/offline/write-queue.ts';
 import { goOffline } from './offline.ts';
 
@@ -42,9 +47,15 @@ afterEach(() => {
   restoreNetwork?.();
   restoreNetwork = null;
   resetWriteQueue();
+  resetReachability();
   resetToasts();
   vi.useRealTimers();
 });
+
+/** The reachability probe (HEAD /api/) gets an answer, as from a reachable API. */
+function answerProbes() {
+  return vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response(null, { status: 404 }));
+}
 
 describe('offline indicator', () => {
   it('is absent online, says what works offline, counts queued changes, and toasts once they sync', async () => {
@@ -62,7 +73,7 @@ describe('offline indicator', () => {
 
     restoreNetwork();
     restoreNetwork = null;
-    expect(await screen.findByText('Back online: syncing 1 change saved on this phone…')).toBeInTheDocument();
+    expect(await screen.findByText('Syncing 1 change saved on this phone…')).toBeInTheDocument();
     expect(screen.queryByText('Offline')).not.toBeInTheDocument();
     await act(async () => write.resolve());
     expect(await screen.findByText('All changes synced')).toBeInTheDocument();
@@ -92,6 +103,7 @@ describe('commitWrite', () => {
   });
 
   it("is 'queued' when the server is slow (weak Wi-Fi that still says online)", async () => {
+    answerProbes();
     vi.useFakeTimers();
     const write = deferred();
     const outcome = commitWrite(db, () => write.promise);
@@ -127,6 +139,29 @@ describe('API calls offline', () => {
       status: 0,
       message: UNREACHABLE_MESSAGE,
     });
+  });
+});
+
+describe('venue Wi-Fi that says online with nothing behind it', () => {
+  it('a request without an answer makes the shell say offline until a probe gets through', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    renderShellParts();
+    const fetchSpy = vi.spyOn(globalThis, 'fetch').mockRejectedValue(new TypeError('Failed to fetch'));
+    await act(async () => {
+      await apiRequest('POST', '/api/auth/login').catch(() => undefined);
+    });
+    expect(await screen.findByText("You're offline.")).toBeInTheDocument();
+    // Offline now, the next call fails at once without trying the network.
+    fetchSpy.mockClear();
+    await expect(apiRequest('GET', '/api/subscription')).rejects.toMatchObject({
+      message: OFFLINE_REQUEST_MESSAGE,
+    });
+    expect(fetchSpy).not.toHaveBeenCalled();
+    fetchSpy.mockResolvedValue(new Response(null, { status: 404 }));
+    await act(async () => {
+      expect(await probeReachability()).toBe(true);
+    });
+    expect(screen.queryByTestId('offline-banner')).not.toBeInTheDocument();
   });
 });
 

@@ -27,7 +27,7 @@ export function OfflineBanner() {
       <HStack gap="2" align="start" fontSize="sm">
         <AlertIcon boxSize="4" mt="0.5" flexShrink={0} />
         {online ? (
-          <Text>Back online: syncing {plural(queued)} saved on this phone…</Text>
+          <Text>Syncing {plural(queued)} saved on this phone…</Text>
         ) : (
           <Text>
             <Text as="span" fontWeight="semibold">

@@ -1,6 +1,12 @@
 import { describeError } from './errors.ts';
 import { getAppAuth } from './firebase.ts';
-import { isOnline, OFFLINE_REQUEST_MESSAGE, UNREACHABLE_MESSAGE } from './offline/connectivity.ts';
+import {
+  isOnline,
+  OFFLINE_REQUEST_MESSAGE,
+  reportAnswer,
+  reportNoAnswer,
+  UNREACHABLE_MESSAGE,
+} from './offline/connectivity.ts';
 
 /**
  * A failed `/api` call. `message` is the server's `error` field, else "status: statusText";
@@ -45,8 +51,11 @@ export async function apiRequest<T>(method: ApiMethod, path: string, body?: unkn
     // fetch rejects only when no answer came (network down, timeout); a token refresh offline
     // fails the same way.
     console.warn(`${method} ${path} got no answer`, err);
-    throw new ApiError(0, isOnline() ? UNREACHABLE_MESSAGE : OFFLINE_REQUEST_MESSAGE);
+    const deviceOffline = !isOnline();
+    reportNoAnswer();
+    throw new ApiError(0, deviceOffline ? OFFLINE_REQUEST_MESSAGE : UNREACHABLE_MESSAGE);
   }
+  reportAnswer();
   const text = await res.text().catch(() => '');
   const parsed = parseJson(text);
   if (!res.ok) {

@@ -2,6 +2,7 @@ import { initializeApp, type FirebaseApp } from 'firebase/app';
 import { connectAuthEmulator, getAuth, type Auth } from 'firebase/auth';
 import type { Firestore } from 'firebase/firestore';
 import type { FirebaseStorage } from 'firebase/storage';
+import { onReconnect } from './offline/connectivity.ts';
 
 /**
  * Firebase initialisation and emulator wiring. Only the app and Auth are loaded eagerly: the
@@ -54,11 +55,21 @@ let storagePromise: Promise<FirebaseStorage> | null = null;
  */
 export function loadFirestore(): Promise<Firestore> {
   firestorePromise ??= import('firebase/firestore').then(
-    ({ initializeFirestore, persistentLocalCache, persistentMultipleTabManager, connectFirestoreEmulator }) => {
+    ({
+      initializeFirestore,
+      persistentLocalCache,
+      persistentMultipleTabManager,
+      connectFirestoreEmulator,
+      disableNetwork,
+      enableNetwork,
+    }) => {
       const db = initializeFirestore(firebaseApp, {
         localCache: persistentLocalCache({ tabManager: persistentMultipleTabManager() }),
       });
       if (useEmulators) connectFirestoreEmulator(db, firestoreEmulator.host, firestoreEmulator.port);
+      // The SDK retries a dead connection with a growing back-off (up to a minute); once the
+      // servers answer again, reconnect at once so queued writes go out without that wait.
+      onReconnect(() => void disableNetwork(db).then(() => enableNetwork(db)));
       // Writes queued before a reload (offline) show in the offline indicator until they sync.
       void import('./offline/commit-write.ts').then(({ trackEarlierWrites }) => trackEarlierWrites(db));
       return db;

@@ -215,6 +215,8 @@ describe('SettingsPage', () => {
 
   it('online but unanswered (weak Wi-Fi): "Saving..." gives way to the queued note within seconds', async () => {
     save.saveTextField.mockReturnValueOnce(new Promise(() => undefined));
+    // The reachability probe that follows gets an answer: the API is there, only slow.
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response(null, { status: 404 }));
     renderSettings();
     const location = screen.getByLabelText(/Location/);
     fireEvent.focus(location);

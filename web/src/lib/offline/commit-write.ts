@@ -4,7 +4,7 @@
 // write is saved on the device and the server has confirmed it ('saved'), the device is offline,
 // or the server is slow ('queued'). See docs/decisions.md, "Venue Wi-Fi".
 import { waitForPendingWrites, type Firestore } from 'firebase/firestore';
-import { isOnline } from './connectivity.ts';
+import { isOnline, probeReachability } from './connectivity.ts';
 import { appliedLocally } from './local-apply.ts';
 import { QUEUE_AFTER_MS, trackWrite } from './write-queue.ts';
 
@@ -35,6 +35,9 @@ export async function commitWrite(
       if (!finish()) return;
       tracked.markQueued();
       resolve('queued');
+      // No answer while the device says online: find out whether the servers are reachable at
+      // all, so the shell can say "offline" on a venue Wi-Fi with nothing behind it.
+      if (isOnline()) void probeReachability();
     }
     ack.then(
       () => finish() && resolve('saved'),
