@@ -14,6 +14,7 @@ import type { GatherlyEvent, MemberRole } from '../../src/lib/types.ts';
 import { makeCurrentEvent, makeMyEvent, makeMyEvents, renderScreen } from '../render.tsx';
 import { testDb, testStorage } from './firebase-stub.ts';
 import { carpool, flight, photo } from './fixtures.ts';
+import { goOffline } from '../offline.ts';
 
 vi.mock('reactfire', () => ({ useFirestore: () => testDb, useStorage: () => testStorage }));
 vi.mock('../../src/features/photos/storage-url.ts', () => ({
@@ -351,6 +352,18 @@ describe('DashboardPage banner', () => {
 });
 
 describe('DashboardPage sections', () => {
+  it('offline, stats never counted on this visit say so instead of loading forever', () => {
+    dash.useEventCounts.mockReturnValue({ going: 7, photos: null, flights: null, carpools: null });
+    const restore = goOffline();
+    try {
+      renderDashboard();
+      expect(within(screen.getByTestId('stat-going')).getByText('7')).toBeInTheDocument();
+      expect(within(screen.getByTestId('stat-photos')).getByTitle('Counts need a connection')).toHaveTextContent('—');
+    } finally {
+      restore();
+    }
+  });
+
   it('shows the aggregation stats', () => {
     renderDashboard();
     expect(within(screen.getByTestId('stat-going')).getByText('7')).toBeInTheDocument();

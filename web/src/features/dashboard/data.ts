@@ -19,6 +19,7 @@ import {
 } from 'firebase/firestore';
 import { useEffect, useMemo, useState } from 'react';
 import { useFirestore, useFirestoreCollectionData } from 'reactfire';
+import { useOnline } from '../../lib/offline/connectivity.ts';
 import type {
   BannerSettings,
   Rsvp,
@@ -163,7 +164,10 @@ export function saveBannerSettings(db: Firestore, eventId: string, settings: Ban
  */
 export function useAggregateCount(q: Query, trigger: unknown): number | null {
   const [count, setCount] = useState<number | null>(null);
+  // Counts need the server: offline the last one stays, and it is asked again once back online.
+  const online = useOnline();
   useEffect(() => {
+    if (!online) return;
     let live = true;
     getCountFromServer(q).then(
       (snap) => {
@@ -174,7 +178,7 @@ export function useAggregateCount(q: Query, trigger: unknown): number | null {
     return () => {
       live = false;
     };
-  }, [q, trigger]);
+  }, [q, trigger, online]);
   return count;
 }
 
