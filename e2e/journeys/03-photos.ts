@@ -1,6 +1,6 @@
 // Journey 3: members upload photos (an oversized one and non-images, one named .jpg among them,
-// are refused with the spec's messages), vote and see each other's votes live; the admin features a photo and it leads the
-// dashboard banner.
+// are refused with the spec's messages), vote and see each other's votes live; the admin features
+// a photo and it leads the dashboard banner.
 import type { Page } from 'playwright-core';
 import { check, hasText, visible } from '../lib/expect.ts';
 import { oversizedPhotoFile, photoFile, textFile } from '../lib/files.ts';
