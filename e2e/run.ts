@@ -3,6 +3,7 @@
 // and browser console.
 import type { Browser } from 'playwright-core';
 import { launchBrowser } from './lib/browser.ts';
+import { BUILT_APP_URL, buildWebForEmulators } from './lib/built-app.ts';
 import { removeTempFiles } from './lib/files.ts';
 import { RUN_ID, runJourney, type Journey, type JourneyResult } from './lib/journey.ts';
 import { printTimings } from './lib/session.ts';
@@ -15,6 +16,7 @@ import { schedule } from './journeys/05-schedule.ts';
 import { rolesAndSettings } from './journeys/06-roles-settings.ts';
 import { limitsAndDelete } from './journeys/07-limits-delete.ts';
 import { eventAccess } from './journeys/08-event-access.ts';
+import { venueWifi } from './journeys/09-venue-wifi.ts';
 
 const JOURNEYS: [string, Journey][] = [
   ['01-first-event', firstEvent],
@@ -25,7 +27,11 @@ const JOURNEYS: [string, Journey][] = [
   ['06-roles-settings', rolesAndSettings],
   ['07-limits-delete', limitsAndDelete],
   ['08-event-access', eventAccess],
+  ['09-venue-wifi', venueWifi],
 ];
+
+/** Journeys that reload offline: they need the service worker, so the built app (lib/built-app.ts). */
+const ON_BUILT_APP = new Set(['09-venue-wifi']);
 
 function selected(): [string, Journey][] {
   const only = process.env.E2E_ONLY?.split(',').map((s) => s.trim()).filter(Boolean);
@@ -70,13 +76,19 @@ async function main(): Promise<number> {
   let browser: Browser | null = null;
   try {
     const t0 = Date.now();
+    const journeys = selected();
+    const built = journeys.some(([name]) => ON_BUILT_APP.has(name)) ? buildWebForEmulators() : null;
+    // Stop waiting on the build if the stack fails first (and never leave its rejection unheard).
+    built?.catch(() => undefined);
     stack = await startStack();
     console.log(`stack ready at ${stack.baseUrl} in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+    await built;
     browser = await launchBrowser();
     await warmUp(browser, stack.baseUrl);
-    for (const [name, play] of selected()) {
+    for (const [name, play] of journeys) {
       console.log(`\n▶ ${name}`);
-      const result = await runJourney(browser, stack.baseUrl, name, play);
+      const baseUrl = ON_BUILT_APP.has(name) ? BUILT_APP_URL : stack.baseUrl;
+      const result = await runJourney(browser, baseUrl, name, play);
       console.log(result.ok ? `  ✓ passed` : `  ✗ failed at "${result.failedStep}": ${result.error}`);
       results.push(result);
     }

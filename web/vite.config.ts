@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 // Dev: /api goes to the Functions emulator's `api` function; the function itself is mounted at
 // /api, so the path is kept whole (Hosting's rewrite does the same in production).
@@ -15,8 +16,50 @@ const NO_REALTIME_DATABASE = fileURLToPath(
   new URL('./src/lib/no-realtime-database.ts', import.meta.url),
 );
 
+// The app shell offline (docs/decisions.md, "Venue Wi-Fi"): a built app precaches every file it
+// needs and answers navigations with index.html, so a visited app reloads with no network; the
+// data comes from Firestore's own persistent cache. Builds only: the dev server has no service
+// worker (it would serve stale modules between edits). A new version installs in the background
+// and takes over once every tab of the old one is closed, so a running tab never loses the lazy
+// chunks it was built with.
+const pwa = VitePWA({
+  registerType: 'prompt',
+  injectRegister: 'script-defer',
+  includeAssets: ['favicon.svg', 'icons/apple-touch-icon-180.png'],
+  manifest: {
+    name: 'Gatherly',
+    short_name: 'Gatherly',
+    description: 'Plan events with your group: photos, travel, schedules and RSVPs in one place.',
+    start_url: '/',
+    scope: '/',
+    display: 'standalone',
+    theme_color: '#6236ff',
+    background_color: '#ffffff',
+    icons: [
+      { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+      { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+      {
+        src: '/icons/icon-maskable-512.png',
+        sizes: '512x512',
+        type: 'image/png',
+        purpose: 'maskable',
+      },
+    ],
+  },
+  workbox: {
+    globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+    navigateFallback: '/index.html',
+    // The API and Firebase's reserved paths (auth handler) are never the app shell.
+    navigateFallbackDenylist: [/^\/api\//, /^\/__\//],
+    cleanupOutdatedCaches: true,
+    // The first install takes over the open tab at once, so screens not visited yet still load
+    // offline; an update still waits for the old version's tabs to close (no skipWaiting).
+    clientsClaim: true,
+  },
+});
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), pwa],
   resolve: {
     alias: [{ find: /^firebase\/database$/, replacement: NO_REALTIME_DATABASE }],
   },

@@ -180,6 +180,10 @@ export interface InvitationPublicView {
   /** The event's zone for showing the dates (null: not confirmed yet, shown in UTC). */
   eventTimeZone?: TimeZoneId | null;
   eventLocation: string;
+  /** 'accepted' once used: the page then says so instead of offering Accept. */
+  status: InvitationStatus;
+  /** Only for a signed-in caller who is already a member of the event (to open it). */
+  eventId?: string;
 }
 
 export interface Photo<Time = IsoDateString> {

@@ -82,6 +82,9 @@ export const uploadMessages = {
   exceedsSize: (file: string, size: string) => `${file} exceeds maximum allowed size of ${size}`,
   inferiorSize: (size: string) => `This file is smaller than the allowed size of ${size}`,
   youCanOnlyUploadFileTypes: (types: string) => `You can only upload: ${types}`,
+  /** Ours, not the spec's: a file that does not decode as an image, named, with the spec's rule. */
+  notAnImage: (fileName: string, types: string) =>
+    `${fileName} could not be opened as an image. You can only upload: ${types}`,
   noDuplicates: (fileName: string) =>
     `Cannot add the duplicate file '${fileName}', it already exists`,
   noMoreFilesAllowed: () => 'Cannot add more files',

@@ -85,6 +85,9 @@ describe('messages of (docs/product.md, "Texts and messages"), verbatim', () => 
     expect(uploadMessages.youCanOnlyUploadFileTypes('image/*')).toBe(
       'You can only upload: image/*',
     );
+    expect(uploadMessages.notAnImage('notes.jpg', 'image/*')).toBe(
+      'notes.jpg could not be opened as an image. You can only upload: image/*',
+    );
     expect(uploadMessages.noDuplicates('a.jpg')).toBe(
       "Cannot add the duplicate file 'a.jpg', it already exists",
     );

@@ -1,6 +1,6 @@
-// Journey 3: members upload photos (an oversized one and a non-image are refused with the spec's
-// messages), vote and see each other's votes live; the admin features a photo and it leads the
-// dashboard banner.
+// Journey 3: members upload photos (an oversized one and non-images, one named .jpg among them,
+// are refused with the spec's messages), vote and see each other's votes live; the admin features
+// a photo and it leads the dashboard banner.
 import type { Page } from 'playwright-core';
 import { check, hasText, visible } from '../lib/expect.ts';
 import { oversizedPhotoFile, photoFile, textFile } from '../lib/files.ts';
@@ -52,9 +52,13 @@ export async function photos({ person, step }: JourneyContext): Promise<void> {
     const page = eve.page;
     await page.getByRole('button', { name: 'Upload Photos' }).first().click();
     const dialog = page.getByRole('dialog', { name: 'Upload Photos' });
-    await dialog.getByTestId('file-input').setInputFiles([oversizedPhotoFile('huge-photo.jpg'), textFile('packing-list.txt')]);
+    await dialog
+      .getByTestId('file-input')
+      .setInputFiles([oversizedPhotoFile('huge-photo.jpg'), textFile('packing-list.txt'), textFile('not-a-photo.jpg')]);
     await visible(dialog.getByText('huge-photo.jpg exceeds maximum allowed size of 10 MB'), 'the size message');
-    await visible(dialog.getByText('You can only upload: image/*'), 'the file-type message');
+    await visible(dialog.getByText('packing-list.txt could not be opened as an image. You can only upload: image/*'), 'the file-type message');
+    // Recognised by decoding, not by name: a text file named .jpg is refused at selection, by name.
+    await visible(dialog.getByText('not-a-photo.jpg could not be opened as an image. You can only upload: image/*'), 'the renamed text file refused');
     check((await dialog.getByTestId('upload-item').count()) === 0, 'no refused file may be queued for upload');
     await eve.shoot('upload-refused');
     await dialog.getByRole('button', { name: 'Cancel' }).click();

@@ -21,6 +21,33 @@ afterAll(async () => {
 type Body = Record<string, unknown> & { error?: string };
 
 describe('invitations', () => {
+  it('a used invitation reports accepted; only signed-in members of the event get its id', async () => {
+    const { eventId, creator, outsider } = await eventWithRoles(stack);
+    const guest = newUser('used');
+    const token = await invite(stack, eventId, creator, guest, 'attendee', false);
+    const view = async (as?: typeof guest, headers?: Record<string, string>) =>
+      (await stack.call<{ invitation: Body }>('GET', `/api/invitations/${token}`, { as, headers }))
+        .body.invitation;
+    // Pending: nobody is told the event id, not even the creator or the invitee.
+    expect(await view()).toMatchObject({ status: 'pending' });
+    expect(await view(guest)).not.toHaveProperty('eventId');
+    expect(await view(creator)).toMatchObject({ status: 'pending', eventId });
+    expect((await stack.call('POST', `/api/invitations/${token}/accept`, { as: guest })).status).toBe(
+      200,
+    );
+    // Used: the invitee (now a member) and other members get the id to open the event; an
+    // outsider, a signed-out visitor and a bad token see only that it was used.
+    expect(await view(guest)).toMatchObject({ status: 'accepted', eventId, email: guest.email });
+    expect(await view(creator)).toMatchObject({ status: 'accepted', eventId });
+    const outside = await view(outsider);
+    expect(outside).toMatchObject({ status: 'accepted' });
+    expect(outside).not.toHaveProperty('eventId');
+    expect(await view()).not.toHaveProperty('eventId');
+    const forged = await view(undefined, { authorization: 'Bearer not.a.token' });
+    expect(forged).toMatchObject({ status: 'accepted' });
+    expect(forged).not.toHaveProperty('eventId');
+  });
+
   it('public invitation view, then accept once by the invited address only', async () => {
     const { eventId, creator } = await eventWithRoles(stack);
     const guest = newUser('guest');

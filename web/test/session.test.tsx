@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { system } from '../src/app/system.ts';
 import { resetToasts } from '../src/components/toast-store.ts';
 import { Toaster } from '../src/components/toaster.tsx';
-import { apiRequest } from '../src/lib/api.ts';
+import { ApiError, apiRequest } from '../src/lib/api.ts';
 import { SessionProvider, useSession, type Session } from '../src/lib/session.tsx';
 
 // The data layer boundary here is Firebase Auth itself: its popup and state callback are
@@ -102,6 +102,14 @@ describe('SessionProvider', () => {
     act(() => auth.listener?.(fbUser));
     await waitFor(() => expect(status()).toBe('signed-out||false|false'));
     expect(auth.signOut).toHaveBeenCalled();
+  });
+
+  it('stays signed in when the backend login gets no answer (an offline reload)', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    api.mockRejectedValue(new ApiError(0, "You're offline. This needs a connection."));
+    act(() => auth.listener?.(fbUser));
+    await waitFor(() => expect(status()).toBe('signed-in|Ada Lovelace|false|false'));
+    expect(auth.signOut).not.toHaveBeenCalled();
   });
 
   it.each([

@@ -1,16 +1,21 @@
 import type { AcceptInvitationResponse } from '@gatherly/domain/entities';
+import { authenticate } from '../auth.ts';
 import { db } from '../firebase.ts';
 import { publicRoute, route, type Route } from '../router.ts';
 import { acceptInvitation, invitationView } from '../services/invitations.ts';
 import { userSummary } from '../users.ts';
 
 export const invitationRoutes: Route[] = [
-  // Public: the invitation page shows the event before the visitor signs in.
+  // Public: the invitation page shows the event before the visitor signs in. A signed-in
+  // member of the event also gets its id (a bad or missing token just means "not a member").
   publicRoute({
     method: 'GET',
     pattern: '/invitations/:token',
-    async handle({ params }) {
-      return { body: { invitation: await invitationView(params.token) } };
+    async handle({ req, params }) {
+      const viewer = req.headers.authorization
+        ? await authenticate(req, { checkRevoked: false }).catch(() => null)
+        : null;
+      return { body: { invitation: await invitationView(params.token, viewer?.uid ?? null) } };
     },
   }),
   route({

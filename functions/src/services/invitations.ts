@@ -22,8 +22,14 @@ function tokenRef(token: string) {
 
 export type InvitationView = InvitationPublicView & { status: InvitationStatus };
 
-/** What anyone holding the link may see: the invitation and the event it opens. */
-export async function invitationView(token: string): Promise<InvitationView> {
+/**
+ * What anyone holding the link may see: the invitation and the event it opens. A signed-in
+ * member of the event (`viewerUid`) also gets the event's id, so a used link can offer "Open Event".
+ */
+export async function invitationView(
+  token: string,
+  viewerUid: string | null,
+): Promise<InvitationView> {
   const stored = (await tokenRef(token).get()).data();
   if (!stored) throw notFound(INVITATION_NOT_FOUND);
   const [invitationSnap, eventSnap] = await Promise.all([
@@ -33,6 +39,8 @@ export async function invitationView(token: string): Promise<InvitationView> {
   const invitation = invitationSnap.data();
   const event = eventSnap.data();
   if (!invitation || !event || event.deleting) throw notFound(INVITATION_NOT_FOUND);
+  const isMember =
+    viewerUid !== null && (await store().member(stored.eventId, viewerUid).get()).exists;
   return {
     email: invitation.email,
     role: invitation.role,
@@ -42,6 +50,7 @@ export async function invitationView(token: string): Promise<InvitationView> {
     eventEndDate: event.endDate,
     eventLocation: event.location,
     status: invitation.status,
+    ...(isMember ? { eventId: stored.eventId } : {}),
   };
 }
 

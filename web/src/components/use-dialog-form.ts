@@ -1,5 +1,7 @@
 import { useFormik, type FormikValues } from 'formik';
 import type { AnySchema } from 'yup';
+import { describeError, isConnectionFailure } from '../lib/errors.ts';
+import { QUEUED_MESSAGE } from '../lib/offline/write-queue.ts';
 import { showToast } from './toaster.tsx';
 
 interface Options<V extends FormikValues> {
@@ -7,6 +9,7 @@ interface Options<V extends FormikValues> {
   validationSchema: AnySchema;
   /** Re-read initialValues when they change (a dialog that edits different items). */
   enableReinitialize?: boolean;
+  /** Resolving 'queued' (a direct write saved on this device, see commitWrite) says so. */
   save(values: V): Promise<unknown>;
   /** The success toast, from the submitted values. */
   success(values: V): { title: string; description: string };
@@ -27,13 +30,20 @@ export function useDialogForm<V extends FormikValues>(options: Options<V>) {
     enableReinitialize: options.enableReinitialize,
     onSubmit: async (values, helpers) => {
       try {
-        await save(values);
-        showToast({ ...success(values), status: 'success' });
+        const outcome = await save(values);
+        const toast = success(values);
+        showToast(
+          outcome === 'queued'
+            ? { title: toast.title, description: QUEUED_MESSAGE, status: 'info' }
+            : { ...toast, status: 'success' },
+        );
         helpers.resetForm();
         onClose();
       } catch (err) {
         console.error(failure, err);
-        showToast({ title: 'Error', description: failure, status: 'error' });
+        // A lost connection says so (the request never reached the server); else the product's text (docs/product.md, "Texts and messages").
+        const description = isConnectionFailure(err) ? describeError(err, failure) : failure;
+        showToast({ title: 'Error', description, status: 'error' });
       }
     },
   });

@@ -1,6 +1,18 @@
+import { describeError } from './errors.ts';
 import { getAppAuth } from './firebase.ts';
+import {
+  isOnline,
+  OFFLINE_REQUEST_MESSAGE,
+  reportAnswer,
+  reportNoAnswer,
+  UNREACHABLE_MESSAGE,
+} from './offline/connectivity.ts';
 
-/** A non-OK `/api` response. `message` is the server's `error` field, else "status: statusText". */
+/**
+ * A failed `/api` call. `message` is the server's `error` field, else "status: statusText";
+ * status 0 = the request never got an answer (offline, unreachable, timed out), with a sentence
+ * saying so.
+ */
 export class ApiError extends Error {
   readonly status: number;
   constructor(status: number, message: string) {
@@ -12,22 +24,39 @@ export class ApiError extends Error {
 
 export type ApiMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
+/** No API call waits longer than this: on a weak venue Wi-Fi a button must not spin forever. */
+export const API_TIMEOUT_MS = 30_000;
+
 /**
  * Calls the `/api` function. Identity travels only as the Firebase ID token (functions ignore
- * x-user-* identity headers, which a client could forge).
+ * x-user-* identity headers, which a client could forge). Every API call goes through here, so
+ * this is where an offline device is told at once that the action needs a connection.
  */
 export async function apiRequest<T>(method: ApiMethod, path: string, body?: unknown): Promise<T> {
+  if (!isOnline()) throw new ApiError(0, OFFLINE_REQUEST_MESSAGE);
   const headers: Record<string, string> = {};
   const user = getAppAuth().currentUser;
-  if (user) headers.Authorization = `Bearer ${await user.getIdToken()}`;
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
-  const res = await fetch(path, {
-    method,
-    headers,
-    credentials: 'include',
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
+  let res: Response;
+  try {
+    if (user) headers.Authorization = `Bearer ${await user.getIdToken()}`;
+    if (body !== undefined) headers['Content-Type'] = 'application/json';
+    res = await fetch(path, {
+      method,
+      headers,
+      credentials: 'include',
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: AbortSignal.timeout(API_TIMEOUT_MS),
+    });
+  } catch (err) {
+    // fetch rejects only when no answer came (network down, timeout); a token refresh offline
+    // fails the same way.
+    console.warn(`${method} ${path} got no answer`, err);
+    const deviceOffline = !isOnline();
+    reportNoAnswer();
+    throw new ApiError(0, deviceOffline ? OFFLINE_REQUEST_MESSAGE : UNREACHABLE_MESSAGE);
+  }
+  reportAnswer();
+  const text = await res.text().catch(() => '');
   const parsed = parseJson(text);
   if (!res.ok) {
     const serverError =
@@ -46,7 +75,7 @@ function parseJson(text: string): unknown {
   }
 }
 
-/** The message to show for a failed call: the ApiError/Error message, else the fallback. */
+/** The message to show for a failed call: the server's or our own sentence, else the fallback. */
 export function errorMessage(err: unknown, fallback: string): string {
-  return err instanceof Error && err.message ? err.message : fallback;
+  return describeError(err, fallback);
 }

@@ -2,6 +2,7 @@ import { initializeApp, type FirebaseApp } from 'firebase/app';
 import { connectAuthEmulator, getAuth, type Auth } from 'firebase/auth';
 import type { Firestore } from 'firebase/firestore';
 import type { FirebaseStorage } from 'firebase/storage';
+import { onReconnect } from './offline/connectivity.ts';
 
 /**
  * Firebase initialisation and emulator wiring. Only the app and Auth are loaded eagerly: the
@@ -18,8 +19,12 @@ export const firebaseConfig = {
   appId: env.VITE_FIREBASE_APP_ID ?? 'demo-app',
 };
 
-/** Emulators are used in dev unless VITE_USE_EMULATORS is 'false'. */
-export const useEmulators: boolean = env.DEV && env.VITE_USE_EMULATORS !== 'false';
+/**
+ * Emulators: on in dev unless VITE_USE_EMULATORS is 'false'; in a build only when it is 'true'
+ * (the e2e build the Hosting emulator serves; a `demo-` project can reach nothing else anyway).
+ */
+export const useEmulators: boolean =
+  env.VITE_USE_EMULATORS === 'true' || (env.DEV && env.VITE_USE_EMULATORS !== 'false');
 
 /** Auth emulator URL; `npm start` may point it at the offline popup relay in front of it. */
 export const authEmulatorUrl: string = env.VITE_AUTH_EMULATOR_URL ?? 'http://127.0.0.1:9099';
@@ -42,12 +47,34 @@ export function getAppAuth(): Auth {
 let firestorePromise: Promise<Firestore> | null = null;
 let storagePromise: Promise<FirebaseStorage> | null = null;
 
+/**
+ * Firestore with the persistent local cache (IndexedDB, shared by the app's tabs): a visited
+ * event opens with no network, also after a reload, and writes made offline are queued on the
+ * phone until the connection returns (docs/decisions.md, "Venue Wi-Fi"). Where IndexedDB is
+ * unavailable the SDK falls back to its memory cache by itself.
+ */
 export function loadFirestore(): Promise<Firestore> {
-  firestorePromise ??= import('firebase/firestore').then(({ getFirestore, connectFirestoreEmulator }) => {
-    const db = getFirestore(firebaseApp);
-    if (useEmulators) connectFirestoreEmulator(db, firestoreEmulator.host, firestoreEmulator.port);
-    return db;
-  });
+  firestorePromise ??= import('firebase/firestore').then(
+    ({
+      initializeFirestore,
+      persistentLocalCache,
+      persistentMultipleTabManager,
+      connectFirestoreEmulator,
+      disableNetwork,
+      enableNetwork,
+    }) => {
+      const db = initializeFirestore(firebaseApp, {
+        localCache: persistentLocalCache({ tabManager: persistentMultipleTabManager() }),
+      });
+      if (useEmulators) connectFirestoreEmulator(db, firestoreEmulator.host, firestoreEmulator.port);
+      // The SDK retries a dead connection with a growing back-off (up to a minute); once the
+      // servers answer again, reconnect at once so queued writes go out without that wait.
+      onReconnect(() => void disableNetwork(db).then(() => enableNetwork(db)));
+      // Writes queued before a reload (offline) show in the offline indicator until they sync.
+      void import('./offline/commit-write.ts').then(({ trackEarlierWrites }) => trackEarlierWrites(db));
+      return db;
+    },
+  );
   return firestorePromise;
 }
 

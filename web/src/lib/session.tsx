@@ -1,7 +1,7 @@
 import { GoogleAuthProvider, onAuthStateChanged, signInWithPopup, signOut as firebaseSignOut, type User } from 'firebase/auth';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { showToast } from '../components/toast-store.ts';
-import { apiRequest } from './api.ts';
+import { ApiError, apiRequest } from './api.ts';
 import { getAppAuth, loadOfflineGapiShim } from './firebase.ts';
 import { CURRENT_EVENT_STORAGE_KEY } from './storage-keys.ts';
 
@@ -132,8 +132,17 @@ export function SessionProvider({ children }: { children: ReactNode }) {
           }
         })
         .catch((err: unknown) => {
-          console.error('Backend login failed; treating the user as signed out', err);
           if (mine !== generation) return;
+          // Offline (venue Wi-Fi, a reload without network): the Firebase session is still
+          // valid and the app works from its local cache; the profile sync runs next time.
+          if (err instanceof ApiError && err.status === 0) {
+            console.warn('Backend login skipped: no connection', err);
+            welcomePending.current = false;
+            setUser(toSessionUser(fbUser));
+            setStatus('signed-in');
+            return;
+          }
+          console.error('Backend login failed; treating the user as signed out', err);
           welcomePending.current = false;
           setUser(null);
           setStatus('signed-out');

@@ -14,6 +14,7 @@ import type { GatherlyEvent, MemberRole } from '../../src/lib/types.ts';
 import { makeMyEvent, makeMyEvents, makeScope, renderScreen } from '../render.tsx';
 import { testDb, testStorage } from './firebase-stub.ts';
 import { carpool, flight, photo } from './fixtures.ts';
+import { goOffline } from '../offline.ts';
 
 vi.mock('reactfire', () => ({ useFirestore: () => testDb, useStorage: () => testStorage }));
 vi.mock('../../src/features/photos/storage-url.ts', () => ({
@@ -260,10 +261,36 @@ describe('DashboardPage banner', () => {
     expect(upload).toHaveBeenCalledWith(testStorage, 'e1', file, expect.any(Function));
 
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    upload.mockRejectedValueOnce(new bannerUpload.BannerUploadError('transfer', 'network'));
+    upload.mockRejectedValueOnce(
+      new bannerUpload.BannerUploadError('transfer', 'stalled', {
+        code: 'storage/retry-limit-exceeded',
+      }),
+    );
     fireEvent.change(input, { target: { files: [file] } });
     expect(
       await screen.findByText('Please check your connection and try again'),
+    ).toBeInTheDocument();
+    // Not every failure is the connection's: an image the compressor cannot read rejects with a
+    // DOM Event. It reads as a sentence, neither "[object Event]" nor "check your connection".
+    upload.mockRejectedValueOnce(
+      new bannerUpload.BannerUploadError('transfer', 'not decoded', new Event('error')),
+    );
+    fireEvent.change(input, { target: { files: [file] } });
+    expect(
+      await screen.findByText('The image could not be uploaded. Please try another photo.'),
+    ).toBeInTheDocument();
+    expect(document.body).not.toHaveTextContent('[object');
+    upload.mockRejectedValueOnce(
+      new bannerUpload.BannerUploadError(
+        'rejected',
+        'notes.jpg could not be opened as an image. You can only upload: image/*',
+      ),
+    );
+    fireEvent.change(input, { target: { files: [file] } });
+    expect(
+      await screen.findByText(
+        'notes.jpg could not be opened as an image. You can only upload: image/*',
+      ),
     ).toBeInTheDocument();
     upload.mockRejectedValueOnce(new bannerUpload.BannerUploadError('save', '500'));
     fireEvent.change(input, { target: { files: [file] } });
@@ -272,6 +299,18 @@ describe('DashboardPage banner', () => {
 });
 
 describe('DashboardPage sections', () => {
+  it('offline, stats never counted on this visit say so instead of loading forever', () => {
+    dash.useEventCounts.mockReturnValue({ going: 7, photos: null, flights: null, carpools: null });
+    const restore = goOffline();
+    try {
+      renderDashboard();
+      expect(within(screen.getByTestId('stat-going')).getByText('7')).toBeInTheDocument();
+      expect(within(screen.getByTestId('stat-photos')).getByTitle('Counts need a connection')).toHaveTextContent('—');
+    } finally {
+      restore();
+    }
+  });
+
   it('shows the aggregation stats', () => {
     renderDashboard();
     expect(within(screen.getByTestId('stat-going')).getByText('7')).toBeInTheDocument();

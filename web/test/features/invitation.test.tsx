@@ -22,7 +22,9 @@ const invitation = {
   eventStartDate: '2099-06-12T15:00:00.000Z',
   eventEndDate: '2099-06-14T15:00:00.000Z',
   eventLocation: 'Malibu',
+  status: 'pending',
 };
+const used = { ...invitation, status: 'accepted' };
 
 const signedOut = () => makeSession({ status: 'signed-out', user: null });
 const signedInAs = (email: string) =>
@@ -41,6 +43,42 @@ afterEach(() => {
   resetToasts();
   api.mockReset();
   vi.useRealTimers();
+});
+
+describe('InvitationPage, invitation already accepted', () => {
+  it("tells the member who accepted it that they already joined, with Open Event", async () => {
+    routeApi(api, { 'GET /api/invitations/tok123': () => ({ invitation: { ...used, eventId: 'e1' } }) });
+    renderInvite(signedInAs('alan@example.com'));
+    expect(
+      await screen.findByRole('heading', { name: "You've already joined Beach Wedding" }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Open Event' })).toHaveAttribute('href', '/events/e1');
+    expect(screen.queryByRole('button', { name: 'Accept Invitation' })).not.toBeInTheDocument();
+  });
+
+  it('tells another signed-in person that the invitation was used, with no way to accept it', async () => {
+    routeApi(api, { 'GET /api/invitations/tok123': () => ({ invitation: used }) });
+    renderInvite(signedInAs('grace@example.com'));
+    expect(await screen.findByRole('heading', { name: 'Invitation Already Used' })).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'This invitation to Beach Wedding has already been accepted. Ask the organiser for a new invitation if you need one.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Accept/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Open Event' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go Home' })).toHaveAttribute('href', '/');
+  });
+
+  it('offers a signed-out visitor sign-in (the invitee then gets to the event), not accept', async () => {
+    routeApi(api, { 'GET /api/invitations/tok123': () => ({ invitation: used }) });
+    const session = signedOut();
+    renderInvite(session);
+    expect(await screen.findByRole('heading', { name: 'Invitation Already Used' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Sign In & Accept Invitation' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(session.signIn).toHaveBeenCalled();
+  });
 });
 
 describe('InvitationPage', () => {

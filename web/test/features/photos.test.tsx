@@ -8,6 +8,7 @@ import PhotosPage from '../../src/features/photos/PhotosPage.tsx';
 import * as pipeline from '../../src/features/photos/upload-pipeline.ts';
 import type { MemberRole } from '../../src/lib/types.ts';
 import { makeMyEvent, makeMyEvents, makeScope, renderScreen } from '../render.tsx';
+import { goOffline } from '../offline.ts';
 import { testDb, testStorage } from './firebase-stub.ts';
 import { photo } from './fixtures.ts';
 
@@ -26,6 +27,17 @@ vi.mock('../../src/features/photos/storage-url.ts', () => ({
     url: path ? `https://img.test/${path}` : null,
     failed: false,
   }),
+}));
+// jsdom decodes no images: a file "decodes" when its bytes start with the PNG signature, so the
+// screens' recognition by content (not name or declared type) is what the tests exercise.
+vi.mock('../../src/lib/image-decode.ts', () => ({
+  decodesAsImage: (file: Blob) =>
+    new Promise<boolean>((resolve) => {
+      const reader = new FileReader();
+      reader.onload = () =>
+        resolve(new Uint8Array(reader.result as ArrayBuffer).join() === '137,80,78,71');
+      reader.readAsArrayBuffer(file.slice(0, 4));
+    }),
 }));
 vi.mock('../../src/features/photos/upload-pipeline.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../src/features/photos/upload-pipeline.ts')>()),
@@ -58,8 +70,15 @@ function renderPhotos(role: MemberRole = 'attendee') {
   });
 }
 
-function image(name: string, size = 1000, type = 'image/jpeg'): File {
-  const file = new File(['x'], name, { type, lastModified: 1 });
+const PNG_BYTES = new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10]);
+
+function image(
+  name: string,
+  size = 1000,
+  type = 'image/jpeg',
+  content: BlobPart = PNG_BYTES,
+): File {
+  const file = new File([content], name, { type, lastModified: 1 });
   Object.defineProperty(file, 'size', { value: size });
   return file;
 }
@@ -173,11 +192,15 @@ describe('PhotosPage', () => {
     renderPhotos();
     const dialog = await openUpload();
     addFiles(dialog, [
-      image('notes.txt', 10, 'text/plain'),
+      image('notes.txt', 10, 'text/plain', 'Packing list'),
       image('huge.jpg', 10485761),
       image('ok.jpg', 10485760),
     ]);
-    expect(await within(dialog).findByText('You can only upload: image/*')).toBeInTheDocument();
+    expect(
+      await within(dialog).findByText(
+        'notes.txt could not be opened as an image. You can only upload: image/*',
+      ),
+    ).toBeInTheDocument();
     expect(
       within(dialog).getByText('huge.jpg exceeds maximum allowed size of 10 MB'),
     ).toBeInTheDocument();
@@ -193,6 +216,82 @@ describe('PhotosPage', () => {
     expect(await within(dialog).findByText('You can only upload 10 files')).toBeInTheDocument();
     expect(within(dialog).getAllByTestId('upload-item')).toHaveLength(10);
     expect(within(dialog).getByRole('button', { name: 'Upload 10 photos' })).toBeInTheDocument();
+  });
+
+  it('recognises images by their content: a text file renamed .jpg is refused by name, a real image with any name is taken', async () => {
+    renderPhotos();
+    const dialog = await openUpload();
+    addFiles(dialog, [
+      image('packing-list.jpg', 40, 'image/jpeg', 'Packing list: sunscreen'),
+      image('screenshot.dat', 1000, 'application/octet-stream'),
+    ]);
+    expect(
+      await within(dialog).findByText(
+        'packing-list.jpg could not be opened as an image. You can only upload: image/*',
+      ),
+    ).toBeInTheDocument();
+    const queued = within(dialog).getAllByTestId('upload-item');
+    expect(queued).toHaveLength(1);
+    expect(queued[0]).toHaveTextContent('screenshot.dat');
+    expect(dialog).not.toHaveTextContent('[object');
+  });
+
+  it('shows an upload failure as a sentence, never "[object Event]"', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    // What the image decoder rejects with when a file is not an image: a DOM Event, not an Error.
+    upload.mockRejectedValueOnce(new Event('error'));
+    renderPhotos();
+    const dialog = await openUpload();
+    addFiles(dialog, [image('beach.jpg')]);
+    await userEvent.click(await within(dialog).findByRole('button', { name: 'Upload 1 photo' }));
+    expect(await within(dialog).findByText('Failed to upload beach.jpg')).toBeInTheDocument();
+    expect(document.body).not.toHaveTextContent('[object');
+  });
+
+  it('offline: says uploading needs a connection and disables Upload', async () => {
+    const restore = goOffline();
+    try {
+      renderPhotos();
+      const dialog = await openUpload();
+      addFiles(dialog, [image('beach.jpg')]);
+      expect(
+        await within(dialog).findByText(
+          "Uploading photos needs a connection. You're offline: try again when you're back online.",
+        ),
+      ).toBeInTheDocument();
+      expect(await within(dialog).findByRole('button', { name: 'Upload 1 photo' })).toBeDisabled();
+    } finally {
+      restore();
+    }
+  });
+
+  it('asks before leaving while uploads run, and names unfinished uploads after a reload', async () => {
+    upload.mockImplementation(() => new Promise<void>(() => undefined));
+    const { unmount } = renderPhotos();
+    const dialog = await openUpload();
+    addFiles(dialog, [image('sunset.jpg'), image('lanterns.jpg')]);
+    await userEvent.click(await within(dialog).findByRole('button', { name: 'Upload 2 photos' }));
+    const leaving = new Event('beforeunload', { cancelable: true });
+    window.dispatchEvent(leaving);
+    expect(leaving.defaultPrevented).toBe(true);
+    // The page goes away mid-upload (reload): the next page load of this event names the files.
+    window.dispatchEvent(new Event('pagehide'));
+    const stored = JSON.parse(localStorage.getItem('gatherly.uploadsInFlight.e1') ?? '[]') as {
+      page: string;
+    }[];
+    expect(stored).toHaveLength(2);
+    unmount();
+    localStorage.setItem(
+      'gatherly.uploadsInFlight.e1',
+      JSON.stringify(stored.map((e) => ({ ...e, page: 'an-earlier-page', interrupted: true }))),
+    );
+    renderPhotos();
+    const notice = await screen.findByTestId('unfinished-uploads');
+    expect(notice).toHaveTextContent('2 uploads did not finish');
+    expect(notice).toHaveTextContent('sunset.jpg and lanterns.jpg were still uploading');
+    await userEvent.click(within(notice).getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByTestId('unfinished-uploads')).not.toBeInTheDocument();
+    expect(localStorage.getItem('gatherly.uploadsInFlight.e1')).toBeNull();
   });
 
   it('uploads with progress, pause/resume, the success toast and a retry after failure', async () => {
@@ -217,7 +316,7 @@ describe('PhotosPage', () => {
     const dialog = await openUpload();
     addFiles(dialog, [image('beach.jpg')]);
     await userEvent.type(within(dialog).getByLabelText('Caption (optional)'), 'Beach day');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Upload 1 photo' }));
+    await userEvent.click(await within(dialog).findByRole('button', { name: 'Upload 1 photo' }));
     expect(upload).toHaveBeenCalledWith(
       expect.objectContaining({
         eventId: 'e1',

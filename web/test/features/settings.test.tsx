@@ -8,6 +8,8 @@ import * as settingsData from '../../src/features/settings/data.ts';
 import SettingsPage from '../../src/features/settings/SettingsPage.tsx';
 import type { GatherlyEvent, MemberRole } from '../../src/lib/types.ts';
 import { makeMyEvent, makeMyEvents, makeScope, renderScreen } from '../render.tsx';
+import { QUEUE_AFTER_MS, resetWriteQueue } from '../../src/lib/offline/write-queue.ts';
+import { goOffline } from '../offline.ts';
 import { testDb } from './firebase-stub.ts';
 import { member, ts } from './fixtures.ts';
 
@@ -18,6 +20,8 @@ vi.mock('../../src/features/settings/data.ts', () => ({
   clearDates: vi.fn(),
   saveThemeColors: vi.fn(),
 }));
+// Firestore's local cache is the SDK's: a write counts as applied on the device at once.
+vi.mock('../../src/lib/offline/local-apply.ts', () => ({ appliedLocally: async () => undefined }));
 vi.mock('../../src/features/members/data.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../src/features/members/data.ts')>()),
   useMembers: vi.fn(),
@@ -149,6 +153,50 @@ describe('SettingsPage', () => {
     expect(screen.getByText('✓ Saved')).toBeInTheDocument();
     act(() => vi.advanceTimersByTime(1));
     expect(screen.queryByText('✓ Saved')).not.toBeInTheDocument();
+  });
+
+  it('offline: the change is saved on this phone and says so, then ✓ Saved once the server has it', async () => {
+    let finish: () => void = () => undefined;
+    save.saveTextField.mockReturnValueOnce(
+      new Promise((resolve) => (finish = () => resolve(undefined))),
+    );
+    const restore = goOffline();
+    try {
+      renderSettings();
+      const name = screen.getByLabelText(/Event Name/);
+      fireEvent.focus(name);
+      fireEvent.change(name, { target: { value: 'Barn Wedding' } });
+      fireEvent.blur(name);
+      expect(
+        await screen.findByText('Saved on this phone, will sync when online'),
+      ).toBeInTheDocument();
+      expect(screen.queryByText('Saving...')).not.toBeInTheDocument();
+    } finally {
+      restore();
+    }
+    await act(async () => finish());
+    expect(await screen.findByText('✓ Saved')).toBeInTheDocument();
+    expect(screen.queryByText('Saved on this phone, will sync when online')).not.toBeInTheDocument();
+    resetWriteQueue();
+  });
+
+  it('online but unanswered (weak Wi-Fi): "Saving..." gives way to the queued note within seconds', async () => {
+    save.saveTextField.mockReturnValueOnce(new Promise(() => undefined));
+    // The reachability probe that follows gets an answer: the API is there, only slow.
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response(null, { status: 404 }));
+    renderSettings();
+    const location = screen.getByLabelText(/Location/);
+    fireEvent.focus(location);
+    fireEvent.change(location, { target: { value: 'The old barn' } });
+    vi.useFakeTimers();
+    await act(async () => {
+      fireEvent.blur(location);
+    });
+    expect(screen.getByText('Saving...')).toBeInTheDocument();
+    await act(async () => vi.advanceTimersByTimeAsync(QUEUE_AFTER_MS));
+    expect(screen.getByText('Saved on this phone, will sync when online')).toBeInTheDocument();
+    expect(screen.queryByText('Saving...')).not.toBeInTheDocument();
+    resetWriteQueue();
   });
 
   it('shows Save failed for 3 s and the Save Failed toast', async () => {

@@ -2,6 +2,7 @@ import { Box, CloseButton, Drawer, Flex, Heading, IconButton, Portal } from '@ch
 import { useState, type ReactNode } from 'react';
 import { matchPath, Link as RouterLink, useLocation } from 'react-router-dom';
 import { MenuIcon } from '../../components/icons.tsx';
+import { OfflineBadge, OfflineBanner } from '../../components/OfflineBanner.tsx';
 import { useColorMode } from '../../lib/color-mode.tsx';
 import { useSelectedEvent } from '../../lib/event-scope.tsx';
 import { useEventTheme } from '../../lib/event-theme.ts';
@@ -75,8 +76,10 @@ export function AppShell({ children }: { children: ReactNode }) {
             <EventSwitcher />
           </Box>
         ) : null}
+        <OfflineBadge />
         <ProfileMenu />
       </Flex>
+      <OfflineBanner />
 
       <Flex>
         {withNav ? (

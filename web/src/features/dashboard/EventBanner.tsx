@@ -18,6 +18,9 @@ import { bannerSlides, type BannerSlide } from '@gatherly/domain/banner';
 import { countdownText, formatLongDate } from '@gatherly/domain/dates';
 import { eventToIcs, icsFileName } from '@gatherly/domain/ics';
 import { showToast } from '../../components/toaster.tsx';
+import { describeError, isConnectionFailure } from '../../lib/errors.ts';
+import { commitWrite } from '../../lib/offline/commit-write.ts';
+import { requireConnection, showQueuedToast } from '../../lib/offline/offline-toast.ts';
 import type { GatherlyEvent } from '../../lib/types.ts';
 import type { GalleryPhoto } from '../photos/data.ts';
 import { useDownloadUrl } from '../photos/storage-url.ts';
@@ -99,12 +102,16 @@ export function EventBanner({ event, photos, memberCount, isAdmin }: Props) {
 
   const updateSettings = async (change: Partial<typeof settings>) => {
     try {
-      await saveBannerSettings(db, event.id, { ...settings, ...change });
-      showToast({
-        title: 'Banner settings updated!',
-        description: 'Your banner configuration has been saved.',
-        status: 'success',
-      });
+      const outcome = await commitWrite(db, () =>
+        saveBannerSettings(db, event.id, { ...settings, ...change }),
+      );
+      if (outcome === 'queued') showQueuedToast('Banner settings updated!');
+      else
+        showToast({
+          title: 'Banner settings updated!',
+          description: 'Your banner configuration has been saved.',
+          status: 'success',
+        });
     } catch (err) {
       console.error('Banner settings failed', err);
       showToast({
@@ -124,6 +131,7 @@ export function EventBanner({ event, photos, memberCount, isAdmin }: Props) {
       });
       return;
     }
+    if (!requireConnection('Uploading a banner')) return;
     setUploadProgress(0);
     try {
       await uploadBanner(storage, event.id, file, setUploadProgress);
@@ -135,12 +143,15 @@ export function EventBanner({ event, photos, memberCount, isAdmin }: Props) {
       });
     } catch (err) {
       console.error('Banner upload failed', err);
+      const reason = err instanceof BannerUploadError ? err.reason : err;
       const description =
         err instanceof BannerUploadError && err.stage === 'rejected'
           ? err.message
-          : err instanceof BannerUploadError && err.stage === 'save'
-            ? 'No file was uploaded successfully'
-            : 'Please check your connection and try again';
+          : isConnectionFailure(reason)
+            ? 'Please check your connection and try again'
+            : err instanceof BannerUploadError && err.stage === 'save'
+              ? 'No file was uploaded successfully'
+              : describeError(reason, 'The image could not be uploaded. Please try another photo.');
       showToast({ title: 'Upload failed', description, status: 'error' });
     } finally {
       setUploadProgress(null);

@@ -10,6 +10,7 @@ import {
   type ScheduleEntry,
   type ScheduleItemInput,
 } from './data.ts';
+import { commitWrite } from '../../lib/offline/commit-write.ts';
 
 interface Props {
   eventId: string;
@@ -50,9 +51,11 @@ export function ScheduleItemDialog({ eventId, uid, open, item, onClose }: Props)
     validationSchema: scheduleItemFormSchema,
     save: (values) => {
       const input = toInput(values);
-      return item
-        ? updateScheduleItem(db, eventId, item.id, input)
-        : addScheduleItem(db, eventId, uid, input);
+      return commitWrite(db, () =>
+        item
+          ? updateScheduleItem(db, eventId, item.id, input)
+          : addScheduleItem(db, eventId, uid, input),
+      );
     },
     success: (values) => ({
       title: editing ? 'Schedule Updated' : 'Schedule Item Added',

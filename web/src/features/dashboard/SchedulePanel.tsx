@@ -6,6 +6,8 @@ import { rsvpLabel, RSVP_STATUSES, type RsvpStatus } from '@gatherly/domain/enti
 import { icsFileName, scheduleItemToIcs } from '@gatherly/domain/ics';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { showToast } from '../../components/toaster.tsx';
+import { commitWrite } from '../../lib/offline/commit-write.ts';
+import { requireConnection, showQueuedToast } from '../../lib/offline/offline-toast.ts';
 import { downloadIcs } from './calendar.ts';
 import { attendingText, deleteScheduleItem, setMyRsvp, type ScheduleEntry } from './data.ts';
 import { PanelCard } from './PanelCard.tsx';
@@ -35,6 +37,8 @@ export function SchedulePanel({ eventId, eventName, uid, isAdmin, items }: Props
   const db = useFirestore();
   const confirmDelete = async () => {
     if (!removing) return;
+    // The item's RSVPs go in the same batch, so the server's full list is needed.
+    if (!requireConnection('Deleting a schedule item')) return;
     setDeleting(true);
     try {
       await deleteScheduleItem(db, eventId, removing.id);
@@ -122,7 +126,8 @@ function ScheduleRow({
   const answer = async (status: RsvpStatus) => {
     setSaving(true);
     try {
-      await setMyRsvp(db, eventId, item.id, uid, status);
+      const outcome = await commitWrite(db, () => setMyRsvp(db, eventId, item.id, uid, status));
+      if (outcome === 'queued') showQueuedToast('RSVP saved');
     } catch (err) {
       console.error('RSVP failed', err);
       showToast({

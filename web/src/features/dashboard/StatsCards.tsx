@@ -1,6 +1,7 @@
 import { SimpleGrid, Skeleton, Stat } from '@chakra-ui/react';
 import type { ComponentType } from 'react';
 import { CameraIcon, CarIcon, CheckIcon, PlaneIcon } from '../../components/icons.tsx';
+import { useOnline } from '../../lib/offline/connectivity.ts';
 
 export interface EventStats {
   going: number | null;
@@ -17,6 +18,7 @@ const CARDS: { key: keyof EventStats; label: string; icon: ComponentType }[] = [
 ];
 
 export function StatsCards({ stats }: { stats: EventStats }) {
+  const online = useOnline();
   return (
     <SimpleGrid columns={{ base: 2, md: 4 }} gap="4">
       {CARDS.map(({ key, label, icon: Icon }) => (
@@ -31,7 +33,12 @@ export function StatsCards({ stats }: { stats: EventStats }) {
           <Stat.Label>
             <Icon /> {label}
           </Stat.Label>
-          {stats[key] === null ? (
+          {stats[key] === null && !online ? (
+            // Never counted on this visit and offline: say so rather than load forever.
+            <Stat.ValueText title="Counts need a connection" color="fg.muted">
+              —
+            </Stat.ValueText>
+          ) : stats[key] === null ? (
             <Skeleton height="8" width="12" />
           ) : (
             <Stat.ValueText>{stats[key]}</Stat.ValueText>

@@ -2,15 +2,20 @@
 // then made the custom banner by the API (which also removes the previous banner file).
 import { compressImage } from '../photos/compression.ts';
 import { ref, uploadBytesResumable, type FirebaseStorage } from 'firebase/storage';
-import { BANNER_RESTRICTIONS, validateFilesToAdd } from '@gatherly/domain/upload';
+import { BANNER_RESTRICTIONS } from '@gatherly/domain/upload';
 import type { BannerPhotoRequest } from '@gatherly/domain/entities';
 import { apiRequest } from '../../lib/api.ts';
+import { screenImageFiles } from '../../lib/image-files.ts';
 
-/** Why a banner upload failed, mapped to the toast descriptions by the caller (docs/product.md, "Dashboard"). */
+/**
+ * Why a banner upload failed, mapped to the toast descriptions by the caller (docs/product.md, "Dashboard"); `cause`
+ * keeps the original failure (a Storage or API error) to tell a lost connection from the rest.
+ */
 export class BannerUploadError extends Error {
   constructor(
     readonly stage: 'rejected' | 'transfer' | 'save',
     message: string,
+    readonly reason?: unknown,
   ) {
     super(message);
     this.name = 'BannerUploadError';
@@ -23,8 +28,8 @@ export async function uploadBanner(
   file: File,
   onProgress: (percent: number) => void,
 ): Promise<void> {
-  const { rejected } = validateFilesToAdd([file], [], BANNER_RESTRICTIONS);
-  if (rejected[0]) throw new BannerUploadError('rejected', rejected[0].message);
+  const { messages } = await screenImageFiles([file], [], BANNER_RESTRICTIONS);
+  if (messages[0]) throw new BannerUploadError('rejected', messages[0]);
   const objectPath = `events/${eventId}/banner/${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}.jpg`;
   try {
     const image = await compressImage(file, {
@@ -44,12 +49,12 @@ export async function uploadBanner(
       );
     });
   } catch (err) {
-    throw new BannerUploadError('transfer', err instanceof Error ? err.message : String(err));
+    throw new BannerUploadError('transfer', 'The banner image did not upload', err);
   }
   const body: BannerPhotoRequest = { filename: file.name, objectPath, setBanner: true };
   try {
     await apiRequest('POST', `/api/events/${eventId}/banner-photo`, body);
   } catch (err) {
-    throw new BannerUploadError('save', err instanceof Error ? err.message : String(err));
+    throw new BannerUploadError('save', 'The banner was uploaded but not saved', err);
   }
 }

@@ -28,6 +28,7 @@ import {
   scheduleRef,
 } from '../../lib/db/refs.ts';
 import type { RsvpDoc, ScheduleDoc } from '../../lib/types.ts';
+import { useOnline } from '../../lib/offline/connectivity.ts';
 
 export interface ScheduleEntry extends ScheduleDoc {
   rsvpCounts: RsvpCounts;
@@ -157,7 +158,10 @@ export function saveBannerSettings(db: Firestore, eventId: string, settings: Ban
  */
 export function useAggregateCount(q: Query, trigger: unknown): number | null {
   const [count, setCount] = useState<number | null>(null);
+  // Counts need the server: offline the last one stays, and it is asked again once back online.
+  const online = useOnline();
   useEffect(() => {
+    if (!online) return;
     let live = true;
     getCountFromServer(q).then(
       (snap) => {
@@ -168,7 +172,7 @@ export function useAggregateCount(q: Query, trigger: unknown): number | null {
     return () => {
       live = false;
     };
-  }, [q, trigger]);
+  }, [q, trigger, online]);
   return count;
 }
 

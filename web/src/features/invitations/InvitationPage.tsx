@@ -61,7 +61,7 @@ function Message({ title, text, loading }: { title: string; text?: string; loadi
 }
 
 function InvitationForToken({ token }: { token: string }) {
-  const load = useInvitation(token);
+  const load = useInvitation(token, useSession().user?.uid ?? null);
   if (load.state === 'loading') return <Message title="Loading Invitation..." loading />;
   if (load.state === 'not-found')
     return (
@@ -72,7 +72,66 @@ function InvitationForToken({ token }: { token: string }) {
     );
   if (load.state === 'error')
     return <Message title="Invitation Error" text="Unable to load invitation details." />;
+  if (load.invitation.status === 'accepted')
+    return <UsedInvitation invitation={load.invitation} />;
   return <InvitationCard token={token} invitation={load.invitation} />;
+}
+
+/**
+ * An invitation already accepted: the person who accepted it can open the event; anyone else is
+ * told it was used (a signed-out invitee can sign in to get to the event).
+ */
+function UsedInvitation({ invitation }: { invitation: InvitationPublicView }) {
+  const session = useSession();
+  const signedIn = session.status === 'signed-in' && session.user !== null;
+  const joined = signedIn && emailsMatch(session.user?.email, invitation.email);
+  const eventLink = invitation.eventId ? `/events/${invitation.eventId}` : null;
+  return (
+    <Card.Root data-testid="invitation-used">
+      <Card.Body>
+        <Stack align="center" textAlign="center" gap="3" py="6">
+          <SparklesIcon boxSize="10" color="brand.solid" />
+          {joined && eventLink ? (
+            <>
+              <Heading size="xl">You&apos;ve already joined {invitation.eventName}</Heading>
+              <Text color="fg.muted">This invitation was accepted with your account.</Text>
+              <Button colorPalette="brand" size="lg" asChild>
+                <Link to={eventLink}>Open Event</Link>
+              </Button>
+            </>
+          ) : (
+            <>
+              <Heading size="xl">Invitation Already Used</Heading>
+              <Text color="fg.muted">
+                This invitation to {invitation.eventName} has already been accepted.
+                {signedIn
+                  ? ' Ask the organiser for a new invitation if you need one.'
+                  : ' If it was yours, sign in to open the event.'}
+              </Text>
+              {eventLink && (
+                <Button colorPalette="brand" asChild>
+                  <Link to={eventLink}>Open Event</Link>
+                </Button>
+              )}
+              {!signedIn && (
+                <Button
+                  colorPalette="brand"
+                  loading={session.signingIn || session.status === 'loading'}
+                  loadingText="Signing in..."
+                  onClick={() => void session.signIn()}
+                >
+                  Sign In
+                </Button>
+              )}
+              <Button variant="outline" asChild>
+                <Link to="/">Go Home</Link>
+              </Button>
+            </>
+          )}
+        </Stack>
+      </Card.Body>
+    </Card.Root>
+  );
 }
 
 function Detail({ label, children }: { label: string; children: ReactNode }) {

@@ -14,7 +14,12 @@ export type InvitationLoad =
   | { state: 'error' }
   | { state: 'ready'; invitation: InvitationPublicView };
 
-export function useInvitation(token: string | undefined): InvitationLoad {
+/**
+ * The invitation behind `token`, looked up again when the signed-in person (`uid`) changes: a
+ * member of the event gets its id (to open a used invitation's event). A refresh keeps showing
+ * what was loaded until the new answer arrives.
+ */
+export function useInvitation(token: string | undefined, uid: string | null = null): InvitationLoad {
   const [load, setLoad] = useState<InvitationLoad & { token?: string }>({ state: 'loading' });
   useEffect(() => {
     if (!token) return;
@@ -24,16 +29,17 @@ export function useInvitation(token: string | undefined): InvitationLoad {
       (err: unknown) => {
         if (!live) return;
         console.error('Invitation lookup failed', err);
-        setLoad({
-          state: err instanceof ApiError && err.status === 404 ? 'not-found' : 'error',
-          token,
-        });
+        setLoad((prev) =>
+          prev.token === token && prev.state === 'ready'
+            ? prev
+            : { state: err instanceof ApiError && err.status === 404 ? 'not-found' : 'error', token },
+        );
       },
     );
     return () => {
       live = false;
     };
-  }, [token]);
+  }, [token, uid]);
   return load.token === token ? load : { state: 'loading' };
 }
 

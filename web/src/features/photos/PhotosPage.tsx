@@ -15,6 +15,7 @@ import { EmptyState } from '../../components/EmptyState.tsx';
 import { useEventScope } from '../../lib/event-scope.tsx';
 import { filterPhotos, useEventPhotos, type GalleryPhoto } from './data.ts';
 import { PhotoCard } from './PhotoCard.tsx';
+import { UnfinishedUploadsNotice } from './UnfinishedUploadsNotice.tsx';
 import { UploadPhotosDialog } from './UploadPhotosDialog.tsx';
 import { usePhotoActions } from './use-photo-actions.ts';
 import { VirtualPhotoGrid } from './VirtualPhotoGrid.tsx';
@@ -57,6 +58,7 @@ export default function PhotosPage() {
           Upload Photos
         </Button>
       </HStack>
+      <UnfinishedUploadsNotice eventId={eventId} uid={uid} />
       <Stack direction={{ base: 'column', md: 'row' }} gap="3" align={{ md: 'center' }}>
         <HStack gap="2">
           <FilterChip active={filter === 'all'} onClick={() => setFilter('all')}>

@@ -18,6 +18,7 @@ import {
   formatBytes,
 } from '@gatherly/domain/upload';
 import { showToast } from '../../components/toaster.tsx';
+import { offlineReason, useOnline } from '../../lib/offline/connectivity.ts';
 import { UploadItemRow } from './UploadItemRow.tsx';
 import { useUploadQueue } from './use-upload-queue.ts';
 
@@ -50,12 +51,16 @@ export function UploadPhotosDialog({ eventId, uid, open, onClose }: Props) {
         status: 'error',
       }),
   });
+  const online = useOnline();
   const waiting = queue.items.filter((it) => it.status === 'ready').length;
   const allDone = queue.items.length > 0 && queue.items.every((it) => it.status === 'done');
 
   const addFiles = (files: FileList | null) => {
     if (!files?.length) return;
-    setMessages(queue.add(Array.from(files)));
+    queue.add(Array.from(files)).then(setMessages, (err: unknown) => {
+      console.error('Reading the selected files failed', err);
+      setMessages(['The selected files could not be read. Please try again.']);
+    });
   };
   const close = () => {
     if (queue.busy) return;
@@ -123,6 +128,12 @@ export function UploadPhotosDialog({ eventId, uid, open, onClose }: Props) {
                     }}
                   />
                 </Box>
+                {!online && (
+                  <Alert.Root status="warning" size="sm" data-testid="upload-offline">
+                    <Alert.Indicator />
+                    <Alert.Description>{offlineReason('Uploading photos')}</Alert.Description>
+                  </Alert.Root>
+                )}
                 {messages.length > 0 && (
                   <Alert.Root status="error" size="sm">
                     <Alert.Indicator />
@@ -168,7 +179,7 @@ export function UploadPhotosDialog({ eventId, uid, open, onClose }: Props) {
                   </Button>
                   <Button
                     colorPalette="brand"
-                    disabled={waiting === 0 || queue.busy}
+                    disabled={waiting === 0 || queue.busy || !online}
                     loading={queue.busy}
                     loadingText="Uploading..."
                     onClick={() => setMessages(queue.start(caption))}

@@ -1,6 +1,8 @@
 import { useCallback, useState } from 'react';
 import { useFirestore } from 'reactfire';
 import { showToast } from '../../components/toaster.tsx';
+import { commitWrite } from '../../lib/offline/commit-write.ts';
+import { isNoConnection, requireConnection } from '../../lib/offline/offline-toast.ts';
 import { setPhotoFeatured, togglePhotoVote, type GalleryPhoto } from './data.ts';
 
 /** Vote toggling (one request per photo at a time) and the admins' featured flag. */
@@ -9,12 +11,15 @@ export function usePhotoActions(eventId: string) {
   const [voting, setVoting] = useState<ReadonlySet<string>>(new Set());
 
   const vote = useCallback(async (photo: GalleryPhoto) => {
+    if (!requireConnection('Voting')) return;
     setVoting((s) => new Set(s).add(photo.id));
     try {
       await togglePhotoVote(photo);
     } catch (err) {
-      // Vote errors are not surfaced (docs/product.md, "Photos"); the live counter stays truthful.
+      // Vote errors are not surfaced (docs/product.md, "Photos"): the live counter stays truthful.
+      // A lost connection is the exception: the person can do something about it.
       console.error('Vote failed', err);
+      if (isNoConnection(err)) requireConnection('Voting');
     } finally {
       setVoting((s) => {
         const next = new Set(s);
@@ -27,7 +32,7 @@ export function usePhotoActions(eventId: string) {
   const toggleFeatured = useCallback(
     async (photo: GalleryPhoto) => {
       try {
-        await setPhotoFeatured(db, eventId, photo.id, !photo.isFeatured);
+        await commitWrite(db, () => setPhotoFeatured(db, eventId, photo.id, !photo.isFeatured));
       } catch (err) {
         console.error('Featured toggle failed', err);
         showToast({

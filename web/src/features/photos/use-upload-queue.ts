@@ -6,10 +6,12 @@ import { useFirestore, useStorage } from 'reactfire';
 import {
   summarizeRestrictionMessages,
   validateBeforeUpload,
-  validateFilesToAdd,
   type UploadRestrictions,
 } from '@gatherly/domain/upload';
 import { newPhotoId } from './data.ts';
+import { describeError } from '../../lib/errors.ts';
+import { screenImageFiles } from '../../lib/image-files.ts';
+import { forgetUpload, rememberUpload } from './unfinished-uploads.ts';
 import { isCancelled, uploadPhoto } from './upload-pipeline.ts';
 
 export type UploadStatus =
@@ -25,8 +27,8 @@ export interface UploadItem {
 
 export interface UploadQueue {
   items: UploadItem[];
-  /** Adds the files that pass the restrictions; returns the messages for the rest. */
-  add(files: File[]): string[];
+  /** Adds the files that decode as images and pass the restrictions; resolves the messages for the rest. */
+  add(files: File[]): Promise<string[]>;
   remove(key: string): void;
   /** Starts every waiting file; returns the restriction messages that block the start. */
   start(caption: string): string[];
@@ -63,6 +65,7 @@ export function useUploadQueue({
   itemsRef.current = items;
   const tasks = useRef(new Map<string, UploadTask>());
   const captionRef = useRef('');
+  const adding = useRef<Promise<unknown>>(Promise.resolve());
   const callbacks = useRef({ onUploaded, onFailed });
   callbacks.current = { onUploaded, onFailed };
 
@@ -75,6 +78,7 @@ export function useUploadQueue({
       // The photo id is minted client-side so Storage paths and the record share it.
       const photoId = newPhotoId(db, eventId);
       patch(item.key, { status: 'compressing', progress: 0, error: null });
+      rememberUpload(eventId, uid, item.key, item.file.name);
       uploadPhoto(
         { storage, eventId, uid, photoId, file: item.file, caption: captionRef.current },
         {
@@ -91,13 +95,15 @@ export function useUploadQueue({
       ).then(
         () => {
           tasks.current.delete(item.key);
+          forgetUpload(eventId, item.key);
           patch(item.key, { status: 'done', progress: 100 });
           callbacks.current.onUploaded(item);
         },
         (err: unknown) => {
           tasks.current.delete(item.key);
           if (isCancelled(err)) return;
-          const message = err instanceof Error ? err.message : String(err);
+          console.error(`Uploading ${item.file.name} failed`, err);
+          const message = describeError(err, `Failed to upload ${item.file.name}`);
           patch(item.key, { status: 'failed', error: message });
           callbacks.current.onFailed(item, message);
         },
@@ -108,34 +114,40 @@ export function useUploadQueue({
 
   const add = useCallback(
     (files: File[]) => {
-      const current = itemsRef.current.map((it) => it.file);
-      const running = itemsRef.current.some((it) => ACTIVE.includes(it.status));
-      const { accepted, rejected } = validateFilesToAdd(files, current, restrictions, {
-        allowNewUpload: !running,
-      });
-      const errors = summarizeRestrictionMessages(rejected.map((r) => r.message));
-      if (accepted.length) {
-        setItems((list) => [
-          ...list,
-          ...accepted.map((file) => ({
+      const check = async (): Promise<string[]> => {
+        const current = itemsRef.current.map((it) => it.file);
+        const running = itemsRef.current.some((it) => ACTIVE.includes(it.status));
+        const { accepted, messages } = await screenImageFiles(files, current, restrictions, {
+          allowNewUpload: !running,
+        });
+        if (accepted.length) {
+          const added = accepted.map((file) => ({
             key: `upload-${++keySeq}`,
             file,
             status: 'ready' as const,
             progress: 0,
             error: null,
-          })),
-        ]);
-      }
-      return errors;
+          }));
+          // The next batch is checked against these before React re-renders.
+          itemsRef.current = [...itemsRef.current, ...added];
+          setItems((list) => [...list, ...added]);
+        }
+        return messages;
+      };
+      // One batch at a time (decoding is asynchronous), so limits and duplicates hold across them.
+      const next = adding.current.then(check);
+      adding.current = next.catch(() => undefined);
+      return next;
     },
     [restrictions],
   );
 
   const remove = useCallback((key: string) => {
+    forgetUpload(eventId, key);
     tasks.current.get(key)?.cancel();
     tasks.current.delete(key);
     setItems((list) => list.filter((it) => it.key !== key));
-  }, []);
+  }, [eventId]);
 
   const start = useCallback(
     (caption: string) => {
@@ -160,17 +172,31 @@ export function useUploadQueue({
   );
 
   const cancelAll = useCallback(() => {
+    for (const it of itemsRef.current) forgetUpload(eventId, it.key);
     for (const task of tasks.current.values()) task.cancel();
     tasks.current.clear();
     setItems([]);
-  }, []);
+  }, [eventId]);
 
   useEffect(
     () => () => {
+      for (const it of itemsRef.current) forgetUpload(eventId, it.key);
       for (const task of tasks.current.values()) task.cancel();
     },
-    [],
+    [eventId],
   );
+
+  const busy = items.some((it) => ACTIVE.includes(it.status));
+  // Leaving the page (reload, closing the tab) would cut the uploads off: the browser asks first.
+  useEffect(() => {
+    if (!busy) return;
+    const ask = (e: BeforeUnloadEvent) => {
+      e.preventDefault();
+      e.returnValue = '';
+    };
+    window.addEventListener('beforeunload', ask);
+    return () => window.removeEventListener('beforeunload', ask);
+  }, [busy]);
 
   return {
     items,
@@ -181,6 +207,6 @@ export function useUploadQueue({
     resume: (key) => tasks.current.get(key)?.resume(),
     retry,
     cancelAll,
-    busy: items.some((it) => ACTIVE.includes(it.status)),
+    busy,
   };
 }

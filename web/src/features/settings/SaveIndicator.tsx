@@ -1,4 +1,5 @@
 import { HStack, Spinner, Text } from '@chakra-ui/react';
+import { QUEUED_MESSAGE } from '../../lib/offline/write-queue.ts';
 import type { SaveStatus } from './use-auto-save.ts';
 
 export function SaveIndicator({ status }: { status: SaveStatus }) {
@@ -11,6 +12,7 @@ export function SaveIndicator({ status }: { status: SaveStatus }) {
           <Text color="fg.muted">Saving...</Text>
         </>
       )}
+      {status === 'queued' && <Text color="fg.warning">{QUEUED_MESSAGE}</Text>}
       {status === 'saved' && <Text color="green.600">✓ Saved</Text>}
       {status === 'error' && <Text color="fg.error">Save failed</Text>}
     </HStack>

@@ -1,12 +1,14 @@
 import { useCallback, useState } from 'react';
 import { showToast } from '../../components/toaster.tsx';
 import type { CarpoolDoc } from '../../lib/types.ts';
+import { requireConnection } from '../../lib/offline/offline-toast.ts';
 import { joinCarpool } from './data.ts';
 
 /** Join with the 'Joining...' state on the one card being joined and its toasts (docs/product.md, "Travel"). */
 export function useJoinCarpool() {
   const [joiningId, setJoiningId] = useState<string | null>(null);
   const join = useCallback(async (carpool: CarpoolDoc) => {
+    if (!requireConnection('Joining a carpool')) return;
     setJoiningId(carpool.id);
     try {
       await joinCarpool(carpool.id);
