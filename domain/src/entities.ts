@@ -112,6 +112,11 @@ export interface Event<Time = IsoDateString> {
    * until every writer sets it.
    */
   timeZone?: TimeZoneId | null;
+  /**
+   * "Guests can see who's going": attendees may read other members' answers (names under each
+   * schedule item's count). Absent = on (the default); admins always see the guest list.
+   */
+  guestsSeeWhoIsGoing?: boolean;
   /** Logo URL, '' when none. */
   customLogo: string;
   themeColors: ThemeColors;
@@ -137,7 +142,8 @@ export type EventSettingsField =
   | 'endDate'
   | 'timeZone'
   | 'customLogo'
-  | 'themeColors';
+  | 'themeColors'
+  | 'guestsSeeWhoIsGoing';
 
 export interface Member<Time = IsoDateString> {
   /** Equals userId: members are stored at events/{e}/members/{uid}. */
@@ -276,6 +282,11 @@ export interface ScheduleItem<Time = IsoDateString> {
   location: string;
   createdBy: string;
   createdAt: Time;
+  /**
+   * Replies per answer, kept exact by every RSVP write in its transaction; absent until the
+   * first answer (read as zeros).
+   */
+  rsvpCounts?: RsvpCounts;
 }
 
 export interface RsvpCounts {
@@ -283,6 +294,15 @@ export interface RsvpCounts {
   notGoing: number;
   maybe: number;
 }
+
+export const NO_RSVPS: Readonly<RsvpCounts> = Object.freeze({ going: 0, notGoing: 0, maybe: 0 });
+
+/** The counter of an answer in `RsvpCounts`. */
+export const RSVP_COUNT_KEYS: Readonly<Record<RsvpStatus, keyof RsvpCounts>> = {
+  going: 'going',
+  not_going: 'notGoing',
+  maybe: 'maybe',
+};
 
 export interface ScheduleItemView<Time = IsoDateString> extends ScheduleItem<Time> {
   rsvpCounts: RsvpCounts;
@@ -296,6 +316,25 @@ export interface Rsvp<Time = IsoDateString> {
   userId: string;
   status: RsvpStatus;
   respondedAt: Time;
+  /** uid of the admin who recorded this answer for the guest; null when the guest answered. */
+  recordedBy?: string | null;
+}
+
+/**
+ * events/{e}/rsvpsByUser/{uid}: one member's answers to every schedule item, written in the
+ * transaction of each RSVP (the guest's own or one the host records). The guest list reads one
+ * per member shown, and filters by answer with `where('statuses.<itemId>', '==', status)`.
+ * Keys of deleted items are ignored by readers (they walk the items they show).
+ */
+export interface RsvpsByUser<Time = IsoDateString> {
+  eventId: string;
+  userId: string;
+  /** The member's name and photo, so "who's going" needs no member reads. */
+  user: PersonSummary;
+  statuses: Record<string, RsvpStatus>;
+  respondedAt: Record<string, Time>;
+  /** Per item, the uid of the admin who recorded the answer; absent when the guest answered. */
+  recordedBy: Record<string, string>;
 }
 
 export interface RoleChange<Time = IsoDateString> {
@@ -373,7 +412,8 @@ export type UpdateEventRequest =
   | { startDate: IsoDateString | null; endDate: IsoDateString | null }
   | { customLogo: string }
   | { themeColors: ThemeColors }
-  | { bannerSettings: BannerSettings };
+  | { bannerSettings: BannerSettings }
+  | { guestsSeeWhoIsGoing: boolean };
 
 export interface UsageCount {
   used: number;
@@ -460,6 +500,11 @@ export interface ScheduleResponse {
 
 export interface RsvpRequest {
   status: RsvpStatus;
+}
+
+/** GET /api/events/{e}/invitations/{id}/link and POST .../resend (admins). */
+export interface InvitationLinkResponse {
+  inviteUrl: string;
 }
 
 export interface MembersResponse {

@@ -29,7 +29,9 @@ export type EventAction =
   | 'votePhotos'
   | 'addTravel'
   | 'joinCarpool'
-  | 'rsvp';
+  | 'rsvp'
+  | 'viewGuestList'
+  | 'recordRsvps';
 
 const EVERYONE: readonly MemberRole[] = ['creator', 'admin', 'attendee'];
 const ADMINS: readonly MemberRole[] = ['creator', 'admin'];
@@ -57,6 +59,8 @@ export const PERMISSIONS: Readonly<Record<EventAction, readonly MemberRole[]>> =
   addTravel: EVERYONE,
   joinCarpool: EVERYONE,
   rsvp: EVERYONE,
+  viewGuestList: ADMINS,
+  recordRsvps: ADMINS,
 };
 
 export const EVENT_ACTIONS = Object.keys(PERMISSIONS) as EventAction[];

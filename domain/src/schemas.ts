@@ -404,6 +404,8 @@ export const eventUpdateFieldSchemas = {
   customLogo: optionalHttpUrl(MAX_LENGTHS.url).defined(),
   themeColors: fullThemeColors().noUnknown(MESSAGES.unknownKey),
   bannerSettings: bannerSettingsSchema,
+  /** "Guests can see who's going" (docs/product.md, "Members and roles"). */
+  guestsSeeWhoIsGoing: yup.boolean().strict().defined(),
 } as const;
 export type EventUpdateField = keyof typeof eventUpdateFieldSchemas;
 

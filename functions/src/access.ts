@@ -21,6 +21,7 @@ export interface Membership {
 }
 
 export const EVENT_NOT_FOUND = 'Event not found';
+export const MEMBER_NOT_FOUND = 'Member not found';
 
 export interface AccessOptions {
   /** Read inside this transaction, so the decision and the writes commit together. */

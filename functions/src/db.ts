@@ -30,6 +30,7 @@ import type {
   PhotoVote,
   RoleChange,
   Rsvp,
+  RsvpsByUser,
   ScheduleItem,
   SubscriptionTier,
   SubscriptionTierName,
@@ -56,6 +57,7 @@ export type CarpoolRecord = Carpool<Timestamp>;
 export type PassengerRecord = CarpoolPassenger<Timestamp> & { id: string };
 export type ScheduleItemRecord = ScheduleItem<Timestamp>;
 export type RsvpRecord = Rsvp<Timestamp> & { id: string };
+export type RsvpsByUserRecord = RsvpsByUser<Timestamp> & { id: string };
 export type RoleChangeRecord = RoleChange<Timestamp>;
 
 /** What a document stores: the entity without `id`, unless the entity keeps its id as a field. */
@@ -164,6 +166,7 @@ const converters = {
       'createdBy',
       'createdAt',
       'timeZone',
+      'guestsSeeWhoIsGoing',
       'deleting',
     ],
     ID_IS_DOC_ID,
@@ -249,11 +252,16 @@ const converters = {
       'location',
       'createdBy',
       'createdAt',
+      'rsvpCounts',
     ],
     STORES_ID,
   ),
   rsvp: converterFor<RsvpRecord>()(
-    ['eventId', 'scheduleId', 'userId', 'status', 'respondedAt'],
+    ['eventId', 'scheduleId', 'userId', 'status', 'respondedAt', 'recordedBy'],
+    ID_IS_DOC_ID,
+  ),
+  rsvpsByUser: converterFor<RsvpsByUserRecord>()(
+    ['eventId', 'userId', 'user', 'statuses', 'respondedAt', 'recordedBy'],
     ID_IS_DOC_ID,
   ),
   roleChange: converterFor<RoleChangeRecord>()(
@@ -317,6 +325,9 @@ export function dataAccess(firestore: Firestore) {
     schedule,
     rsvps: (eventId: string, itemId: string): Col<Converters['rsvp']> =>
       schedule(eventId).doc(itemId).collection('rsvps').withConverter(converters.rsvp),
+    /** One member's answers to every item (the guest list's per-member read and filter). */
+    rsvpsByUser: (eventId: string): Col<Converters['rsvpsByUser']> =>
+      under(eventId, 'rsvpsByUser').withConverter(converters.rsvpsByUser),
     roleChanges: (eventId: string): Col<Converters['roleChange']> =>
       under(eventId, 'roleChanges').withConverter(converters.roleChange),
     /** Collection-group queries across events (indexes: firestore.indexes.json). */

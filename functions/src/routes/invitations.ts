@@ -1,8 +1,14 @@
-import type { AcceptInvitationResponse } from '@gatherly/domain/entities';
+import type { AcceptInvitationResponse, InvitationLinkResponse } from '@gatherly/domain/entities';
 import { authenticate } from '../auth.ts';
 import { db } from '../firebase.ts';
 import { publicRoute, route, type Route } from '../router.ts';
 import { acceptInvitation, invitationView } from '../services/invitations.ts';
+import {
+  invitationLink,
+  resendInvitation,
+  revokeInvitation,
+} from '../services/pending-invitations.ts';
+import { appOrigin } from './members.ts';
 import { userSummary } from '../users.ts';
 
 export const invitationRoutes: Route[] = [
@@ -29,6 +35,42 @@ export const invitationRoutes: Route[] = [
       );
       const body: AcceptInvitationResponse = { event };
       return { body };
+    },
+  }),
+  // Pending invitations, for admins (docs/api.md, "Invitations").
+  route({
+    method: 'GET',
+    pattern: '/events/:eventId/invitations/:invitationId/link',
+    access: 'app',
+    async handle({ caller, params, origin }) {
+      const inviteUrl = await db().runTransaction((tx) =>
+        invitationLink(tx, caller, params.eventId, params.invitationId, appOrigin(origin)),
+      );
+      const body: InvitationLinkResponse = { inviteUrl };
+      return { body };
+    },
+  }),
+  route({
+    method: 'POST',
+    pattern: '/events/:eventId/invitations/:invitationId/resend',
+    access: 'app',
+    async handle({ caller, params, origin }) {
+      const { inviteUrl } = await db().runTransaction((tx) =>
+        resendInvitation(tx, caller, params.eventId, params.invitationId, appOrigin(origin)),
+      );
+      const body: InvitationLinkResponse = { inviteUrl };
+      return { body };
+    },
+  }),
+  route({
+    method: 'DELETE',
+    pattern: '/events/:eventId/invitations/:invitationId',
+    access: 'app',
+    async handle({ caller, params }) {
+      await db().runTransaction((tx) =>
+        revokeInvitation(tx, caller, params.eventId, params.invitationId),
+      );
+      return { body: { revoked: true, invitationId: params.invitationId } };
     },
   }),
 ];

@@ -14,6 +14,9 @@ import { validateBody } from '../validate.ts';
 
 const fallbackOrigin = () => `https://${process.env.GCLOUD_PROJECT ?? 'demo-gatherly'}.web.app`;
 
+/** The web app's origin for invitation links. */
+export const appOrigin = (origin: string | null): string => origin ?? fallbackOrigin();
+
 export const memberRoutes: Route[] = [
   route({
     method: 'GET',
@@ -31,7 +34,7 @@ export const memberRoutes: Route[] = [
     async handle({ caller, params, body, origin }) {
       const input = validateBody(inviteRequestSchema, body);
       const sent = await db().runTransaction((tx) =>
-        inviteMember(tx, caller, params.eventId, input, origin ?? fallbackOrigin()),
+        inviteMember(tx, caller, params.eventId, input, appOrigin(origin)),
       );
       return {
         status: 201,

@@ -3,7 +3,7 @@ import { rsvpSchema } from '@gatherly/domain/schemas';
 import { db } from '../firebase.ts';
 import { route, type Route } from '../router.ts';
 import { apiShape } from '../serialize.ts';
-import { listSchedule, locateScheduleItem, setRsvp } from '../services/schedule.ts';
+import { listSchedule, locateScheduleItem, recordRsvp, setRsvp } from '../services/schedule.ts';
 import { validateBody } from '../validate.ts';
 
 export const scheduleRoutes: Route[] = [
@@ -19,12 +19,26 @@ export const scheduleRoutes: Route[] = [
   route({
     method: 'PUT',
     pattern: '/schedule/:scheduleId/rsvp',
-    access: 'api',
+    // The web app's one RSVP path: it keeps the counts and answer maps exact.
+    access: 'app',
     async handle({ caller, params, body }) {
       const { status } = validateBody(rsvpSchema, body);
       const item = await locateScheduleItem(params.scheduleId);
       const { id: _id, ...rsvp } = await db().runTransaction((tx) =>
         setRsvp(tx, caller, item, status),
+      );
+      return { body: { rsvp: apiShape(rsvp) } };
+    },
+  }),
+  route({
+    method: 'PUT',
+    pattern: '/schedule/:scheduleId/rsvps/:userId',
+    access: 'app',
+    async handle({ caller, params, body }) {
+      const { status } = validateBody(rsvpSchema, body);
+      const item = await locateScheduleItem(params.scheduleId);
+      const { id: _id, ...rsvp } = await db().runTransaction((tx) =>
+        recordRsvp(tx, caller, item, params.userId, status),
       );
       return { body: { rsvp: apiShape(rsvp) } };
     },

@@ -5,12 +5,13 @@ import { Timestamp, type Transaction } from 'firebase-admin/firestore';
 import type { InvitableRole, MailDocument, Member } from '@gatherly/domain/entities';
 import { MEMBER_ROLES, can, canChangeRole, canRemoveMember, isMemberRole } from '@gatherly/domain/roles';
 import type { InviteRequestValues } from '@gatherly/domain/schemas';
-import { read, requireMember, requirePermission } from '../access.ts';
+import { MEMBER_NOT_FOUND, read, requireMember, requirePermission } from '../access.ts';
 import type { Caller } from '../caller.ts';
 import type { InvitationRecord, MemberRecord } from '../db.ts';
 import { store } from '../firebase.ts';
 import { conflict, forbidden, notFound } from '../http.ts';
 import { apiShape } from '../serialize.ts';
+import { forgetAnswers } from './schedule.ts';
 import {
   countOf,
   invitationsSentSince,
@@ -18,8 +19,6 @@ import {
   startOfUtcDay,
   tierOfUser,
 } from '../tiers.ts';
-
-export const MEMBER_NOT_FOUND = 'Member not found';
 
 export function memberView(member: MemberRecord): Member {
   return apiShape(member);
@@ -121,9 +120,7 @@ export async function inviteMember(
   if (existing?.status === 'pending') {
     throw conflict(`An invitation has already been sent to ${email}`);
   }
-  const tier = await tierOfUser(caller.uid, tx);
-  const sentToday = await countOf(invitationsSentSince(caller.uid, startOfUtcDay()), tx);
-  requireWithin(sentToday, tier.maxInvitationsPerDay, 'invitations per day', tier);
+  await requireInvitationQuota(tx, caller);
   const oldTokens = existing
     ? await tx.get(
         s.invitationTokens
@@ -134,15 +131,40 @@ export async function inviteMember(
   for (const old of oldTokens?.docs ?? []) tx.delete(old.ref);
   tx.set(invitationRef, invitation);
   tx.create(s.invitationToken(token), { id: token, eventId, invitationId, email, createdAt: now });
+  queueInvitationMail(tx, { caller, member, eventId, eventName: event.name, email, role: input.role, inviteUrl, now });
+  return { invitation, inviteUrl };
+}
+
+/** The inviter's daily cap (invitationLog ledger); a read, so call before the writes of `tx`. */
+export async function requireInvitationQuota(tx: Transaction, caller: Caller): Promise<void> {
+  const tier = await tierOfUser(caller.uid, tx);
+  const sentToday = await countOf(invitationsSentSince(caller.uid, startOfUtcDay()), tx);
+  requireWithin(sentToday, tier.maxInvitationsPerDay, 'invitations per day', tier);
+}
+
+interface InvitationMailing {
+  caller: Caller;
+  /** The inviter's membership (their name signs the e-mail). */
+  member: MemberRecord;
+  eventId: string;
+  eventName: string;
+  email: string;
+  role: InvitableRole;
+  inviteUrl: string;
+  now: Timestamp;
+}
+
+/** The ledger entry (daily cap) and the e-mail (Trigger Email's `mail` queue) of one sending. */
+export function queueInvitationMail(
+  tx: Transaction,
+  { caller, member, eventId, eventName, email, role, inviteUrl, now }: InvitationMailing,
+): void {
+  const s = store();
   const logRef = s.invitationLog.doc();
   tx.create(logRef, { id: logRef.id, invitedByUserId: caller.uid, eventId, email, sentAt: now });
   const inviter = member.user.displayName || member.user.email || 'A Gatherly user';
   const mailRef = s.mail.doc();
-  tx.create(mailRef, {
-    id: mailRef.id,
-    ...invitationMail(email, event.name, inviter, input.role, inviteUrl),
-  });
-  return { invitation, inviteUrl };
+  tx.create(mailRef, { id: mailRef.id, ...invitationMail(email, eventName, inviter, role, inviteUrl) });
 }
 
 /**
@@ -166,6 +188,7 @@ export async function removeMember(
     throw forbidden('The event creator cannot be removed');
   }
   const rides = await tx.get(s.carpools(eventId).where('passengerIds', 'array-contains', targetId));
+  const dropAnswers = await forgetAnswers(tx, eventId, targetId);
   for (const ride of rides.docs) {
     const carpool = ride.data();
     tx.update(ride.ref, {
@@ -174,6 +197,7 @@ export async function removeMember(
     });
     tx.delete(s.passengers(eventId, ride.id).doc(targetId));
   }
+  dropAnswers();
   tx.delete(targetRef);
 }
 
