@@ -2,8 +2,9 @@
  * One table of payloads for the writes the web app makes directly and API clients make through
  * `/api` (docs/data-model.md, "Event settings" and "RSVPs"): the event settings write
  * (`events/{e}` update ⇔ PUT /api/events/{e}) and a member's own RSVP
- * (`events/{e}/schedule/{s}/rsvps/{uid}` set ⇔ PUT /api/schedule/{s}/rsvp). Each row says
- * whether both paths must accept or refuse it; write-paths.test.ts runs every row both ways.
+ * (`events/{e}/schedule/{s}/rsvps/{uid}` set ⇔ PUT /api/schedule/{s}/rsvp; the direct RSVP
+ * path is now refused for every row, the API decides). Each row says whether the paths must
+ * accept or refuse it; write-paths.test.ts runs every row both ways.
  *
  * Rows are written in the stored form both paths share (ISO dates as toISOString() writes
  * them). The API also normalises other ISO-8601 notations and '' to that form before the same

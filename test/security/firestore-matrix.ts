@@ -12,6 +12,7 @@ import {
   member,
   photo,
   rsvp,
+  rsvpsByUser,
   userProfile,
   validEvent,
 } from './fixtures.ts';
@@ -22,6 +23,7 @@ import {
   ownOf,
   serverTime,
   type Actor,
+  type Owner,
   type RulesCase,
 } from './cases.ts';
 
@@ -133,6 +135,13 @@ const events = [
       allowed: ADMIN_ROLES,
       what: 'name',
       attempt: (a) => a.db.doc(E).update({ name: 'Renamed weekend' }),
+    },
+  }),
+  ...fs('events/{event} guest list setting', {
+    update: {
+      allowed: ADMIN_ROLES,
+      what: "guestsSeeWhoIsGoing off",
+      attempt: (a) => a.db.doc(E).update({ guestsSeeWhoIsGoing: false }),
     },
     delete: { allowed: NOBODY, attempt: (a) => a.db.doc(E).delete() },
   }),
@@ -480,6 +489,14 @@ export function newRsvp(itemId: string, uid: string, status: string): Record<str
   return { ...rsvp(EVENT, itemId, uid, status), respondedAt: serverTime() };
 }
 
+/** "Guests can see who's going" switched off for the case (default: on). */
+const hideAnswers = async (owner: Owner): Promise<void> => {
+  await owner.db.doc(E).update({ guestsSeeWhoIsGoing: false });
+};
+const byUser = `${E}/rsvpsByUser`;
+
+// RSVPs are written only by the RSVP functions (they keep rsvpCounts and rsvpsByUser in the
+// same transaction); who may read others' answers follows "Guests can see who's going".
 const rsvps = [
   ...fs('rsvps/{own}', {
     get: {
@@ -492,13 +509,13 @@ const rsvps = [
       attempt: (a) => listenDoc(a.db, rsvpFor(SCHEDULE_ITEM, ownOf(a))),
     },
     create: {
-      allowed: MEMBER_ROLES,
+      allowed: NOBODY,
       what: 'maybe',
       attempt: (a) =>
         a.db.doc(rsvpFor(QUIET_ITEM, ownOf(a))).set(newRsvp(QUIET_ITEM, ownOf(a), 'maybe')),
     },
     update: {
-      allowed: MEMBER_ROLES,
+      allowed: NOBODY,
       what: 'going to not_going',
       attempt: (a) =>
         a.db
@@ -506,8 +523,22 @@ const rsvps = [
           .set(newRsvp(SCHEDULE_ITEM, ownOf(a), 'not_going')),
     },
     delete: {
-      allowed: MEMBER_ROLES,
+      allowed: NOBODY,
       attempt: (a) => a.db.doc(rsvpFor(SCHEDULE_ITEM, ownOf(a))).delete(),
+    },
+  }),
+  ...fs('rsvps/{own} answers hidden', {
+    get: {
+      allowed: MEMBER_ROLES,
+      prepare: hideAnswers,
+      attempt: (a) => a.db.doc(rsvpFor(SCHEDULE_ITEM, ownOf(a))).get(),
+    },
+    list: {
+      allowed: MEMBER_ROLES,
+      what: 'userId == caller',
+      prepare: hideAnswers,
+      attempt: (a) =>
+        a.db.collection(`${item}/rsvps`).where('userId', '==', ownOf(a)).get(),
     },
   }),
   ...fs('rsvps/{attendee2}', {
@@ -524,6 +555,18 @@ const rsvps = [
         a.db.doc(rsvpFor(SCHEDULE_ITEM, other)).set(newRsvp(SCHEDULE_ITEM, other, 'not_going')),
     },
     delete: { allowed: NOBODY, attempt: (a) => a.db.doc(rsvpFor(SCHEDULE_ITEM, other)).delete() },
+  }),
+  ...fs('rsvps/{attendee2} answers hidden', {
+    get: {
+      allowed: ADMIN_ROLES,
+      prepare: hideAnswers,
+      attempt: (a) => a.db.doc(rsvpFor(SCHEDULE_ITEM, other)).get(),
+    },
+    list: {
+      allowed: ADMIN_ROLES,
+      prepare: hideAnswers,
+      attempt: (a) => a.db.collection(`${item}/rsvps`).get(),
+    },
   }),
   ...fs('rsvps/{attendee2} with their item', {
     delete: {
@@ -548,6 +591,27 @@ const rsvps = [
       attempt: (a) => listenQuery(a.db.collectionGroup('rsvps').where('eventId', '==', EVENT)),
     },
   }),
+  ...fs('collectionGroup(rsvps) event answers hidden', {
+    list: {
+      allowed: ADMIN_ROLES,
+      what: 'eventId == event',
+      prepare: hideAnswers,
+      attempt: (a) => a.db.collectionGroup('rsvps').where('eventId', '==', EVENT).get(),
+    },
+  }),
+  ...fs('collectionGroup(rsvps) own answers hidden', {
+    list: {
+      allowed: MEMBER_ROLES,
+      what: 'eventId == event, userId == caller',
+      prepare: hideAnswers,
+      attempt: (a) =>
+        a.db
+          .collectionGroup('rsvps')
+          .where('eventId', '==', EVENT)
+          .where('userId', '==', ownOf(a))
+          .get(),
+    },
+  }),
   ...fs('collectionGroup(rsvps) going', {
     list: {
       allowed: MEMBER_ROLES,
@@ -558,6 +622,68 @@ const rsvps = [
           .where('eventId', '==', EVENT)
           .where('status', '==', 'going')
           .get(),
+    },
+  }),
+];
+
+const answerMaps = [
+  ...fs('rsvpsByUser/{own}', {
+    get: { allowed: MEMBER_ROLES, attempt: (a) => a.db.doc(`${byUser}/${ownOf(a)}`).get() },
+    listen: { allowed: MEMBER_ROLES, attempt: (a) => listenDoc(a.db, `${byUser}/${ownOf(a)}`) },
+    create: {
+      allowed: NOBODY,
+      prepare: async (owner, role) =>
+        owner.db.doc(`${byUser}/${role === 'signedOut' ? UID.attendee : UID[role]}`).delete(),
+      attempt: (a) => a.db.doc(`${byUser}/${ownOf(a)}`).set(rsvpsByUser(EVENT, ownOf(a))),
+    },
+    update: {
+      allowed: NOBODY,
+      what: 'statuses',
+      attempt: (a) =>
+        a.db.doc(`${byUser}/${ownOf(a)}`).update({ [`statuses.${SCHEDULE_ITEM}`]: 'maybe' }),
+    },
+    delete: { allowed: NOBODY, attempt: (a) => a.db.doc(`${byUser}/${ownOf(a)}`).delete() },
+  }),
+  ...fs('rsvpsByUser/{own} answers hidden', {
+    get: {
+      allowed: MEMBER_ROLES,
+      prepare: hideAnswers,
+      attempt: (a) => a.db.doc(`${byUser}/${ownOf(a)}`).get(),
+    },
+  }),
+  ...fs('rsvpsByUser/{attendee2}', {
+    get: { allowed: MEMBER_ROLES, attempt: (a) => a.db.doc(`${byUser}/${other}`).get() },
+    list: {
+      allowed: MEMBER_ROLES,
+      what: "who's going to an item",
+      attempt: (a) =>
+        a.db.collection(byUser).where(`statuses.${SCHEDULE_ITEM}`, '==', 'going').limit(5).get(),
+    },
+    listen: {
+      allowed: MEMBER_ROLES,
+      attempt: (a) =>
+        listenQuery(a.db.collection(byUser).where(`statuses.${SCHEDULE_ITEM}`, '==', 'going')),
+    },
+    update: {
+      allowed: NOBODY,
+      what: 'statuses',
+      attempt: (a) =>
+        a.db.doc(`${byUser}/${other}`).update({ [`statuses.${SCHEDULE_ITEM}`]: 'not_going' }),
+    },
+    delete: { allowed: NOBODY, attempt: (a) => a.db.doc(`${byUser}/${other}`).delete() },
+  }),
+  ...fs('rsvpsByUser/{attendee2} answers hidden', {
+    get: {
+      allowed: ADMIN_ROLES,
+      prepare: hideAnswers,
+      attempt: (a) => a.db.doc(`${byUser}/${other}`).get(),
+    },
+    list: {
+      allowed: ADMIN_ROLES,
+      what: "who's going to an item",
+      prepare: hideAnswers,
+      attempt: (a) =>
+        a.db.collection(byUser).where(`statuses.${SCHEDULE_ITEM}`, '==', 'going').get(),
     },
   }),
 ];
@@ -575,4 +701,5 @@ export const firestoreMatrix: RulesCase[] = [
   ...carpools,
   ...schedule,
   ...rsvps,
+  ...answerMaps,
 ];

@@ -173,6 +173,18 @@ export function scheduleItem(eventId: string, itemId: string, createdBy: string)
   };
 }
 
+/** One member's answers map (the guest list), as the RSVP functions write it. */
+export function rsvpsByUser(eventId: string, uid: string): DocumentData {
+  return {
+    eventId,
+    userId: uid,
+    user: { displayName: `Name ${uid}`, photoURL: '' },
+    statuses: { [SCHEDULE_ITEM]: 'going' },
+    respondedAt: { [SCHEDULE_ITEM]: SEED_TIME },
+    recordedBy: {},
+  };
+}
+
 export function rsvp(eventId: string, itemId: string, uid: string, status: string): DocumentData {
   return { eventId, scheduleId: itemId, userId: uid, status, respondedAt: SEED_TIME };
 }
@@ -272,6 +284,7 @@ function seedDocuments(): Map<string, DocumentData> {
         `${base}/schedule/${SCHEDULE_ITEM}/rsvps/${uid}`,
         rsvp(eventId, SCHEDULE_ITEM, uid, 'going'),
       );
+      put(`${base}/rsvpsByUser/${uid}`, rsvpsByUser(eventId, uid));
     }
   }
   return docs;
