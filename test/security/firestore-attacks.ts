@@ -234,6 +234,9 @@ const eventAttacks: RulesCase[] = [
   allow('update', 'admin', 'empty description', updateEvent({ description: '' })),
   deny('update', 'admin', 'location of 201 characters', updateEvent({ location: text(201) })),
   allow('update', 'admin', 'location', updateEvent({ location: 'Porto' })),
+  allow('update', 'admin', 'guests see who is going, on', updateEvent({ guestsSeeWhoIsGoing: true })),
+  deny('update', 'admin', 'guests see who is going as a string', updateEvent({ guestsSeeWhoIsGoing: 'no' })),
+  deny('update', 'attendee', 'guests see who is going, off', updateEvent({ guestsSeeWhoIsGoing: false })),
   deny(
     'update',
     'admin',
@@ -735,16 +738,17 @@ const rsvpAttacks: RulesCase[] = [
       respondedAt: firebase.firestore.Timestamp.fromDate(new Date('2030-01-01T00:00:00Z')),
     }),
   ),
-  allow('create', 'attendee', 'RSVP going', (a) =>
+  // RSVPs are written only by the RSVP functions (counts and answer maps in one transaction).
+  deny('create', 'attendee', 'valid RSVP going, directly', (a) =>
     a.db.doc(rsvpPath(QUIET_ITEM, UID.attendee)).set(newRsvp(QUIET_ITEM, UID.attendee, 'going')),
   ),
-  allow('create', 'creator', 'RSVP not_going', (a) =>
+  deny('create', 'creator', 'valid RSVP not_going, directly', (a) =>
     a.db.doc(rsvpPath(QUIET_ITEM, UID.creator)).set(newRsvp(QUIET_ITEM, UID.creator, 'not_going')),
   ),
   deny('update', 'attendee', 'RSVP partial update without respondedAt', (a) =>
     a.db.doc(rsvpPath(SCHEDULE_ITEM, UID.attendee)).update({ status: 'maybe' }),
   ),
-  allow('update', 'attendee', 'RSVP status with a fresh respondedAt', (a) =>
+  deny('update', 'attendee', 'RSVP status with a fresh respondedAt, directly', (a) =>
     a.db
       .doc(rsvpPath(SCHEDULE_ITEM, UID.attendee))
       .update({ status: 'maybe', respondedAt: serverTime() }),

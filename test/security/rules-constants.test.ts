@@ -23,12 +23,10 @@ import { afterAll, describe, expect, it } from 'vitest';
 import {
   DEFAULT_BANNER_SETTINGS,
   DEFAULT_THEME_COLORS,
-  RSVP_STATUSES,
   type EditableUserFields,
   type Event,
   type Flight,
   type Photo,
-  type Rsvp,
   type ScheduleItem,
   type User,
 } from '@gatherly/domain/entities';
@@ -129,7 +127,8 @@ const SCHEDULE_ITEM_FIELDS = keysOf({
   location: true,
   createdBy: true,
   createdAt: true,
-} satisfies Record<keyof ScheduleItem, true>);
+  // rsvpCounts: written by the RSVP functions only, never by the client's create.
+} satisfies Record<Exclude<keyof ScheduleItem, 'rsvpCounts'>, true>);
 
 /** A fixed value the domain does not name, with the reason it is what it is. */
 function structural(value: number | string, reason: string): LiteralTie {
@@ -146,6 +145,12 @@ const FIRESTORE: LiteralTable = {
   'isAdmin: roleOf(eventId) in ·': sameMembers('MEMBER_ROLES.filter(isAdminRole)', ADMIN_ROLES),
   'isOpen: get(/databases/$(database)/documents/events/$(eventId)).data.get(·, false)':
     DELETING_MARK,
+  'seesAnswersOf: roleOf(eventId) in ·': sameMembers(
+    'MEMBER_ROLES.filter(isAdminRole)',
+    ADMIN_ROLES,
+  ),
+  'seesAnswersOf: get(/databases/$(database)/documents/events/$(eventId)).data.get(·, true)':
+    structural('guestsSeeWhoIsGoing', 'the event field Event.guestsSeeWhoIsGoing'),
 
   // Write shape
   'isRequiredText: value.trim().size() > ·': structural(
@@ -389,19 +394,6 @@ const FIRESTORE: LiteralTable = {
     'MAX_LENGTHS.scheduleLocation',
     MAX_LENGTHS.scheduleLocation,
   ),
-  'allow create, update /events/{eventId}/schedule/{itemId}/rsvps/{userId}: hasExactly(incoming(), ·)':
-    sameMembers(
-      'Rsvp fields',
-      keysOf({
-        eventId: true,
-        scheduleId: true,
-        userId: true,
-        status: true,
-        respondedAt: true,
-      } satisfies Record<keyof Rsvp, true>),
-    ),
-  'allow create, update /events/{eventId}/schedule/{itemId}/rsvps/{userId}: incoming().status in ·':
-    sameMembers('RSVP_STATUSES', RSVP_STATUSES),
 };
 
 const STORAGE: LiteralTable = {
@@ -492,21 +484,12 @@ describe('the check fails on drift (edited copies of the rules in a temp folder)
     expect(problems).toEqual([expect.stringMatching(/drifted from MAX_IMAGE_BYTES/)]);
   });
 
-  it('an RSVP status missing or added', () => {
-    const missing = checkEdited('firestore.rules', firestoreRules, FIRESTORE, [
-      "['going', 'not_going', 'maybe']",
-      "['going', 'not_going']",
+  it('a renamed event field in a rule (RSVPs are written by functions only since the guest list)', () => {
+    const problems = checkEdited('firestore.rules', firestoreRules, FIRESTORE, [
+      "data.get('guestsSeeWhoIsGoing', true)",
+      "data.get('guestsCanSee', true)",
     ]);
-    expect(missing).toEqual([
-      expect.stringMatching(/drifted from RSVP_STATUSES: missing \["maybe"\]/),
-    ]);
-    const extra = checkEdited('firestore.rules', firestoreRules, FIRESTORE, [
-      "['going', 'not_going', 'maybe']",
-      "['going', 'not_going', 'maybe', 'late']",
-    ]);
-    expect(extra).toEqual([
-      expect.stringMatching(/drifted from RSVP_STATUSES: not in the domain \["late"\]/),
-    ]);
+    expect(problems).toEqual([expect.stringMatching(/drifted from the event field Event\.guestsSeeWhoIsGoing/)]);
   });
 
   it('a role list or banner style that drifted', () => {
