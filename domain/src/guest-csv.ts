@@ -1,0 +1,87 @@
+/**
+ * The guest list as CSV (docs/product.md, "Guest list"): one row per member and per pending
+ * invitation, a column per schedule item. Pure, so the web streams it page by page: `csvHeader`
+ * once, then `memberRow` / `invitationRow` per record, joined with CRLF (RFC 4180).
+ */
+import { RSVP_NOT_RESPONDED_LABEL, rsvpLabel, type MemberRole, type RsvpStatus } from './entities.ts';
+
+/** Byte order mark, so spreadsheet programs read the file as UTF-8 (accents intact). */
+export const CSV_BOM = '\uFEFF';
+export const CSV_LINE_END = '\r\n';
+
+const ROLE_LABELS: Readonly<Record<MemberRole, string>> = {
+  creator: 'Creator',
+  admin: 'Admin',
+  attendee: 'Attendee',
+};
+
+/**
+ * One cell: text a spreadsheet would run as a formula (starting with = + - @, tab or CR) gets
+ * a leading apostrophe (CSV injection); quotes, commas and line breaks are quoted.
+ */
+export function csvCell(value: string): string {
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+export function csvLine(cells: readonly string[]): string {
+  return cells.map(csvCell).join(',') + CSV_LINE_END;
+}
+
+export interface CsvItem {
+  id: string;
+  title: string;
+}
+
+export function csvHeader(items: readonly CsvItem[]): string {
+  return (
+    CSV_BOM +
+    csvLine(['Name', 'Email', 'Role', 'Status', 'Joined', ...items.map((i) => i.title)])
+  );
+}
+
+export interface CsvMember {
+  displayName: string;
+  email: string;
+  role: MemberRole;
+  /** ISO instant, '' when unknown. */
+  joinedAt: string;
+  answers: Readonly<Record<string, RsvpStatus>>;
+  /** Items whose answer an admin recorded for the member. */
+  recordedBy?: Readonly<Record<string, string>>;
+}
+
+export function memberRow(items: readonly CsvItem[], m: CsvMember): string {
+  return csvLine([
+    m.displayName,
+    m.email,
+    ROLE_LABELS[m.role],
+    'Member',
+    m.joinedAt,
+    ...items.map((i) => {
+      const status = m.answers[i.id];
+      if (!status) return RSVP_NOT_RESPONDED_LABEL;
+      return m.recordedBy?.[i.id] ? `${rsvpLabel(status)} (recorded by the host)` : rsvpLabel(status);
+    }),
+  ]);
+}
+
+export interface CsvInvitation {
+  email: string;
+  role: MemberRole;
+}
+
+export function invitationRow(items: readonly CsvItem[], inv: CsvInvitation): string {
+  return csvLine(['', inv.email, ROLE_LABELS[inv.role], 'Invited', '', ...items.map(() => '')]);
+}
+
+/** A file name from the event name: letters, digits and dashes only. */
+export function csvFileName(eventName: string): string {
+  const slug = eventName
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+  return `${slug || 'event'}-guest-list.csv`;
+}
