@@ -8,11 +8,13 @@ import type {
   Carpool,
   Event,
   Flight,
+  Invitation,
   Member,
   Photo,
   PhotoVote,
   RoleChange,
   Rsvp,
+  RsvpsByUser,
   ScheduleItem,
 } from '@gatherly/domain/entities';
 
@@ -35,3 +37,5 @@ export type CarpoolDoc = Carpool<StoredTime>;
 export type ScheduleDoc = ScheduleItem<StoredTime>;
 export type RsvpDoc = Rsvp<StoredTime>;
 export type RoleChangeDoc = RoleChange<StoredTime>;
+export type RsvpsByUserDoc = RsvpsByUser<StoredTime> & { id: string };
+export type InvitationDoc = Invitation<StoredTime>;

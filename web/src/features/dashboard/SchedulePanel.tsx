@@ -6,8 +6,7 @@ import { rsvpLabel, RSVP_STATUSES, type RsvpStatus } from '@gatherly/domain/enti
 import { icsFileName, scheduleItemToIcs } from '@gatherly/domain/ics';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { showToast } from '../../components/toaster.tsx';
-import { commitWrite } from '../../lib/offline/commit-write.ts';
-import { requireConnection, showQueuedToast } from '../../lib/offline/offline-toast.ts';
+import { requireConnection } from '../../lib/offline/offline-toast.ts';
 import { downloadIcs } from './calendar.ts';
 import { attendingText, deleteScheduleItem, setMyRsvp, type ScheduleEntry } from './data.ts';
 import { PanelCard } from './PanelCard.tsx';
@@ -107,9 +106,7 @@ export function SchedulePanel({ eventId, eventName, uid, isAdmin, items }: Props
 }
 
 function ScheduleRow({
-  eventId,
   eventName,
-  uid,
   item,
   onEdit,
   onDelete,
@@ -121,13 +118,11 @@ function ScheduleRow({
   onEdit?: () => void;
   onDelete?: () => void;
 }) {
-  const db = useFirestore();
   const [saving, setSaving] = useState(false);
   const answer = async (status: RsvpStatus) => {
     setSaving(true);
     try {
-      const outcome = await commitWrite(db, () => setMyRsvp(db, eventId, item.id, uid, status));
-      if (outcome === 'queued') showQueuedToast('RSVP saved');
+      await setMyRsvp(item.id, status);
     } catch (err) {
       console.error('RSVP failed', err);
       showToast({

@@ -1,5 +1,6 @@
 // Dashboard data: schedule with RSVPs, aggregation counts, and the writes the rules let a
 // member make directly (own RSVP) or an admin (schedule items, banner settings).
+import { apiRequest } from '../../lib/api.ts';
 import {
   doc,
   getCountFromServer,
@@ -23,7 +24,6 @@ import {
   flightsRef,
   itemRsvpsRef,
   photosRef,
-  rsvpRef,
   scheduleItemRef,
   scheduleRef,
 } from '../../lib/db/refs.ts';
@@ -83,21 +83,13 @@ export function attendingText(counts: RsvpCounts): string {
   return `${counts.going}/${counts.going + counts.maybe + counts.notGoing} attending`;
 }
 
-/** A member writes their own RSVP document directly (the rules check every field). */
-export function setMyRsvp(
-  db: Firestore,
-  eventId: string,
-  scheduleId: string,
-  uid: string,
-  status: RsvpStatus,
-) {
-  return setDoc(rsvpRef(db, eventId, scheduleId, uid), {
-    eventId,
-    scheduleId,
-    userId: uid,
-    status,
-    respondedAt: serverTimestamp(),
-  });
+/**
+ * A member's own answer, through PUT /api/schedule/{s}/rsvp: the one RSVP path, which keeps
+ * the item's counts and the guest list's answer map in its transaction (the rules refuse
+ * direct RSVP writes).
+ */
+export function setMyRsvp(scheduleId: string, status: RsvpStatus): Promise<unknown> {
+  return apiRequest('PUT', `/api/schedule/${encodeURIComponent(scheduleId)}/rsvp`, { status });
 }
 
 /** The schedule item fields an admin edits; times are ISO strings (UTC) or null. */

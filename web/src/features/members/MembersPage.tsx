@@ -18,10 +18,15 @@ import { InviteMemberDialog } from './InviteMemberDialog.tsx';
 import { MemberCard } from './MemberCard.tsx';
 import { ChangeRoleDialog, RemoveMemberDialog } from './MemberDialogs.tsx';
 import { useMemberActions } from './use-member-actions.ts';
+import { GuestList } from './GuestList.tsx';
+import { PendingInvitations } from './PendingInvitations.tsx';
+import { UpgradeDialog } from '../subscription/UpgradeDialog.tsx';
+import { useSubscription } from '../subscription/use-subscription.ts';
 
 /** docs/product.md, "Members and roles". */
 export default function MembersPage() {
-  const { eventId, uid, role } = useEventScope();
+  const { eventId, uid, role, event } = useEventScope();
+  const isHost = can(role, 'viewGuestList');
   const { loading, members } = useMembers(eventId);
   const [search, setSearch] = useState('');
   const [inviting, setInviting] = useState(false);
@@ -42,6 +47,7 @@ export default function MembersPage() {
           </Button>
         )}
       </HStack>
+      {isHost && <HostSections eventId={eventId} eventName={event.name} />}
       <HStack gap="2" wrap="wrap" data-testid="member-totals">
         <Badge size="lg" variant="surface">
           Total: {totals.total}
@@ -104,5 +110,28 @@ export default function MembersPage() {
         onClose={actions.cancelRoleChange}
       />
     </Stack>
+  );
+}
+
+/** The guest list and pending invitations, for admins and the creator. */
+function HostSections({ eventId, eventName }: { eventId: string; eventName: string }) {
+  const { subscription } = useSubscription();
+  const [upgrading, setUpgrading] = useState(false);
+  return (
+    <>
+      <GuestList
+        eventId={eventId}
+        eventName={eventName}
+        canExport={subscription?.features.exportDataEnabled === true}
+        onUpgrade={() => setUpgrading(true)}
+      />
+      <PendingInvitations eventId={eventId} />
+      <UpgradeDialog
+        open={upgrading}
+        onClose={() => setUpgrading(false)}
+        tier={subscription?.tier ?? null}
+        limits={null}
+      />
+    </>
   );
 }

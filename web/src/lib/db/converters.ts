@@ -16,6 +16,8 @@ import {
   type BannerSettings,
   type BannerStyle,
   type PersonSummary,
+  type RsvpCounts,
+  type RsvpStatus,
   type ThemeColors,
   type UserSummary,
 } from '@gatherly/domain/entities';
@@ -24,11 +26,13 @@ import type {
   CarpoolDoc,
   FlightDoc,
   GatherlyEvent,
+  InvitationDoc,
   MemberDoc,
   PhotoDoc,
   PhotoVoteDoc,
   RoleChangeDoc,
   RsvpDoc,
+  RsvpsByUserDoc,
   ScheduleDoc,
   StoredTime,
 } from '../types.ts';
@@ -106,6 +110,24 @@ function bannerSettings(value: unknown): BannerSettings {
   };
 }
 
+function rsvpCounts(value: unknown): RsvpCounts {
+  const f = fields(value);
+  return { going: count(f.going, 0), notGoing: count(f.notGoing, 0), maybe: count(f.maybe, 0) };
+}
+
+/** A map of item id → value, keeping only the values `keep` accepts. */
+function mapOf<T>(value: unknown, keep: (v: unknown) => T | null): Record<string, T> {
+  const out: Record<string, T> = {};
+  for (const [key, v] of Object.entries(fields(value))) {
+    const kept = keep(v);
+    if (kept !== null) out[key] = kept;
+  }
+  return out;
+}
+
+const isStatus = (v: unknown): RsvpStatus | null =>
+  RSVP_STATUSES.find((s) => s === v) ?? null;
+
 /** The id of the document whose subcollection holds this one (events/{e}/photos/{p} → e). */
 function ownerId(snapshot: QueryDocumentSnapshot): string {
   return snapshot.ref.parent.parent?.id ?? '';
@@ -153,6 +175,8 @@ export const eventConverter = converter<GatherlyEvent, StoredEvent>('event', (sn
   adminId: text(d.adminId),
   createdBy: text(d.createdBy),
   createdAt: time(d.createdAt),
+  // "Guests can see who's going": absent = on.
+  guestsSeeWhoIsGoing: flag(d.guestsSeeWhoIsGoing, true),
 }));
 
 export const memberConverter = converter<MemberDoc, MemberDoc>('member', (snap, d) => ({
@@ -228,6 +252,7 @@ export const scheduleConverter = converter<ScheduleDoc, ScheduleDoc>(
     location: text(d.location),
     createdBy: text(d.createdBy),
     createdAt: time(d.createdAt),
+    rsvpCounts: rsvpCounts(d.rsvpCounts),
   }),
   // Admins create items directly: exactly the stored fields, as the rules require.
   (item) => ({
@@ -273,5 +298,34 @@ export const roleChangeConverter = converter<RoleChangeDoc, RoleChangeDoc>(
     oldRole: oneOf(d.oldRole, MEMBER_ROLES, 'attendee'),
     newRole: oneOf(d.newRole, MEMBER_ROLES, 'attendee'),
     changedAt: time(d.changedAt),
+  }),
+);
+
+/** One member's answers (written by the RSVP functions only). */
+export const rsvpsByUserConverter = converter<RsvpsByUserDoc, RsvpsByUserDoc>(
+  'rsvpsByUser',
+  (snap, d) => ({
+    id: snap.id,
+    eventId: text(d.eventId, ownerId(snap)),
+    userId: text(d.userId, snap.id),
+    user: person(d.user),
+    statuses: mapOf(d.statuses, isStatus),
+    respondedAt: mapOf(d.respondedAt, (v) => time(v)),
+    recordedBy: mapOf(d.recordedBy, (v) => (typeof v === 'string' ? v : null)),
+  }),
+);
+
+/** Invitations (admins read them; functions write them). */
+export const invitationConverter = converter<InvitationDoc, InvitationDoc>(
+  'invitation',
+  (snap, d) => ({
+    id: snap.id,
+    eventId: text(d.eventId, ownerId(snap)),
+    email: text(d.email),
+    role: d.role === 'admin' ? 'admin' : 'attendee',
+    status: d.status === 'accepted' ? 'accepted' : 'pending',
+    invitedByUserId: text(d.invitedByUserId),
+    invitedAt: time(d.invitedAt),
+    respondedAt: time(d.respondedAt),
   }),
 );

@@ -16,22 +16,26 @@ import type {
   CarpoolDoc,
   FlightDoc,
   GatherlyEvent,
+  InvitationDoc,
   MemberDoc,
   PhotoDoc,
   PhotoVoteDoc,
   RoleChangeDoc,
   RsvpDoc,
+  RsvpsByUserDoc,
   ScheduleDoc,
 } from '../types.ts';
 import {
   carpoolConverter,
   eventConverter,
   flightConverter,
+  invitationConverter,
   memberConverter,
   photoConverter,
   photoVoteConverter,
   roleChangeConverter,
   rsvpConverter,
+  rsvpsByUserConverter,
   scheduleConverter,
   type StoredEvent,
 } from './converters.ts';
@@ -45,6 +49,8 @@ const CARPOOLS = 'carpools';
 const SCHEDULE = 'schedule';
 const RSVPS = 'rsvps';
 const ROLE_CHANGES = 'roleChanges';
+const RSVPS_BY_USER = 'rsvpsByUser';
+const INVITATIONS = 'invitations';
 
 export function eventRef(
   db: Firestore,
@@ -155,4 +161,20 @@ export function roleChangesRef(
   eventId: string,
 ): CollectionReference<RoleChangeDoc, RoleChangeDoc> {
   return collection(db, EVENTS, eventId, ROLE_CHANGES).withConverter(roleChangeConverter);
+}
+
+/** Each member's answers map (the guest list; "who's going"). */
+export function rsvpsByUserRef(
+  db: Firestore,
+  eventId: string,
+): CollectionReference<RsvpsByUserDoc, RsvpsByUserDoc> {
+  return collection(db, EVENTS, eventId, RSVPS_BY_USER).withConverter(rsvpsByUserConverter);
+}
+
+/** The event's invitations (admins). */
+export function invitationsRef(
+  db: Firestore,
+  eventId: string,
+): CollectionReference<InvitationDoc, InvitationDoc> {
+  return collection(db, EVENTS, eventId, INVITATIONS).withConverter(invitationConverter);
 }

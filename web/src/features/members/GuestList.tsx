@@ -1,0 +1,306 @@
+import {
+  Badge,
+  Box,
+  Button,
+  Card,
+  Heading,
+  HStack,
+  Input,
+  NativeSelect,
+  Progress,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
+import { useState } from 'react';
+import { useFirestore } from 'reactfire';
+import {
+  NO_RSVPS,
+  RSVP_STATUSES,
+  rsvpLabel,
+  type RsvpStatus,
+} from '@gatherly/domain/entities';
+import { csvFileName } from '@gatherly/domain/guest-csv';
+import { RoleBadge } from '../../components/RoleBadge.tsx';
+import { showToast } from '../../components/toast-store.ts';
+import { errorMessage } from '../../lib/api.ts';
+import { buildGuestCsv, downloadBlob } from './export-guest-csv.ts';
+import {
+  recordAnswer,
+  useGuestRows,
+  useMemberCount,
+  useScheduleItems,
+  type AnswerFilter,
+  type GuestRow,
+  type GuestSort,
+} from './guest-list-data.ts';
+
+const FILTERS: { value: AnswerFilter; label: string }[] = [
+  { value: 'all', label: 'Everyone' },
+  { value: 'going', label: 'Going' },
+  { value: 'maybe', label: 'Maybe' },
+  { value: 'not_going', label: 'Not Going' },
+  { value: 'none', label: 'No answer' },
+];
+
+const STATUS_PALETTE: Record<RsvpStatus, string> = {
+  going: 'green',
+  maybe: 'orange',
+  not_going: 'red',
+};
+
+/**
+ * The host's guest list (docs/product.md, "Guest list"): each member's answer to one schedule
+ * item at a time, filtered by answer, with totals, recorded answers and the CSV export.
+ */
+export function GuestList({
+  eventId,
+  eventName,
+  canExport,
+  onUpgrade,
+}: {
+  eventId: string;
+  eventName: string;
+  canExport: boolean;
+  onUpgrade(): void;
+}) {
+  const db = useFirestore();
+  const items = useScheduleItems(eventId);
+  const [chosen, setChosen] = useState<string | null>(null);
+  const item = items.find((i) => i.id === chosen) ?? items[0] ?? null;
+  const [filter, setFilter] = useState<AnswerFilter>('all');
+  const [sort, setSort] = useState<GuestSort>('joined');
+  const [pages, setPages] = useState(1);
+  const [search, setSearch] = useState('');
+  const total = useMemberCount(eventId, 0);
+  const { rows, loading, hasMore } = useGuestRows(eventId, item?.id ?? null, filter, sort, pages);
+  const [exporting, setExporting] = useState<number | null>(null);
+
+  const counts = { ...NO_RSVPS, ...item?.rsvpCounts };
+  const replies = counts.going + counts.maybe + counts.notGoing;
+  const needle = search.trim().toLowerCase();
+  const shown = needle
+    ? rows.filter((r) =>
+        `${r.member?.user.displayName ?? ''} ${r.member?.user.email ?? ''}`
+          .toLowerCase()
+          .includes(needle),
+      )
+    : rows;
+
+  const exportCsv = async () => {
+    if (!canExport) {
+      onUpgrade();
+      return;
+    }
+    setExporting(0);
+    try {
+      const blob = await buildGuestCsv(
+        db,
+        eventId,
+        items.map((i) => ({ id: i.id, title: i.title })),
+        total ?? 0,
+        setExporting,
+      );
+      downloadBlob(blob, csvFileName(eventName));
+    } catch (err) {
+      showToast({
+        title: 'Export failed',
+        description: errorMessage(err, 'Could not export the guest list. Please try again.'),
+        status: 'error',
+      });
+    } finally {
+      setExporting(null);
+    }
+  };
+
+  return (
+    <Card.Root data-testid="guest-list">
+      <Card.Body gap="4">
+        <HStack justify="space-between" wrap="wrap" gap="3">
+          <Box>
+            <Heading size="lg">Guest List</Heading>
+            <Text color="fg.muted" textStyle="sm">
+              Who is coming to each part of the schedule.
+            </Text>
+          </Box>
+          <Button variant="outline" onClick={() => void exportCsv()} disabled={exporting !== null}>
+            {exporting !== null ? 'Exporting...' : 'Export CSV'}
+          </Button>
+        </HStack>
+        {exporting !== null && (
+          <Progress.Root value={total ? Math.round((exporting / total) * 100) : null} size="sm">
+            <Progress.Track>
+              <Progress.Range />
+            </Progress.Track>
+            <Progress.Label textStyle="xs">
+              Exported {exporting} of {total ?? '…'} members
+            </Progress.Label>
+          </Progress.Root>
+        )}
+        {items.length === 0 ? (
+          <Text color="fg.muted">Add schedule items on the dashboard to collect answers.</Text>
+        ) : (
+          <>
+            <Stack direction={{ base: 'column', md: 'row' }} gap="3">
+              <NativeSelect.Root size="sm" maxW={{ md: 'xs' }}>
+                <NativeSelect.Field
+                  aria-label="Schedule item"
+                  value={item?.id ?? ''}
+                  onChange={(e) => {
+                    setChosen(e.currentTarget.value);
+                    setPages(1);
+                  }}
+                >
+                  {items.map((i) => (
+                    <option key={i.id} value={i.id}>
+                      {i.title}
+                    </option>
+                  ))}
+                </NativeSelect.Field>
+                <NativeSelect.Indicator />
+              </NativeSelect.Root>
+              <NativeSelect.Root size="sm" maxW={{ md: '44' }}>
+                <NativeSelect.Field
+                  aria-label="Sort guests"
+                  value={sort}
+                  onChange={(e) => setSort(e.currentTarget.value === 'name' ? 'name' : 'joined')}
+                >
+                  <option value="joined">Sort by joining date</option>
+                  <option value="name">Sort by name</option>
+                </NativeSelect.Field>
+                <NativeSelect.Indicator />
+              </NativeSelect.Root>
+              <Input
+                size="sm"
+                placeholder="Search guests..."
+                aria-label="Search guests"
+                value={search}
+                onChange={(e) => setSearch(e.currentTarget.value)}
+                maxW={{ md: 'xs' }}
+              />
+            </Stack>
+            <HStack gap="2" wrap="wrap" data-testid="guest-totals">
+              <Badge colorPalette="green" variant="surface">Going: {counts.going}</Badge>
+              <Badge colorPalette="orange" variant="surface">Maybe: {counts.maybe}</Badge>
+              <Badge colorPalette="red" variant="surface">Not Going: {counts.notGoing}</Badge>
+              <Badge variant="surface">
+                No answer: {total === null ? '…' : Math.max(0, total - replies)}
+              </Badge>
+              <Badge variant="outline">
+                {replies} {replies === 1 ? 'reply' : 'replies'}, {counts.going} heads
+              </Badge>
+            </HStack>
+            <HStack gap="2" wrap="wrap" role="group" aria-label="Filter by answer">
+              {FILTERS.map((f) => (
+                <Button
+                  key={f.value}
+                  size="xs"
+                  variant={filter === f.value ? 'solid' : 'outline'}
+                  colorPalette={filter === f.value ? 'brand' : 'gray'}
+                  aria-pressed={filter === f.value}
+                  onClick={() => {
+                    setFilter(f.value);
+                    setPages(1);
+                  }}
+                >
+                  {f.label}
+                </Button>
+              ))}
+            </HStack>
+            <Stack gap="2" data-testid="guest-rows">
+              {shown.map((row) => (
+                <GuestRowView key={row.uid} row={row} itemId={item?.id ?? ''} />
+              ))}
+              {!loading && shown.length === 0 && (
+                <Text color="fg.muted" textStyle="sm">
+                  {hasMore ? 'None among the guests loaded so far.' : 'No guests match.'}
+                </Text>
+              )}
+            </Stack>
+            {hasMore && (
+              <Button size="sm" variant="ghost" onClick={() => setPages((p) => p + 1)}>
+                Load more guests
+              </Button>
+            )}
+          </>
+        )}
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+function GuestRowView({ row, itemId }: { row: GuestRow; itemId: string }) {
+  const [saving, setSaving] = useState(false);
+  const status = row.answers?.statuses[itemId];
+  const at = row.answers?.respondedAt[itemId];
+  const recorded = Boolean(row.answers?.recordedBy[itemId]);
+  const record = async (next: RsvpStatus) => {
+    setSaving(true);
+    try {
+      await recordAnswer(itemId, row.uid, next);
+    } catch (err) {
+      showToast({
+        title: 'Error',
+        description: errorMessage(err, 'Could not record the answer. Please try again.'),
+        status: 'error',
+      });
+    } finally {
+      setSaving(false);
+    }
+  };
+  const name = row.member?.user.displayName || row.answers?.user.displayName || 'Guest';
+  return (
+    <Stack
+      direction={{ base: 'column', sm: 'row' }}
+      justify="space-between"
+      borderWidth="1px"
+      borderRadius="l2"
+      p="3"
+      gap="2"
+      data-testid="guest-row"
+    >
+      <Box minW="0">
+        <HStack gap="2" wrap="wrap">
+          <Text fontWeight="medium" truncate>
+            {name}
+          </Text>
+          {row.member && <RoleBadge role={row.member.role} context="member" />}
+        </HStack>
+        <Text color="fg.muted" textStyle="sm" truncate>
+          {row.member?.user.email}
+        </Text>
+      </Box>
+      <HStack gap="2" wrap="wrap" justify={{ sm: 'end' }}>
+        <Stack gap="0" align={{ sm: 'end' }}>
+          <Badge colorPalette={status ? STATUS_PALETTE[status] : 'gray'} data-testid="guest-answer">
+            {status ? rsvpLabel(status) : 'No answer'}
+          </Badge>
+          {(at || recorded) && (
+            <Text textStyle="xs" color="fg.muted">
+              {recorded ? 'Recorded by the host' : 'Answered'}
+              {at ? ` · ${at.toDate().toLocaleDateString(undefined, { month: 'short', day: 'numeric' })}` : ''}
+            </Text>
+          )}
+        </Stack>
+        <NativeSelect.Root size="xs" width="auto" disabled={saving}>
+          <NativeSelect.Field
+            aria-label={`Record an answer for ${name}`}
+            value=""
+            onChange={(e) => {
+              const next = RSVP_STATUSES.find((s) => s === e.currentTarget.value);
+              if (next) void record(next);
+            }}
+          >
+            <option value="">Record answer…</option>
+            {RSVP_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {rsvpLabel(s)}
+              </option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+      </HStack>
+    </Stack>
+  );
+}
+
