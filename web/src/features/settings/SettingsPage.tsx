@@ -7,6 +7,7 @@ import type { GatherlyEvent } from '../../lib/types.ts';
 import { RoleManagementCard } from '../members/RoleManagementCard.tsx';
 import { BrandingCard } from './BrandingCard.tsx';
 import { DatesCard } from './DatesCard.tsx';
+import { GuestPrivacyCard } from './GuestPrivacyCard.tsx';
 import { TextSettingField } from './TextSettingField.tsx';
 
 /** docs/product.md, "Settings": admins and the creator only; others go to the dashboard. */
@@ -65,6 +66,7 @@ function SettingsScreen({
       </Card.Root>
       <DatesCard eventId={event.id} startDate={event.startDate} endDate={event.endDate} />
       <BrandingCard event={event} />
+      <GuestPrivacyCard eventId={event.id} value={event.guestsSeeWhoIsGoing !== false} />
       {isCreator && <RoleManagementCard eventId={event.id} uid={uid} />}
     </Stack>
   );

@@ -32,3 +32,8 @@ export function clearDates(db: Firestore, eventId: string) {
 export function saveThemeColors(db: Firestore, eventId: string, colors: ThemeColors) {
   return updateDoc(eventRef(db, eventId), { themeColors: colors });
 }
+
+/** "Guests can see who's going" (rules: isValidSettingsWrite). */
+export function saveGuestsSeeWhoIsGoing(db: Firestore, eventId: string, on: boolean) {
+  return updateDoc(eventRef(db, eventId), { guestsSeeWhoIsGoing: on });
+}
