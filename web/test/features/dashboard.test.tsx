@@ -408,7 +408,7 @@ describe('DashboardPage sections', () => {
     );
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Maybe' }));
     await waitFor(() =>
-      expect(dash.setMyRsvp).toHaveBeenCalledWith(testDb, 'e1', 's1', 'u1', 'maybe'),
+      expect(dash.setMyRsvp).toHaveBeenCalledWith('s1', 'maybe'),
     );
   });
 

@@ -16,6 +16,19 @@ vi.mock('../../src/features/members/data.ts', async (importOriginal) => ({
   removeMember: vi.fn(),
   changeMemberRole: vi.fn(),
 }));
+// The host's guest list reads Firestore (bounded queries); its hooks are stubbed here and its
+// data paths are covered by the functions, rules and journey suites.
+vi.mock('../../src/features/members/guest-list-data.ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../src/features/members/guest-list-data.ts')>()),
+  useExportDb: vi.fn(() => ({})),
+  useScheduleItems: vi.fn(() => []),
+  useGuestRows: vi.fn(() => ({ rows: [], loading: false, hasMore: false })),
+  useMemberCount: vi.fn(() => 0),
+  usePendingInvitations: vi.fn(() => ({ invitations: [], loading: false, hasMore: false })),
+}));
+vi.mock('../../src/features/subscription/use-subscription.ts', () => ({
+  useSubscription: vi.fn(() => ({ subscription: null, loading: false, error: null, reload() {} })),
+}));
 const data = vi.mocked(membersData);
 
 const ada = member('u1', 'creator', 'Ada Lovelace');
@@ -106,8 +119,16 @@ describe('MembersPage', () => {
     expect(screen.getByText('Try adjusting your search criteria.')).toBeInTheDocument();
   });
 
+  it('admins and the creator get the guest list and pending invitations; attendees do not', async () => {
+    renderMembers('admin');
+    expect(await screen.findByRole('heading', { name: 'Guest List' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Pending Invitations' })).toBeInTheDocument();
+    expect(screen.getByText('No pending invitations.')).toBeInTheDocument();
+  });
+
   it('attendees cannot invite, remove or change roles', () => {
     renderMembers('attendee', 'u3');
+    expect(screen.queryByRole('heading', { name: 'Guest List' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Invite Member' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /^Remove/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('combobox')).not.toBeInTheDocument();

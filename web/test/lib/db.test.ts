@@ -56,6 +56,7 @@ describe('converters', () => {
       adminId: '',
       createdBy: '',
       createdAt: null,
+      guestsSeeWhoIsGoing: true,
     });
   });
 

@@ -12,7 +12,6 @@ import {
   Text,
 } from '@chakra-ui/react';
 import { useState } from 'react';
-import { useFirestore } from 'reactfire';
 import {
   NO_RSVPS,
   RSVP_STATUSES,
@@ -26,6 +25,7 @@ import { errorMessage } from '../../lib/api.ts';
 import { buildGuestCsv, downloadBlob } from './export-guest-csv.ts';
 import {
   recordAnswer,
+  useExportDb,
   useGuestRows,
   useMemberCount,
   useScheduleItems,
@@ -63,7 +63,7 @@ export function GuestList({
   canExport: boolean;
   onUpgrade(): void;
 }) {
-  const db = useFirestore();
+  const db = useExportDb();
   const items = useScheduleItems(eventId);
   const [chosen, setChosen] = useState<string | null>(null);
   const item = items.find((i) => i.id === chosen) ?? items[0] ?? null;

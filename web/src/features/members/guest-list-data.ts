@@ -32,6 +32,11 @@ const IN_QUERY_MAX = 30;
 export type AnswerFilter = 'all' | RsvpStatus | 'none';
 export type GuestSort = 'joined' | 'name';
 
+/** The Firestore instance, for the CSV export's own page reads. */
+export function useExportDb(): Firestore {
+  return useFirestore();
+}
+
 export function useScheduleItems(eventId: string): ScheduleDoc[] {
   const db = useFirestore();
   const res = useFirestoreCollectionData(
