@@ -3,7 +3,12 @@
  * invitation, a column per schedule item. Pure, so the web streams it page by page: `csvHeader`
  * once, then `memberRow` / `invitationRow` per record, joined with CRLF (RFC 4180).
  */
-import { RSVP_NOT_RESPONDED_LABEL, rsvpLabel, type MemberRole, type RsvpStatus } from './entities.ts';
+import {
+  RSVP_NOT_RESPONDED_LABEL,
+  rsvpLabel,
+  type MemberRole,
+  type RsvpStatus,
+} from './entities.ts';
 
 /** Byte order mark, so spreadsheet programs read the file as UTF-8 (accents intact). */
 export const CSV_BOM = '\uFEFF';
@@ -35,8 +40,7 @@ export interface CsvItem {
 
 export function csvHeader(items: readonly CsvItem[]): string {
   return (
-    CSV_BOM +
-    csvLine(['Name', 'Email', 'Role', 'Status', 'Joined', ...items.map((i) => i.title)])
+    CSV_BOM + csvLine(['Name', 'Email', 'Role', 'Status', 'Joined', ...items.map((i) => i.title)])
   );
 }
 
@@ -61,7 +65,9 @@ export function memberRow(items: readonly CsvItem[], m: CsvMember): string {
     ...items.map((i) => {
       const status = m.answers[i.id];
       if (!status) return RSVP_NOT_RESPONDED_LABEL;
-      return m.recordedBy?.[i.id] ? `${rsvpLabel(status)} (recorded by the host)` : rsvpLabel(status);
+      return m.recordedBy?.[i.id]
+        ? `${rsvpLabel(status)} (recorded by the host)`
+        : rsvpLabel(status);
     }),
   ]);
 }

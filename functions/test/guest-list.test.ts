@@ -21,7 +21,8 @@ describe('host-recorded answers', () => {
       stack.call<Body>('PUT', `/api/schedule/${itemId}/rsvps/${uid}`, { as, body: { status } });
     const counts = async () =>
       (await stack.store.schedule(eventId).doc(itemId).get()).data()?.rsvpCounts;
-    const answers = async (uid: string) => (await stack.store.rsvpsByUser(eventId).doc(uid).get()).data();
+    const answers = async (uid: string) =>
+      (await stack.store.rsvpsByUser(eventId).doc(uid).get()).data();
 
     expect((await record(admin, attendee.uid, 'maybe')).status).toBe(200);
     expect(await counts()).toEqual({ going: 0, notGoing: 0, maybe: 1 });
@@ -50,9 +51,11 @@ describe('host-recorded answers', () => {
       statuses: { [itemId]: 'not_going' },
       recordedBy: {},
     });
-    expect((await stack.store.rsvps(eventId, itemId).doc(attendee.uid).get()).data()).toMatchObject({
-      recordedBy: null,
-    });
+    expect((await stack.store.rsvps(eventId, itemId).doc(attendee.uid).get()).data()).toMatchObject(
+      {
+        recordedBy: null,
+      },
+    );
 
     // Attendees may not record for others; non-members learn nothing; bad input is a 400.
     expect(await record(attendee, admin.uid, 'going')).toEqual({
@@ -114,13 +117,14 @@ describe('pending invitations', () => {
     // Attendees and outsiders: refused / not revealed.
     expect((await stack.call('GET', `${base}/link`, { as: attendee })).status).toBe(403);
     expect((await stack.call('GET', `${base}/link`, { as: outsider })).status).toBe(404);
-    expect(await stack.call('GET', `/api/events/${eventId}/invitations/nope/link`, { as: admin })).toEqual({
+    expect(
+      await stack.call('GET', `/api/events/${eventId}/invitations/nope/link`, { as: admin }),
+    ).toEqual({
       status: 404,
       body: { error: 'Invitation not found' },
     });
 
-    const mailTo = async () =>
-      (await stack.store.mail.where('to', '==', guest.email).get()).size;
+    const mailTo = async () => (await stack.store.mail.where('to', '==', guest.email).get()).size;
     const logged = async () =>
       (await stack.store.invitationLog.where('email', '==', guest.email).get()).size;
     expect([await mailTo(), await logged()]).toEqual([1, 1]);
@@ -140,7 +144,9 @@ describe('pending invitations', () => {
       status: 404,
       body: { error: 'Invitation not found' },
     });
-    expect((await stack.call('POST', `/api/invitations/${token}/accept`, { as: guest })).status).toBe(404);
+    expect(
+      (await stack.call('POST', `/api/invitations/${token}/accept`, { as: guest })).status,
+    ).toBe(404);
     expect((await stack.call('DELETE', base, { as: admin })).status).toBe(404);
     // Invited again: a new link that works.
     const again = await invite(stack, eventId, admin, guest, 'attendee', true);

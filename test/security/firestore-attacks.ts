@@ -234,9 +234,24 @@ const eventAttacks: RulesCase[] = [
   allow('update', 'admin', 'empty description', updateEvent({ description: '' })),
   deny('update', 'admin', 'location of 201 characters', updateEvent({ location: text(201) })),
   allow('update', 'admin', 'location', updateEvent({ location: 'Porto' })),
-  allow('update', 'admin', 'guests see who is going, on', updateEvent({ guestsSeeWhoIsGoing: true })),
-  deny('update', 'admin', 'guests see who is going as a string', updateEvent({ guestsSeeWhoIsGoing: 'no' })),
-  deny('update', 'attendee', 'guests see who is going, off', updateEvent({ guestsSeeWhoIsGoing: false })),
+  allow(
+    'update',
+    'admin',
+    'guests see who is going, on',
+    updateEvent({ guestsSeeWhoIsGoing: true }),
+  ),
+  deny(
+    'update',
+    'admin',
+    'guests see who is going as a string',
+    updateEvent({ guestsSeeWhoIsGoing: 'no' }),
+  ),
+  deny(
+    'update',
+    'attendee',
+    'guests see who is going, off',
+    updateEvent({ guestsSeeWhoIsGoing: false }),
+  ),
   deny(
     'update',
     'admin',
@@ -314,12 +329,7 @@ const eventAttacks: RulesCase[] = [
     'a day that does not exist',
     updateEvent({ startDate: '2027-02-29T09:00:00.000Z', endDate: '2027-03-01T09:00:00.000Z' }),
   ),
-  deny(
-    'update',
-    'admin',
-    'hour 24',
-    updateEvent({ startDate: '2027-06-13T24:00:00.000Z' }),
-  ),
+  deny('update', 'admin', 'hour 24', updateEvent({ startDate: '2027-06-13T24:00:00.000Z' })),
   deny(
     'update',
     'admin',

@@ -140,7 +140,7 @@ const events = [
   ...fs('events/{event} guest list setting', {
     update: {
       allowed: ADMIN_ROLES,
-      what: "guestsSeeWhoIsGoing off",
+      what: 'guestsSeeWhoIsGoing off',
       attempt: (a) => a.db.doc(E).update({ guestsSeeWhoIsGoing: false }),
     },
     delete: { allowed: NOBODY, attempt: (a) => a.db.doc(E).delete() },
@@ -537,8 +537,7 @@ const rsvps = [
       allowed: MEMBER_ROLES,
       what: 'userId == caller',
       prepare: hideAnswers,
-      attempt: (a) =>
-        a.db.collection(`${item}/rsvps`).where('userId', '==', ownOf(a)).get(),
+      attempt: (a) => a.db.collection(`${item}/rsvps`).where('userId', '==', ownOf(a)).get(),
     },
   }),
   ...fs('rsvps/{attendee2}', {

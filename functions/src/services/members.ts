@@ -3,7 +3,13 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Timestamp, type Transaction } from 'firebase-admin/firestore';
 import type { InvitableRole, MailDocument, Member } from '@gatherly/domain/entities';
-import { MEMBER_ROLES, can, canChangeRole, canRemoveMember, isMemberRole } from '@gatherly/domain/roles';
+import {
+  MEMBER_ROLES,
+  can,
+  canChangeRole,
+  canRemoveMember,
+  isMemberRole,
+} from '@gatherly/domain/roles';
 import type { InviteRequestValues } from '@gatherly/domain/schemas';
 import { MEMBER_NOT_FOUND, read, requireMember, requirePermission } from '../access.ts';
 import type { Caller } from '../caller.ts';
@@ -113,9 +119,7 @@ export async function inviteMember(
   };
   const { event, member } = await requirePermission(caller, eventId, 'inviteMembers', { tx });
   const existing = (await tx.get(invitationRef)).data();
-  const alreadyMember = await tx.get(
-    s.members(eventId).where('user.email', '==', email).limit(1),
-  );
+  const alreadyMember = await tx.get(s.members(eventId).where('user.email', '==', email).limit(1));
   if (!alreadyMember.empty) throw conflict(`${email} is already a member of this event`);
   if (existing?.status === 'pending') {
     throw conflict(`An invitation has already been sent to ${email}`);
@@ -131,7 +135,16 @@ export async function inviteMember(
   for (const old of oldTokens?.docs ?? []) tx.delete(old.ref);
   tx.set(invitationRef, invitation);
   tx.create(s.invitationToken(token), { id: token, eventId, invitationId, email, createdAt: now });
-  queueInvitationMail(tx, { caller, member, eventId, eventName: event.name, email, role: input.role, inviteUrl, now });
+  queueInvitationMail(tx, {
+    caller,
+    member,
+    eventId,
+    eventName: event.name,
+    email,
+    role: input.role,
+    inviteUrl,
+    now,
+  });
   return { invitation, inviteUrl };
 }
 
@@ -164,7 +177,10 @@ export function queueInvitationMail(
   tx.create(logRef, { id: logRef.id, invitedByUserId: caller.uid, eventId, email, sentAt: now });
   const inviter = member.user.displayName || member.user.email || 'A Gatherly user';
   const mailRef = s.mail.doc();
-  tx.create(mailRef, { id: mailRef.id, ...invitationMail(email, eventName, inviter, role, inviteUrl) });
+  tx.create(mailRef, {
+    id: mailRef.id,
+    ...invitationMail(email, eventName, inviter, role, inviteUrl),
+  });
 }
 
 /**

@@ -23,7 +23,6 @@ import { store } from '../firebase.ts';
 import { notFound } from '../http.ts';
 import { apiShape } from '../serialize.ts';
 
-
 export const SCHEDULE_ITEM_NOT_FOUND = 'Schedule item not found';
 
 const isRsvpStatus = (v: unknown): v is RsvpStatus =>
@@ -79,7 +78,10 @@ export async function recordRsvp(
   targetId: string,
   status: RsvpStatus,
 ): Promise<RsvpRecord> {
-  await requirePermission(caller, eventId, 'recordRsvps', { tx, notFound: SCHEDULE_ITEM_NOT_FOUND });
+  await requirePermission(caller, eventId, 'recordRsvps', {
+    tx,
+    notFound: SCHEDULE_ITEM_NOT_FOUND,
+  });
   const target = (await tx.get(store().member(eventId, targetId))).data();
   if (!target || !isMemberRole(target.role)) throw notFound(MEMBER_NOT_FOUND);
   const recordedBy = targetId === caller.uid ? null : caller.uid;
@@ -116,7 +118,8 @@ async function writeAnswer(
   if (!item) throw notFound(SCHEDULE_ITEM_NOT_FOUND);
   const before = rsvpSnap.data()?.status;
   const counts = { ...NO_RSVPS, ...item.rsvpCounts };
-  if (isRsvpStatus(before)) counts[RSVP_COUNT_KEYS[before]] = Math.max(0, counts[RSVP_COUNT_KEYS[before]] - 1);
+  if (isRsvpStatus(before))
+    counts[RSVP_COUNT_KEYS[before]] = Math.max(0, counts[RSVP_COUNT_KEYS[before]] - 1);
   counts[RSVP_COUNT_KEYS[status]] += 1;
   const now = Timestamp.now();
   const rsvp: RsvpRecord = {
@@ -157,7 +160,10 @@ export async function forgetAnswers(
   const byUserRef = s.rsvpsByUser(eventId).doc(uid);
   const answers = (await tx.get(byUserRef)).data();
   const ids = Object.keys(answers?.statuses ?? {});
-  const items = await readAll(ids.map((id) => s.schedule(eventId).doc(id)), tx);
+  const items = await readAll(
+    ids.map((id) => s.schedule(eventId).doc(id)),
+    tx,
+  );
   return () => {
     items.forEach((snap, i) => {
       const item = snap.data();

@@ -12,12 +12,7 @@ import {
   Text,
 } from '@chakra-ui/react';
 import { useState } from 'react';
-import {
-  NO_RSVPS,
-  RSVP_STATUSES,
-  rsvpLabel,
-  type RsvpStatus,
-} from '@gatherly/domain/entities';
+import { NO_RSVPS, RSVP_STATUSES, rsvpLabel, type RsvpStatus } from '@gatherly/domain/entities';
 import { csvFileName } from '@gatherly/domain/guest-csv';
 import { RoleBadge } from '../../components/RoleBadge.tsx';
 import { showToast } from '../../components/toast-store.ts';
@@ -179,9 +174,15 @@ export function GuestList({
               />
             </Stack>
             <HStack gap="2" wrap="wrap" data-testid="guest-totals">
-              <Badge colorPalette="green" variant="surface">Going: {counts.going}</Badge>
-              <Badge colorPalette="orange" variant="surface">Maybe: {counts.maybe}</Badge>
-              <Badge colorPalette="red" variant="surface">Not Going: {counts.notGoing}</Badge>
+              <Badge colorPalette="green" variant="surface">
+                Going: {counts.going}
+              </Badge>
+              <Badge colorPalette="orange" variant="surface">
+                Maybe: {counts.maybe}
+              </Badge>
+              <Badge colorPalette="red" variant="surface">
+                Not Going: {counts.notGoing}
+              </Badge>
               <Badge variant="surface">
                 No answer: {total === null ? '…' : Math.max(0, total - replies)}
               </Badge>
@@ -277,7 +278,9 @@ function GuestRowView({ row, itemId }: { row: GuestRow; itemId: string }) {
           {(at || recorded) && (
             <Text textStyle="xs" color="fg.muted">
               {recorded ? 'Recorded by the host' : 'Answered'}
-              {at ? ` · ${at.toDate().toLocaleDateString(undefined, { month: 'short', day: 'numeric' })}` : ''}
+              {at
+                ? ` · ${at.toDate().toLocaleDateString(undefined, { month: 'short', day: 'numeric' })}`
+                : ''}
             </Text>
           )}
         </Stack>
@@ -303,4 +306,3 @@ function GuestRowView({ row, itemId }: { row: GuestRow; itemId: string }) {
     </Stack>
   );
 }
-

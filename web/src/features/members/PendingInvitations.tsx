@@ -37,7 +37,11 @@ export function PendingInvitations({ eventId }: { eventId: string }) {
       inv.id,
       async () => {
         await navigator.clipboard.writeText(await invitationLink(eventId, inv.id));
-        showToast({ title: 'Link copied', description: `Invitation link for ${inv.email}` , status: 'success' });
+        showToast({
+          title: 'Link copied',
+          description: `Invitation link for ${inv.email}`,
+          status: 'success',
+        });
       },
       'Could not copy the link. Please try again.',
     );
@@ -46,7 +50,11 @@ export function PendingInvitations({ eventId }: { eventId: string }) {
       inv.id,
       async () => {
         await resendInvitation(eventId, inv.id);
-        showToast({ title: 'Invitation Sent', description: `Sent again to ${inv.email}` , status: 'success' });
+        showToast({
+          title: 'Invitation Sent',
+          description: `Sent again to ${inv.email}`,
+          status: 'success',
+        });
       },
       'Failed to send invitation. Please try again.',
     );
@@ -56,7 +64,11 @@ export function PendingInvitations({ eventId }: { eventId: string }) {
       async () => {
         await revokeInvitation(eventId, inv.id);
         setRevoking(null);
-        showToast({ title: 'Invitation Revoked', description: `${inv.email} can no longer join with that link` , status: 'success' });
+        showToast({
+          title: 'Invitation Revoked',
+          description: `${inv.email} can no longer join with that link`,
+          status: 'success',
+        });
       },
       'Could not revoke the invitation. Please try again.',
     );
@@ -104,10 +116,20 @@ export function PendingInvitations({ eventId }: { eventId: string }) {
               </Text>
             </Box>
             <HStack gap="2" wrap="wrap">
-              <Button size="xs" variant="outline" disabled={busy === inv.id} onClick={() => void copy(inv)}>
+              <Button
+                size="xs"
+                variant="outline"
+                disabled={busy === inv.id}
+                onClick={() => void copy(inv)}
+              >
                 Copy link
               </Button>
-              <Button size="xs" variant="outline" disabled={busy === inv.id} onClick={() => void resend(inv)}>
+              <Button
+                size="xs"
+                variant="outline"
+                disabled={busy === inv.id}
+                onClick={() => void resend(inv)}
+              >
                 Resend
               </Button>
               <Button

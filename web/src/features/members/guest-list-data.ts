@@ -16,12 +16,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useFirestore, useFirestoreCollectionData } from 'reactfire';
 import type { InvitationLinkResponse, RsvpStatus } from '@gatherly/domain/entities';
 import { apiRequest } from '../../lib/api.ts';
-import {
-  invitationsRef,
-  membersRef,
-  rsvpsByUserRef,
-  scheduleRef,
-} from '../../lib/db/refs.ts';
+import { invitationsRef, membersRef, rsvpsByUserRef, scheduleRef } from '../../lib/db/refs.ts';
 import type { InvitationDoc, MemberDoc, RsvpsByUserDoc, ScheduleDoc } from '../../lib/types.ts';
 
 export const GUEST_PAGE = 25;
@@ -61,7 +56,10 @@ export function useDocsByIds<T extends { id: string }>(
     const parts: Map<string, T>[] = chunks.map(() => new Map());
     const seen = new Set<number>();
     const publish = () =>
-      setState({ key: seen.size === chunks.length ? key : '', docs: new Map(parts.flatMap((p) => [...p])) });
+      setState({
+        key: seen.size === chunks.length ? key : '',
+        docs: new Map(parts.flatMap((p) => [...p])),
+      });
     const stops = chunks.map((chunk, i) =>
       onSnapshot(
         query(ref, where(documentId(), 'in', chunk)),
@@ -190,7 +188,10 @@ const invitationPath = (eventId: string, id: string) =>
   `/api/events/${encodeURIComponent(eventId)}/invitations/${encodeURIComponent(id)}`;
 
 export async function invitationLink(eventId: string, id: string): Promise<string> {
-  const res = await apiRequest<InvitationLinkResponse>('GET', `${invitationPath(eventId, id)}/link`);
+  const res = await apiRequest<InvitationLinkResponse>(
+    'GET',
+    `${invitationPath(eventId, id)}/link`,
+  );
   return res.inviteUrl;
 }
 

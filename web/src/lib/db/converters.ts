@@ -125,8 +125,7 @@ function mapOf<T>(value: unknown, keep: (v: unknown) => T | null): Record<string
   return out;
 }
 
-const isStatus = (v: unknown): RsvpStatus | null =>
-  RSVP_STATUSES.find((s) => s === v) ?? null;
+const isStatus = (v: unknown): RsvpStatus | null => RSVP_STATUSES.find((s) => s === v) ?? null;
 
 /** The id of the document whose subcollection holds this one (events/{e}/photos/{p} → e). */
 function ownerId(snapshot: QueryDocumentSnapshot): string {
