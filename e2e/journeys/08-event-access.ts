@@ -82,7 +82,7 @@ export async function eventAccess({ person, step }: JourneyContext): Promise<voi
     await navigate(vic, 'Members', 'members', membersHeading);
     await navigate(vic, 'Settings', 'settings', settingsHeading);
     await navigate(vic, 'Dashboard', 'dashboard', bannerHeading(eventName));
-    await vic.timed('activity', () => vic.page.getByRole('link', { name: 'View All' }).first().click(), activityHeading);
+    await vic.timed('activity', () => vic.page.getByRole('link', { name: 'View All', exact: true }).and(vic.page.locator('[href$="/activity"]')).click(), activityHeading);
     await urlMatches(vic.page, new RegExp(`/events/${eventId}/activity$`), 'the activity screen');
     await navigate(vic, 'Photos', 'photos', photosHeading);
   });
