@@ -4,15 +4,18 @@
  * `lib/db/` builds these shapes from stored documents; screens use only these names.
  */
 import type { Timestamp } from 'firebase/firestore';
+import type { ActivityKind } from '@gatherly/domain/activity';
 import type {
   Carpool,
   Event,
   Flight,
   Member,
+  PersonSummary,
   Photo,
   PhotoVote,
   RoleChange,
-  Rsvp,
+  RsvpCounts,
+  RsvpStatus,
   ScheduleItem,
 } from '@gatherly/domain/entities';
 
@@ -27,11 +30,61 @@ export type {
 export type StoredTime = Timestamp | null;
 
 export type GatherlyEvent = Event<StoredTime>;
-export type MemberDoc = Member<StoredTime>;
-export type PhotoDoc = Photo<StoredTime>;
+/** `searchTokens`: the word prefixes search queries match (domain/src/search.ts), written by
+ * the functions; empty on documents written before search existed. */
+export type MemberDoc = Member<StoredTime> & { searchTokens: string[] };
+export type PhotoDoc = Photo<StoredTime> & { searchTokens: string[] };
 export type PhotoVoteDoc = PhotoVote<StoredTime>;
 export type FlightDoc = Flight<StoredTime>;
 export type CarpoolDoc = Carpool<StoredTime>;
-export type ScheduleDoc = ScheduleItem<StoredTime>;
-export type RsvpDoc = Rsvp<StoredTime>;
-export type RoleChangeDoc = RoleChange<StoredTime>;
+/** A schedule item with its stored RSVP tallies (zeros until the first answer). */
+export type ScheduleDoc = ScheduleItem<StoredTime> & { rsvpCounts: RsvpCounts };
+/** A role change with the names as they were (null on entries written before the names were
+ * stored: the screen falls back to looking them up). */
+export type RoleChangeDoc = RoleChange<StoredTime> & {
+  changedUserName: string | null;
+  changedByName: string | null;
+};
+
+/** `events/{e}/stats/members`: kept exact by the functions that add, remove or re-role members. */
+export interface MemberStats {
+  total: number;
+  creator: number;
+  admin: number;
+  attendee: number;
+}
+
+/** `events/{e}/stats/photos`. */
+export interface PhotoStats {
+  total: number;
+  featured: number;
+}
+
+/** `events/{e}/stats/travel`. */
+export interface TravelStats {
+  flights: number;
+  carpools: number;
+}
+
+/** The event's stored counts; a document not written yet (an event before the backfill) is
+ * null, shown as "counting", never as 0. */
+export interface EventStats {
+  members: MemberStats | null;
+  photos: PhotoStats | null;
+  travel: TravelStats | null;
+}
+
+/** `events/{e}/rsvpsByUser/{uid}`: the member's own answers, by schedule item id. */
+export interface MyRsvpsDoc {
+  statuses: Readonly<Record<string, RsvpStatus>>;
+}
+
+/** `events/{e}/activity/{id}`: one feed entry, written by triggers. */
+export interface ActivityDoc {
+  id: string;
+  kind: ActivityKind;
+  actor: PersonSummary | null;
+  subjectId: string;
+  title: string;
+  at: StoredTime;
+}

@@ -1,5 +1,6 @@
 // Documents shaped like docs/data-model.md for the event-area component tests.
 import type { Timestamp } from 'firebase/firestore';
+import { memberSearchTokens, photoSearchTokens } from '@gatherly/domain/search';
 import type { GalleryPhoto } from '../../src/features/photos/data.ts';
 import type { CarpoolDoc, FlightDoc, MemberDoc, MemberRole } from '../../src/lib/types.ts';
 
@@ -59,6 +60,7 @@ export function photo(id: string, overrides: Partial<GalleryPhoto> = {}): Galler
     isFeatured: false,
     uploadedAt: ts('2099-01-01T10:00:00.000Z'),
     userVoted: false,
+    searchTokens: photoSearchTokens(overrides.caption ?? `Caption ${id}`, 'Grace Hopper'),
     ...overrides,
   };
 }
@@ -76,5 +78,6 @@ export function member(
     role,
     joinedAt: ts('2099-03-05T10:00:00.000Z'),
     user: { displayName: name, email, photoURL: '' },
+    searchTokens: memberSearchTokens(name, email),
   };
 }

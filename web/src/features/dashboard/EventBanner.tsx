@@ -14,7 +14,7 @@ import {
 import { useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useFirestore, useStorage } from 'reactfire';
-import { bannerSlides, type BannerSlide } from '@gatherly/domain/banner';
+import { bannerSlides, MAX_BANNER_SLIDES, type BannerSlide } from '@gatherly/domain/banner';
 import { countdownText, formatLongDate } from '@gatherly/domain/dates';
 import { eventToIcs, icsFileName } from '@gatherly/domain/ics';
 import { showToast } from '../../components/toaster.tsx';
@@ -30,9 +30,6 @@ import { saveBannerSettings } from './data.ts';
 import { useBannerRotation } from './use-banner-rotation.ts';
 import { CalendarIcon, MapPinIcon, UsersIcon } from '../../components/icons.tsx';
 import { eventHref } from '../../lib/paths.ts';
-
-/** The banner cycles through the first few images in banner order; the gallery holds the rest. */
-const MAX_BANNER_SLIDES = 10;
 
 interface Props {
   event: GatherlyEvent;

@@ -21,7 +21,7 @@ interface Props {
 }
 
 export function GalleryPreview({ eventId, uid, role, photos }: Props) {
-  const { voting, vote, toggleFeatured } = usePhotoActions(eventId);
+  const { voting, vote, toggleFeatured } = usePhotoActions();
   const [uploading, setUploading] = useState(false);
   const preview = photos.slice(0, PREVIEW_PHOTOS);
   return (

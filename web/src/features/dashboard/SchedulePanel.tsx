@@ -1,13 +1,12 @@
 import { Badge, Box, Button, HStack, Menu, Portal, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
-import { useFirestore } from 'reactfire';
 import { formatDateTime } from '@gatherly/domain/dates';
 import { rsvpLabel, RSVP_STATUSES, type RsvpStatus } from '@gatherly/domain/entities';
 import { icsFileName, scheduleItemToIcs } from '@gatherly/domain/ics';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { showToast } from '../../components/toaster.tsx';
-import { commitWrite } from '../../lib/offline/commit-write.ts';
-import { requireConnection, showQueuedToast } from '../../lib/offline/offline-toast.ts';
+import { describeError } from '../../lib/errors.ts';
+import { requireConnection } from '../../lib/offline/offline-toast.ts';
 import { downloadIcs } from './calendar.ts';
 import { attendingText, deleteScheduleItem, setMyRsvp, type ScheduleEntry } from './data.ts';
 import { PanelCard } from './PanelCard.tsx';
@@ -34,20 +33,19 @@ export function SchedulePanel({ eventId, eventName, uid, isAdmin, items }: Props
   const [editing, setEditing] = useState<ScheduleEntry | 'new' | null>(null);
   const [removing, setRemoving] = useState<ScheduleEntry | null>(null);
   const [deleting, setDeleting] = useState(false);
-  const db = useFirestore();
   const confirmDelete = async () => {
     if (!removing) return;
-    // The item's RSVPs go in the same batch, so the server's full list is needed.
+    // The function deletes the item and its RSVPs: it needs the server.
     if (!requireConnection('Deleting a schedule item')) return;
     setDeleting(true);
     try {
-      await deleteScheduleItem(db, eventId, removing.id);
+      await deleteScheduleItem(removing.id);
       setRemoving(null);
     } catch (err) {
       console.error('Deleting the schedule item failed', err);
       showToast({
         title: 'Error',
-        description: 'Failed to delete the schedule item. Please try again.',
+        description: describeError(err, 'Failed to delete the schedule item. Please try again.'),
         status: 'error',
       });
     } finally {
@@ -92,9 +90,7 @@ export function SchedulePanel({ eventId, eventName, uid, isAdmin, items }: Props
           {items.map((item) => (
             <ScheduleRow
               key={item.id}
-              eventId={eventId}
               eventName={eventName}
-              uid={uid}
               item={item}
               onEdit={isAdmin ? () => setEditing(item) : undefined}
               onDelete={isAdmin ? () => setRemoving(item) : undefined}
@@ -107,32 +103,28 @@ export function SchedulePanel({ eventId, eventName, uid, isAdmin, items }: Props
 }
 
 function ScheduleRow({
-  eventId,
   eventName,
-  uid,
   item,
   onEdit,
   onDelete,
 }: {
-  eventId: string;
   eventName: string;
-  uid: string;
   item: ScheduleEntry;
   onEdit?: () => void;
   onDelete?: () => void;
 }) {
-  const db = useFirestore();
   const [saving, setSaving] = useState(false);
   const answer = async (status: RsvpStatus) => {
+    // The RSVP function moves the item's tallies with the answer: it needs the server.
+    if (!requireConnection('Your RSVP')) return;
     setSaving(true);
     try {
-      const outcome = await commitWrite(db, () => setMyRsvp(db, eventId, item.id, uid, status));
-      if (outcome === 'queued') showQueuedToast('RSVP saved');
+      await setMyRsvp(item.id, status);
     } catch (err) {
       console.error('RSVP failed', err);
       showToast({
         title: 'Error',
-        description: 'Could not save your RSVP. Please try again.',
+        description: describeError(err, 'Could not save your RSVP. Please try again.'),
         status: 'error',
       });
     } finally {
