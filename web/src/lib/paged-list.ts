@@ -20,7 +20,11 @@ export interface PageRange<D> {
 
 export interface PageDriver<D, T> {
   /** Listens to `range`; `onDocs` gets the range's documents in order, on every change. */
-  listen(range: PageRange<D>, onDocs: (docs: D[]) => void, onError: (err: Error) => void): () => void;
+  listen(
+    range: PageRange<D>,
+    onDocs: (docs: D[]) => void,
+    onError: (err: Error) => void,
+  ): () => void;
   /** A document's value as the screen shows it. */
   read(doc: D): T;
   /** A document's identity (stable across snapshots). */

@@ -44,7 +44,12 @@ export default function ActivityPage() {
             <Stack gap="4">
               <ActivityList eventId={eventId} entries={entries} />
               {hasMore && (
-                <Button variant="outline" alignSelf="center" loading={loadingMore} onClick={loadMore}>
+                <Button
+                  variant="outline"
+                  alignSelf="center"
+                  loading={loadingMore}
+                  onClick={loadMore}
+                >
                   Load more
                 </Button>
               )}

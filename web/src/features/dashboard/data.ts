@@ -1,7 +1,15 @@
 // Dashboard data: the schedule with its stored RSVP tallies and the viewer's own answers, and
 // the writes: RSVPs and deletions through the API (they move stored counts), schedule items and
 // banner settings directly by admins (docs/performance.md, "Counters").
-import { doc, orderBy, query, serverTimestamp, setDoc, updateDoc, type Firestore } from 'firebase/firestore';
+import {
+  doc,
+  orderBy,
+  query,
+  serverTimestamp,
+  setDoc,
+  updateDoc,
+  type Firestore,
+} from 'firebase/firestore';
 import { useMemo } from 'react';
 import { useFirestore, useFirestoreCollectionData, useFirestoreDocData } from 'reactfire';
 import type { BannerSettings, RsvpCounts, RsvpStatus } from '@gatherly/domain/entities';
@@ -33,10 +41,7 @@ export function useSchedule(eventId: string, uid: string): ScheduleState {
   const mine = useFirestoreDocData(myRsvpsRef(db, eventId, uid));
   const itemDocs = items.data;
   const statuses = mine.data?.statuses;
-  const merged = useMemo(
-    () => tallySchedule(itemDocs ?? [], statuses ?? {}),
-    [itemDocs, statuses],
-  );
+  const merged = useMemo(() => tallySchedule(itemDocs ?? [], statuses ?? {}), [itemDocs, statuses]);
   return {
     loading: items.status === 'loading' || mine.status === 'loading',
     items: merged,

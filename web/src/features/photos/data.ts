@@ -101,10 +101,10 @@ export function useMyVotes(
   useEffect(() => {
     const ids = key === '' ? [] : key.split('\n');
     const chunks: string[][] = [];
-    for (let i = 0; i < ids.length; i += MAX_IN_VALUES) chunks.push(ids.slice(i, i + MAX_IN_VALUES));
+    for (let i = 0; i < ids.length; i += MAX_IN_VALUES)
+      chunks.push(ids.slice(i, i + MAX_IN_VALUES));
     const byChunk: ReadonlySet<string>[] = chunks.map(() => new Set());
-    const publish = () =>
-      setVoted({ key, ids: new Set(byChunk.flatMap((chunk) => [...chunk])) });
+    const publish = () => setVoted({ key, ids: new Set(byChunk.flatMap((chunk) => [...chunk])) });
     const stops = chunks.map((chunk, index) =>
       onSnapshot(
         myVotesQuery(db, eventId, uid, chunk),
