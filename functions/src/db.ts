@@ -169,7 +169,7 @@ const converters = {
     ID_IS_DOC_ID,
   ),
   member: converterFor<MemberRecord>()(
-    ['eventId', 'userId', 'role', 'joinedAt', 'user'],
+    ['eventId', 'userId', 'role', 'joinedAt', 'user', 'searchTokens'],
     ID_IS_DOC_ID,
   ),
   invitation: converterFor<InvitationRecord>()(
@@ -199,6 +199,7 @@ const converters = {
       'votes',
       'isFeatured',
       'uploadedAt',
+      'searchTokens',
     ],
     STORES_ID,
   ),
@@ -249,6 +250,7 @@ const converters = {
       'location',
       'createdBy',
       'createdAt',
+      'rsvpCounts',
     ],
     STORES_ID,
   ),
@@ -257,15 +259,23 @@ const converters = {
     ID_IS_DOC_ID,
   ),
   roleChange: converterFor<RoleChangeRecord>()(
-    ['eventId', 'changedUserId', 'changedByUserId', 'oldRole', 'newRole', 'changedAt'],
+    [
+      'eventId',
+      'changedUserId',
+      'changedByUserId',
+      'oldRole',
+      'newRole',
+      'changedAt',
+      'changedUser',
+      'changedBy',
+    ],
     ID_IS_DOC_ID,
   ),
 };
 
 type Ref<C> = C extends FirestoreDataConverter<infer A, infer D> ? DocumentReference<A, D> : never;
-type Col<C> = C extends FirestoreDataConverter<infer A, infer D>
-  ? CollectionReference<A, D>
-  : never;
+type Col<C> =
+  C extends FirestoreDataConverter<infer A, infer D> ? CollectionReference<A, D> : never;
 type Group<C> = C extends FirestoreDataConverter<infer A, infer D> ? CollectionGroup<A, D> : never;
 type Converters = typeof converters;
 
@@ -298,8 +308,7 @@ export function dataAccess(firestore: Firestore) {
     events,
     event,
     members,
-    member: (eventId: string, uid: string): Ref<Converters['member']> =>
-      members(eventId).doc(uid),
+    member: (eventId: string, uid: string): Ref<Converters['member']> => members(eventId).doc(uid),
     invitations: (eventId: string): Col<Converters['invitation']> =>
       under(eventId, 'invitations').withConverter(converters.invitation),
     invitationTokens: tokens,
