@@ -4,18 +4,21 @@
  * `lib/db/` builds these shapes from stored documents; screens use only these names.
  */
 import type { Timestamp } from 'firebase/firestore';
-import type { ActivityKind } from '@gatherly/domain/activity';
 import type {
+  ActivityEntry,
   Carpool,
+  EventStats as StoredEventStats,
+  EventStatsMembers,
+  EventStatsPhotos,
+  EventStatsTravel,
   Event,
   Flight,
   Member,
-  PersonSummary,
   Photo,
   PhotoVote,
   RoleChange,
   RsvpCounts,
-  RsvpStatus,
+  RsvpsByUser,
   ScheduleItem,
 } from '@gatherly/domain/entities';
 
@@ -46,45 +49,17 @@ export type RoleChangeDoc = RoleChange<StoredTime> & {
   changedByName: string | null;
 };
 
-/** `events/{e}/stats/members`: kept exact by the functions that add, remove or re-role members. */
-export interface MemberStats {
-  total: number;
-  creator: number;
-  admin: number;
-  attendee: number;
-}
-
-/** `events/{e}/stats/photos`. */
-export interface PhotoStats {
-  total: number;
-  featured: number;
-}
-
-/** `events/{e}/stats/travel`. */
-export interface TravelStats {
-  flights: number;
-  carpools: number;
-}
+/** `events/{e}/stats/{members|photos|travel}`: kept exact by the functions that change them. */
+export type MemberStats = EventStatsMembers;
+export type PhotoStats = EventStatsPhotos;
+export type TravelStats = EventStatsTravel;
 
 /** The event's stored counts; a document not written yet (an event before the backfill) is
  * null, shown as "counting", never as 0. */
-export interface EventStats {
-  members: MemberStats | null;
-  photos: PhotoStats | null;
-  travel: TravelStats | null;
-}
+export type EventStats = { [K in keyof StoredEventStats]: StoredEventStats[K] | null };
 
 /** `events/{e}/rsvpsByUser/{uid}`: the member's own answers, by schedule item id. */
-export interface MyRsvpsDoc {
-  statuses: Readonly<Record<string, RsvpStatus>>;
-}
+export type MyRsvpsDoc = RsvpsByUser;
 
 /** `events/{e}/activity/{id}`: one feed entry, written by triggers. */
-export interface ActivityDoc {
-  id: string;
-  kind: ActivityKind;
-  actor: PersonSummary | null;
-  subjectId: string;
-  title: string;
-  at: StoredTime;
-}
+export type ActivityDoc = ActivityEntry<StoredTime>;

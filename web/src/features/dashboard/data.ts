@@ -52,7 +52,7 @@ export function useSchedule(eventId: string, uid: string): ScheduleState {
 /** The items with the caller's answers; answers to deleted items are ignored. */
 export function tallySchedule(
   items: readonly ScheduleDoc[],
-  statuses: Readonly<Record<string, RsvpStatus>>,
+  statuses: Readonly<Partial<Record<string, RsvpStatus>>>,
 ): ScheduleEntry[] {
   return items.map((item) => ({ ...item, myStatus: statuses[item.id] ?? null }));
 }

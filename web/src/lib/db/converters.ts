@@ -14,6 +14,7 @@ import {
   DEFAULT_THEME_COLORS,
   RSVP_STATUSES,
   type BannerSettings,
+  type ActivityEntryKind,
   type RsvpCounts,
   type RsvpStatus,
   type BannerStyle,
@@ -22,7 +23,6 @@ import {
   type UserSummary,
 } from '@gatherly/domain/entities';
 import { MEMBER_ROLES } from '@gatherly/domain/roles';
-import type { ActivityKind } from '@gatherly/domain/activity';
 import type {
   ActivityDoc,
   CarpoolDoc,
@@ -312,16 +312,16 @@ export const statsConverter = converter<StatsDoc, DocumentData>('stats', (snap, 
   }
 });
 
-export const myRsvpsConverter = converter<MyRsvpsDoc, MyRsvpsDoc>('rsvpsByUser', (_snap, d) => {
+export const myRsvpsConverter = converter<MyRsvpsDoc, MyRsvpsDoc>('rsvpsByUser', (snap, d) => {
   const statuses: Record<string, RsvpStatus> = {};
   for (const [itemId, status] of Object.entries(fields(d.statuses))) {
     const known = RSVP_STATUSES.find((s) => s === status);
     if (known) statuses[itemId] = known;
   }
-  return { statuses };
+  return { id: snap.id, statuses };
 });
 
-const ACTIVITY_KINDS: readonly ActivityKind[] = ['photo', 'flight', 'carpool', 'member', 'schedule'];
+const ACTIVITY_KINDS: readonly ActivityEntryKind[] = ['photo', 'flight', 'carpool', 'member', 'schedule'];
 
 export const activityConverter = converter<ActivityDoc, ActivityDoc>('activity', (snap, d) => ({
   id: snap.id,
