@@ -60,7 +60,10 @@ export function photo(id: string, overrides: Partial<GalleryPhoto> = {}): Galler
     isFeatured: false,
     uploadedAt: ts('2099-01-01T10:00:00.000Z'),
     userVoted: false,
-    searchTokens: photoSearchTokens(overrides.caption ?? `Caption ${id}`, 'Grace Hopper'),
+    searchTokens: photoSearchTokens(
+      overrides.caption ?? `Caption ${id}`,
+      overrides.uploadedByUser?.displayName ?? 'Grace Hopper',
+    ),
     ...overrides,
   };
 }
