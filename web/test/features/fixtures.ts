@@ -3,6 +3,7 @@ import type { Timestamp } from 'firebase/firestore';
 import { memberSearchTokens, photoSearchTokens } from '@gatherly/domain/search';
 import type { GalleryPhoto } from '../../src/features/photos/data.ts';
 import type { CarpoolDoc, FlightDoc, MemberDoc, MemberRole } from '../../src/lib/types.ts';
+import type { SearchPages } from '../../src/lib/use-search-pages.ts';
 
 /** A stand-in for a Firestore Timestamp (the screens only call toDate/toMillis). */
 export function ts(iso: string): Timestamp {
@@ -82,5 +83,20 @@ export function member(
     joinedAt: ts('2099-03-05T10:00:00.000Z'),
     user: { displayName: name, email, photoURL: '' },
     searchTokens: memberSearchTokens(name, email),
+  };
+}
+
+/** A paged list as the paging hooks return it, all of `items` loaded. */
+export function pagesOf<T>(items: T[], overrides: Partial<SearchPages<T>> = {}): SearchPages<T> {
+  return {
+    loading: false,
+    error: null,
+    items,
+    hasMore: false,
+    visible: { first: 0, last: Math.max(items.length - 1, 0) },
+    setVisibleRange: () => undefined,
+    loadingMore: false,
+    loadMore: () => undefined,
+    ...overrides,
   };
 }

@@ -96,6 +96,7 @@ describe('converters', () => {
       role: 'attendee',
       joinedAt: null,
       user: { displayName: 'Grace', email: '', photoURL: '' },
+      searchTokens: [],
     });
   });
 
@@ -122,7 +123,7 @@ describe('converters', () => {
       myRsvpsConverter.fromFirestore(
         stored('events/e1/rsvpsByUser/u1', { statuses: { s1: 'going', s2: 'bogus', s3: 'maybe' } }),
       ),
-    ).toEqual({ statuses: { s1: 'going', s3: 'maybe' } });
+    ).toEqual({ id: 'u1', statuses: { s1: 'going', s3: 'maybe' } });
     const item = scheduleConverter.fromFirestore(stored('events/e1/schedule/s1', {}));
     expect(item.rsvpCounts).toEqual({ going: 0, maybe: 0, notGoing: 0 });
     const entry = activityConverter.fromFirestore(
