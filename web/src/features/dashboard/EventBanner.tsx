@@ -16,7 +16,6 @@ import { Link } from 'react-router-dom';
 import { useFirestore, useStorage } from 'reactfire';
 import { bannerSlides, MAX_BANNER_SLIDES, type BannerSlide } from '@gatherly/domain/banner';
 import { countdownText, formatLongDate } from '@gatherly/domain/dates';
-import { eventToIcs, icsFileName } from '@gatherly/domain/ics';
 import { showToast } from '../../components/toaster.tsx';
 import { describeError, isConnectionFailure } from '../../lib/errors.ts';
 import { commitWrite } from '../../lib/offline/commit-write.ts';
@@ -24,8 +23,7 @@ import { requireConnection, showQueuedToast } from '../../lib/offline/offline-to
 import type { GatherlyEvent } from '../../lib/types.ts';
 import type { GalleryPhoto } from '../photos/data.ts';
 import { useDownloadUrl } from '../photos/storage-url.ts';
-import { BannerUploadError, uploadBanner } from './banner-upload.ts';
-import { downloadIcs } from './calendar.ts';
+import { downloadEventIcs } from './calendar.ts';
 import { saveBannerSettings } from './data.ts';
 import { useBannerRotation } from './use-banner-rotation.ts';
 import { CalendarIcon, MapPinIcon, UsersIcon } from '../../components/icons.tsx';
@@ -95,7 +93,6 @@ export function EventBanner({ event, photos, memberCount, isAdmin }: Props) {
   const [uploadProgress, setUploadProgress] = useState<number | null>(null);
   const fullWidth = settings.style === 'full-width';
   const countdown = countdownText(event.startDate, new Date(), event.endDate);
-  const ics = eventToIcs(event, { url: window.location.href });
 
   const updateSettings = async (change: Partial<typeof settings>) => {
     try {
@@ -130,8 +127,12 @@ export function EventBanner({ event, photos, memberCount, isAdmin }: Props) {
     }
     if (!requireConnection('Uploading a banner')) return;
     setUploadProgress(0);
+    // The compression library loads with the first banner upload, not with the dashboard.
+    let BannerUploadError: typeof import('./banner-upload.ts').BannerUploadError | null = null;
     try {
-      await uploadBanner(storage, event.id, file, setUploadProgress);
+      const upload = await import('./banner-upload.ts');
+      BannerUploadError = upload.BannerUploadError;
+      await upload.uploadBanner(storage, event.id, file, setUploadProgress);
       setIndex(0);
       showToast({
         title: 'Banner updated successfully!',
@@ -140,13 +141,14 @@ export function EventBanner({ event, photos, memberCount, isAdmin }: Props) {
       });
     } catch (err) {
       console.error('Banner upload failed', err);
-      const reason = err instanceof BannerUploadError ? err.reason : err;
+      const failure = BannerUploadError && err instanceof BannerUploadError ? err : null;
+      const reason = failure ? failure.reason : err;
       const description =
-        err instanceof BannerUploadError && err.stage === 'rejected'
-          ? err.message
+        failure?.stage === 'rejected'
+          ? failure.message
           : isConnectionFailure(reason)
             ? 'Please check your connection and try again'
-            : err instanceof BannerUploadError && err.stage === 'save'
+            : failure?.stage === 'save'
               ? 'No file was uploaded successfully'
               : describeError(reason, 'The image could not be uploaded. Please try another photo.');
       showToast({ title: 'Upload failed', description, status: 'error' });
@@ -184,12 +186,8 @@ export function EventBanner({ event, photos, memberCount, isAdmin }: Props) {
         </Badge>
       )}
       <HStack position="absolute" top="3" right="3" gap="2">
-        {ics && (
-          <Button
-            size="xs"
-            variant="subtle"
-            onClick={() => downloadIcs(ics, icsFileName(event.name))}
-          >
+        {event.startDate && (
+          <Button size="xs" variant="subtle" onClick={() => void downloadEventIcs(event)}>
             Add to calendar
           </Button>
         )}

@@ -1,17 +1,21 @@
 import { Badge, Box, Button, HStack, Menu, Portal, Stack, Text } from '@chakra-ui/react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { formatDateTime } from '@gatherly/domain/dates';
 import { rsvpLabel, RSVP_STATUSES, type RsvpStatus } from '@gatherly/domain/entities';
-import { icsFileName, scheduleItemToIcs } from '@gatherly/domain/ics';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { showToast } from '../../components/toaster.tsx';
 import { describeError } from '../../lib/errors.ts';
 import { requireConnection } from '../../lib/offline/offline-toast.ts';
-import { downloadIcs } from './calendar.ts';
+import { downloadScheduleItemIcs } from './calendar.ts';
 import { attendingText, deleteScheduleItem, setMyRsvp, type ScheduleEntry } from './data.ts';
 import { PanelCard } from './PanelCard.tsx';
-import { ScheduleItemDialog } from './ScheduleItemDialog.tsx';
+
 import { CalendarIcon, MapPinIcon } from '../../components/icons.tsx';
+
+// The dialog's form library and schemas load when an admin opens it (docs/performance.md).
+const ScheduleItemDialog = lazy(() =>
+  import('./ScheduleItemDialog.tsx').then((m) => ({ default: m.ScheduleItemDialog })),
+);
 
 const STATUS_PALETTE: Record<RsvpStatus | 'none', string> = {
   going: 'green',
@@ -63,14 +67,16 @@ export function SchedulePanel({ eventId, eventName, uid, isAdmin, items }: Props
         )
       }
     >
-      {isAdmin && (
-        <ScheduleItemDialog
-          eventId={eventId}
-          uid={uid}
-          open={editing !== null}
-          item={editing === 'new' ? null : editing}
-          onClose={() => setEditing(null)}
-        />
+      {isAdmin && editing !== null && (
+        <Suspense fallback={null}>
+          <ScheduleItemDialog
+            eventId={eventId}
+            uid={uid}
+            open
+            item={editing === 'new' ? null : editing}
+            onClose={() => setEditing(null)}
+          />
+        </Suspense>
       )}
       <ConfirmDialog
         open={removing !== null}
@@ -131,11 +137,7 @@ function ScheduleRow({
       setSaving(false);
     }
   };
-  const addToCalendar = () =>
-    downloadIcs(
-      scheduleItemToIcs(item, { eventName, url: window.location.href }),
-      icsFileName(item.title),
-    );
+  const addToCalendar = () => void downloadScheduleItemIcs(item, eventName);
 
   return (
     <Box borderWidth="1px" borderRadius="l2" p="3" data-testid="schedule-item">
