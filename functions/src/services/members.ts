@@ -3,7 +3,13 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Timestamp, type Transaction } from 'firebase-admin/firestore';
 import type { InvitableRole, MailDocument, Member } from '@gatherly/domain/entities';
-import { MEMBER_ROLES, can, canChangeRole, canRemoveMember, isMemberRole } from '@gatherly/domain/roles';
+import {
+  MEMBER_ROLES,
+  can,
+  canChangeRole,
+  canRemoveMember,
+  isMemberRole,
+} from '@gatherly/domain/roles';
 import type { InviteRequestValues } from '@gatherly/domain/schemas';
 import { read, requireMember, requirePermission } from '../access.ts';
 import type { Caller } from '../caller.ts';
@@ -18,11 +24,14 @@ import {
   startOfUtcDay,
   tierOfUser,
 } from '../tiers.ts';
+import { readMemberStats, writeMemberStats } from './stats.ts';
 
 export const MEMBER_NOT_FOUND = 'Member not found';
 
+/** A member in API form; the search tokens are an index, not part of the answer. */
 export function memberView(member: MemberRecord): Member {
-  return apiShape(member);
+  const { searchTokens: _tokens, ...view } = apiShape(member);
+  return view;
 }
 
 const ROLE_ORDER = new Map(MEMBER_ROLES.map((role, i) => [role, i]));
@@ -114,9 +123,7 @@ export async function inviteMember(
   };
   const { event, member } = await requirePermission(caller, eventId, 'inviteMembers', { tx });
   const existing = (await tx.get(invitationRef)).data();
-  const alreadyMember = await tx.get(
-    s.members(eventId).where('user.email', '==', email).limit(1),
-  );
+  const alreadyMember = await tx.get(s.members(eventId).where('user.email', '==', email).limit(1));
   if (!alreadyMember.empty) throw conflict(`${email} is already a member of this event`);
   if (existing?.status === 'pending') {
     throw conflict(`An invitation has already been sent to ${email}`);
@@ -166,6 +173,7 @@ export async function removeMember(
     throw forbidden('The event creator cannot be removed');
   }
   const rides = await tx.get(s.carpools(eventId).where('passengerIds', 'array-contains', targetId));
+  const stats = await readMemberStats(tx, eventId);
   for (const ride of rides.docs) {
     const carpool = ride.data();
     tx.update(ride.ref, {
@@ -175,6 +183,7 @@ export async function removeMember(
     tx.delete(s.passengers(eventId, ride.id).doc(targetId));
   }
   tx.delete(targetRef);
+  writeMemberStats(tx, eventId, stats, { remove: target.role });
 }
 
 /**
@@ -200,8 +209,10 @@ export async function changeRole(
   if (!canChangeRole(actor.role, caller.uid, { userId: targetId, role: target.role }, newRole)) {
     throw forbidden('This role change is not allowed');
   }
+  const stats = await readMemberStats(tx, eventId);
   const changeRef = s.roleChanges(eventId).doc();
   tx.update(targetRef, { role: newRole });
+  writeMemberStats(tx, eventId, stats, { add: newRole, remove: target.role });
   tx.create(changeRef, {
     id: changeRef.id,
     eventId,
@@ -210,6 +221,9 @@ export async function changeRole(
     oldRole: target.role,
     newRole,
     changedAt: Timestamp.now(),
+    // Names as they were, so the history shows without reading every member.
+    changedUser: { displayName: target.user.displayName },
+    changedBy: { displayName: actor.member.user.displayName },
   });
   return { ...target, role: newRole };
 }
