@@ -11,7 +11,7 @@ import {
   type QueryConstraint,
   type QueryDocumentSnapshot,
 } from 'firebase/firestore';
-import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { PagedList, type PageDriver, type PagedListState } from './paged-list.ts';
 
 export interface PagedQuery<T> extends PagedListState<T> {
@@ -40,29 +40,57 @@ export function firestorePageDriver<T>(base: Query<T>): PageDriver<QueryDocument
   };
 }
 
+/** Holds the PagedList of the current query; the screen subscribes to the holder. */
+class PagedQueryStore<T> {
+  private list: PagedList<QueryDocumentSnapshot<T>, T> | null = null;
+  private listeners = new Set<() => void>();
+  private unsubscribe: (() => void) | null = null;
+  /** The query the current list pages (until the effect starts the next one). */
+  query: Query<T> | null = null;
+
+  start(base: Query<T>, pageSize: number): () => void {
+    const list = new PagedList(firestorePageDriver(base), pageSize);
+    this.list = list;
+    this.query = base;
+    this.unsubscribe = list.subscribe(() => this.emit());
+    this.emit();
+    return () => {
+      this.unsubscribe?.();
+      list.stop();
+      if (this.list === list) this.list = null;
+    };
+  }
+
+  subscribe = (listener: () => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  state = (): PagedListState<T> => this.list?.state() ?? (LOADING as PagedListState<T>);
+
+  loadMore = () => this.list?.loadMore();
+
+  setVisibleRange = (first: number, last: number) => this.list?.setVisibleRange(first, last);
+
+  private emit(): void {
+    for (const listener of this.listeners) listener();
+  }
+}
+
 /**
  * `base` paged `pageSize` documents at a time. A `base` equal to the previous one (queryEqual)
  * keeps the loaded pages, so callers need not memoise it; a different one starts over.
  */
 export function usePagedQuery<T>(base: Query<T>, pageSize: number): PagedQuery<T> {
-  const stable = useStableQuery(base);
-  const [list, setList] = useState<PagedList<QueryDocumentSnapshot<T>, T> | null>(null);
-  useEffect(() => {
-    const next = new PagedList(firestorePageDriver(stable), pageSize);
-    setList(next);
-    return () => next.stop();
-  }, [stable, pageSize]);
-  const current = list && !list.isStopped ? list : null;
-  const state = useSyncExternalStore(
-    (onChange) => current?.subscribe(onChange) ?? (() => undefined),
-    () => current?.state() ?? LOADING,
-  ) as PagedListState<T>;
-  const loadMore = useCallback(() => current?.loadMore(), [current]);
-  const setVisibleRange = useCallback(
-    (first: number, last: number) => current?.setVisibleRange(first, last),
-    [current],
-  );
-  return { ...state, loadMore, setVisibleRange };
+  // The query as of the last change (derived state: replaced only when it really differs).
+  const [stable, setStable] = useState(base);
+  if (stable !== base && !queryEqual(stable, base)) setStable(base);
+  const [store] = useState(() => new PagedQueryStore<T>());
+  useEffect(() => store.start(stable, pageSize), [store, stable, pageSize]);
+  const current = useSyncExternalStore(store.subscribe, store.state);
+  // A new query shows as loading, never with the previous query's items.
+  const state = store.query === stable ? current : (LOADING as PagedListState<T>);
+  return { ...state, loadMore: store.loadMore, setVisibleRange: store.setVisibleRange };
 }
 
 const LOADING: PagedListState<never> = {
@@ -72,10 +100,3 @@ const LOADING: PagedListState<never> = {
   hasMore: false,
   error: null,
 };
-
-/** The same Query object for as long as the query is equal, so effects run once per query. */
-function useStableQuery<T>(q: Query<T>): Query<T> {
-  const ref = useRef(q);
-  if (ref.current !== q && !queryEqual(ref.current, q)) ref.current = q;
-  return ref.current;
-}

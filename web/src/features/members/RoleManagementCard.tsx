@@ -33,15 +33,11 @@ const ROLE_PAGE_SIZE = 10;
  */
 export function RoleManagementCard({ eventId, uid }: { eventId: string; uid: string }) {
   const root = useRef<HTMLDivElement>(null);
-  const [inView, setInView] = useState(false);
+  // Without IntersectionObserver (old browsers, jsdom) the card loads at once.
+  const [inView, setInView] = useState(() => typeof IntersectionObserver === 'undefined');
   useEffect(() => {
     const el = root.current;
     if (!el || inView) return;
-    // Without IntersectionObserver (old browsers, jsdom) the card loads at once.
-    if (typeof IntersectionObserver === 'undefined') {
-      setInView(true);
-      return;
-    }
     const observer = new IntersectionObserver(
       (entries) => {
         if (entries.some((e) => e.isIntersecting)) setInView(true);
