@@ -6,8 +6,11 @@ import { Person, SCREENSHOT_DIR } from './session.ts';
 /** What a journey gets: people to play it, and named steps so a failure says where it broke. */
 export interface JourneyContext {
   readonly journey: string;
-  /** A new person with their own browser context and an e-mail unique to this run. */
-  person(name: string): Promise<Person>;
+  /**
+   * A new person with their own browser context and an e-mail unique to this run, or `email`
+   * for an account seeded beforehand (the scale journey's).
+   */
+  person(name: string, email?: string): Promise<Person>;
   step<T>(name: string, action: () => Promise<T>): Promise<T>;
 }
 
@@ -50,8 +53,8 @@ export async function runJourney(browser: Browser, baseUrl: string, journey: str
   const t0 = Date.now();
   const ctx: JourneyContext = {
     journey,
-    async person(name) {
-      const p = await Person.open(browser, baseUrl, journey, name, emailFor(`${name} ${journey.slice(0, 2)}`));
+    async person(name, email) {
+      const p = await Person.open(browser, baseUrl, journey, name, email ?? emailFor(`${name} ${journey.slice(0, 2)}`));
       people.push(p);
       return p;
     },
