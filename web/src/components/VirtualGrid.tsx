@@ -12,7 +12,7 @@ export interface VirtualGridProps<T> {
   totalCount?: number;
   getKey(item: T): string;
   renderItem(item: T): ReactNode;
-  /** The first and last item index of the mounted rows, whenever they change. */
+  /** The first and last item index of the rows on screen, whenever they change. */
   onRangeChange?(first: number, last: number): void;
   /** Columns for the grid's width in pixels. */
   columnsFor(width: number): number;
@@ -70,8 +70,11 @@ export function VirtualGrid<T>({
   }, [virtualizer, rowHeight]);
 
   const rows = virtualizer.getVirtualItems();
-  const firstRow = rows[0]?.index ?? 0;
-  const lastRow = rows[rows.length - 1]?.index ?? 0;
+  // The rows on screen, without the overscan: the pager loads what is seen, not what is
+  // mounted ahead of it.
+  const seen = virtualizer.range;
+  const firstRow = seen?.startIndex ?? rows[0]?.index ?? 0;
+  const lastRow = seen?.endIndex ?? rows[rows.length - 1]?.index ?? 0;
   useEffect(() => {
     onRangeChange?.(firstRow * columns, Math.min(slots, (lastRow + 1) * columns) - 1);
   }, [onRangeChange, firstRow, lastRow, columns, slots]);

@@ -23,7 +23,7 @@ export interface SearchPages<T> {
 }
 
 /** Load the next page once the screen is this many items from the end of the loaded ones. */
-const PREFETCH_ITEMS = 8;
+const PREFETCH_ITEMS = 4;
 
 export function useSearchPages<T>(
   base: Query<T>,
