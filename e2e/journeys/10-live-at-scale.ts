@@ -28,11 +28,16 @@ export async function liveAtScale({ person, step }: JourneyContext): Promise<voi
   const creator = event.members[CREATOR]!;
   const guest = event.members[GUEST]!;
 
-  await step(`an event at the Enterprise size is seeded (${size.members} members, ${size.photos} photos)`, async () => {
-    Object.assign(process.env, EMULATOR_HOSTS);
-    const seeded = await seedBenchEvent(PROJECT_ID, event);
-    console.log(`  seeded ${seeded.skipped ? '(already there)' : `${seeded.documents} documents in ${seeded.seconds.toFixed(1)} s`}`);
-  });
+  await step(
+    `an event at the Enterprise size is seeded (${size.members} members, ${size.photos} photos)`,
+    async () => {
+      Object.assign(process.env, EMULATOR_HOSTS);
+      const seeded = await seedBenchEvent(PROJECT_ID, event);
+      console.log(
+        `  seeded ${seeded.skipped ? '(already there)' : `${seeded.documents} documents in ${seeded.seconds.toFixed(1)} s`}`,
+      );
+    },
+  );
 
   const olive = await person(creator.displayName, creator.email);
   const gil = await person(guest.displayName, guest.email);
@@ -40,10 +45,18 @@ export async function liveAtScale({ person, step }: JourneyContext): Promise<voi
   await step('the organiser and a guest open the dashboard on two screens', async () => {
     for (const p of [olive, gil]) {
       await signInFromLanding(p);
-      await p.visit(`/events/${event.id}`, 'dashboard (Enterprise size)', bannerHeading(event.name));
+      await p.visit(
+        `/events/${event.id}`,
+        'dashboard (Enterprise size)',
+        bannerHeading(event.name),
+      );
       await visible(firstPreviewPhoto(p.page), `the gallery preview on ${p.name}'s dashboard`);
     }
-    await hasText(olive.page.getByTestId('stat-photos'), new RegExp(`\\b${size.photos}$`), 'the stored photo count');
+    await hasText(
+      olive.page.getByTestId('stat-photos'),
+      new RegExp(`\\b${size.photos}$`),
+      'the stored photo count',
+    );
   });
 
   await step("the guest's vote shows live on the organiser's dashboard", async () => {
@@ -55,7 +68,11 @@ export async function liveAtScale({ person, step }: JourneyContext): Promise<voi
     const after = before + (voted ? -1 : 1);
     await hasText(guestCard.getByTestId('vote-count'), String(after), "the guest's vote count");
     const t0 = Date.now();
-    await hasText(firstPreviewPhoto(olive.page).getByTestId('vote-count'), String(after), "the vote on the organiser's dashboard");
+    await hasText(
+      firstPreviewPhoto(olive.page).getByTestId('vote-count'),
+      String(after),
+      "the vote on the organiser's dashboard",
+    );
     console.log(`  vote seen on the second screen ${Date.now() - t0} ms after the first screen`);
   });
 
@@ -65,18 +82,28 @@ export async function liveAtScale({ person, step }: JourneyContext): Promise<voi
     const chip = row.getByRole('button', { name: /^Your RSVP:/ });
     const current = (await chip.getAttribute('aria-label'))?.replace('Your RSVP: ', '');
     const answer = current === 'Going' ? 'Not Going' : 'Going';
-    const attending = async (p: Page) => (await scheduleItem(p, title).getByText(/attending$/).textContent()) ?? '';
+    const attending = async (p: Page) =>
+      (await scheduleItem(p, title)
+        .getByText(/attending$/)
+        .textContent()) ?? '';
     const before = await attending(olive.page);
     await chip.click();
     await gil.page.getByRole('menuitem', { name: answer, exact: true }).click();
-    await visible(row.getByRole('button', { name: `Your RSVP: ${answer}` }), `the guest's RSVP chip to read ${answer}`);
+    await visible(
+      row.getByRole('button', { name: `Your RSVP: ${answer}` }),
+      `the guest's RSVP chip to read ${answer}`,
+    );
     await until("the guest's tally to change", async () => {
       const now = await attending(gil.page);
       return now !== before || `still "${now}"`;
     });
     const expected = await attending(gil.page);
     const t0 = Date.now();
-    await hasText(scheduleItem(olive.page, title).getByText(/attending$/), expected, "the RSVP on the organiser's dashboard");
+    await hasText(
+      scheduleItem(olive.page, title).getByText(/attending$/),
+      expected,
+      "the RSVP on the organiser's dashboard",
+    );
     console.log(`  RSVP seen on the second screen ${Date.now() - t0} ms after the first screen`);
     check(expected !== before, 'the tally must have changed');
     await olive.shoot('live-at-scale');

@@ -5,7 +5,12 @@
 import { randomUUID } from 'node:crypto';
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
-import { Timestamp, getFirestore, type DocumentData, type Firestore } from 'firebase-admin/firestore';
+import {
+  Timestamp,
+  getFirestore,
+  type DocumentData,
+  type Firestore,
+} from 'firebase-admin/firestore';
 import { getStorage } from 'firebase-admin/storage';
 import { buildActivityFeed, type ActivitySources } from '@gatherly/domain/activity';
 import {
@@ -87,7 +92,11 @@ async function alreadySeeded(db: Firestore, e: BenchEvent): Promise<boolean> {
 }
 
 /** Auth accounts (with a Google identity, so the emulator's popup offers them) for the two viewers. */
-async function seedViewers(projectId: string, appName: string, viewers: BenchMember[]): Promise<void> {
+async function seedViewers(
+  projectId: string,
+  appName: string,
+  viewers: BenchMember[],
+): Promise<void> {
   const app = initializeApp({ projectId }, `${appName}-auth`);
   try {
     const auth = getAuth(app);
@@ -101,11 +110,20 @@ async function seedViewers(projectId: string, appName: string, viewers: BenchMem
         email: v.email,
         emailVerified: true,
         displayName: v.displayName,
-        providerData: [{ uid: `bench-${v.uid}`, providerId: 'google.com', email: v.email, displayName: v.displayName }],
+        providerData: [
+          {
+            uid: `bench-${v.uid}`,
+            providerId: 'google.com',
+            email: v.email,
+            displayName: v.displayName,
+          },
+        ],
       })),
     );
     if (result.failureCount > 0)
-      throw new Error(`Auth import failed: ${result.errors.map((x) => x.error.message).join('; ')}`);
+      throw new Error(
+        `Auth import failed: ${result.errors.map((x) => x.error.message).join('; ')}`,
+      );
   } finally {
     await deleteApp(app);
   }
@@ -119,7 +137,12 @@ export async function seedBenchEvent(projectId: string, e: BenchEvent): Promise<
     await seedViewers(projectId, appName, [e.members[CREATOR]!, e.members[GUEST]!]);
     const db = getFirestore(app);
     if (await alreadySeeded(db, e)) {
-      return { event: e, documents: documentCount(e), seconds: (Date.now() - started) / 1000, skipped: true };
+      return {
+        event: e,
+        documents: documentCount(e),
+        seconds: (Date.now() - started) / 1000,
+        skipped: true,
+      };
     }
     const base = `events/${e.id}`;
     const creator = e.members[CREATOR]!;
@@ -179,7 +202,8 @@ export async function seedBenchEvent(projectId: string, e: BenchEvent): Promise<
         venmoUsername: '',
         subscriptionStatus: tier === 'free' ? 'free' : 'active',
         subscriptionTier: tier,
-        subscriptionExpiresAt: tier === 'free' ? null : Timestamp.fromDate(new Date('2027-12-31T23:59:59.000Z')),
+        subscriptionExpiresAt:
+          tier === 'free' ? null : Timestamp.fromDate(new Date('2027-12-31T23:59:59.000Z')),
         createdAt: ago(24 * 60),
         updatedAt: ago(24 * 40),
       });
@@ -191,7 +215,14 @@ export async function seedBenchEvent(projectId: string, e: BenchEvent): Promise<
         user: { displayName: m.displayName, email: m.email, photoURL: '' },
         searchTokens: memberSearchTokens(m.displayName, m.email),
       });
-      await activity({ members: [{ userId: m.uid, joinedAt: ago(m.joinedHoursAgo), user: person(i), role: m.role }] }, m.uid);
+      await activity(
+        {
+          members: [
+            { userId: m.uid, joinedAt: ago(m.joinedHoursAgo), user: person(i), role: m.role },
+          ],
+        },
+        m.uid,
+      );
     }
     for (const [i, m] of e.members.slice(2, 2 + e.size.admins).entries()) {
       await out.set(`${base}/roleChanges/${e.id.slice(0, 8)}-role-${i}`, {
@@ -223,7 +254,19 @@ export async function seedBenchEvent(projectId: string, e: BenchEvent): Promise<
         uploadedAt: ago(p.uploadedHoursAgo),
         searchTokens: photoSearchTokens(p.caption, person(p.uploader).displayName),
       });
-      await activity({ photos: [{ id: p.id, uploadedAt: ago(p.uploadedHoursAgo), uploadedByUser: person(p.uploader), caption: p.caption }] }, p.id);
+      await activity(
+        {
+          photos: [
+            {
+              id: p.id,
+              uploadedAt: ago(p.uploadedHoursAgo),
+              uploadedByUser: person(p.uploader),
+              caption: p.caption,
+            },
+          ],
+        },
+        p.id,
+      );
       for (const v of p.voters) {
         const voter = e.members[v]!.uid;
         await out.set(`${base}/photos/${p.id}/votes/${voter}`, {
@@ -248,7 +291,20 @@ export async function seedBenchEvent(projectId: string, e: BenchEvent): Promise<
         arrivalTime: f.arrivalTime,
         createdAt: ago(f.createdHoursAgo),
       });
-      await activity({ flights: [{ id: f.id, createdAt: ago(f.createdHoursAgo), user: person(f.by), departure: f.departure, arrival: f.arrival }] }, f.id);
+      await activity(
+        {
+          flights: [
+            {
+              id: f.id,
+              createdAt: ago(f.createdHoursAgo),
+              user: person(f.by),
+              departure: f.departure,
+              arrival: f.arrival,
+            },
+          ],
+        },
+        f.id,
+      );
     }
     for (const c of e.carpools) {
       await out.set(`${base}/carpools/${c.id}`, {
@@ -264,7 +320,20 @@ export async function seedBenchEvent(projectId: string, e: BenchEvent): Promise<
         passengerIds: c.passengers.map((i) => e.members[i]!.uid),
         createdAt: ago(c.createdHoursAgo),
       });
-      await activity({ carpools: [{ id: c.id, createdAt: ago(c.createdHoursAgo), driver: person(c.driver), fromLocation: c.fromLocation, toLocation: c.toLocation }] }, c.id);
+      await activity(
+        {
+          carpools: [
+            {
+              id: c.id,
+              createdAt: ago(c.createdHoursAgo),
+              driver: person(c.driver),
+              fromLocation: c.fromLocation,
+              toLocation: c.toLocation,
+            },
+          ],
+        },
+        c.id,
+      );
       for (const i of c.passengers) {
         await out.set(`${base}/carpools/${c.id}/passengers/${e.members[i]!.uid}`, {
           eventId: e.id,
@@ -286,7 +355,10 @@ export async function seedBenchEvent(projectId: string, e: BenchEvent): Promise<
         const uid = e.members[i]!.uid;
         answers.set(uid, { ...answers.get(uid), [s.id]: status });
       }
-      await activity({ schedule: [{ id: s.id, createdAt: ago(24 * 25 - n), title: s.title }] }, s.id);
+      await activity(
+        { schedule: [{ id: s.id, createdAt: ago(24 * 25 - n), title: s.title }] },
+        s.id,
+      );
       await out.set(`${base}/schedule/${s.id}`, {
         rsvpCounts: counts,
         id: s.id,
@@ -309,7 +381,8 @@ export async function seedBenchEvent(projectId: string, e: BenchEvent): Promise<
         });
       }
     }
-    for (const [uid, statuses] of answers) await out.set(`${base}/rsvpsByUser/${uid}`, { statuses });
+    for (const [uid, statuses] of answers)
+      await out.set(`${base}/rsvpsByUser/${uid}`, { statuses });
     // The stored counts the functions keep (docs/performance.md, "Counters").
     const role = (r: string) => e.members.filter((m) => m.role === r).length;
     await out.set(`${base}/stats/members`, {
@@ -322,9 +395,17 @@ export async function seedBenchEvent(projectId: string, e: BenchEvent): Promise<
       total: e.photos.length,
       featured: e.photos.filter((p) => p.featured).length,
     });
-    await out.set(`${base}/stats/travel`, { flights: e.flights.length, carpools: e.carpools.length });
+    await out.set(`${base}/stats/travel`, {
+      flights: e.flights.length,
+      carpools: e.carpools.length,
+    });
     await out.done();
-    return { event: e, documents: out.written, seconds: (Date.now() - started) / 1000, skipped: false };
+    return {
+      event: e,
+      documents: out.written,
+      seconds: (Date.now() - started) / 1000,
+      skipped: false,
+    };
   } finally {
     await deleteApp(app);
   }
@@ -337,7 +418,11 @@ export async function seedTiers(projectId: string): Promise<void> {
     const db = getFirestore(app);
     const batch = db.batch();
     for (const tier of Object.values(TIERS)) {
-      batch.set(db.doc(`subscriptionTiers/${tier.tierName}`), { ...tier, createdAt: ago(24 * 30), updatedAt: ago(24 * 30) });
+      batch.set(db.doc(`subscriptionTiers/${tier.tierName}`), {
+        ...tier,
+        createdAt: ago(24 * 30),
+        updatedAt: ago(24 * 30),
+      });
     }
     await batch.commit();
   } finally {

@@ -320,7 +320,9 @@ describe('DashboardPage sections', () => {
     try {
       renderDashboard();
       expect(within(screen.getByTestId('stat-going')).getByText('7')).toBeInTheDocument();
-      expect(within(screen.getByTestId('stat-photos')).getByTitle('Counts need a connection')).toHaveTextContent('—');
+      expect(
+        within(screen.getByTestId('stat-photos')).getByTitle('Counts need a connection'),
+      ).toHaveTextContent('—');
     } finally {
       restore();
     }
@@ -445,9 +447,7 @@ describe('DashboardPage sections', () => {
       within(dinner!).getByRole('button', { name: 'Your RSVP: Not Responded' }),
     );
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Maybe' }));
-    await waitFor(() =>
-      expect(dash.setMyRsvp).toHaveBeenCalledWith('s1', 'maybe'),
-    );
+    await waitFor(() => expect(dash.setMyRsvp).toHaveBeenCalledWith('s1', 'maybe'));
   });
 
   it('lets admins add a schedule item with validation and ISO times; attendees cannot', async () => {

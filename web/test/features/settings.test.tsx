@@ -137,7 +137,9 @@ describe('SettingsPage', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Show more' }));
     expect(loadMore).toHaveBeenCalled();
     await userEvent.type(screen.getByLabelText('Search members by name or e-mail'), 'al');
-    expect(members.useMemberPages).toHaveBeenLastCalledWith('e1', 'al', 10, { loadOnScroll: false });
+    expect(members.useMemberPages).toHaveBeenLastCalledWith('e1', 'al', 10, {
+      loadOnScroll: false,
+    });
   });
 
   it('lets the creator change a role from Role Management with the confirmation', async () => {
@@ -205,7 +207,9 @@ describe('SettingsPage', () => {
     }
     await act(async () => finish());
     expect(await screen.findByText('✓ Saved')).toBeInTheDocument();
-    expect(screen.queryByText('Saved on this phone, will sync when online')).not.toBeInTheDocument();
+    expect(
+      screen.queryByText('Saved on this phone, will sync when online'),
+    ).not.toBeInTheDocument();
     resetWriteQueue();
   });
 

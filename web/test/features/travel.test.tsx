@@ -25,7 +25,13 @@ const mine = makeMyEvent('e1', 'attendee');
 const list = <T,>(items: T[], loading = false) => pagesOf(items, { loading });
 
 /** The travel lists and their stored counts. */
-function serve({ flights = [], carpools = [] }: { flights?: FlightDoc[]; carpools?: CarpoolDoc[] }) {
+function serve({
+  flights = [],
+  carpools = [],
+}: {
+  flights?: FlightDoc[];
+  carpools?: CarpoolDoc[];
+}) {
   data.useFlightPages.mockReturnValue(list(flights));
   data.useCarpoolPages.mockReturnValue(list(carpools));
   eventStats.mockReturnValue({
@@ -105,7 +111,8 @@ describe('TravelPage', () => {
   });
 
   it('renders carpool cards with seats, driver, passengers and Join only while seats remain', async () => {
-    serve({ carpools: [
+    serve({
+      carpools: [
         carpool('c1'),
         carpool('c2', {
           fromLocation: 'Airport',
@@ -113,7 +120,8 @@ describe('TravelPage', () => {
           maxSeats: 4,
           passengerIds: ['u3', 'u4', 'u5'],
         }),
-      ] });
+      ],
+    });
     renderTravel();
     await userEvent.click(screen.getByRole('tab', { name: 'Carpools (2)' }));
     const [open, full] = await screen.findAllByTestId('carpool-card');
@@ -153,7 +161,9 @@ describe('TravelPage', () => {
   });
 
   it('hides Join for the driver and marks a passenger as joined', async () => {
-    serve({ carpools: [carpool('c1', { driverId: 'u1' }), carpool('c2', { passengerIds: ['u1'] })] });
+    serve({
+      carpools: [carpool('c1', { driverId: 'u1' }), carpool('c2', { passengerIds: ['u1'] })],
+    });
     renderTravel();
     await userEvent.click(screen.getByRole('tab', { name: 'Carpools (2)' }));
     await screen.findAllByTestId('carpool-card');

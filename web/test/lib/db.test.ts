@@ -110,8 +110,9 @@ describe('converters', () => {
   });
 
   it('read the stored counts, answers and feed entries the functions write', () => {
-    expect(statsConverter.fromFirestore(stored('events/e1/stats/members', { total: 9, admin: 2 })))
-      .toEqual({ kind: 'members', stats: { total: 9, creator: 0, admin: 2, attendee: 0 } });
+    expect(
+      statsConverter.fromFirestore(stored('events/e1/stats/members', { total: 9, admin: 2 })),
+    ).toEqual({ kind: 'members', stats: { total: 9, creator: 0, admin: 2, attendee: 0 } });
     expect(statsConverter.fromFirestore(stored('events/e1/stats/photos', { total: 3 }))).toEqual({
       kind: 'photos',
       stats: { total: 3, featured: 0 },
@@ -127,7 +128,11 @@ describe('converters', () => {
     const item = scheduleConverter.fromFirestore(stored('events/e1/schedule/s1', {}));
     expect(item.rsvpCounts).toEqual({ going: 0, maybe: 0, notGoing: 0 });
     const entry = activityConverter.fromFirestore(
-      stored('events/e1/activity/a1', { kind: 'photo', actor: null, title: 'Ada uploaded a photo' }),
+      stored('events/e1/activity/a1', {
+        kind: 'photo',
+        actor: null,
+        title: 'Ada uploaded a photo',
+      }),
     );
     expect(entry).toMatchObject({ id: 'a1', kind: 'photo', actor: null, at: null });
     const change = roleChangeConverter.fromFirestore(

@@ -263,7 +263,6 @@ export const scheduleConverter = converter<ScheduleDoc, StoredScheduleItem>(
   }),
 );
 
-
 export const roleChangeConverter = converter<RoleChangeDoc, RoleChangeDoc>(
   'roleChange',
   (snap, d) => ({
@@ -301,7 +300,10 @@ export const statsConverter = converter<StatsDoc, DocumentData>('stats', (snap, 
         },
       };
     case 'photos':
-      return { kind: 'photos', stats: { total: count(d.total, 0), featured: count(d.featured, 0) } };
+      return {
+        kind: 'photos',
+        stats: { total: count(d.total, 0), featured: count(d.featured, 0) },
+      };
     case 'travel':
       return {
         kind: 'travel',
@@ -321,7 +323,13 @@ export const myRsvpsConverter = converter<MyRsvpsDoc, MyRsvpsDoc>('rsvpsByUser',
   return { id: snap.id, statuses };
 });
 
-const ACTIVITY_KINDS: readonly ActivityEntryKind[] = ['photo', 'flight', 'carpool', 'member', 'schedule'];
+const ACTIVITY_KINDS: readonly ActivityEntryKind[] = [
+  'photo',
+  'flight',
+  'carpool',
+  'member',
+  'schedule',
+];
 
 export const activityConverter = converter<ActivityDoc, ActivityDoc>('activity', (snap, d) => ({
   id: snap.id,

@@ -135,8 +135,6 @@ export function scheduleItemRef(
   return doc(scheduleRef(db, eventId), itemId);
 }
 
-
-
 /** The event's stored counts: three documents (members, photos, travel). */
 export function statsRef(db: Firestore, eventId: string): CollectionReference<StatsDoc> {
   return collection(db, EVENTS, eventId, STATS).withConverter(statsConverter);
