@@ -14,6 +14,7 @@
 import * as yup from 'yup';
 import { RSVP_STATUSES, type InvitableRole, type MemberRole, type RsvpStatus } from './entities.ts';
 import { INVITABLE_ROLES, MEMBER_ROLES } from './roles.ts';
+import { reminderSettingsSchema } from './email/reminders.ts';
 
 export const MAX_LENGTHS = {
   eventName: 120,
@@ -290,6 +291,7 @@ export const eventUpdateFieldSchemas = {
   endDate: isoOrNull(),
   customLogo: optionalHttpUrl(MAX_LENGTHS.url).defined(),
   themeColors: fullThemeColors(),
+  reminderSettings: reminderSettingsSchema,
 } as const;
 export type EventUpdateField = keyof typeof eventUpdateFieldSchemas;
 

@@ -60,6 +60,7 @@ const DENIED: Partial<Record<EventAction, string>> = {
   changeRoles: 'Only the event creator can change roles',
   deleteEvent: 'Only the event creator can delete this event',
   manageSchedule: 'Only event admins can manage the schedule',
+  sendAnnouncements: 'Only event admins can send announcements',
 };
 
 /** Membership plus the role matrix: 403 when the caller's role may not perform `action`. */
