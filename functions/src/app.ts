@@ -1,3 +1,5 @@
+import { announcementRoutes } from './mail/announcements.ts';
+import { unsubscribeRoutes } from './mail/unsubscribe.ts';
 import { createRouter } from './router.ts';
 import { authRoutes } from './routes/auth.ts';
 import { eventRoutes } from './routes/events.ts';
@@ -18,4 +20,6 @@ export const handleApi = createRouter([
   ...photoRoutes,
   ...travelRoutes,
   ...scheduleRoutes,
+  ...announcementRoutes,
+  ...unsubscribeRoutes,
 ]);

@@ -5,6 +5,7 @@ import {
   HttpError,
   notFound,
   readJsonBody,
+  sendHtml,
   sendJson,
   type ApiIncoming,
   type Reply,
@@ -124,7 +125,8 @@ export function createRouter(routes: Route[]) {
           if (method !== 'GET') base.body = await readJsonBody(req);
           reply = await route.handle({ ...base, user });
         }
-        sendJson(res, reply.status ?? 200, reply.body);
+        if ('html' in reply) sendHtml(res, reply.status ?? 200, reply.html);
+        else sendJson(res, reply.status ?? 200, reply.body);
         return;
       }
       if (allowed) throw new HttpError(405, `Method ${method} not allowed here`);

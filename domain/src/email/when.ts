@@ -30,6 +30,13 @@ export function usableTimeZone(zone: string | null | undefined): string {
   }
 }
 
+/** The zone of an event (its `timeZone` where it has one), else UTC. */
+export function eventZone(event: object): string {
+  return 'timeZone' in event && typeof event.timeZone === 'string'
+    ? usableTimeZone(event.timeZone)
+    : DEFAULT_MAIL_TIME_ZONE;
+}
+
 /** ICU puts narrow no-break spaces before AM/PM; e-mail text reads better with plain ones. */
 const plainSpaces = (s: string) => s.replace(/[\u202f\u00a0]/g, ' ');
 

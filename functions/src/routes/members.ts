@@ -1,12 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Timestamp } from 'firebase-admin/firestore';
-import type {
-  Invitation,
-  MailDocument,
-  Member,
-  MembersResponse,
-  RoleChange,
-} from '@gatherly/domain/entities';
+import type { Invitation, Member, MembersResponse, RoleChange } from '@gatherly/domain/entities';
+import { invitationEmail } from '@gatherly/domain/email/invitation-email';
+import { eventZone } from '@gatherly/domain/email/when';
 import {
   MEMBER_ROLES,
   can,
@@ -24,6 +20,8 @@ import {
 } from '../access.ts';
 import { db } from '../firebase.ts';
 import { conflict, forbidden, notFound } from '../http.ts';
+import { mailData } from '../mail/data.ts';
+import { queuedMail } from '../mail/queue.ts';
 import type { Route } from '../router.ts';
 import { apiShape } from '../serialize.ts';
 import {
@@ -49,31 +47,6 @@ export function invitationIdFor(email: string): string {
 /** 32 random bytes (256 bits), URL-safe. */
 export function newInvitationToken(): string {
   return randomBytes(32).toString('base64url');
-}
-
-const escapeHtml = (s: string) =>
-  s.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
-
-export function invitationMail(
-  to: string,
-  eventName: string,
-  inviterName: string,
-  role: string,
-  link: string,
-): MailDocument {
-  const roleLabel = role === 'admin' ? 'an admin' : 'an attendee';
-  const subject = `You're invited to ${eventName} on Gatherly`;
-  const text =
-    `${inviterName} invited you to join "${eventName}" on Gatherly as ${roleLabel}.\n\n` +
-    `Accept the invitation: ${link}\n\nSign in with ${to} to accept.`;
-  const html =
-    `<p>${escapeHtml(inviterName)} invited you to join <strong>${escapeHtml(eventName)}</strong> on Gatherly as ${roleLabel}.</p>` +
-    `<p><a href="${escapeHtml(link)}">Accept the invitation</a></p>` +
-    `<p>Sign in with ${escapeHtml(to)} to accept.</p>`;
-  return { to, message: { subject, text, html } };
 }
 
 const ROLE_ORDER = Object.fromEntries(MEMBER_ROLES.map((r, i) => [r, i])) as Record<string, number>;
@@ -156,11 +129,18 @@ export const memberRoutes: Route[] = [
           email,
           sentAt: now,
         });
-        const inviter = member.user.displayName || member.user.email || 'A Gatherly user';
-        tx.create(
-          db().collection('mail').doc(),
-          invitationMail(email, event.name, inviter, input.role, inviteUrl),
-        );
+        const message = invitationEmail({
+          to: email,
+          eventName: event.name,
+          hostName: member.user.displayName || member.user.email,
+          role: input.role,
+          startDate: event.startDate,
+          endDate: event.endDate,
+          location: event.location,
+          timeZone: eventZone(event),
+          acceptUrl: inviteUrl,
+        });
+        tx.create(mailData(db()).mail.doc(), queuedMail(email, message));
       });
       return {
         status: 201,
