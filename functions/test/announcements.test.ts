@@ -30,7 +30,9 @@ async function answer(eventId: string, itemId: string, user: TestUser, status: R
 async function mailTo(eventId: string, announcementId: string, users: TestUser[]) {
   const got: string[] = [];
   for (const u of users) {
-    const snap = await stack.db.doc(`mail/${announcementMailId(eventId, announcementId, u.uid)}`).get();
+    const snap = await stack.db
+      .doc(`mail/${announcementMailId(eventId, announcementId, u.uid)}`)
+      .get();
     if (snap.exists) got.push((snap.data() as MailDocument).to);
   }
   return got.sort();
@@ -39,12 +41,9 @@ async function mailTo(eventId: string, announcementId: string, users: TestUser[]
 /** eventWithRoles plus four attendees with answers for a rehearsal dinner. */
 async function party() {
   const roles = await eventWithRoles(stack);
-  const [going1, going2, maybe, silent] = ['g1', 'g2', 'maybe', 'silent'].map((n) => newUser(n)) as [
-    TestUser,
-    TestUser,
-    TestUser,
-    TestUser,
-  ];
+  const [going1, going2, maybe, silent] = ['g1', 'g2', 'maybe', 'silent'].map((n) =>
+    newUser(n),
+  ) as [TestUser, TestUser, TestUser, TestUser];
   for (const u of [going1, going2, maybe, silent]) await seedMember(stack.db, roles.eventId, u);
   const dinner = await seedSchedule(stack.db, roles.eventId, 'Rehearsal dinner');
   await answer(roles.eventId, dinner, going1, 'going');
@@ -124,10 +123,9 @@ describe('announcements', () => {
     ]);
     // The creator (the author) has not answered either, but gets no copy of their own message.
     const silent = await send('no_response');
-    expect(await mailTo(p.eventId, silent.body.announcement.id, p.everyone)).toEqual([
-      p.admin.email,
-      p.silent.email,
-    ].sort());
+    expect(await mailTo(p.eventId, silent.body.announcement.id, p.everyone)).toEqual(
+      [p.admin.email, p.silent.email].sort(),
+    );
   });
 
   it('members who turned announcements off get no copy; the count says so', async () => {
@@ -153,7 +151,9 @@ describe('announcements', () => {
       status: 404,
       body: { error: 'Event not found' },
     });
-    expect(await stack.call('POST', url, { body: { message: 'Hi' } })).toMatchObject({ status: 401 });
+    expect(await stack.call('POST', url, { body: { message: 'Hi' } })).toMatchObject({
+      status: 401,
+    });
     expect(await stack.call('POST', url, { as: p.admin, body: { message: '  ' } })).toEqual({
       status: 400,
       body: { error: 'Write a message' },
@@ -186,7 +186,10 @@ describe('announcements', () => {
     const url = `/api/events/${p.eventId}/announcements`;
     const results = await Promise.all(
       Array.from({ length: 5 }, (_, i) =>
-        stack.call<Reply>('POST', url, { as: i % 2 ? p.admin : p.creator, body: { message: `#${i}` } }),
+        stack.call<Reply>('POST', url, {
+          as: i % 2 ? p.admin : p.creator,
+          body: { message: `#${i}` },
+        }),
       ),
     );
     const ok = results.filter((r) => r.status === 201);
@@ -207,9 +210,13 @@ describe('announcements', () => {
       subscriptionExpiresAt: null,
     });
     for (let i = 0; i < 3; i++) {
-      expect((await stack.call('POST', url, { as: p.admin, body: { message: `pro ${i}` } })).status).toBe(201);
+      expect(
+        (await stack.call('POST', url, { as: p.admin, body: { message: `pro ${i}` } })).status,
+      ).toBe(201);
     }
-    expect((await stack.call('POST', url, { as: p.admin, body: { message: 'one more' } })).status).toBe(403);
+    expect(
+      (await stack.call('POST', url, { as: p.admin, body: { message: 'one more' } })).status,
+    ).toBe(403);
   });
 
   it('an interrupted fan-out is finished by the scheduler, and finishing twice queues nothing twice', async () => {
@@ -228,7 +235,9 @@ describe('announcements', () => {
     });
     // One copy was queued before the crash.
     const firstCopy = announcementMailId(p.eventId, ref.id, p.silent.uid);
-    await stack.db.doc(`mail/${firstCopy}`).set({ to: p.silent.email, message: { subject: 'first', text: '', html: '' } });
+    await stack.db
+      .doc(`mail/${firstCopy}`)
+      .set({ to: p.silent.email, message: { subject: 'first', text: '', html: '' } });
     const links = { origin: 'http://app.test', linkSecret: process.env.EMAIL_LINK_SECRET! };
     expect(await resumeAnnouncements(stack.db, links)).toBeGreaterThanOrEqual(1);
     expect((await ref.get()).get('recipientCount')).toBe(6);

@@ -228,21 +228,19 @@ describe('mail delivery', () => {
 
   it('documents without recipient or message fail without sending; missing ones are skipped', async () => {
     const id = await queue('');
-    expect(await deliverMail(stack.db, smtpTransport(smtp.uri), id, options().opts)).toBe(
-      'failed',
-    );
+    expect(await deliverMail(stack.db, smtpTransport(smtp.uri), id, options().opts)).toBe('failed');
     expect(await delivery(id)).toMatchObject({ state: 'ERROR', error: INVALID_MAIL_MESSAGE });
     // Written by someone else in the extension's schema, without a delivery field: still sent.
     await stack.db.doc('mail/bare-doc').set({
       to: 'bare@example.com',
       message: { subject: 'Bare', text: 'Hi', html: '<p>Hi</p>' },
     });
-    expect(
-      await deliverMail(stack.db, smtpTransport(smtp.uri), 'bare-doc', options().opts),
-    ).toBe('sent');
-    expect(await deliverMail(stack.db, smtpTransport(smtp.uri), 'no-such-doc', options().opts)).toBe(
-      'missing',
+    expect(await deliverMail(stack.db, smtpTransport(smtp.uri), 'bare-doc', options().opts)).toBe(
+      'sent',
     );
+    expect(
+      await deliverMail(stack.db, smtpTransport(smtp.uri), 'no-such-doc', options().opts),
+    ).toBe('missing');
     expect(smtp.received.map((m) => m.subject)).toEqual(['Bare']);
   });
 

@@ -60,7 +60,14 @@ async function eventInLosAngeles(settings?: object) {
   });
   const people = ['ann', 'bea', 'cal', 'dan', 'eve', 'fay'].map((n) => newUser(n));
   for (const p of people) await seedMember(stack.db, eventId, p);
-  const [ann, bea, cal, dan, eve, fay] = people as [TestUser, TestUser, TestUser, TestUser, TestUser, TestUser];
+  const [ann, bea, cal, dan, eve, fay] = people as [
+    TestUser,
+    TestUser,
+    TestUser,
+    TestUser,
+    TestUser,
+    TestUser,
+  ];
   return { eventId, creator, ann, bea, cal, dan, eve, fay };
 }
 
@@ -68,9 +75,17 @@ describe('reminders', () => {
   it('unanswered: once to each member who has not answered, whatever runs overlap or repeat', async () => {
     const now = new Date('2031-03-01T12:00:00.000Z');
     const e = await eventInLosAngeles();
-    const dinner = await item(e.eventId, 'Rehearsal dinner', new Date(now.getTime() + 30 * HOUR).toISOString());
+    const dinner = await item(
+      e.eventId,
+      'Rehearsal dinner',
+      new Date(now.getTime() + 30 * HOUR).toISOString(),
+    );
     // Outside the 48-hour window: not yet.
-    const later = await item(e.eventId, 'Farewell brunch', new Date(now.getTime() + 60 * HOUR).toISOString());
+    const later = await item(
+      e.eventId,
+      'Farewell brunch',
+      new Date(now.getTime() + 60 * HOUR).toISOString(),
+    );
     await answer(e.eventId, dinner, e.creator, 'going');
     await answer(e.eventId, dinner, e.ann, 'going');
     await answer(e.eventId, dinner, e.bea, 'maybe');
@@ -114,10 +129,16 @@ describe('reminders', () => {
   it('a run that stopped half way is finished by the next one without a second copy', async () => {
     const now = new Date('2032-05-01T12:00:00.000Z');
     const e = await eventInLosAngeles();
-    const dinner = await item(e.eventId, 'Dinner', new Date(now.getTime() + 10 * HOUR).toISOString());
+    const dinner = await item(
+      e.eventId,
+      'Dinner',
+      new Date(now.getTime() + 10 * HOUR).toISOString(),
+    );
     // As if a crashed run had queued ann's copy but recorded nothing.
     const annId = reminderMailId('unanswered', e.eventId, dinner, e.ann.uid);
-    await stack.db.doc(`mail/${annId}`).set({ to: e.ann.email, message: { subject: 'earlier', text: '', html: '' } });
+    await stack.db
+      .doc(`mail/${annId}`)
+      .set({ to: e.ann.email, message: { subject: 'earlier', text: '', html: '' } });
     const result = await sendDueReminders(stack.db, LINKS, now);
     expect(result).toEqual({ jobs: 1, queued: 6 });
     expect((await mailFor(annId))?.message.subject).toBe('earlier');
@@ -149,19 +170,28 @@ describe('reminders', () => {
     await stack.db.doc(`users/${e.dan.uid}`).set({ emailPreferences: { reminders: false } });
 
     // 6:59 AM in Los Angeles (13:59 UTC): 7:00 AM UTC has long passed, but not there.
-    expect(await sendDueReminders(stack.db, LINKS, new Date('2034-06-12T13:59:00.000Z'))).toEqual({ jobs: 0, queued: 0 });
+    expect(await sendDueReminders(stack.db, LINKS, new Date('2034-06-12T13:59:00.000Z'))).toEqual({
+      jobs: 0,
+      queued: 0,
+    });
     const run = await sendDueReminders(stack.db, LINKS, new Date('2034-06-12T14:05:00.000Z'));
     expect(run).toEqual({ jobs: 1, queued: 2 });
     const id = (u: TestUser) => reminderMailId('day-of', e.eventId, '2034-06-12', u.uid);
     const ann = (await mailFor(id(e.ann)))!;
     expect(ann.message.subject).toBe('Your plans today at Napa Weekend');
     expect(ann.message.text).toContain('today, Monday, June 12, 2034.');
-    expect(ann.message.text).toContain('* Brunch\n  When: 11:00 AM PDT\n  Where: Oxbow Market (map: https://www.google.com/maps/search/?api=1&query=Oxbow%20Market)');
+    expect(ann.message.text).toContain(
+      '* Brunch\n  When: 11:00 AM PDT\n  Where: Oxbow Market (map: https://www.google.com/maps/search/?api=1&query=Oxbow%20Market)',
+    );
     expect(ann.message.text).toContain('* Dinner\n  When: 7:00 PM PDT');
     const bea = (await mailFor(id(e.bea)))!;
     expect(bea.message.subject).toBe('Today: Dinner (Napa Weekend)');
     expect(bea.message.text).not.toContain('Brunch');
-    for (const u of [e.cal, e.dan, e.eve, e.fay, e.creator]) expect(await mailFor(id(u))).toBeNull();
-    expect(await sendDueReminders(stack.db, LINKS, new Date('2034-06-12T14:20:00.000Z'))).toEqual({ jobs: 0, queued: 0 });
+    for (const u of [e.cal, e.dan, e.eve, e.fay, e.creator])
+      expect(await mailFor(id(u))).toBeNull();
+    expect(await sendDueReminders(stack.db, LINKS, new Date('2034-06-12T14:20:00.000Z'))).toEqual({
+      jobs: 0,
+      queued: 0,
+    });
   });
 });

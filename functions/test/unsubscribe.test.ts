@@ -27,7 +27,11 @@ describe('unsubscribe tokens', () => {
     expect(token).toMatch(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]{43}$/);
     expect(verifyUnsubscribeToken(SECRET, token, now)).toEqual({
       ok: true,
-      claims: { uid: 'uid-1', topic: 'reminders', expiresAt: now.getTime() + UNSUBSCRIBE_TOKEN_TTL_MS },
+      claims: {
+        uid: 'uid-1',
+        topic: 'reminders',
+        expiresAt: now.getTime() + UNSUBSCRIBE_TOKEN_TTL_MS,
+      },
     });
   });
 
@@ -51,7 +55,9 @@ describe('unsubscribe tokens', () => {
       expect(verifyUnsubscribeToken(SECRET, forged, now)).toEqual({ ok: false, reason: 'invalid' });
     }
     // A correctly signed payload that is not ours.
-    const weird = Buffer.from(JSON.stringify({ u: 'x', t: 'everything', e: 9e15 })).toString('base64url');
+    const weird = Buffer.from(JSON.stringify({ u: 'x', t: 'everything', e: 9e15 })).toString(
+      'base64url',
+    );
     const weirdSig = createHmac('sha256', SECRET).update(`u1.${weird}`).digest('base64url');
     expect(verifyUnsubscribeToken(SECRET, `${weird}.${weirdSig}`, now)).toEqual({
       ok: false,
@@ -137,10 +143,14 @@ describe('GET/POST /api/unsubscribe', () => {
       'reminders',
       new Date(Date.now() - UNSUBSCRIBE_TOKEN_TTL_MS - 60_000),
     );
-    const bad = await page(`/api/unsubscribe?token=${encodeURIComponent(forged)}`, { method: 'POST' });
+    const bad = await page(`/api/unsubscribe?token=${encodeURIComponent(forged)}`, {
+      method: 'POST',
+    });
     expect(bad.status).toBe(400);
     expect(bad.html).toContain('This link is not valid');
-    const old = await page(`/api/unsubscribe?token=${encodeURIComponent(expired)}`, { method: 'POST' });
+    const old = await page(`/api/unsubscribe?token=${encodeURIComponent(expired)}`, {
+      method: 'POST',
+    });
     expect(old.status).toBe(410);
     expect(old.html).toContain('This link has expired');
     expect((await page('/api/unsubscribe')).status).toBe(400);

@@ -32,6 +32,7 @@ import {
 import { isWrite, type Actor, type RulesCase, type Service } from './cases.ts';
 import { firestoreMatrix } from './firestore-matrix.ts';
 import { firestoreAttacks } from './firestore-attacks.ts';
+import { emailCases } from './email-cases.ts';
 import { storageCases } from './storage-cases.ts';
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
@@ -39,7 +40,12 @@ const readRules = (file: string): string => readFileSync(`${repoRoot}${file}`, '
 // Our emulators are private to this run; against shared official emulators pick another id.
 const PROJECT_ID = process.env.GATHERLY_RULES_PROJECT ?? 'demo-gatherly';
 
-const cases: RulesCase[] = [...firestoreMatrix, ...firestoreAttacks, ...storageCases];
+const cases: RulesCase[] = [
+  ...firestoreMatrix,
+  ...firestoreAttacks,
+  ...emailCases,
+  ...storageCases,
+];
 
 let env: RulesTestEnvironment;
 const actors = new Map<Role, Actor>();

@@ -14,7 +14,15 @@ import type {
 } from '../entities.ts';
 import { RSVP_STATUSES } from '../entities.ts';
 import { unsubscribeFooter } from './footer.ts';
-import { button, fallbackLink, paragraph, paragraphOf, quote, renderEmail, strong } from './html.ts';
+import {
+  button,
+  fallbackLink,
+  paragraph,
+  paragraphOf,
+  quote,
+  renderEmail,
+  strong,
+} from './html.ts';
 import { unsubscribeHeaders } from './links.ts';
 import { wantsEmail } from './preferences.ts';
 import { clip, nameOr, oneLine, subjectLine } from './text.ts';
@@ -22,7 +30,10 @@ import { clip, nameOr, oneLine, subjectLine } from './text.ts';
 export const ANNOUNCEMENT_MAX_LENGTH = 2000;
 
 export type AnnouncementAnswer = RsvpStatus | 'no_response';
-export const ANNOUNCEMENT_ANSWERS: readonly AnnouncementAnswer[] = [...RSVP_STATUSES, 'no_response'];
+export const ANNOUNCEMENT_ANSWERS: readonly AnnouncementAnswer[] = [
+  ...RSVP_STATUSES,
+  'no_response',
+];
 
 export const ANNOUNCEMENT_MESSAGES = {
   messageRequired: 'Write a message',
@@ -138,7 +149,11 @@ export function announcementEmail(input: AnnouncementEmailInput): MailMessage {
     preheader: clip(oneLine(input.message), 110),
     heading: `A message from ${author}`,
     body: [
-      paragraphOf([`Hi ${nameOr(input.recipientName, 'there')}, ${author} wrote to `, strong(eventName), ':']),
+      paragraphOf([
+        `Hi ${nameOr(input.recipientName, 'there')}, ${author} wrote to `,
+        strong(eventName),
+        ':',
+      ]),
       quote(input.message),
       paragraph(sentTo, 'font-size:14px;color:#6b7280;'),
       button(input.eventUrl, 'Open in Gatherly'),

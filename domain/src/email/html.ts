@@ -44,7 +44,8 @@ export const COLORS = {
   rule: '#e5e7eb',
 } as const;
 
-const FONT = "font-family:-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,Helvetica,Arial,sans-serif;";
+const FONT =
+  "font-family:-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,Helvetica,Arial,sans-serif;";
 
 /** Links go only to http(s) addresses; anything else becomes inert. */
 export function safeHref(url: string): string {

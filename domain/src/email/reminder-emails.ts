@@ -38,9 +38,7 @@ function whereText(location: string): string {
 }
 
 /** To a member who has not answered an item yet. */
-export function unansweredReminderEmail(
-  input: ReminderBase & { item: ReminderItem },
-): MailMessage {
+export function unansweredReminderEmail(input: ReminderBase & { item: ReminderItem }): MailMessage {
   const eventName = nameOr(input.eventName, 'your event');
   const title = nameOr(input.item.title, 'an item on the schedule');
   const hello = `Hi ${nameOr(input.recipientName, 'there')},`;

@@ -113,10 +113,15 @@ export interface ScheduleDay<I extends ReminderItem = ReminderItem> {
 }
 
 /** Items grouped by their calendar day in the zone, days and items in time order. */
-export function scheduleDays<I extends ReminderItem>(items: readonly I[], zone: string): ScheduleDay<I>[] {
+export function scheduleDays<I extends ReminderItem>(
+  items: readonly I[],
+  zone: string,
+): ScheduleDay<I>[] {
   const z = usableTimeZone(zone);
   const byDay = new Map<string, I[]>();
-  const sorted = items.filter((i) => !Number.isNaN(startMs(i))).sort((a, b) => startMs(a) - startMs(b));
+  const sorted = items
+    .filter((i) => !Number.isNaN(startMs(i)))
+    .sort((a, b) => startMs(a) - startMs(b));
   for (const item of sorted) {
     const day = localDateKey(item.startTime, z);
     const list = byDay.get(day) ?? [];
@@ -132,7 +137,9 @@ export function dayOfSummaryDue(firstStart: string, zone: string, now: Date): bo
   if (Number.isNaN(first) || now.getTime() >= first) return false;
   const z = usableTimeZone(zone);
   if (now.getTime() >= first - DAY_OF_SUMMARY_LEAD_HOURS * HOUR_MS) return true;
-  return localDateKey(now, z) === localDateKey(firstStart, z) && localHour(now, z) >= DAY_OF_SUMMARY_HOUR;
+  return (
+    localDateKey(now, z) === localDateKey(firstStart, z) && localHour(now, z) >= DAY_OF_SUMMARY_HOUR
+  );
 }
 
 export interface DayOfSummary<I extends ReminderItem, M extends ReminderRecipient> {

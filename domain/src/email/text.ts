@@ -8,7 +8,12 @@ export function oneLine(text: string): string {
 /** At most `max` characters, ending in "…" when cut (on a code point boundary). */
 export function clip(text: string, max: number): string {
   const chars = Array.from(text);
-  return chars.length <= max ? text : `${chars.slice(0, max - 1).join('').trimEnd()}…`;
+  return chars.length <= max
+    ? text
+    : `${chars
+        .slice(0, max - 1)
+        .join('')
+        .trimEnd()}…`;
 }
 
 /** A subject line: one line, at most 120 characters. */

@@ -7,7 +7,8 @@ import type { EmailTopic } from '../entities.ts';
 import { COLORS, escapeHtml, safeHref } from './html.ts';
 import { EMAIL_TOPIC_LABELS } from './preferences.ts';
 
-export type UnsubscribePageState = 'confirm' | 'unsubscribed' | 'resubscribed' | 'expired' | 'invalid';
+export type UnsubscribePageState =
+  'confirm' | 'unsubscribed' | 'resubscribed' | 'expired' | 'invalid';
 
 export interface UnsubscribePageInput {
   state: UnsubscribePageState;
@@ -19,7 +20,8 @@ export interface UnsubscribePageInput {
   preferencesUrl: string;
 }
 
-const FONT = "font-family:-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,Helvetica,Arial,sans-serif;";
+const FONT =
+  "font-family:-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,Helvetica,Arial,sans-serif;";
 
 function form(action: string, label: string, primary: boolean): string {
   const colors = primary

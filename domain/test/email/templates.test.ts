@@ -29,7 +29,9 @@ describe('invitation e-mail', () => {
   it('names the event, the host, the date in the event zone, the place and an Accept button', () => {
     const mail = invitationEmail(invitation);
     expect(mail.subject).toBe('Ann Host invited you to Summer Wedding');
-    expect(mail.text).toContain('Ann Host invited you to join "Summer Wedding" on Gatherly as an attendee.');
+    expect(mail.text).toContain(
+      'Ann Host invited you to join "Summer Wedding" on Gatherly as an attendee.',
+    );
     expect(mail.text).toContain('When: Saturday, June 12, 2027, 4:00 PM – 10:00 PM PDT');
     expect(mail.text).toContain('Where: Napa Valley, CA');
     expect(mail.text).toContain('Accept the invitation:\nhttps://app.test/invite/abc123');
@@ -116,7 +118,9 @@ describe('reminder e-mails', () => {
     const mail = unansweredReminderEmail({ ...reminderBase, item });
     expect(mail.subject).toBe('Are you coming to Rehearsal dinner? (Summer Wedding)');
     expect(mail.text).toContain('When: Friday, June 11, 2027, 7:00 PM – 10:00 PM PDT');
-    expect(mail.text).toContain('Where: Oxbow Market (map: https://www.google.com/maps/search/?api=1&query=Oxbow%20Market)');
+    expect(mail.text).toContain(
+      'Where: Oxbow Market (map: https://www.google.com/maps/search/?api=1&query=Oxbow%20Market)',
+    );
     expect(mail.text).toContain('https://app.test/events/e1');
     expect(mail.html).toContain('Smart casual');
     expectSelfContained(mail);
@@ -131,17 +135,30 @@ describe('reminder e-mails', () => {
         'List-Unsubscribe': '<https://app.test/api/unsubscribe?token=tok>',
         'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
       });
-      expect(mail.text).toContain('Unsubscribe from event reminders: https://app.test/api/unsubscribe?token=tok');
-      expect(mail.html).toMatch(/href="https:\/\/app\.test\/api\/unsubscribe\?token=tok"[^>]*>Unsubscribe from event reminders/);
+      expect(mail.text).toContain(
+        'Unsubscribe from event reminders: https://app.test/api/unsubscribe?token=tok',
+      );
+      expect(mail.html).toMatch(
+        /href="https:\/\/app\.test\/api\/unsubscribe\?token=tok"[^>]*>Unsubscribe from event reminders/,
+      );
     }
   });
 
   it('day-of summary lists each item with its time and place', () => {
-    const brunch = { ...item, id: 'brunch', title: 'Brunch', startTime: '2027-06-12T17:00:00.000Z', endTime: null, location: '' };
+    const brunch = {
+      ...item,
+      id: 'brunch',
+      title: 'Brunch',
+      startTime: '2027-06-12T17:00:00.000Z',
+      endTime: null,
+      location: '',
+    };
     const mail = dayOfSummaryEmail({ ...reminderBase, items: [item, brunch] });
     expect(mail.subject).toBe('Your plans today at Summer Wedding');
     expect(mail.text).toContain('today, Friday, June 11, 2027.');
-    expect(mail.text).toContain('* Rehearsal dinner\n  When: 7:00 PM – 10:00 PM PDT\n  Where: Oxbow Market');
+    expect(mail.text).toContain(
+      '* Rehearsal dinner\n  When: 7:00 PM – 10:00 PM PDT\n  Where: Oxbow Market',
+    );
     expect(mail.text).toContain('* Brunch\n  When: 10:00 AM PDT');
     expect(dayOfSummaryEmail({ ...reminderBase, items: [item] }).subject).toBe(
       'Today: Rehearsal dinner (Summer Wedding)',
@@ -164,7 +181,9 @@ describe('announcement e-mail', () => {
     expect(mail.html).toContain('Shuttle leaves at 3.<br>&lt;b&gt;Bring&lt;/b&gt; a jacket!');
     expect(mail.text).toContain('Shuttle leaves at 3.\n<b>Bring</b> a jacket!');
     expect(mail.text).toContain('with this answer: Going to Rehearsal dinner.');
-    expect(mail.text).toContain('Unsubscribe from announcements from event hosts: https://app.test/api/unsubscribe?token=tok');
+    expect(mail.text).toContain(
+      'Unsubscribe from announcements from event hosts: https://app.test/api/unsubscribe?token=tok',
+    );
     expect(mail.headers?.['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
     expectSelfContained(mail);
   });
@@ -183,9 +202,9 @@ describe('unsubscribe page', () => {
     expect(html).not.toMatch(/<script|src=/);
   });
   it('explains expired and invalid links and points to the settings', () => {
-    expect(unsubscribePage({ state: 'expired', preferencesUrl: 'https://app.test/profile' }).html).toContain(
-      'This link has expired',
-    );
+    expect(
+      unsubscribePage({ state: 'expired', preferencesUrl: 'https://app.test/profile' }).html,
+    ).toContain('This link has expired');
     const invalid = unsubscribePage({ state: 'invalid', preferencesUrl: 'javascript:alert(1)' });
     expect(invalid.title).toBe('This link is not valid');
     expect(invalid.html).not.toContain('javascript:');

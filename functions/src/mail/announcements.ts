@@ -34,9 +34,7 @@ import { signUnsubscribeToken } from './unsubscribe-token.ts';
 
 /** Announcements of one event sent since the start of the UTC day (the daily limit counts them). */
 export const announcementsSince = (firestore: Firestore, eventId: string, since: Date) =>
-  mailData(firestore)
-    .announcements(eventId)
-    .where('createdAt', '>=', Timestamp.fromDate(since));
+  mailData(firestore).announcements(eventId).where('createdAt', '>=', Timestamp.fromDate(since));
 
 /**
  * Records an announcement: caller must be an admin or the creator; the schedule item of an

@@ -179,7 +179,10 @@ export async function deliverMail(
       // claim lost meanwhile (it lapsed and was marked interrupted) is not taken back.
       const kept = await firestore.runTransaction(async (tx) => {
         const current = (await tx.get(ref)).data()?.delivery;
-        if (current?.state !== 'PROCESSING' || current.startTime?.toMillis() !== startTime.toMillis())
+        if (
+          current?.state !== 'PROCESSING' ||
+          current.startTime?.toMillis() !== startTime.toMillis()
+        )
           return false;
         attempts = current.attempts + 1;
         tx.update(ref, {

@@ -25,7 +25,8 @@ export const EMAIL_LINK_SECRET = defineSecret('EMAIL_LINK_SECRET');
  */
 export const APP_ORIGIN = defineString('APP_ORIGIN', {
   default: '',
-  description: 'Web app address for links in scheduled e-mails; empty for https://<project>.web.app',
+  description:
+    'Web app address for links in scheduled e-mails; empty for https://<project>.web.app',
 });
 
 /** What e-mail links need: the web app's origin and the unsubscribe signing key. */

@@ -39,7 +39,10 @@ export interface CreateResult {
  */
 export async function createEach(
   firestore: Firestore,
-  docs: ReadonlyArray<{ ref: DocumentReference<MailRecord, Omit<MailRecord, 'id'>>; data: MailRecord }>,
+  docs: ReadonlyArray<{
+    ref: DocumentReference<MailRecord, Omit<MailRecord, 'id'>>;
+    data: MailRecord;
+  }>,
 ): Promise<CreateResult> {
   const writer = firestore.bulkWriter();
   let existing = 0;

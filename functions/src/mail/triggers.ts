@@ -16,7 +16,8 @@ let transport: { uri: string; transport: MailTransport } | null = null;
 /** One transport per instance (per SMTP_URI). */
 function smtp(): MailTransport {
   const uri = SMTP_URI.value();
-  if (uri === '') throw new Error('SMTP_URI is not set; e-mail cannot be sent (README, "Deploying")');
+  if (uri === '')
+    throw new Error('SMTP_URI is not set; e-mail cannot be sent (README, "Deploying")');
   if (transport?.uri !== uri) transport = { uri, transport: smtpTransport(uri) };
   return transport.transport;
 }

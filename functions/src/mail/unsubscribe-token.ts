@@ -18,8 +18,7 @@ export interface UnsubscribeClaims {
 }
 
 export type TokenCheck =
-  | { ok: true; claims: UnsubscribeClaims }
-  | { ok: false; reason: 'invalid' | 'expired' };
+  { ok: true; claims: UnsubscribeClaims } | { ok: false; reason: 'invalid' | 'expired' };
 
 const VERSION = 'u1';
 

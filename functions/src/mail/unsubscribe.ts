@@ -7,7 +7,10 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import type { EmailTopic } from '@gatherly/domain/entities';
 import { preferencesUrl } from '@gatherly/domain/email/links';
-import { unsubscribePage, type UnsubscribePageState } from '@gatherly/domain/email/unsubscribe-page';
+import {
+  unsubscribePage,
+  type UnsubscribePageState,
+} from '@gatherly/domain/email/unsubscribe-page';
 import { db } from '../firebase.ts';
 import type { Reply } from '../http.ts';
 import type { PublicCtx, Route } from '../router.ts';
@@ -25,7 +28,9 @@ export async function setEmailPreference(
   wanted: boolean,
 ): Promise<void> {
   try {
-    await mailData(firestore).user(uid).update({ [`emailPreferences.${topic}`]: wanted });
+    await mailData(firestore)
+      .user(uid)
+      .update({ [`emailPreferences.${topic}`]: wanted });
   } catch (err) {
     if ((err as { code?: unknown }).code !== NOT_FOUND) throw err;
   }
