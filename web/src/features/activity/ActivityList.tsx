@@ -8,6 +8,7 @@ import {
   CalendarIcon,
   CameraIcon,
   CarIcon,
+  MegaphoneIcon,
   PlaneIcon,
   UsersIcon,
 } from '../../components/icons.tsx';
@@ -18,6 +19,7 @@ const ICONS: Record<ActivityItem['kind'], ComponentType<{ color?: string }>> = {
   flight: PlaneIcon,
   carpool: CarIcon,
   schedule: CalendarIcon,
+  announcement: MegaphoneIcon,
 };
 
 /** Activity rows: who did what and when; each links to the event area it concerns. */
