@@ -117,7 +117,7 @@ export function details(rows: readonly DetailRow[]): Html {
         ? `<br><span style="font-size:14px;color:${COLORS.muted};">${escapeHtml(row.note).replace(/\r?\n/g, '<br>')}</span>`
         : '';
       return (
-        `<tr><td valign="top" width="96" style="width:96px;padding:8px 12px 8px 0;${FONT}font-size:14px;line-height:22px;color:${COLORS.muted};">${escapeHtml(row.label)}</td>` +
+        `<tr><td valign="top" width="112" style="width:112px;padding:8px 12px 8px 0;${FONT}font-size:14px;line-height:22px;color:${COLORS.muted};">${escapeHtml(row.label)}</td>` +
         `<td valign="top" style="padding:8px 0;${FONT}font-size:16px;line-height:22px;color:${COLORS.text};word-break:break-word;">${value}${note}</td></tr>`
       );
     })
@@ -147,8 +147,20 @@ export interface EmailLayout {
   footer: readonly Html[];
 }
 
+/**
+ * Non-ASCII characters (dashes, accents, emoji in names) as numeric references, so the HTML
+ * reads right even where a client or viewer ignores the declared charset.
+ */
+function asciiOnly(markup: string): string {
+  return markup.replace(/[^\x00-\x7f]/gu, (c) => `&#${c.codePointAt(0) ?? 63};`);
+}
+
 /** A whole e-mail: brand line, white card with heading and body, small print. */
 export function renderEmail(layout: EmailLayout): string {
+  return asciiOnly(renderLayout(layout));
+}
+
+function renderLayout(layout: EmailLayout): string {
   const footer = layout.footer
     .map(
       (f) =>

@@ -23,6 +23,8 @@ function expectSelfContained(mail: MailMessage): void {
   expect(mail.html).toMatch(/^<!DOCTYPE html>/);
   // Layout is tables with inline styles.
   expect(mail.html).toContain('<table role="presentation"');
+  // Characters beyond ASCII are references, whatever charset a client assumes.
+  expect(mail.html).toMatch(/^[\x00-\x7f]*$/);
 }
 
 describe('invitation e-mail', () => {
@@ -35,7 +37,7 @@ describe('invitation e-mail', () => {
     expect(mail.text).toContain('When: Saturday, June 12, 2027, 4:00 PM – 10:00 PM PDT');
     expect(mail.text).toContain('Where: Napa Valley, CA');
     expect(mail.text).toContain('Accept the invitation:\nhttps://app.test/invite/abc123');
-    expect(mail.html).toContain('Saturday, June 12, 2027, 4:00 PM – 10:00 PM PDT');
+    expect(mail.html).toContain('Saturday, June 12, 2027, 4:00 PM &#8211; 10:00 PM PDT');
     expect(mail.html).toContain('<strong>Summer Wedding</strong>');
     expect(mail.html).toMatch(
       /<a href="https:\/\/app\.test\/invite\/abc123"[^>]*>Accept invitation<\/a>/,
@@ -70,6 +72,12 @@ describe('invitation e-mail', () => {
     // Subjects and plain text are not HTML: they keep the characters.
     expect(mail.subject).toContain('<script>alert(1)</script>');
     expectSelfContained({ ...mail, html: mail.html.replace(/&lt;img src=x/g, '') });
+  });
+
+  it('names in any script survive as character references', () => {
+    const mail = invitationEmail({ ...invitation, eventName: 'Zoë & José 🎉 婚礼' });
+    expect(mail.html).toContain('Zo&#235; &amp; Jos&#233; &#127881; &#23130;&#31036;');
+    expect(mail.subject).toContain('Zoë & José 🎉 婚礼');
   });
 
   it('long names: a one-line subject of at most 120 characters; the body keeps the whole name and wraps', () => {
