@@ -152,7 +152,7 @@ export interface EmailLayout {
  * reads right even where a client or viewer ignores the declared charset.
  */
 function asciiOnly(markup: string): string {
-  return markup.replace(/[^\x00-\x7f]/gu, (c) => `&#${c.codePointAt(0) ?? 63};`);
+  return markup.replace(/[^\p{ASCII}]/gu, (c) => `&#${c.codePointAt(0) ?? 63};`);
 }
 
 /** A whole e-mail: brand line, white card with heading and body, small print. */
