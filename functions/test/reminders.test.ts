@@ -71,6 +71,30 @@ async function eventInLosAngeles(settings?: object) {
   return { eventId, creator, ann, bea, cal, dan, eve, fay };
 }
 
+describe('reminder settings', () => {
+  it('admins set them with the other event settings; bad values are a 400 sentence', async () => {
+    const host = newUser('host');
+    await login(stack, host);
+    const eventId = await createEvent(stack, host);
+    const put = (reminderSettings: unknown) =>
+      stack.call('PUT', `/api/events/${eventId}`, { as: host, body: { reminderSettings } });
+    expect((await put({ unansweredHoursBefore: 24, dayOfSummary: false })).status).toBe(200);
+    expect((await stack.db.doc(`events/${eventId}`).get()).get('reminderSettings')).toEqual({
+      unansweredHoursBefore: 24,
+      dayOfSummary: false,
+    });
+    expect((await put({ unansweredHoursBefore: null, dayOfSummary: true })).status).toBe(200);
+    expect(await put({ unansweredHoursBefore: 500, dayOfSummary: true })).toEqual({
+      status: 400,
+      body: { error: 'Reminders can be sent 1 to 168 hours before an item' },
+    });
+    expect(await put({ unansweredHoursBefore: '48', dayOfSummary: true })).toEqual({
+      status: 400,
+      body: { error: 'reminderSettings.unansweredHoursBefore must be a number' },
+    });
+  });
+});
+
 describe('reminders', () => {
   it('unanswered: once to each member who has not answered, whatever runs overlap or repeat', async () => {
     const now = new Date('2031-03-01T12:00:00.000Z');
