@@ -14,7 +14,8 @@ import {
 } from './html.ts';
 import { mapUrl } from './links.ts';
 import { nameOr, oneLine, subjectLine, textRows } from './text.ts';
-import { DEFAULT_MAIL_TIME_ZONE, formatWhen } from './when.ts';
+import { DEFAULT_EVENT_TIME_ZONE } from '../time-zones.ts';
+import { formatWhen } from './when.ts';
 
 export interface InvitationEmailInput {
   to: string;
@@ -42,7 +43,7 @@ const ROLE_TEXT: Record<InvitableRole, string> = {
 export function invitationEmail(input: InvitationEmailInput): MailMessage {
   const eventName = nameOr(input.eventName, 'an event');
   const host = nameOr(input.hostName, 'A Gatherly user');
-  const zone = input.timeZone ?? DEFAULT_MAIL_TIME_ZONE;
+  const zone = input.timeZone ?? DEFAULT_EVENT_TIME_ZONE;
   const when = formatWhen(input.startDate, input.endDate, zone);
   const location = oneLine(input.location);
   const role = ROLE_TEXT[input.role];

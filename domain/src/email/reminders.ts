@@ -17,7 +17,8 @@
 import * as yup from 'yup';
 import type { EmailPreferences, ReminderKind, ReminderSettings } from '../entities.ts';
 import { wantsEmail } from './preferences.ts';
-import { localDateKey, localHour, usableTimeZone } from './when.ts';
+import { dayKey, toMillis } from '../dates.ts';
+import { displayTimeZone, toZoned } from '../time-zones.ts';
 
 export const DEFAULT_REMINDER_SETTINGS: Readonly<ReminderSettings> = Object.freeze({
   unansweredHoursBefore: 48,
@@ -74,7 +75,7 @@ export interface ReminderRecipient {
   displayName: string;
 }
 
-const startMs = (item: Pick<ReminderItem, 'startTime'>) => Date.parse(item.startTime);
+const startMs = (item: Pick<ReminderItem, 'startTime'>) => toMillis(item.startTime);
 
 /** Whether the unanswered reminder for `item` is due at `now`. */
 export function unansweredReminderDue(
@@ -117,13 +118,13 @@ export function scheduleDays<I extends ReminderItem>(
   items: readonly I[],
   zone: string,
 ): ScheduleDay<I>[] {
-  const z = usableTimeZone(zone);
+  const z = displayTimeZone(zone);
   const byDay = new Map<string, I[]>();
   const sorted = items
     .filter((i) => !Number.isNaN(startMs(i)))
     .sort((a, b) => startMs(a) - startMs(b));
   for (const item of sorted) {
-    const day = localDateKey(item.startTime, z);
+    const day = dayKey(item.startTime, z);
     const list = byDay.get(day) ?? [];
     list.push(item);
     byDay.set(day, list);
@@ -133,12 +134,16 @@ export function scheduleDays<I extends ReminderItem>(
 
 /** Whether the day-of summary for a day whose first item starts at `firstStart` is due at `now`. */
 export function dayOfSummaryDue(firstStart: string, zone: string, now: Date): boolean {
-  const first = Date.parse(firstStart);
+  const first = toMillis(firstStart);
   if (Number.isNaN(first) || now.getTime() >= first) return false;
-  const z = usableTimeZone(zone);
   if (now.getTime() >= first - DAY_OF_SUMMARY_LEAD_HOURS * HOUR_MS) return true;
+  const today = toZoned(now, zone);
+  const day = toZoned(firstStart, zone);
   return (
-    localDateKey(now, z) === localDateKey(firstStart, z) && localHour(now, z) >= DAY_OF_SUMMARY_HOUR
+    today !== null &&
+    day !== null &&
+    today.toPlainDate().equals(day.toPlainDate()) &&
+    today.hour >= DAY_OF_SUMMARY_HOUR
   );
 }
 

@@ -1,108 +1,55 @@
 /**
  * Dates and times in e-mails, shown in the event's time zone with its label ("Saturday, June 12,
- * 2027, 4:00 PM PDT") whatever zone the server runs in. Every conversion is Intl's; no offset is
- * computed here. Zones that Intl does not know read as UTC, so a bad stored value never stops an
- * e-mail.
+ * 2027, 4:00 PM PDT") whatever zone the server runs in. Zones, instants and labels come from
+ * time-zones.ts (Temporal and Intl; no offset is computed here); e-mails spell the weekday out,
+ * where screens abbreviate it (dates.ts). A zone the runtime does not know reads as UTC, so a
+ * bad stored value never stops an e-mail.
  */
-import { DATE_TBD, parseDate, type TimeLike } from '../dates.ts';
+import type { Temporal } from 'temporal-polyfill';
+import { DATE_TBD, MONTH_NAMES, type TimeLike } from '../dates.ts';
+import { timeZoneAbbreviation, toZoned } from '../time-zones.ts';
 
-export const DEFAULT_MAIL_TIME_ZONE = 'UTC';
-
-const formats = new Map<string, Intl.DateTimeFormat>();
-
-function format(zone: string, key: string, options: Intl.DateTimeFormatOptions) {
-  const id = `${zone}|${key}`;
-  let f = formats.get(id);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', { ...options, timeZone: zone });
-    formats.set(id, f);
-  }
-  return f;
-}
-
-/** The zone when Intl knows it, else UTC. */
-export function usableTimeZone(zone: string | null | undefined): string {
-  if (!zone) return DEFAULT_MAIL_TIME_ZONE;
-  try {
-    return format(zone, 'probe', {}).resolvedOptions().timeZone;
-  } catch {
-    return DEFAULT_MAIL_TIME_ZONE;
-  }
-}
-
-/** The zone of an event (its `timeZone` where it has one), else UTC. */
-export function eventZone(event: object): string {
-  return 'timeZone' in event && typeof event.timeZone === 'string'
-    ? usableTimeZone(event.timeZone)
-    : DEFAULT_MAIL_TIME_ZONE;
-}
-
-/** ICU puts narrow no-break spaces before AM/PM; e-mail text reads better with plain ones. */
-const plainSpaces = (s: string) => s.replace(/[\u202f\u00a0]/g, ' ');
-
-function parts(date: Date, zone: string, key: string, options: Intl.DateTimeFormatOptions) {
-  const out: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {};
-  for (const p of format(zone, key, options).formatToParts(date)) out[p.type] = p.value;
-  return out;
-}
+const WEEKDAYS = [
+  'Monday',
+  'Tuesday',
+  'Wednesday',
+  'Thursday',
+  'Friday',
+  'Saturday',
+  'Sunday',
+] as const;
 
 /** "Saturday, June 12, 2027". */
-function longDate(date: Date, zone: string): string {
-  return plainSpaces(
-    format(zone, 'date', {
-      weekday: 'long',
-      month: 'long',
-      day: 'numeric',
-      year: 'numeric',
-    }).format(date),
-  );
-}
+const longDate = (d: Temporal.ZonedDateTime) =>
+  `${WEEKDAYS[d.dayOfWeek - 1] ?? ''}, ${MONTH_NAMES[d.month - 1] ?? ''} ${d.day}, ${d.year}`;
 
 /** "4:00 PM". */
-function clock(date: Date, zone: string): string {
-  return plainSpaces(format(zone, 'time', { hour: 'numeric', minute: '2-digit' }).format(date));
-}
+const clock = (d: Temporal.ZonedDateTime) =>
+  `${d.hour % 12 === 0 ? 12 : d.hour % 12}:${String(d.minute).padStart(2, '0')} ${d.hour < 12 ? 'AM' : 'PM'}`;
 
-/** "PDT", "GMT+2": the zone's short name at that instant. */
-export function zoneLabel(value: TimeLike, zone: string): string {
-  const date = parseDate(value);
-  const z = usableTimeZone(zone);
-  if (!date) return '';
-  return parts(date, z, 'zone', { timeZoneName: 'short' }).timeZoneName ?? z;
-}
+/** "PDT", "GMT+12": the zone's label at that instant. */
+const label = (d: Temporal.ZonedDateTime) =>
+  timeZoneAbbreviation(d.epochMilliseconds, d.timeZoneId);
 
-/** The calendar date in the zone, "2027-06-12"; '' when unreadable. */
-export function localDateKey(value: TimeLike, zone: string): string {
-  const date = parseDate(value);
-  if (!date) return '';
-  const p = parts(date, usableTimeZone(zone), 'ymd', {
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  });
-  return `${p.year}-${p.month}-${p.day}`;
-}
+const sameDay = (a: Temporal.ZonedDateTime, b: Temporal.ZonedDateTime) =>
+  a.toPlainDate().equals(b.toPlainDate());
 
-/** The hour of the day (0–23) in the zone. */
-export function localHour(value: TimeLike, zone: string): number {
-  const date = parseDate(value);
-  if (!date) return Number.NaN;
-  const p = parts(date, usableTimeZone(zone), 'hour', { hour: '2-digit', hourCycle: 'h23' });
-  return Number(p.hour);
+/** The end when it is a later instant than the start. */
+function laterEnd(start: Temporal.ZonedDateTime, end: TimeLike | null | undefined, zone: string) {
+  const e = toZoned(end, zone);
+  return e && e.epochMilliseconds > start.epochMilliseconds ? e : null;
 }
 
 /** "Saturday, June 12, 2027, 4:00 PM PDT"; "Date TBD" without a date. */
 export function formatDateTimeInZone(value: TimeLike | null | undefined, zone: string): string {
-  const date = parseDate(value);
-  if (!date) return DATE_TBD;
-  const z = usableTimeZone(zone);
-  return `${longDate(date, z)}, ${clock(date, z)} ${zoneLabel(date, z)}`;
+  const d = toZoned(value, zone);
+  return d ? `${longDate(d)}, ${clock(d)} ${label(d)}` : DATE_TBD;
 }
 
 /** "Saturday, June 12, 2027" in the zone; "Date TBD" without a date. */
 export function formatDateInZone(value: TimeLike | null | undefined, zone: string): string {
-  const date = parseDate(value);
-  return date ? longDate(date, usableTimeZone(zone)) : DATE_TBD;
+  const d = toZoned(value, zone);
+  return d ? longDate(d) : DATE_TBD;
 }
 
 /** "4:00 PM PDT", or "4:00 PM – 6:30 PM PDT" when it ends on the same day. */
@@ -111,14 +58,11 @@ export function formatTimeRangeInZone(
   end: TimeLike | null | undefined,
   zone: string,
 ): string {
-  const s = parseDate(start);
+  const s = toZoned(start, zone);
   if (!s) return '';
-  const z = usableTimeZone(zone);
-  const e = parseDate(end);
-  if (!e || e.getTime() <= s.getTime() || localDateKey(e, z) !== localDateKey(s, z)) {
-    return `${clock(s, z)} ${zoneLabel(s, z)}`;
-  }
-  return `${clock(s, z)} – ${clock(e, z)} ${zoneLabel(e, z)}`;
+  const e = laterEnd(s, end, zone);
+  if (!e || !sameDay(s, e)) return `${clock(s)} ${label(s)}`;
+  return `${clock(s)} – ${clock(e)} ${label(e)}`;
 }
 
 /**
@@ -130,12 +74,11 @@ export function formatWhen(
   end: TimeLike | null | undefined,
   zone: string,
 ): string {
-  const s = parseDate(start);
+  const s = toZoned(start, zone);
   if (!s) return DATE_TBD;
-  const z = usableTimeZone(zone);
-  const e = parseDate(end);
-  if (e && e.getTime() > s.getTime() && localDateKey(e, z) !== localDateKey(s, z)) {
-    return `${formatDateTimeInZone(s, z)} – ${formatDateTimeInZone(e, z)}`;
+  const e = laterEnd(s, end, zone);
+  if (e && !sameDay(s, e)) {
+    return `${formatDateTimeInZone(s.epochMilliseconds, zone)} – ${formatDateTimeInZone(e.epochMilliseconds, zone)}`;
   }
-  return `${longDate(s, z)}, ${formatTimeRangeInZone(s, e, z)}`;
+  return `${longDate(s)}, ${formatTimeRangeInZone(s.epochMilliseconds, e?.epochMilliseconds, zone)}`;
 }

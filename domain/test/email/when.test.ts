@@ -1,13 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
-  eventZone,
+  formatDateInZone,
   formatDateTimeInZone,
   formatTimeRangeInZone,
   formatWhen,
-  localDateKey,
-  localHour,
-  usableTimeZone,
-  zoneLabel,
 } from '../../src/email/when.ts';
 
 // 2027-06-12 23:00 UTC is 4:00 PM in Los Angeles (PDT), 11:00 AM on the 13th in Auckland.
@@ -25,8 +21,12 @@ describe('e-mail dates in the event zone', () => {
   });
 
   it('labels standard and daylight time by the date (no fixed offset)', () => {
-    expect(zoneLabel('2027-01-15T20:00:00Z', 'America/Los_Angeles')).toBe('PST');
-    expect(zoneLabel('2027-07-15T20:00:00Z', 'America/Los_Angeles')).toBe('PDT');
+    expect(formatTimeRangeInZone('2027-01-15T20:00:00Z', null, 'America/Los_Angeles')).toBe(
+      '12:00 PM PST',
+    );
+    expect(formatTimeRangeInZone('2027-07-15T20:00:00Z', null, 'America/Los_Angeles')).toBe(
+      '1:00 PM PDT',
+    );
     // The night clocks go back: 1:30 AM happens twice, first in PDT then in PST.
     expect(formatDateTimeInZone('2027-11-07T08:30:00Z', 'America/Los_Angeles')).toBe(
       'Sunday, November 7, 2027, 1:30 AM PDT',
@@ -50,21 +50,19 @@ describe('e-mail dates in the event zone', () => {
     expect(formatTimeRangeInZone(CEREMONY, '2027-06-12T22:00:00Z', 'UTC')).toBe('11:00 PM UTC');
   });
 
-  it('calendar day and hour are those of the zone', () => {
-    expect(localDateKey(CEREMONY, 'America/Los_Angeles')).toBe('2027-06-12');
-    expect(localDateKey(CEREMONY, 'Pacific/Auckland')).toBe('2027-06-13');
-    expect(localHour(CEREMONY, 'America/Los_Angeles')).toBe(16);
-    expect(localHour('2027-06-12T00:30:00Z', 'UTC')).toBe(0);
-    expect(localHour(CEREMONY, 'Asia/Kolkata')).toBe(4);
+  it('the calendar day is that of the zone', () => {
+    expect(formatDateInZone(CEREMONY, 'America/Los_Angeles')).toBe('Saturday, June 12, 2027');
+    expect(formatDateInZone(CEREMONY, 'Pacific/Auckland')).toBe('Sunday, June 13, 2027');
+    expect(formatDateTimeInZone(CEREMONY, 'Asia/Kolkata')).toBe(
+      'Sunday, June 13, 2027, 4:30 AM GMT+5:30',
+    );
+    expect(formatDateInZone(null, 'UTC')).toBe('Date TBD');
   });
 
   it('unknown or missing zones read as UTC', () => {
-    expect(usableTimeZone('Mars/Olympus_Mons')).toBe('UTC');
-    expect(usableTimeZone('')).toBe('UTC');
-    expect(usableTimeZone(null)).toBe('UTC');
-    expect(usableTimeZone('Europe/Lisbon')).toBe('Europe/Lisbon');
-    expect(eventZone({ name: 'x' })).toBe('UTC');
-    expect(eventZone({ timeZone: 'Asia/Tokyo' })).toBe('Asia/Tokyo');
-    expect(eventZone({ timeZone: 42 })).toBe('UTC');
+    expect(formatDateTimeInZone(CEREMONY, 'Mars/Olympus_Mons')).toBe(
+      'Saturday, June 12, 2027, 11:00 PM UTC',
+    );
+    expect(formatDateTimeInZone(CEREMONY, '')).toBe('Saturday, June 12, 2027, 11:00 PM UTC');
   });
 });
