@@ -69,6 +69,7 @@ async function runMocha(
   files: string[],
   env: Record<string, string>,
   mochaArgs: string[],
+  loader: string[] = ['--import', TSX_LOADER],
 ): Promise<SuiteRun> {
   // Not the label: mocha splits --reporter-option at commas.
   const output = join(workDir, `${suite}.results.json`);
@@ -76,8 +77,7 @@ async function runMocha(
   rmSync(output, { force: true });
   const started = Date.now();
   const command = [
-    '--import',
-    TSX_LOADER,
+    ...loader,
     join(workDir, 'node_modules', 'mocha', 'bin', 'mocha.js'),
     '--reporter',
     join(workDir, 'reporter.cjs'),
@@ -137,10 +137,16 @@ async function runSuite(name: SuiteName): Promise<SuiteRun> {
     }
     if (!nodejsFirestore) throw new Error('--nodejs-firestore (NODEJS_FIRESTORE_DIR) is not set');
     const layout = prepareNodejsFirestore(resolve(nodejsFirestore), workDir);
-    // package.json's system-test:emulator:grpc / :rest scripts.
-    const env: Record<string, string> = { FIRESTORE_EMULATOR_HOST: `localhost:${emulator.port}` };
+    // package.json's system-test:emulator:* scripts, and the project their CI exports.
+    const env: Record<string, string> = {
+      FIRESTORE_EMULATOR_HOST: `localhost:${emulator.port}`,
+      GCLOUD_PROJECT: 'demo-upstream-suites',
+    };
     if (name === 'admin-rest') env['FIRESTORE_PREFER_REST'] = 'true';
-    return await runMocha(name, label, layout.root, layout.systemTests, env, ['--timeout', '1200000', '--exit']);
+    return await runMocha(name, label, layout.root, layout.systemTests, env, ['--timeout', '1200000', '--exit'], [
+      '--require',
+      join(workDir, 'ts-register.cjs'),
+    ]);
   } finally {
     await emulator.stop();
   }

@@ -5,6 +5,7 @@
 // suite does to test its published build.
 import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { NODE_REPORTER_MODULE } from './reporter.ts';
@@ -56,6 +57,27 @@ export function prepareHarness(workDir: string): void {
   rmSync(scope, { recursive: true, force: true });
   symlinkSync(join(REPO_ROOT, 'node_modules', '@firebase'), scope, 'dir');
   writeFileSync(join(workDir, 'reporter.cjs'), NODE_REPORTER_MODULE);
+  writeFileSync(join(workDir, 'ts-register.cjs'), tsRegisterModule());
+}
+
+/**
+ * A require hook compiling TypeScript one file at a time as nodejs-firestore's `tsc` build does
+ * (CommonJS, no esModuleInterop: its tests call `use(chaiAsPromised)` on an `import * as`), with
+ * this repository's TypeScript. tsx cannot stand in: its interop makes such namespaces objects.
+ */
+function tsRegisterModule(): string {
+  const typescript = createRequire(import.meta.url).resolve('typescript');
+  return `'use strict';
+const fs = require('node:fs');
+const ts = require(${JSON.stringify(typescript)});
+require.extensions['.ts'] = (module, filename) => {
+  const { outputText } = ts.transpileModule(fs.readFileSync(filename, 'utf8'), {
+    fileName: filename,
+    compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2020, esModuleInterop: false, sourceMap: false },
+  });
+  module._compile(outputText, filename);
+};
+`;
 }
 
 function copyFile(from: string, to: string, transform?: (text: string) => string): void {
