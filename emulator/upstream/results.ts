@@ -56,7 +56,7 @@ export function countResults(results: TestResult[]): Counts {
 export function causeOf(error: string | undefined): string {
   const firstLine = (error ?? '(no error message)').trim().split('\n')[0] ?? '';
   const loud = LOUD_LIMIT.exec(firstLine);
-  if (loud) return `UNIMPLEMENTED: ${loud[1]?.trim()} (listed as unimplemented)`;
+  if (loud) return `UNIMPLEMENTED: ${loud[1]?.replace(/^\[\w+\]\s*/, '').trim()} (listed as unimplemented)`;
   return firstLine
     .replace(/projects\/[^\s'"`]+/g, 'projects/…')
     .replace(/\b[A-Za-z0-9]{20}\b/g, '<id>')

@@ -141,6 +141,7 @@ async function runSuite(name: SuiteName): Promise<SuiteRun> {
     const env: Record<string, string> = {
       FIRESTORE_EMULATOR_HOST: `localhost:${emulator.port}`,
       GCLOUD_PROJECT: 'demo-upstream-suites',
+      GOOGLE_APPLICATION_CREDENTIALS: layout.credentials,
     };
     if (name === 'admin-rest') env['FIRESTORE_PREFER_REST'] = 'true';
     return await runMocha(name, label, layout.root, layout.systemTests, env, ['--timeout', '1200000', '--exit'], [

@@ -4,6 +4,7 @@
 // that names the SDK under test is swapped, as firebase-js-sdk's own `integration/firestore`
 // suite does to test its published build.
 import { execFileSync } from 'node:child_process';
+import { generateKeyPairSync } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -150,6 +151,8 @@ export class AutoId {
 
 export interface NodejsFirestoreLayout {
   root: string;
+  /** GOOGLE_APPLICATION_CREDENTIALS for the run. */
+  credentials: string;
   systemTests: string[];
 }
 
@@ -167,7 +170,26 @@ export function prepareNodejsFirestore(checkout: string, workDir: string): Nodej
     if (!existsSync(from)) throw new Error(`${from} is missing: is this a checkout of googleapis/nodejs-firestore?`);
     cpSync(from, join(target, path), { recursive: true });
   }
+  // Their CI runs the emulator suites with Application Default Credentials present; the REST
+  // transport insists on some. A service account with a key made here signs its own JWTs (no
+  // token server), and the client still sends the emulator its `Bearer owner` header.
+  const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  writeFileSync(
+    join(target, 'local-service-account.json'),
+    JSON.stringify({
+      type: 'service_account',
+      project_id: 'demo-upstream-suites',
+      private_key_id: 'local',
+      private_key: privateKey.export({ type: 'pkcs8', format: 'pem' }),
+      client_email: 'upstream-suites@demo-upstream-suites.iam.gserviceaccount.com',
+      client_id: '1',
+    }),
+  );
   // tracing.ts tests the client's OpenTelemetry spans (its end-to-end half needs Cloud Trace),
   // not the backend; firestore.ts is the Firestore API.
-  return { root: target, systemTests: ['dev/system-test/firestore.ts'] };
+  return {
+    root: target,
+    systemTests: ['dev/system-test/firestore.ts'],
+    credentials: join(target, 'local-service-account.json'),
+  };
 }
