@@ -35,7 +35,9 @@ export async function runInChromium(
   const entry = join(layout.packageDir, 'browser-entry.ts');
   writeFileSync(
     entry,
-    layout.apiTests.map((file) => `import './${relative(layout.packageDir, join(layout.packageDir, file))}';`).join('\n'),
+    layout.apiTests
+      .map((file) => `import './${relative(layout.packageDir, join(layout.packageDir, file))}';`)
+      .join('\n'),
   );
   // karma's setting for the browser runs (config/mocha.browser.opts: 20 s, 3 retries); only the
   // memory cache, as upstream's `test:memory` (IndexedDB would run every test twice).
@@ -54,6 +56,8 @@ export async function runInChromium(
     write: false,
     logLevel: 'warning',
     nodePaths: [join(options.workDir, 'node_modules')],
+    // webpack's Node polyfills give the bundle a `global` (chai-as-promised and others use it).
+    define: { global: 'globalThis' },
     banner: { js: `var process = { env: ${JSON.stringify(env)} };` },
   });
   const tests = bundle.outputFiles[0]?.text ?? '';
@@ -71,7 +75,12 @@ export async function runInChromium(
           () => { window.__upstreamCount++; });
       },
     });`;
-  const files: Record<string, string> = { '/mocha.js': mocha, '/setup.js': setup, '/tests.js': tests, '/run.js': 'mocha.run();' };
+  const files: Record<string, string> = {
+    '/mocha.js': mocha,
+    '/setup.js': setup,
+    '/tests.js': tests,
+    '/run.js': 'mocha.run();',
+  };
   const server = http.createServer((req, res) => {
     const body = files[req.url ?? ''];
     if (body !== undefined) {
@@ -91,7 +100,14 @@ export async function runInChromium(
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   try {
     const page = await browser.newPage();
@@ -118,7 +134,14 @@ export async function runInChromium(
     process.stdout.write('\n');
     const seconds = (Date.now() - started) / 1000;
     if (!results)
-      return { name, results: [], aborted: `no results after ${RUN_LIMIT_MS / 60000} min (page errors: ${pageErrors.join('; ')})`, seconds };
+      return {
+        name,
+        results: [],
+        aborted: `no results after ${RUN_LIMIT_MS / 60000} min (page errors: ${pageErrors.join('; ')})`,
+        seconds,
+      };
+    if (pageErrors.length > 0)
+      return { name, results, aborted: `page errors: ${pageErrors.join('; ')}`, seconds };
     return { name, results, seconds };
   } finally {
     await browser.close();

@@ -56,7 +56,8 @@ export function countResults(results: TestResult[]): Counts {
 export function causeOf(error: string | undefined): string {
   const firstLine = (error ?? '(no error message)').trim().split('\n')[0] ?? '';
   const loud = LOUD_LIMIT.exec(firstLine);
-  if (loud) return `UNIMPLEMENTED: ${loud[1]?.replace(/^\[\w+\]\s*/, '').trim()} (listed as unimplemented)`;
+  if (loud)
+    return `UNIMPLEMENTED: ${loud[1]?.replace(/^\[\w+\]\s*/, '').trim()} (listed as unimplemented)`;
   return firstLine
     .replace(/projects\/[^\s'"`]+/g, 'projects/…')
     .replace(/\b[A-Za-z0-9]{20}\b/g, '<id>')
@@ -96,7 +97,8 @@ export function formatRun(run: SuiteRun, maxTitles = 5): string {
   for (const group of groupFailures(run.results)) {
     lines.push(`   ${group.tests.length} × ${group.cause}`);
     for (const title of group.tests.slice(0, maxTitles)) lines.push(`       - ${title}`);
-    if (group.tests.length > maxTitles) lines.push(`       … and ${group.tests.length - maxTitles} more`);
+    if (group.tests.length > maxTitles)
+      lines.push(`       … and ${group.tests.length - maxTitles} more`);
   }
   return lines.join('\n');
 }

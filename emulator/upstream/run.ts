@@ -106,7 +106,12 @@ async function runMocha(
   try {
     return { name, results: JSON.parse(readFileSync(output, 'utf8')) as TestResult[], seconds };
   } catch {
-    return { name, results: [], aborted: `mocha exited with code ${code} before reporting`, seconds };
+    return {
+      name,
+      results: [],
+      aborted: `mocha exited with code ${code} before reporting`,
+      seconds,
+    };
   }
 }
 
@@ -126,8 +131,10 @@ async function runSuite(name: SuiteName): Promise<SuiteRun> {
       };
       // config/mocharc.node.js: 5 s per test, 5 retries.
       const nodeMocha = ['--timeout', '5000', '--retries', '5', '--exit'];
-      if (name === 'js-node') return await runMocha(name, label, layout.packageDir, layout.apiTests, env, nodeMocha);
-      if (name === 'js-lite') return await runMocha(name, label, layout.packageDir, layout.liteTests, env, nodeMocha);
+      if (name === 'js-node')
+        return await runMocha(name, label, layout.packageDir, layout.apiTests, env, nodeMocha);
+      if (name === 'js-lite')
+        return await runMocha(name, label, layout.packageDir, layout.liteTests, env, nodeMocha);
       return await runInChromium(label, layout, {
         workDir,
         emulatorPort: emulator.port,
@@ -144,10 +151,15 @@ async function runSuite(name: SuiteName): Promise<SuiteRun> {
       GOOGLE_APPLICATION_CREDENTIALS: layout.credentials,
     };
     if (name === 'admin-rest') env['FIRESTORE_PREFER_REST'] = 'true';
-    return await runMocha(name, label, layout.root, layout.systemTests, env, ['--timeout', '1200000', '--exit'], [
-      '--require',
-      join(workDir, 'ts-register.cjs'),
-    ]);
+    return await runMocha(
+      name,
+      label,
+      layout.root,
+      layout.systemTests,
+      env,
+      ['--timeout', '1200000', '--exit'],
+      ['--require', join(workDir, 'ts-register.cjs')],
+    );
   } finally {
     await emulator.stop();
   }
@@ -166,7 +178,12 @@ async function main(): Promise<void> {
     try {
       runs.push(await runSuite(suite));
     } catch (err) {
-      runs.push({ name: `${suite}: ${SUITES[suite]}`, results: [], aborted: String(err), seconds: 0 });
+      runs.push({
+        name: `${suite}: ${SUITES[suite]}`,
+        results: [],
+        aborted: String(err),
+        seconds: 0,
+      });
     }
   }
   console.log('\n[upstream] summary');

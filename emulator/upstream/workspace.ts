@@ -5,7 +5,16 @@
 // suite does to test its published build.
 import { execFileSync } from 'node:child_process';
 import { generateKeyPairSync } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -36,7 +45,12 @@ const HARNESS_DEPENDENCIES: Record<string, string> = {
 export function prepareHarness(workDir: string): void {
   mkdirSync(workDir, { recursive: true });
   const manifest = JSON.stringify(
-    { name: 'upstream-suites-harness', private: true, type: 'commonjs', dependencies: HARNESS_DEPENDENCIES },
+    {
+      name: 'upstream-suites-harness',
+      private: true,
+      type: 'commonjs',
+      dependencies: HARNESS_DEPENDENCIES,
+    },
     null,
     2,
   );
@@ -46,10 +60,14 @@ export function prepareHarness(workDir: string): void {
     writeFileSync(manifestPath, manifest);
     console.log(`[upstream] installing the test runner's packages into ${workDir}`);
     rmSync(join(workDir, 'node_modules', '@firebase'), { recursive: true, force: true });
-    execFileSync('npm', ['install', '--no-audit', '--no-fund', '--ignore-scripts', '--no-package-lock'], {
-      cwd: workDir,
-      stdio: 'inherit',
-    });
+    execFileSync(
+      'npm',
+      ['install', '--no-audit', '--no-fund', '--ignore-scripts', '--no-package-lock'],
+      {
+        cwd: workDir,
+        stdio: 'inherit',
+      },
+    );
     writeFileSync(installed, manifest);
   }
   // The SDK under test is the one this repository installs (firebase 12): every @firebase/*
@@ -82,7 +100,8 @@ require.extensions['.ts'] = (module, filename) => {
 }
 
 function copyFile(from: string, to: string, transform?: (text: string) => string): void {
-  if (!existsSync(from)) throw new Error(`${from} is missing: is this a checkout of the right repository?`);
+  if (!existsSync(from))
+    throw new Error(`${from} is missing: is this a checkout of the right repository?`);
   mkdirSync(dirname(to), { recursive: true });
   writeFileSync(to, transform ? transform(readFileSync(from, 'utf8')) : readFileSync(from));
 }
@@ -109,15 +128,28 @@ export function prepareJsSdk(checkout: string, workDir: string): JsSdkLayout {
   const to = (path: string) => join(target, path);
   const test = 'packages/firestore/test';
 
-  const excluded = new Set(['pipeline.listen.test.ts', 'snapshot_listener_source.test.ts', 'pipeline.query.test.ts']);
+  const excluded = new Set([
+    'pipeline.listen.test.ts',
+    'snapshot_listener_source.test.ts',
+    'pipeline.query.test.ts',
+  ]);
   const apiTests: string[] = [];
   for (const name of readdirSync(from(`${test}/integration/api`))) {
     if (!name.endsWith('.ts') || excluded.has(name)) continue;
     copyFile(from(`${test}/integration/api/${name}`), to(`${test}/integration/api/${name}`));
     if (name.endsWith('.test.ts')) apiTests.push(`test/integration/api/${name}`);
   }
-  for (const name of ['composite_index_test_helper', 'events_accumulator', 'helpers', 'settings', 'testing_hooks_util'])
-    copyFile(from(`${test}/integration/util/${name}.ts`), to(`${test}/integration/util/${name}.ts`));
+  for (const name of [
+    'composite_index_test_helper',
+    'events_accumulator',
+    'helpers',
+    'settings',
+    'testing_hooks_util',
+  ])
+    copyFile(
+      from(`${test}/integration/util/${name}.ts`),
+      to(`${test}/integration/util/${name}.ts`),
+    );
   for (const name of ['equality_matcher', 'promise', 'mocha_extensions'])
     copyFile(from(`${test}/util/${name}.ts`), to(`${test}/util/${name}.ts`));
   for (const name of ['firebase_export', 'pipeline_export'])
@@ -146,7 +178,11 @@ export class AutoId {
 }
 `,
   );
-  return { packageDir: to('packages/firestore'), apiTests, liteTests: ['test/lite/integration.test.ts'] };
+  return {
+    packageDir: to('packages/firestore'),
+    apiTests,
+    liteTests: ['test/lite/integration.test.ts'],
+  };
 }
 
 export interface NodejsFirestoreLayout {
@@ -167,7 +203,8 @@ export function prepareNodejsFirestore(checkout: string, workDir: string): Nodej
   rmSync(target, { recursive: true, force: true });
   for (const path of ['package.json', 'dev/src', 'dev/protos', 'dev/system-test', 'dev/test']) {
     const from = join(checkout, path);
-    if (!existsSync(from)) throw new Error(`${from} is missing: is this a checkout of googleapis/nodejs-firestore?`);
+    if (!existsSync(from))
+      throw new Error(`${from} is missing: is this a checkout of googleapis/nodejs-firestore?`);
     cpSync(from, join(target, path), { recursive: true });
   }
   // Their CI runs the emulator suites with Application Default Credentials present; the REST

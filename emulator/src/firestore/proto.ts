@@ -273,11 +273,14 @@ export function enumNumbersToNames(type: protobuf.Type, json: unknown): unknown 
     const one = (v: unknown): unknown => {
       if (field.resolvedType instanceof protobuf.Enum)
         return typeof v === 'number' ? (field.resolvedType.valuesById[v] ?? v) : v;
-      if (field.resolvedType instanceof protobuf.Type) return enumNumbersToNames(field.resolvedType, v);
+      if (field.resolvedType instanceof protobuf.Type)
+        return enumNumbersToNames(field.resolvedType, v);
       return v;
     };
     if (field.map && typeof value === 'object')
-      out[key] = Object.fromEntries(Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, one(v)]));
+      out[key] = Object.fromEntries(
+        Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, one(v)]),
+      );
     else if (field.repeated && Array.isArray(value)) out[key] = value.map(one);
     else out[key] = one(value);
   }

@@ -360,7 +360,10 @@ export function createRestHandler(
         return;
       }
       if (method === 'PATCH') {
-        const body = enumNumbersToNames(messageType('google.firestore.v1.Document'), await readBody(req)) as JsonDocument;
+        const body = enumNumbersToNames(
+          messageType('google.firestore.v1.Document'),
+          await readBody(req),
+        ) as JsonDocument;
         sendJson(
           res,
           200,
@@ -401,7 +404,10 @@ export function createRestHandler(
         return;
       }
       if (method === 'POST') {
-        const body = enumNumbersToNames(messageType('google.firestore.v1.Document'), await readBody(req)) as JsonDocument;
+        const body = enumNumbersToNames(
+          messageType('google.firestore.v1.Document'),
+          await readBody(req),
+        ) as JsonDocument;
         sendJson(
           res,
           200,

@@ -86,8 +86,9 @@ describe('REST requests with enums as numbers', () => {
       },
     });
     expect(query.status).toBe(200);
-    const names = (query.json as { document?: { name: string } }[])
-      .flatMap((row) => (row.document ? [row.document.name.split('/').pop()] : []));
+    const names = (query.json as { document?: { name: string } }[]).flatMap((row) =>
+      row.document ? [row.document.name.split('/').pop()] : [],
+    );
     expect(names).toEqual(['z', 'y']);
   });
 });
