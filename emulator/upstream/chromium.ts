@@ -140,9 +140,13 @@ export async function runInChromium(
         aborted: `no results after ${RUN_LIMIT_MS / 60000} min (page errors: ${pageErrors.join('; ')})`,
         seconds,
       };
-    if (pageErrors.length > 0)
-      return { name, results, aborted: `page errors: ${pageErrors.join('; ')}`, seconds };
-    return { name, results, seconds };
+    // Errors the tests leave unhandled (rejections they provoke on purpose), not failures; a
+    // page that errs before any test ran is reported as aborted above.
+    const notes =
+      pageErrors.length > 0 ? [`uncaught in the page: ${[...new Set(pageErrors)].join('; ')}`] : [];
+    if (results.length === 0 && pageErrors.length > 0)
+      return { name, results, aborted: notes[0] ?? '', seconds };
+    return { name, results, notes, seconds };
   } finally {
     await browser.close();
     server.close();

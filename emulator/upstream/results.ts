@@ -17,6 +17,8 @@ export interface SuiteRun {
   results: TestResult[];
   /** Set when the suite could not run (or stopped) for a reason outside its tests. */
   aborted?: string;
+  /** What the run saw besides its tests' results (e.g. errors left uncaught in the page). */
+  notes?: string[];
   seconds: number;
 }
 
@@ -94,6 +96,7 @@ export function formatRun(run: SuiteRun, maxTitles = 5): string {
       `${counts.flaky ? `; ${counts.flaky} passed only on a retry` : ''} (${Math.round(run.seconds)} s)`,
   ];
   if (run.aborted) lines.push(`   ABORTED: ${run.aborted}`);
+  for (const note of run.notes ?? []) lines.push(`   note: ${note}`);
   for (const group of groupFailures(run.results)) {
     lines.push(`   ${group.tests.length} × ${group.cause}`);
     for (const title of group.tests.slice(0, maxTitles)) lines.push(`       - ${title}`);
