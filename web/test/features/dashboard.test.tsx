@@ -188,14 +188,20 @@ describe('DashboardPage banner', () => {
     const src = () => banner.querySelector('img')?.getAttribute('src');
     expect(src()).toBe('https://img.test/events/e1/banner/b.jpg');
     expect(within(banner).queryByText('Featured Photo')).not.toBeInTheDocument();
-    act(() => vi.advanceTimersByTime(4000));
+    act(() => {
+      vi.advanceTimersByTime(4000);
+    });
     expect(src()).toBe('https://img.test/events/e1/photos/u2/p2.jpg');
     expect(within(banner).getByText('Featured Photo')).toBeInTheDocument();
     fireEvent.mouseEnter(banner);
-    act(() => vi.advanceTimersByTime(12000));
+    act(() => {
+      vi.advanceTimersByTime(12000);
+    });
     expect(src()).toBe('https://img.test/events/e1/photos/u2/p2.jpg');
     fireEvent.mouseLeave(banner);
-    act(() => vi.advanceTimersByTime(4000));
+    act(() => {
+      vi.advanceTimersByTime(4000);
+    });
     expect(src()).toBe('https://img.test/events/e1/photos/u2/p1.jpg');
     fireEvent.click(within(banner).getByRole('tab', { name: 'Show banner image 1' }));
     expect(src()).toBe('https://img.test/events/e1/banner/b.jpg');
@@ -305,7 +311,9 @@ describe('DashboardPage sections', () => {
     try {
       renderDashboard();
       expect(within(screen.getByTestId('stat-going')).getByText('7')).toBeInTheDocument();
-      expect(within(screen.getByTestId('stat-photos')).getByTitle('Counts need a connection')).toHaveTextContent('—');
+      expect(
+        within(screen.getByTestId('stat-photos')).getByTitle('Counts need a connection'),
+      ).toHaveTextContent('—');
     } finally {
       restore();
     }

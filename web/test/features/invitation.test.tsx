@@ -4,7 +4,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { resetToasts } from '../../src/components/toast-store.ts';
 import InvitationPage from '../../src/features/invitations/InvitationPage.tsx';
 import { apiRequest } from '../../src/lib/api.ts';
-import type { Session } from '../../src/lib/session.tsx';
+import { useState, type ReactNode } from 'react';
+import { SessionContext, type Session } from '../../src/lib/session.tsx';
 import { ApiError, routeApi } from '../api-mock.ts';
 import { makeSession, renderScreen } from '../render.tsx';
 
@@ -30,6 +31,27 @@ const signedOut = () => makeSession({ status: 'signed-out', user: null });
 const signedInAs = (email: string) =>
   makeSession({ user: { uid: 'u3', email, displayName: 'Alan Turing', photoURL: '' } });
 
+/**
+ * A signed-out session whose popup sign-in lands as `email` the way the real one does: the popup
+ * closes with the session loading, and the backend login settles it a moment later.
+ */
+function SignInLandsAs({ email, children }: { email: string; children: ReactNode }) {
+  const [session, setSession] = useState<Session>(() => signedOut());
+  const signIn = async () => {
+    setSession((s) => ({ ...s, status: 'loading' }));
+    setTimeout(() => {
+      setSession((s) => ({
+        ...s,
+        status: 'signed-in',
+        user: { uid: 'u3', email, displayName: 'Someone', photoURL: '' },
+      }));
+    }, 20);
+  };
+  return (
+    <SessionContext.Provider value={{ ...session, signIn }}>{children}</SessionContext.Provider>
+  );
+}
+
 function renderInvite(session: Session, path = '/invite/tok123') {
   return renderScreen(<InvitationPage />, {
     path,
@@ -46,8 +68,10 @@ afterEach(() => {
 });
 
 describe('InvitationPage, invitation already accepted', () => {
-  it("tells the member who accepted it that they already joined, with Open Event", async () => {
-    routeApi(api, { 'GET /api/invitations/tok123': () => ({ invitation: { ...used, eventId: 'e1' } }) });
+  it('tells the member who accepted it that they already joined, with Open Event', async () => {
+    routeApi(api, {
+      'GET /api/invitations/tok123': () => ({ invitation: { ...used, eventId: 'e1' } }),
+    });
     renderInvite(signedInAs('alan@example.com'));
     expect(
       await screen.findByRole('heading', { name: "You've already joined Beach Wedding" }),
@@ -59,7 +83,9 @@ describe('InvitationPage, invitation already accepted', () => {
   it('tells another signed-in person that the invitation was used, with no way to accept it', async () => {
     routeApi(api, { 'GET /api/invitations/tok123': () => ({ invitation: used }) });
     renderInvite(signedInAs('grace@example.com'));
-    expect(await screen.findByRole('heading', { name: 'Invitation Already Used' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Invitation Already Used' }),
+    ).toBeInTheDocument();
     expect(
       screen.getByText(
         'This invitation to Beach Wedding has already been accepted. Ask the organiser for a new invitation if you need one.',
@@ -74,8 +100,12 @@ describe('InvitationPage, invitation already accepted', () => {
     routeApi(api, { 'GET /api/invitations/tok123': () => ({ invitation: used }) });
     const session = signedOut();
     renderInvite(session);
-    expect(await screen.findByRole('heading', { name: 'Invitation Already Used' })).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Sign In & Accept Invitation' })).not.toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Invitation Already Used' }),
+    ).toBeInTheDocument();
+    expect(
+      screen.queryByRole('button', { name: 'Sign In & Accept Invitation' }),
+    ).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
     expect(session.signIn).toHaveBeenCalled();
   });
@@ -143,6 +173,46 @@ describe('InvitationPage', () => {
     expect(await screen.findByText('Sign In Required')).toBeInTheDocument();
     expect(screen.getByText('Please sign in to accept this invitation.')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/invite/tok123');
+  });
+
+  it('accepts once the sign-in-and-accept popup lands with the invited address', async () => {
+    routeApi(api, {
+      'GET /api/invitations/tok123': () => ({ invitation }),
+      'POST /api/invitations/tok123/accept': () => ({ event: { id: 'e1', name: 'Beach Wedding' } }),
+    });
+    renderScreen(
+      <SignInLandsAs email="alan@example.com">
+        <InvitationPage />
+      </SignInLandsAs>,
+      { path: '/invite/tok123', pattern: '/invite/:token' },
+    );
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Sign In & Accept Invitation' }),
+    );
+    expect(
+      await screen.findByText('Welcome to Beach Wedding! Taking you to the event...'),
+    ).toBeInTheDocument();
+    expect(api).toHaveBeenCalledWith('POST', '/api/invitations/tok123/accept');
+  });
+
+  it('does not accept when the popup lands with another account: it explains the mismatch', async () => {
+    routeApi(api, { 'GET /api/invitations/tok123': () => ({ invitation }) });
+    renderScreen(
+      <SignInLandsAs email="grace@example.com">
+        <InvitationPage />
+      </SignInLandsAs>,
+      { path: '/invite/tok123', pattern: '/invite/:token' },
+    );
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Sign In & Accept Invitation' }),
+    );
+    expect(
+      await screen.findByText(
+        'This invitation is for alan@example.com. Please sign in with the correct email address.',
+      ),
+    ).toBeInTheDocument();
+    expect(api).not.toHaveBeenCalledWith('POST', '/api/invitations/tok123/accept');
+    expect(screen.queryByText('Sign In Required')).not.toBeInTheDocument();
   });
 
   it('accepts for the matching e-mail, welcomes, and opens the event after 2 s', async () => {

@@ -149,9 +149,13 @@ describe('SettingsPage', () => {
     vi.useFakeTimers();
     await act(async () => finish());
     expect(screen.getByText('✓ Saved')).toBeInTheDocument();
-    act(() => vi.advanceTimersByTime(1999));
+    act(() => {
+      vi.advanceTimersByTime(1999);
+    });
     expect(screen.getByText('✓ Saved')).toBeInTheDocument();
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(screen.queryByText('✓ Saved')).not.toBeInTheDocument();
   });
 
@@ -176,7 +180,9 @@ describe('SettingsPage', () => {
     }
     await act(async () => finish());
     expect(await screen.findByText('✓ Saved')).toBeInTheDocument();
-    expect(screen.queryByText('Saved on this phone, will sync when online')).not.toBeInTheDocument();
+    expect(
+      screen.queryByText('Saved on this phone, will sync when online'),
+    ).not.toBeInTheDocument();
     resetWriteQueue();
   });
 
@@ -215,7 +221,9 @@ describe('SettingsPage', () => {
     expect(
       screen.getByText("Changes couldn't be saved automatically. Please try again."),
     ).toBeInTheDocument();
-    act(() => vi.advanceTimersByTime(3000));
+    act(() => {
+      vi.advanceTimersByTime(3000);
+    });
     expect(screen.queryByText('Save failed')).not.toBeInTheDocument();
   });
 

@@ -91,7 +91,8 @@ export default function CreateEventPage() {
           description: 'Your event has been created successfully!',
           status: 'success',
         });
-        navigate(eventHref(event.id));
+        // navigate() never rejects (docs/web.md, "Promises and effects").
+        void navigate(eventHref(event.id));
       } catch (err) {
         const toast = createFailureToast(
           errorMessage(err, 'Failed to create event. Please try again.'),

@@ -15,7 +15,8 @@ export function memberCountLabel(count: number): string {
 export function EventCard({ item, onDelete }: { item: MyEvent; onDelete(item: MyEvent): void }) {
   const navigate = useNavigate();
   const { event, role, memberCount } = item;
-  const open = () => navigate(eventHref(item.id));
+  // navigate() never rejects (docs/web.md, "Promises and effects").
+  const open = () => void navigate(eventHref(item.id));
   return (
     <Card.Root
       role="link"

@@ -9,7 +9,7 @@ import {
   Stack,
   Text,
 } from '@chakra-ui/react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useFirestore } from 'reactfire';
 import { dateTimeLocalToIso, isoToDateTimeLocal } from '@gatherly/domain/dates';
 import { clearDates, saveDate } from './data.ts';
@@ -41,8 +41,13 @@ export function DatesCard({ eventId, startDate, endDate }: Props) {
   const [start, setStart] = useState(isoToDateTimeLocal(startDate));
   const [end, setEnd] = useState(isoToDateTimeLocal(endDate));
 
-  useEffect(() => setStart(isoToDateTimeLocal(startDate)), [startDate]);
-  useEffect(() => setEnd(isoToDateTimeLocal(endDate)), [endDate]);
+  // New stored dates (saved here or elsewhere) replace what is typed.
+  const [seen, setSeen] = useState({ startDate, endDate });
+  if (startDate !== seen.startDate || endDate !== seen.endDate) {
+    if (startDate !== seen.startDate) setStart(isoToDateTimeLocal(startDate));
+    if (endDate !== seen.endDate) setEnd(isoToDateTimeLocal(endDate));
+    setSeen({ startDate, endDate });
+  }
 
   const chooseMode = (next: DateMode) => {
     setMode(next);
