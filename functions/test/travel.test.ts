@@ -2,11 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { Timestamp } from 'firebase-admin/firestore';
 import { PREMIUM_REQUIRED_MESSAGE } from '@gatherly/domain/tiers';
 import { startStack, type Stack } from './harness.ts';
-import {
-  ISO,
-  eventWithRoles,
-  grantApiAccess,
-} from './fixtures.ts';
+import { ISO, eventWithRoles, grantApiAccess } from './fixtures.ts';
 
 let stack: Stack;
 beforeAll(async () => {

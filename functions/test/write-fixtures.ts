@@ -211,14 +211,24 @@ export const WRITE_FIXTURES: WriteFixture[] = [
   settings('a summary switch that is text', false, () => ({
     reminderSettings: { unansweredHoursBefore: 48, dayOfSummary: 'yes' },
   })),
-  settings('an attendee changes the reminders', false, () => ({
-    reminderSettings: { unansweredHoursBefore: 24, dayOfSummary: true },
-  }), 'attendee'),
+  settings(
+    'an attendee changes the reminders',
+    false,
+    () => ({
+      reminderSettings: { unansweredHoursBefore: 24, dayOfSummary: true },
+    }),
+    'attendee',
+  ),
   // -- settings: wrong role
   settings('an attendee renames', false, () => ({ name: 'Mine' }), 'attendee'),
-  settings('an attendee changes the banner', false, ({ eventId }) => ({
-    bannerSettings: banner(eventId),
-  }), 'attendee'),
+  settings(
+    'an attendee changes the banner',
+    false,
+    ({ eventId }) => ({
+      bannerSettings: banner(eventId),
+    }),
+    'attendee',
+  ),
   settings('an outsider renames', false, () => ({ name: 'Mine' }), 'outsider'),
   // -- RSVPs
   rsvp('going', true, { status: 'going' }),
