@@ -143,6 +143,9 @@ function ZoneCombobox({
         if (!e.open) setQuery(null);
       }}
       openOnClick
+      // Hundreds of zones: render the list only while it is open.
+      lazyMount
+      unmountOnExit
       disabled={disabled || !list}
       invalid={Boolean(error)}
       positioning={inDialog ? { strategy: 'fixed', sameWidth: true } : { sameWidth: true }}
