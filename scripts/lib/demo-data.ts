@@ -48,6 +48,9 @@ export interface DemoFlight {
   arrival: string;
   departureTime: string;
   arrivalTime: string;
+  /** The airports' zones: each time is shown as printed on the ticket. */
+  departureTimeZone: string;
+  arrivalTimeZone: string;
 }
 
 export interface DemoCarpool {
@@ -77,6 +80,8 @@ export interface DemoEvent {
   location: string;
   startDate: string | null;
   endDate: string | null;
+  /** Every wall-clock time of the event is entered and shown in this zone. */
+  timeZone: string;
   themeColors: ThemeColors;
   bannerStyle: BannerStyle;
   /** Upload a custom banner image for this event. */
@@ -98,6 +103,7 @@ export const EVENTS: DemoEvent[] = [
     location: 'South Lake Tahoe, CA',
     startDate: '2027-02-12T17:00:00.000Z',
     endDate: '2027-02-14T20:00:00.000Z',
+    timeZone: 'America/Los_Angeles',
     themeColors: { primary: '#1d4ed8', secondary: '#0ea5e9', tertiary: '#f59e0b', background: '#f8fafc', surface: '#ffffff' },
     bannerStyle: 'contained',
     banner: null,
@@ -108,8 +114,8 @@ export const EVENTS: DemoEvent[] = [
       { id: 'tahoe-p3', by: 'demo-ava', fileName: 'lake-view.png', caption: 'Emerald Bay lookout', colors: ['#065f46', '#38bdf8'], votes: [], featured: false },
     ],
     flights: [
-      { id: 'tahoe-f1', by: 'demo-liam', airline: 'United Airlines', flightNumber: 'UA 1234', departure: 'SFO', arrival: 'RNO', departureTime: '2027-02-12T15:05:00.000Z', arrivalTime: '2027-02-12T16:20:00.000Z' },
-      { id: 'tahoe-f2', by: 'demo-ava', airline: 'Southwest', flightNumber: 'WN 88', departure: 'LAX', arrival: 'RNO', departureTime: '2027-02-12T14:30:00.000Z', arrivalTime: '2027-02-12T16:05:00.000Z' },
+      { id: 'tahoe-f1', by: 'demo-liam', airline: 'United Airlines', flightNumber: 'UA 1234', departure: 'SFO', arrival: 'RNO', departureTime: '2027-02-12T15:05:00.000Z', arrivalTime: '2027-02-12T16:20:00.000Z', departureTimeZone: 'America/Los_Angeles', arrivalTimeZone: 'America/Los_Angeles' },
+      { id: 'tahoe-f2', by: 'demo-ava', airline: 'Southwest', flightNumber: 'WN 88', departure: 'LAX', arrival: 'RNO', departureTime: '2027-02-12T14:30:00.000Z', arrivalTime: '2027-02-12T16:05:00.000Z', departureTimeZone: 'America/Los_Angeles', arrivalTimeZone: 'America/Los_Angeles' },
     ],
     carpools: [
       { id: 'tahoe-c1', driver: 'demo-olivia', fromLocation: 'Reno-Tahoe Airport', toLocation: 'The cabin, 14 Pine Ridge Rd', departureTime: '2027-02-12T17:00:00.000Z', maxSeats: 4, passengers: ['demo-liam', 'demo-ava'] },
@@ -130,6 +136,8 @@ export const EVENTS: DemoEvent[] = [
     location: 'Napa Valley, CA',
     startDate: '2027-06-12T22:00:00.000Z',
     endDate: '2027-06-13T06:00:00.000Z',
+    // The ceremony starts at 4:00 PM PDT in Napa, whatever zone a guest's phone is in.
+    timeZone: 'America/Los_Angeles',
     themeColors: { primary: '#9d174d', secondary: '#f9a8d4', tertiary: '#a16207', background: '#fdf2f8', surface: '#ffffff' },
     bannerStyle: 'full-width',
     banner: ['#831843', '#fbcfe8'],
@@ -139,7 +147,7 @@ export const EVENTS: DemoEvent[] = [
       { id: 'wedding-p2', by: 'demo-liam', fileName: 'tasting.png', caption: 'Rehearsal tasting', colors: ['#7f1d1d', '#fecaca'], votes: ['demo-emma'], featured: false },
     ],
     flights: [
-      { id: 'wedding-f1', by: 'demo-olivia', airline: 'American Airlines', flightNumber: 'AA 100', departure: 'JFK', arrival: 'SFO', departureTime: '2027-06-11T15:00:00.000Z', arrivalTime: '2027-06-11T21:35:00.000Z' },
+      { id: 'wedding-f1', by: 'demo-olivia', airline: 'American Airlines', flightNumber: 'AA 100', departure: 'JFK', arrival: 'SFO', departureTime: '2027-06-11T15:00:00.000Z', arrivalTime: '2027-06-11T21:35:00.000Z', departureTimeZone: 'America/New_York', arrivalTimeZone: 'America/Los_Angeles' },
     ],
     carpools: [
       { id: 'wedding-c1', driver: 'demo-liam', fromLocation: 'San Francisco, Mission St', toLocation: 'Napa, Silverado Resort', departureTime: '2027-06-12T18:30:00.000Z', maxSeats: 4, passengers: ['demo-ava'] },
@@ -158,6 +166,7 @@ export const EVENTS: DemoEvent[] = [
     location: 'Mendocino, CA',
     startDate: null,
     endDate: null,
+    timeZone: 'America/Los_Angeles',
     themeColors: { primary: '#166534', secondary: '#86efac', tertiary: '#92400e', background: '#f0fdf4', surface: '#ffffff' },
     bannerStyle: 'contained',
     banner: null,
