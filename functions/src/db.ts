@@ -263,9 +263,8 @@ const converters = {
 };
 
 type Ref<C> = C extends FirestoreDataConverter<infer A, infer D> ? DocumentReference<A, D> : never;
-type Col<C> = C extends FirestoreDataConverter<infer A, infer D>
-  ? CollectionReference<A, D>
-  : never;
+type Col<C> =
+  C extends FirestoreDataConverter<infer A, infer D> ? CollectionReference<A, D> : never;
 type Group<C> = C extends FirestoreDataConverter<infer A, infer D> ? CollectionGroup<A, D> : never;
 type Converters = typeof converters;
 
@@ -298,8 +297,7 @@ export function dataAccess(firestore: Firestore) {
     events,
     event,
     members,
-    member: (eventId: string, uid: string): Ref<Converters['member']> =>
-      members(eventId).doc(uid),
+    member: (eventId: string, uid: string): Ref<Converters['member']> => members(eventId).doc(uid),
     invitations: (eventId: string): Col<Converters['invitation']> =>
       under(eventId, 'invitations').withConverter(converters.invitation),
     invitationTokens: tokens,

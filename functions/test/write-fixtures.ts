@@ -178,9 +178,14 @@ export const WRITE_FIXTURES: WriteFixture[] = [
   })),
   // -- settings: wrong role
   settings('an attendee renames', false, () => ({ name: 'Mine' }), 'attendee'),
-  settings('an attendee changes the banner', false, ({ eventId }) => ({
-    bannerSettings: banner(eventId),
-  }), 'attendee'),
+  settings(
+    'an attendee changes the banner',
+    false,
+    ({ eventId }) => ({
+      bannerSettings: banner(eventId),
+    }),
+    'attendee',
+  ),
   settings('an outsider renames', false, () => ({ name: 'Mine' }), 'outsider'),
   // -- RSVPs
   rsvp('going', true, { status: 'going' }),

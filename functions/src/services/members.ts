@@ -3,7 +3,13 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Timestamp, type Transaction } from 'firebase-admin/firestore';
 import type { InvitableRole, MailDocument, Member } from '@gatherly/domain/entities';
-import { MEMBER_ROLES, can, canChangeRole, canRemoveMember, isMemberRole } from '@gatherly/domain/roles';
+import {
+  MEMBER_ROLES,
+  can,
+  canChangeRole,
+  canRemoveMember,
+  isMemberRole,
+} from '@gatherly/domain/roles';
 import type { InviteRequestValues } from '@gatherly/domain/schemas';
 import { read, requireMember, requirePermission } from '../access.ts';
 import type { Caller } from '../caller.ts';
@@ -114,9 +120,7 @@ export async function inviteMember(
   };
   const { event, member } = await requirePermission(caller, eventId, 'inviteMembers', { tx });
   const existing = (await tx.get(invitationRef)).data();
-  const alreadyMember = await tx.get(
-    s.members(eventId).where('user.email', '==', email).limit(1),
-  );
+  const alreadyMember = await tx.get(s.members(eventId).where('user.email', '==', email).limit(1));
   if (!alreadyMember.empty) throw conflict(`${email} is already a member of this event`);
   if (existing?.status === 'pending') {
     throw conflict(`An invitation has already been sent to ${email}`);

@@ -37,9 +37,8 @@ export async function listPhotos(
 ): Promise<PhotoView[]> {
   await requireMember(caller, eventId);
   const photos = store().photos(eventId);
-  const snap = await (featuredOnly
-    ? photos.where('isFeatured', '==', true)
-    : photos.orderBy('uploadedAt', 'desc')
+  const snap = await (
+    featuredOnly ? photos.where('isFeatured', '==', true) : photos.orderBy('uploadedAt', 'desc')
   ).get();
   const records = snap.docs.map((d) => d.data());
   if (featuredOnly) records.sort((a, b) => b.uploadedAt.toMillis() - a.uploadedAt.toMillis());

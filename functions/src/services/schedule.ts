@@ -1,18 +1,8 @@
 // Schedule: the items with RSVP counts, and a member's own RSVP (docs/product.md, "Schedule and
 // RSVPs"). Admins write the items themselves directly (firestore.rules).
 import { Timestamp, type Transaction } from 'firebase-admin/firestore';
-import {
-  RSVP_STATUSES,
-  type RsvpStatus,
-  type ScheduleItemView,
-} from '@gatherly/domain/entities';
-import {
-  locate,
-  readAll,
-  requireMember,
-  requirePermission,
-  type Located,
-} from '../access.ts';
+import { RSVP_STATUSES, type RsvpStatus, type ScheduleItemView } from '@gatherly/domain/entities';
+import { locate, readAll, requireMember, requirePermission, type Located } from '../access.ts';
 import type { Caller } from '../caller.ts';
 import type { RsvpRecord } from '../db.ts';
 import { store } from '../firebase.ts';

@@ -6,11 +6,7 @@ import {
   wallClockNote,
   type TimeLike,
 } from '@gatherly/domain/dates';
-import {
-  resolveWallClock,
-  timeZoneAbbreviation,
-  timeZoneName,
-} from '@gatherly/domain/time-zones';
+import { resolveWallClock, timeZoneAbbreviation, timeZoneName } from '@gatherly/domain/time-zones';
 
 const FORMATS = {
   'date-time': formatZonedDateTime,

@@ -58,12 +58,7 @@ export function FlightCard({ flight, eventTimeZone }: Props) {
             <Text fontWeight="medium" data-testid="flight-arrival">
               {formatZonedTime(flight.arrivalTime, zones.arrival)}
               {shift && (
-                <Text
-                  as="sup"
-                  ms="0.5"
-                  color="fg.muted"
-                  title={dayShiftNote(dayShift ?? 0)}
-                >
+                <Text as="sup" ms="0.5" color="fg.muted" title={dayShiftNote(dayShift ?? 0)}>
                   {shift}
                 </Text>
               )}
