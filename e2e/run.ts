@@ -17,6 +17,7 @@ import { rolesAndSettings } from './journeys/06-roles-settings.ts';
 import { limitsAndDelete } from './journeys/07-limits-delete.ts';
 import { eventAccess } from './journeys/08-event-access.ts';
 import { venueWifi } from './journeys/09-venue-wifi.ts';
+import { timeZones } from './journeys/10-time-zones.ts';
 
 const JOURNEYS: [string, Journey][] = [
   ['01-first-event', firstEvent],
@@ -28,6 +29,7 @@ const JOURNEYS: [string, Journey][] = [
   ['07-limits-delete', limitsAndDelete],
   ['08-event-access', eventAccess],
   ['09-venue-wifi', venueWifi],
+  ['10-time-zones', timeZones],
 ];
 
 /** Journeys that reload offline: they need the service worker, so the built app (lib/built-app.ts). */

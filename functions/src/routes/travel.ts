@@ -7,6 +7,7 @@ import {
   addCarpool,
   addFlight,
   carpoolView,
+  flightView,
   joinCarpool,
   listCarpools,
   listFlights,
@@ -35,7 +36,7 @@ export const travelRoutes: Route[] = [
       const flight = await db().runTransaction((tx) =>
         addFlight(tx, caller, params.eventId, input, traveller),
       );
-      return { status: 201, body: { flight: apiShape(flight) } };
+      return { status: 201, body: { flight: flightView(flight) } };
     },
   }),
   route({

@@ -8,6 +8,7 @@ import { useState, type ReactNode } from 'react';
 import { SessionContext, type Session } from '../../src/lib/session.tsx';
 import { ApiError, routeApi } from '../api-mock.ts';
 import { makeSession, renderScreen } from '../render.tsx';
+import { inDeviceZone } from '../time-zones.ts';
 
 vi.mock('../../src/lib/api.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../src/lib/api.ts')>()),
@@ -162,6 +163,27 @@ describe('InvitationPage', () => {
     expect(screen.getByText('Attendee')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Sign In & Accept Invitation' }));
     expect(session.signIn).toHaveBeenCalled();
+  });
+
+  it('shows the dates on the event’s calendar with the start in its zone, and the guest’s own time', async () => {
+    await inDeviceZone('Asia/Kolkata', async () => {
+      routeApi(api, {
+        'GET /api/invitations/tok123': () => ({
+          invitation: {
+            ...invitation,
+            eventStartDate: '2099-06-12T22:00:00.000Z',
+            eventEndDate: '2099-06-13T06:00:00.000Z',
+            eventTimeZone: 'America/Los_Angeles',
+          },
+        }),
+      });
+      renderInvite(signedOut());
+      // June 13 in Kolkata, but a one-day event on June 12 in Napa.
+      expect(await screen.findByText('June 12, 2099')).toBeInTheDocument();
+      expect(screen.getByText(/^Starts/)).toHaveTextContent(
+        'Starts 3:00 PM PDT · Sat, June 13, 3:30 AM GMT+5:30 your time',
+      );
+    });
   });
 
   it('asks to sign in when the sign-in-and-accept popup ends signed out', async () => {

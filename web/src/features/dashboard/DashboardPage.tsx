@@ -1,5 +1,6 @@
 import { Stack } from '@chakra-ui/react';
 import { isAdminRole } from '@gatherly/domain/roles';
+import { eventTimeZone, needsTimeZoneConfirmation } from '@gatherly/domain/time-zones';
 import { PageSkeleton } from '../../components/PageSkeleton.tsx';
 import { useEventScope, useMemberCount } from '../../lib/event-scope.tsx';
 import { useEventPhotos } from '../photos/data.ts';
@@ -10,6 +11,7 @@ import { GalleryPreview } from './GalleryPreview.tsx';
 import { RecentActivityCard } from './RecentActivityCard.tsx';
 import { SchedulePanel } from './SchedulePanel.tsx';
 import { StatsCards } from './StatsCards.tsx';
+import { TimeZoneNotice } from './TimeZoneNotice.tsx';
 import { TravelPanel } from './TravelPanel.tsx';
 
 /** The dashboard's travel panel shows this many flights and carpools. */
@@ -38,16 +40,19 @@ export default function DashboardPage() {
     <EventBanner event={event} photos={photos.photos} memberCount={memberCount} isAdmin={isAdmin} />
   );
   const fullWidth = event.bannerSettings.style === 'full-width';
+  const timeZone = eventTimeZone(event);
   return (
     <Stack gap="0">
       {fullWidth && banner}
       <Stack gap="6" maxW="6xl" p={{ base: '4', md: '8' }} mx="auto" w="full">
         {!fullWidth && banner}
+        {isAdmin && needsTimeZoneConfirmation(event) && <TimeZoneNotice eventId={eventId} />}
         <StatsCards stats={counts} />
         <RecentActivityCard eventId={eventId} />
         <GalleryPreview eventId={eventId} uid={uid} role={role} photos={photos.photos} />
         <TravelPanel
           eventId={eventId}
+          timeZone={timeZone}
           uid={uid}
           flights={flights.items}
           carpools={carpools.items}
@@ -55,6 +60,7 @@ export default function DashboardPage() {
         <SchedulePanel
           eventId={eventId}
           eventName={event.name}
+          timeZone={timeZone}
           uid={uid}
           isAdmin={isAdmin}
           items={schedule.items}

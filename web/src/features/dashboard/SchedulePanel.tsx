@@ -1,11 +1,11 @@
 import { Badge, Box, Button, HStack, Menu, Portal, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useFirestore } from 'reactfire';
-import { formatDateTime } from '@gatherly/domain/dates';
 import { rsvpLabel, RSVP_STATUSES, type RsvpStatus } from '@gatherly/domain/entities';
 import { icsFileName, scheduleItemToIcs } from '@gatherly/domain/ics';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { showToast } from '../../components/toaster.tsx';
+import { ZonedTime } from '../../components/ZonedTime.tsx';
 import { commitWrite } from '../../lib/offline/commit-write.ts';
 import { requireConnection, showQueuedToast } from '../../lib/offline/offline-toast.ts';
 import { downloadIcs } from './calendar.ts';
@@ -24,12 +24,14 @@ const STATUS_PALETTE: Record<RsvpStatus | 'none', string> = {
 interface Props {
   eventId: string;
   eventName: string;
+  /** The event's zone (`eventTimeZone`): items are entered and shown in it. */
+  timeZone: string;
   uid: string;
   isAdmin: boolean;
   items: readonly ScheduleEntry[];
 }
 
-export function SchedulePanel({ eventId, eventName, uid, isAdmin, items }: Props) {
+export function SchedulePanel({ eventId, eventName, timeZone, uid, isAdmin, items }: Props) {
   // Admins and the creator manage the schedule; `editing` null = closed, 'new' = add.
   const [editing, setEditing] = useState<ScheduleEntry | 'new' | null>(null);
   const [removing, setRemoving] = useState<ScheduleEntry | null>(null);
@@ -68,6 +70,7 @@ export function SchedulePanel({ eventId, eventName, uid, isAdmin, items }: Props
       {isAdmin && (
         <ScheduleItemDialog
           eventId={eventId}
+          timeZone={timeZone}
           uid={uid}
           open={editing !== null}
           item={editing === 'new' ? null : editing}
@@ -94,6 +97,7 @@ export function SchedulePanel({ eventId, eventName, uid, isAdmin, items }: Props
               key={item.id}
               eventId={eventId}
               eventName={eventName}
+              timeZone={timeZone}
               uid={uid}
               item={item}
               onEdit={isAdmin ? () => setEditing(item) : undefined}
@@ -109,6 +113,7 @@ export function SchedulePanel({ eventId, eventName, uid, isAdmin, items }: Props
 function ScheduleRow({
   eventId,
   eventName,
+  timeZone,
   uid,
   item,
   onEdit,
@@ -116,6 +121,7 @@ function ScheduleRow({
 }: {
   eventId: string;
   eventName: string;
+  timeZone: string;
   uid: string;
   item: ScheduleEntry;
   onEdit?: () => void;
@@ -141,7 +147,7 @@ function ScheduleRow({
   };
   const addToCalendar = () =>
     downloadIcs(
-      scheduleItemToIcs(item, { eventName, url: window.location.href }),
+      scheduleItemToIcs(item, { eventName, url: window.location.href, timeZone }),
       icsFileName(item.title),
     );
 
@@ -157,7 +163,7 @@ function ScheduleRow({
           )}
           <HStack gap="3" fontSize="sm" color="fg.muted" wrap="wrap" mt="1">
             <HStack gap="1">
-              <CalendarIcon /> <Text>{formatDateTime(item.startTime)}</Text>
+              <CalendarIcon /> <ZonedTime value={item.startTime} timeZone={timeZone} />
             </HStack>
             {item.location && (
               <HStack gap="1">

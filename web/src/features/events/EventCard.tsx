@@ -1,5 +1,6 @@
 import { Box, Card, Flex, Heading, IconButton, Text } from '@chakra-ui/react';
 import { formatShortDate } from '@gatherly/domain/dates';
+import { eventTimeZone } from '@gatherly/domain/time-zones';
 import { useNavigate } from 'react-router-dom';
 import { CalendarIcon, TrashIcon, UsersIcon } from '../../components/icons.tsx';
 import { RoleBadge } from '../../components/RoleBadge.tsx';
@@ -44,7 +45,7 @@ export function EventCard({ item, onDelete }: { item: MyEvent; onDelete(item: My
             </Heading>
             <Flex mt="1" gap="3" wrap="wrap" fontSize="sm" color="fg.muted">
               <Flex align="center" gap="1">
-                <CalendarIcon /> {formatShortDate(event.startDate)}
+                <CalendarIcon /> {formatShortDate(event.startDate, eventTimeZone(event))}
               </Flex>
               {memberCount !== null ? (
                 <Flex align="center" gap="1">

@@ -13,6 +13,8 @@ import {
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { formatDateRange } from '@gatherly/domain/dates';
+import { eventTimeZone } from '@gatherly/domain/time-zones';
+import { ZonedTime } from '../../components/ZonedTime.tsx';
 import type { InvitationPublicView } from '@gatherly/domain/entities';
 import { invitationRoleLabel } from '@gatherly/domain/roles';
 import { showToast } from '../../components/toaster.tsx';
@@ -164,6 +166,8 @@ function InvitationCard({
   const [signInReturns, setSignInReturns] = useState(0);
   const signedIn = session.status === 'signed-in' && session.user !== null;
   const matches = signedIn && emailsMatch(session.user?.email, invitation.email);
+  // The dates as the event's own calendar shows them (UTC until its admins confirm a zone).
+  const zone = eventTimeZone({ timeZone: invitation.eventTimeZone });
 
   const accept = useCallback(async () => {
     setAccepting(true);
@@ -242,7 +246,13 @@ function InvitationCard({
           </Box>
           <Stack gap="3">
             <Detail label="Dates">
-              {formatDateRange(invitation.eventStartDate, invitation.eventEndDate)}
+              {formatDateRange(invitation.eventStartDate, invitation.eventEndDate, zone)}
+              {invitation.eventStartDate && (
+                <Text as="span" display="block" fontSize="sm" color="fg.muted">
+                  Starts{' '}
+                  <ZonedTime value={invitation.eventStartDate} timeZone={zone} format="time" />
+                </Text>
+              )}
             </Detail>
             {invitation.eventLocation && (
               <Detail label="Location">{invitation.eventLocation}</Detail>

@@ -12,6 +12,7 @@ import {
   VStack,
 } from '@chakra-ui/react';
 import { useState } from 'react';
+import { eventTimeZone } from '@gatherly/domain/time-zones';
 import { useEventScope } from '../../lib/event-scope.tsx';
 import { AddFlightDialog } from './AddFlightDialog.tsx';
 import { CarpoolCard } from './CarpoolCard.tsx';
@@ -24,7 +25,8 @@ type TravelTab = 'flights' | 'carpools';
 
 /** docs/product.md, "Travel". */
 export default function TravelPage() {
-  const { eventId, uid } = useEventScope();
+  const { eventId, event, uid } = useEventScope();
+  const timeZone = eventTimeZone(event);
   const flights = useFlights(eventId);
   const carpools = useCarpools(eventId);
   const { joiningId, join } = useJoinCarpool();
@@ -60,7 +62,7 @@ export default function TravelPage() {
           ) : (
             <SimpleGrid columns={{ base: 1, md: 2, lg: 3 }} gap="4">
               {flights.items.map((f) => (
-                <FlightCard key={f.id} flight={f} />
+                <FlightCard key={f.id} flight={f} eventTimeZone={timeZone} />
               ))}
             </SimpleGrid>
           )}
@@ -81,6 +83,7 @@ export default function TravelPage() {
                 <CarpoolCard
                   key={c.id}
                   carpool={c}
+                  timeZone={timeZone}
                   uid={uid}
                   joining={joiningId === c.id}
                   onJoin={join}
@@ -92,11 +95,13 @@ export default function TravelPage() {
       </Tabs.Root>
       <AddFlightDialog
         eventId={eventId}
+        eventTimeZone={timeZone}
         open={dialog === 'flights'}
         onClose={() => setDialog(null)}
       />
       <CreateCarpoolDialog
         eventId={eventId}
+        timeZone={timeZone}
         open={dialog === 'carpools'}
         onClose={() => setDialog(null)}
       />
