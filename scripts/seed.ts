@@ -178,6 +178,7 @@ async function seedEvent(
     location: event.location,
     startDate: event.startDate,
     endDate: event.endDate,
+    timeZone: event.timeZone,
     customLogo: '',
     themeColors: event.themeColors,
     bannerSettings: {
@@ -255,6 +256,8 @@ async function seedEvent(
       arrival: f.arrival,
       departureTime: f.departureTime,
       arrivalTime: f.arrivalTime,
+      departureTimeZone: f.departureTimeZone,
+      arrivalTimeZone: f.arrivalTimeZone,
       createdAt: ago(40 - i),
     });
   });

@@ -41,9 +41,20 @@ export interface User<Time = IsoDateString> {
   subscriptionStatus: SubscriptionStatus;
   subscriptionTier: SubscriptionTierName;
   subscriptionExpiresAt: Time | null;
+  /** Absent until the person changes a setting or unsubscribes; absent topics are on. */
+  emailPreferences?: EmailPreferences;
   createdAt: Time;
   updatedAt: Time;
 }
+
+/**
+ * E-mail a person can turn off (docs/data-model.md, "E-mail"). Invitations are not a topic: each
+ * is sent once, to someone who has no account yet.
+ */
+export type EmailTopic = 'reminders' | 'announcements';
+
+/** users/{uid}.emailPreferences: false turns a topic off. */
+export type EmailPreferences = Partial<Record<EmailTopic, boolean>>;
 
 /** Fields of the user document the owner may edit directly. */
 export type EditableUserFields = Pick<
@@ -58,6 +69,8 @@ export interface TierLimits {
   maxTravelEntriesPerEvent: number;
   maxStorageMb: number;
   maxInvitationsPerDay: number;
+  /** Announcements e-mailed per event and UTC day; the event creator's tier decides. */
+  maxAnnouncementsPerEventPerDay: number;
   eventHistoryRetentionDays: number;
 }
 
@@ -119,6 +132,16 @@ export interface Event<Time = IsoDateString> {
   adminId: string;
   createdBy: string;
   createdAt: Time;
+  /** Absent: DEFAULT_REMINDER_SETTINGS (domain/src/email/reminders.ts). */
+  reminderSettings?: ReminderSettings;
+}
+
+/** events/{e}.reminderSettings: the e-mails the scheduler sends before schedule items. */
+export interface ReminderSettings {
+  /** Hours before an item that members who have not answered are reminded; null: off. */
+  unansweredHoursBefore: number | null;
+  /** On the day, members going to that day's items get a summary of them. */
+  dayOfSummary: boolean;
 }
 
 /** An event as the current user sees it in lists and on the dashboard. */
@@ -394,10 +417,77 @@ export interface InvitationLogEntry<Time = IsoDateString> {
   sentAt: Time;
 }
 
-/** mail/{id}, the Trigger Email extension schema. */
-export interface MailDocument {
+/** mail/{id}, the Trigger Email extension schema (docs/data-model.md, "E-mail"). */
+export interface MailDocument<Time = IsoDateString> {
   to: string;
-  message: { subject: string; text: string; html: string };
+  message: MailMessage;
+  /** Written by the delivery function, as the extension does. */
+  delivery?: MailDelivery<Time>;
+}
+
+export interface MailMessage {
+  subject: string;
+  text: string;
+  html: string;
+  /** Extra headers (List-Unsubscribe, List-Unsubscribe-Post). */
+  headers?: Record<string, string>;
+}
+
+export type MailDeliveryState = 'PENDING' | 'PROCESSING' | 'SUCCESS' | 'ERROR';
+
+export interface MailDelivery<Time = IsoDateString> {
+  state: MailDeliveryState;
+  /** SMTP attempts made so far. */
+  attempts: number;
+  /** When the current (or last) delivery began; null while PENDING. */
+  startTime: Time | null;
+  endTime: Time | null;
+  /** While PROCESSING: the claim holds until then (docs/data-model.md, "E-mail"). */
+  leaseExpireTime: Time | null;
+  /** The last failure, as a sentence. */
+  error: string | null;
+  /** The SMTP server's answer once SUCCESS. */
+  info: MailDeliveryInfo | null;
+}
+
+export interface MailDeliveryInfo {
+  messageId: string;
+  accepted: string[];
+  rejected: string[];
+  pending: string[];
+  response: string;
+}
+
+/** Who an announcement goes to: every member, or those with one answer for a schedule item. */
+export type AnnouncementAudience =
+  { kind: 'all' } | { kind: 'rsvp'; scheduleId: string; status: RsvpStatus | 'no_response' };
+
+/** events/{e}/announcements/{id}: a message from the hosts, in the activity feed and e-mailed. */
+export interface Announcement<Time = IsoDateString> {
+  id: string;
+  eventId: string;
+  authorId: string;
+  author: PersonSummary;
+  message: string;
+  audience: AnnouncementAudience;
+  /** "Everyone", "Going to Rehearsal dinner", as it was when sent. */
+  audienceLabel: string;
+  /** E-mails queued; null until the fan-out has finished. */
+  recipientCount: number | null;
+  createdAt: Time;
+}
+
+/** The reminder e-mails the scheduler sends: before an unanswered item, and the day's summary. */
+export type ReminderKind = 'unanswered' | 'day-of';
+
+/** events/{e}/reminderRuns/{runId}: one finished unit of reminder work (server-only). */
+export interface ReminderRun<Time = IsoDateString> {
+  kind: ReminderKind;
+  /** The item id, or the day in the event's zone ("2027-06-12"). */
+  key: string;
+  /** E-mails the unit queued. */
+  mailCount: number;
+  completedAt: Time;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -551,6 +641,16 @@ export interface InviteMemberRequest {
 
 export interface ChangeRoleRequest {
   role: InvitableRole;
+}
+
+/** POST /api/events/{id}/announcements; no audience: every member. */
+export interface CreateAnnouncementRequest {
+  message: string;
+  audience?: { scheduleId: string; status: RsvpStatus | 'no_response' } | null;
+}
+
+export interface AnnouncementResponse {
+  announcement: Announcement;
 }
 
 export interface InvitationResponse {

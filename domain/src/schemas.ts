@@ -37,6 +37,7 @@ import {
   toInstant,
   toIsoInstant,
 } from './time-zones.ts';
+import { reminderSettingsSchema } from './email/reminders.ts';
 
 export const MAX_LENGTHS = {
   eventName: 120,
@@ -404,6 +405,7 @@ export const eventUpdateFieldSchemas = {
   customLogo: optionalHttpUrl(MAX_LENGTHS.url).defined(),
   themeColors: fullThemeColors().noUnknown(MESSAGES.unknownKey),
   bannerSettings: bannerSettingsSchema,
+  reminderSettings: reminderSettingsSchema,
 } as const;
 export type EventUpdateField = keyof typeof eventUpdateFieldSchemas;
 

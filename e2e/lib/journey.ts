@@ -1,16 +1,16 @@
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
-import { Person, SCREENSHOT_DIR } from './session.ts';
+import { Person, SCREENSHOT_DIR, type PersonOptions } from './session.ts';
 
 /** What a journey gets: people to play it, and named steps so a failure says where it broke. */
 export interface JourneyContext {
   readonly journey: string;
   /**
-   * A new person with their own browser context and an e-mail unique to this run, or `email`
-   * for an account seeded beforehand (the scale journey's).
+   * A new person with their own browser context and an e-mail unique to this run, or
+   * `options.email` for an account seeded beforehand (the scale journey's).
    */
-  person(name: string, email?: string): Promise<Person>;
+  person(name: string, options?: PersonOptions): Promise<Person>;
   step<T>(name: string, action: () => Promise<T>): Promise<T>;
 }
 
@@ -61,13 +61,14 @@ export async function runJourney(
   const t0 = Date.now();
   const ctx: JourneyContext = {
     journey,
-    async person(name, email) {
+    async person(name, options) {
       const p = await Person.open(
         browser,
         baseUrl,
         journey,
         name,
-        email ?? emailFor(`${name} ${journey.slice(0, 2)}`),
+        options?.email ?? emailFor(`${name} ${journey.slice(0, 2)}`),
+        options,
       );
       people.push(p);
       return p;

@@ -18,6 +18,7 @@ import type {
 } from 'firebase-admin/firestore';
 import type {
   ActivityEntry,
+  Announcement,
   Carpool,
   CarpoolPassenger,
   Event,
@@ -32,6 +33,7 @@ import type {
   Member,
   Photo,
   PhotoVote,
+  ReminderRun,
   RoleChange,
   Rsvp,
   RsvpsByUser,
@@ -53,7 +55,7 @@ export type MemberRecord = Member<Timestamp>;
 export type InvitationRecord = Invitation<Timestamp>;
 export type InvitationTokenRecord = InvitationToken<Timestamp> & { id: string };
 export type InvitationLogRecord = InvitationLogEntry<Timestamp> & { id: string };
-export type MailRecord = MailDocument & { id: string };
+export type MailRecord = MailDocument<Timestamp> & { id: string };
 export type PhotoRecord = Photo<Timestamp>;
 export type VoteRecord = PhotoVote<Timestamp> & { id: string };
 export type FlightRecord = Flight<Timestamp>;
@@ -68,6 +70,8 @@ export type PhotoStatsRecord = EventStatsPhotos & { id: string };
 export type TravelStatsRecord = EventStatsTravel & { id: string };
 export type RsvpsByUserRecord = RsvpsByUser;
 export type ActivityRecord = ActivityEntry<Timestamp>;
+export type AnnouncementRecord = Announcement<Timestamp>;
+export type ReminderRunRecord = ReminderRun<Timestamp> & { id: string };
 
 /** What a document stores: the entity without `id`, unless the entity keeps its id as a field. */
 type Stored<T extends { id: string }, KeepsId extends boolean> = KeepsId extends true
@@ -132,6 +136,7 @@ const converters = {
       'subscriptionStatus',
       'subscriptionTier',
       'subscriptionExpiresAt',
+      'emailPreferences',
       'createdAt',
       'updatedAt',
     ],
@@ -147,6 +152,7 @@ const converters = {
       'maxTravelEntriesPerEvent',
       'maxStorageMb',
       'maxInvitationsPerDay',
+      'maxAnnouncementsPerEventPerDay',
       'eventHistoryRetentionDays',
       'customBrandingEnabled',
       'customBrandingAdvancedEnabled',
@@ -175,6 +181,7 @@ const converters = {
       'createdBy',
       'createdAt',
       'timeZone',
+      'reminderSettings',
       'deleting',
     ],
     ID_IS_DOC_ID,
@@ -195,7 +202,7 @@ const converters = {
     ['invitedByUserId', 'eventId', 'email', 'sentAt'],
     ID_IS_DOC_ID,
   ),
-  mail: converterFor<MailRecord>()(['to', 'message'], ID_IS_DOC_ID),
+  mail: converterFor<MailRecord>()(['to', 'message', 'delivery'], ID_IS_DOC_ID),
   photo: converterFor<PhotoRecord>()(
     [
       'eventId',
@@ -293,6 +300,23 @@ const converters = {
     ['kind', 'actor', 'subjectId', 'title', 'at'],
     ID_IS_DOC_ID,
   ),
+  announcement: converterFor<AnnouncementRecord>()(
+    [
+      'eventId',
+      'authorId',
+      'author',
+      'message',
+      'audience',
+      'audienceLabel',
+      'recipientCount',
+      'createdAt',
+    ],
+    ID_IS_DOC_ID,
+  ),
+  reminderRun: converterFor<ReminderRunRecord>()(
+    ['kind', 'key', 'mailCount', 'completedAt'],
+    ID_IS_DOC_ID,
+  ),
 };
 
 type Ref<C> = C extends FirestoreDataConverter<infer A, infer D> ? DocumentReference<A, D> : never;
@@ -339,6 +363,8 @@ export function dataAccess(firestore: Firestore) {
     invitationToken: (token: string): Ref<Converters['invitationToken']> => tokens.doc(token),
     invitationLog: log,
     mail,
+    /** One e-mail; reminders and announcement copies have ids derived from what they are about. */
+    mailDoc: (mailId: string): Ref<Converters['mail']> => mail.doc(mailId),
     photos,
     votes: (eventId: string, photoId: string): Col<Converters['vote']> =>
       photos(eventId).doc(photoId).collection('votes').withConverter(converters.vote),
@@ -364,6 +390,11 @@ export function dataAccess(firestore: Firestore) {
       under(eventId, 'rsvpsByUser').withConverter(converters.rsvpsByUser),
     activity: (eventId: string): Col<Converters['activity']> =>
       under(eventId, 'activity').withConverter(converters.activity),
+    announcements: (eventId: string): Col<Converters['announcement']> =>
+      under(eventId, 'announcements').withConverter(converters.announcement),
+    /** The e-mail scheduler's finished units of work (docs/data-model.md, "E-mail"). */
+    reminderRuns: (eventId: string): Col<Converters['reminderRun']> =>
+      under(eventId, 'reminderRuns').withConverter(converters.reminderRun),
     /** Collection-group queries across events (indexes: firestore.indexes.json). */
     groups: {
       members: (): Group<Converters['member']> =>
@@ -376,6 +407,9 @@ export function dataAccess(firestore: Firestore) {
         firestore.collectionGroup('carpools').withConverter(converters.carpool),
       schedule: (): Group<Converters['scheduleItem']> =>
         firestore.collectionGroup('schedule').withConverter(converters.scheduleItem),
+      /** Announcements whose e-mail fan-out has not finished (recipientCount null). */
+      announcements: (): Group<Converters['announcement']> =>
+        firestore.collectionGroup('announcements').withConverter(converters.announcement),
     },
   };
 }

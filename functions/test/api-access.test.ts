@@ -43,8 +43,12 @@ describe('apiAccessEnabled', () => {
     const byAccess = (access: string | null) =>
       apiRoutes.filter((r) => r.access === access).map((r) => `${r.method} ${r.pattern}`);
     expect(byAccess('api').sort()).toEqual([...API_ONLY].sort());
-    expect(byAccess(null)).toEqual(['GET /invitations/:token']);
-    expect(byAccess('app')).toHaveLength(16);
+    expect(byAccess(null)).toEqual([
+      'GET /invitations/:token',
+      'GET /unsubscribe',
+      'POST /unsubscribe',
+    ]);
+    expect(byAccess('app')).toHaveLength(17);
   });
 
   it('API routes: 403 for a member without API access, 2xx with it, 404 for non-members either way', async () => {

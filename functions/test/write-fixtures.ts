@@ -12,6 +12,7 @@
  * checks; the direct path stores exactly what it is given, so those notations are not rows.
  */
 import { DEFAULT_BANNER_SETTINGS, DEFAULT_THEME_COLORS } from '@gatherly/domain/entities';
+import { DEFAULT_REMINDER_SETTINGS } from '@gatherly/domain/email/reminders';
 
 export type FixtureRole = 'creator' | 'admin' | 'attendee' | 'outsider';
 
@@ -179,6 +180,48 @@ export const WRITE_FIXTURES: WriteFixture[] = [
       customBannerImage: `events/${eventId}/banner/${x(1025 - `events/${eventId}/banner/`.length)}`,
     },
   })),
+  // -- settings: reminder e-mails (domain/src/email/reminders.ts)
+  settings('reminders 24 hours before, no day-of summary', true, () => ({
+    reminderSettings: { unansweredHoursBefore: 24, dayOfSummary: false },
+  })),
+  settings('reminders off', true, () => ({
+    reminderSettings: { unansweredHoursBefore: null, dayOfSummary: true },
+  })),
+  settings('reminders 1 hour before (the shortest)', true, () => ({
+    reminderSettings: { unansweredHoursBefore: 1, dayOfSummary: true },
+  })),
+  settings('reminders 168 hours before (the longest)', true, () => ({
+    reminderSettings: { unansweredHoursBefore: 168, dayOfSummary: true },
+  })),
+  settings('reminders 0 hours before', false, () => ({
+    reminderSettings: { unansweredHoursBefore: 0, dayOfSummary: true },
+  })),
+  settings('reminders 169 hours before', false, () => ({
+    reminderSettings: { unansweredHoursBefore: 169, dayOfSummary: true },
+  })),
+  settings('reminders 1.5 hours before', false, () => ({
+    reminderSettings: { unansweredHoursBefore: 1.5, dayOfSummary: true },
+  })),
+  settings('reminder hours as text', false, () => ({
+    reminderSettings: { unansweredHoursBefore: '48', dayOfSummary: true },
+  })),
+  settings('reminder settings without the summary switch', false, () => ({
+    reminderSettings: { unansweredHoursBefore: 48 },
+  })),
+  settings('reminder settings with an extra key', false, () => ({
+    reminderSettings: { unansweredHoursBefore: 48, dayOfSummary: true, sms: true },
+  })),
+  settings('a summary switch that is text', false, () => ({
+    reminderSettings: { unansweredHoursBefore: 48, dayOfSummary: 'yes' },
+  })),
+  settings(
+    'an attendee changes the reminders',
+    false,
+    () => ({
+      reminderSettings: { unansweredHoursBefore: 24, dayOfSummary: true },
+    }),
+    'attendee',
+  ),
   // -- settings: wrong role
   settings('an attendee renames', false, () => ({ name: 'Mine' }), 'attendee'),
   settings(
@@ -211,4 +254,5 @@ export const BASELINE_EVENT_FIELDS = {
   customLogo: '',
   themeColors: { ...DEFAULT_THEME_COLORS },
   bannerSettings: { ...DEFAULT_BANNER_SETTINGS },
+  reminderSettings: { ...DEFAULT_REMINDER_SETTINGS },
 };

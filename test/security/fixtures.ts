@@ -249,6 +249,22 @@ function seedDocuments(): Map<string, DocumentData> {
       newRole: 'admin',
       changedAt: SEED_TIME,
     });
+    put(`${base}/announcements/announcement-1`, {
+      eventId,
+      authorId: creator,
+      author: { displayName: `Name ${creator}`, photoURL: '' },
+      message: 'The shuttle leaves at 3',
+      audience: { kind: 'all' },
+      audienceLabel: 'Everyone',
+      recipientCount: 3,
+      createdAt: SEED_TIME,
+    });
+    put(`${base}/reminderRuns/unanswered:${SCHEDULE_ITEM}`, {
+      kind: 'unanswered',
+      key: SCHEDULE_ITEM,
+      mailCount: 2,
+      completedAt: SEED_TIME,
+    });
     put(`${base}/schedule/${SCHEDULE_ITEM}`, scheduleItem(eventId, SCHEDULE_ITEM, creator));
     put(`${base}/schedule/${QUIET_ITEM}`, scheduleItem(eventId, QUIET_ITEM, creator));
     for (const uid of owners) {

@@ -51,6 +51,12 @@ import {
   isAllowedType,
 } from '@gatherly/domain/upload';
 import { MAX_TIME_ZONE_LENGTH, TIME_ZONE_ID_PATTERN } from '@gatherly/domain/time-zones';
+import { EMAIL_TOPICS } from '@gatherly/domain/email/preferences';
+import {
+  DEFAULT_REMINDER_SETTINGS,
+  REMINDER_HOURS_MAX,
+  REMINDER_HOURS_MIN,
+} from '@gatherly/domain/email/reminders';
 import {
   agreesOn,
   checkLiterals,
@@ -218,15 +224,20 @@ const FIRESTORE: LiteralTable = {
 
   // Users
   'allow update /users/{userId}: onlyChanges(·)': sameMembers(
-    'EditableUserFields and User.updatedAt',
+    'EditableUserFields, User.updatedAt and User.emailPreferences',
     keysOf({
       displayName: true,
       photoURL: true,
       phoneNumber: true,
       venmoUsername: true,
       updatedAt: true,
-    } satisfies Record<keyof EditableUserFields | Extract<keyof User, 'updatedAt'>, true>),
+      emailPreferences: true,
+    } satisfies Record<
+      keyof EditableUserFields | Extract<keyof User, 'updatedAt' | 'emailPreferences'>,
+      true
+    >),
   ),
+  'isValidEmailPreferences: prefs.keys().hasOnly(·)': sameMembers('EMAIL_TOPICS', EMAIL_TOPICS),
   'isValidProfileChange: isText(data.displayName, ·)': equals(
     'MAX_LENGTHS.displayName',
     MAX_LENGTHS.displayName,
@@ -276,6 +287,18 @@ const FIRESTORE: LiteralTable = {
   'isValidSettingsWrite: isOptionalHttpUrl(data.customLogo, ·)': equals(
     'MAX_LENGTHS.url',
     MAX_LENGTHS.url,
+  ),
+  'isValidReminderSettings: hasExactly(settings, ·)': sameMembers(
+    'ReminderSettings (DEFAULT_REMINDER_SETTINGS)',
+    Object.keys(DEFAULT_REMINDER_SETTINGS),
+  ),
+  'isValidReminderSettings: settings.unansweredHoursBefore >= ·': equals(
+    'REMINDER_HOURS_MIN',
+    REMINDER_HOURS_MIN,
+  ),
+  'isValidReminderSettings: settings.unansweredHoursBefore <= ·': equals(
+    'REMINDER_HOURS_MAX',
+    REMINDER_HOURS_MAX,
   ),
   'isValidThemeColors: hasExactly(colors, ·)': sameMembers(
     'ThemeColors (DEFAULT_THEME_COLORS)',

@@ -9,6 +9,7 @@ import {
   carpoolView,
   deleteCarpool,
   deleteFlight,
+  flightView,
   joinCarpool,
   listCarpools,
   listFlights,
@@ -38,7 +39,7 @@ export const travelRoutes: Route[] = [
       const flight = await db().runTransaction((tx) =>
         addFlight(tx, caller, params.eventId, input, traveller),
       );
-      return { status: 201, body: { flight: apiShape(flight) } };
+      return { status: 201, body: { flight: flightView(flight) } };
     },
   }),
   route({

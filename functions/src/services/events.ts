@@ -23,14 +23,17 @@ import { deletePrefix } from '../storage.ts';
 import { countOf, eventsCreatedBy, requireWithin, tierOfUser } from '../tiers.ts';
 import { initialiseStats } from './stats.ts';
 
-/** An event as one member sees it; the stored `deleting` mark is not part of it. */
+/**
+ * An event as one member sees it; the stored `deleting` mark is not part of it. `timeZone` is
+ * always present: null for an event without one (shown in UTC until an admin confirms a zone).
+ */
 export function eventView(
   event: EventRecord,
   memberCount: number,
   role: MemberRole,
 ): EventWithMembership {
   const { deleting: _deleting, ...stored } = event;
-  return { ...apiShape(stored), memberCount, role };
+  return { ...apiShape(stored), timeZone: event.timeZone ?? null, memberCount, role };
 }
 
 export const countMembers = (eventId: string, tx: Transaction | null = null) =>
@@ -93,6 +96,9 @@ export async function createEvent(
     location: input.location,
     startDate: input.startDate ?? null,
     endDate: input.endDate ?? null,
+    // Left out by an API client: null, shown in UTC until an admin confirms a zone
+    // (docs/decisions.md, "Time zones").
+    timeZone: input.timeZone ?? null,
     customLogo: input.customLogo,
     themeColors: { ...DEFAULT_THEME_COLORS, ...definedColors(input.themeColors) },
     bannerSettings: { ...DEFAULT_BANNER_SETTINGS },

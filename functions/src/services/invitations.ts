@@ -50,6 +50,7 @@ export async function invitationView(
     eventDescription: event.description,
     eventStartDate: event.startDate,
     eventEndDate: event.endDate,
+    eventTimeZone: event.timeZone ?? null,
     eventLocation: event.location,
     status: invitation.status,
     ...(isMember ? { eventId: stored.eventId } : {}),

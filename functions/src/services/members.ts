@@ -2,7 +2,8 @@
 // (docs/product.md, "Members and roles", "Invitations").
 import { createHash, randomBytes } from 'node:crypto';
 import { Timestamp, type Transaction } from 'firebase-admin/firestore';
-import type { InvitableRole, MailDocument, Member } from '@gatherly/domain/entities';
+import type { InvitableRole, Member } from '@gatherly/domain/entities';
+import { invitationEmail } from '@gatherly/domain/email/invitation-email';
 import {
   MEMBER_ROLES,
   can,
@@ -11,11 +12,13 @@ import {
   isMemberRole,
 } from '@gatherly/domain/roles';
 import type { InviteRequestValues } from '@gatherly/domain/schemas';
+import { eventTimeZone } from '@gatherly/domain/time-zones';
 import { read, requireMember, requirePermission } from '../access.ts';
 import type { Caller } from '../caller.ts';
 import type { InvitationRecord, MemberRecord } from '../db.ts';
 import { store } from '../firebase.ts';
 import { conflict, forbidden, notFound } from '../http.ts';
+import { queuedMail } from '../mail/queue.ts';
 import { apiShape } from '../serialize.ts';
 import {
   countOf,
@@ -59,31 +62,6 @@ export function invitationIdFor(email: string): string {
 /** 32 random bytes (256 bits), URL-safe. */
 export function newInvitationToken(): string {
   return randomBytes(32).toString('base64url');
-}
-
-const escapeHtml = (s: string) =>
-  s.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
-
-export function invitationMail(
-  to: string,
-  eventName: string,
-  inviterName: string,
-  role: string,
-  link: string,
-): MailDocument {
-  const roleLabel = role === 'admin' ? 'an admin' : 'an attendee';
-  const subject = `You're invited to ${eventName} on Gatherly`;
-  const text =
-    `${inviterName} invited you to join "${eventName}" on Gatherly as ${roleLabel}.\n\n` +
-    `Accept the invitation: ${link}\n\nSign in with ${to} to accept.`;
-  const html =
-    `<p>${escapeHtml(inviterName)} invited you to join <strong>${escapeHtml(eventName)}</strong> on Gatherly as ${roleLabel}.</p>` +
-    `<p><a href="${escapeHtml(link)}">Accept the invitation</a></p>` +
-    `<p>Sign in with ${escapeHtml(to)} to accept.</p>`;
-  return { to, message: { subject, text, html } };
 }
 
 export interface SentInvitation {
@@ -143,12 +121,19 @@ export async function inviteMember(
   tx.create(s.invitationToken(token), { id: token, eventId, invitationId, email, createdAt: now });
   const logRef = s.invitationLog.doc();
   tx.create(logRef, { id: logRef.id, invitedByUserId: caller.uid, eventId, email, sentAt: now });
-  const inviter = member.user.displayName || member.user.email || 'A Gatherly user';
-  const mailRef = s.mail.doc();
-  tx.create(mailRef, {
-    id: mailRef.id,
-    ...invitationMail(email, event.name, inviter, input.role, inviteUrl),
+  const message = invitationEmail({
+    to: email,
+    eventName: event.name,
+    hostName: member.user.displayName || member.user.email,
+    role: input.role,
+    startDate: event.startDate,
+    endDate: event.endDate,
+    location: event.location,
+    timeZone: eventTimeZone(event),
+    acceptUrl: inviteUrl,
   });
+  const mailRef = s.mail.doc();
+  tx.create(mailRef, queuedMail(mailRef.id, email, message));
   return { invitation, inviteUrl };
 }
 

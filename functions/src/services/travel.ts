@@ -43,10 +43,22 @@ async function requireTravelRoom(
 const byDeparture = (a: { departureTime: string }, b: { departureTime: string }) =>
   a.departureTime.localeCompare(b.departureTime);
 
+/**
+ * A flight in its API shape; both zones always present (null on flights added before zones,
+ * which show in the event's zone).
+ */
+export function flightView(flight: FlightRecord): Flight {
+  return {
+    ...apiShape(flight),
+    departureTimeZone: flight.departureTimeZone ?? null,
+    arrivalTimeZone: flight.arrivalTimeZone ?? null,
+  };
+}
+
 export async function listFlights(caller: Caller, eventId: string): Promise<Flight[]> {
   await requireMember(caller, eventId);
   const snap = await store().flights(eventId).get();
-  return snap.docs.map((d) => apiShape(d.data())).sort(byDeparture);
+  return snap.docs.map((d) => flightView(d.data())).sort(byDeparture);
 }
 
 export function carpoolView(carpool: CarpoolRecord, passengers: CarpoolView['passengers']) {
@@ -80,7 +92,11 @@ export async function addFlight(
   input: CreateFlightRequestValues,
   traveller: UserSummary,
 ): Promise<FlightRecord> {
+  const { event } = await requirePermission(caller, eventId, 'addTravel', { tx });
+  const stats = await requireTravelRoom(tx, eventId, event);
   const ref = store().flights(eventId).doc();
+  // A body without zones means times the caller thinks of in the event's zone.
+  const eventZone = event.timeZone ?? null;
   const flight: FlightRecord = {
     id: ref.id,
     eventId,
@@ -92,10 +108,10 @@ export async function addFlight(
     arrival: input.arrival,
     departureTime: input.departureTime,
     arrivalTime: input.arrivalTime,
+    departureTimeZone: input.departureTimeZone ?? eventZone,
+    arrivalTimeZone: input.arrivalTimeZone ?? eventZone,
     createdAt: Timestamp.now(),
   };
-  const { event } = await requirePermission(caller, eventId, 'addTravel', { tx });
-  const stats = await requireTravelRoom(tx, eventId, event);
   tx.create(ref, flight);
   writeTravelStats(tx, eventId, stats, { flights: 1 });
   return flight;

@@ -13,6 +13,7 @@ import * as travelData from '../../src/features/travel/data.ts';
 import { clearNewlyCreated } from '../../src/lib/newly-created.ts';
 import type { GatherlyEvent, MemberRole } from '../../src/lib/types.ts';
 import { makeMyEvent, makeMyEvents, makeScope, renderScreen } from '../render.tsx';
+import { inDeviceZone } from '../time-zones.ts';
 import { testDb, testStorage } from './firebase-stub.ts';
 import { carpool, flight, photo } from './fixtures.ts';
 import { goOffline } from '../offline.ts';
@@ -203,14 +204,20 @@ describe('DashboardPage banner', () => {
     const src = () => banner.querySelector('img')?.getAttribute('src');
     expect(src()).toBe('https://img.test/events/e1/banner/b.jpg');
     expect(within(banner).queryByText('Featured Photo')).not.toBeInTheDocument();
-    act(() => vi.advanceTimersByTime(4000));
+    act(() => {
+      vi.advanceTimersByTime(4000);
+    });
     expect(src()).toBe('https://img.test/events/e1/photos/u2/p2.jpg');
     expect(within(banner).getByText('Featured Photo')).toBeInTheDocument();
     fireEvent.mouseEnter(banner);
-    act(() => vi.advanceTimersByTime(12000));
+    act(() => {
+      vi.advanceTimersByTime(12000);
+    });
     expect(src()).toBe('https://img.test/events/e1/photos/u2/p2.jpg');
     fireEvent.mouseLeave(banner);
-    act(() => vi.advanceTimersByTime(4000));
+    act(() => {
+      vi.advanceTimersByTime(4000);
+    });
     expect(src()).toBe('https://img.test/events/e1/photos/u2/p1.jpg');
     fireEvent.click(within(banner).getByRole('tab', { name: 'Show banner image 1' }));
     expect(src()).toBe('https://img.test/events/e1/banner/b.jpg');
@@ -515,5 +522,126 @@ describe('DashboardPage sections', () => {
     expect(text).toContain('BEGIN:VCALENDAR');
     expect(text).toContain('SUMMARY:Welcome Dinner');
     expect(await readBlob(created[1]!)).toContain('SUMMARY:Beach Wedding');
+  });
+});
+
+describe('DashboardPage in the event’s time zone', () => {
+  const NAPA = {
+    ...EVENT,
+    name: 'Napa Wedding',
+    timeZone: 'America/Los_Angeles',
+    startDate: '2099-06-12T22:00:00.000Z',
+    endDate: '2099-06-13T06:00:00.000Z',
+  };
+  const ceremony = scheduleItem('s1', {
+    title: 'Ceremony',
+    startTime: '2099-06-12T23:00:00.000Z',
+    endTime: '2099-06-12T23:45:00.000Z',
+  });
+
+  it.each([
+    ['Asia/Kolkata', 'Sat, June 13, 4:30 AM GMT+5:30 your time'],
+    ['America/New_York', '7:00 PM EDT your time'],
+  ])(
+    'a guest whose device is in %s sees 4:00 PM PDT, and their own time as a hint',
+    async (zone, hint) => {
+      await inDeviceZone(zone, async () => {
+        dash.useSchedule.mockReturnValue({ loading: false, items: [ceremony], rsvps: [] });
+        renderDashboard('attendee', NAPA);
+        const row = screen.getByTestId('schedule-item');
+        expect(row).toHaveTextContent('Fri, June 12, 2099, 4:00 PM PDT');
+        expect(within(row).getByTestId('viewer-time')).toHaveTextContent(hint);
+        expect(screen.getByTestId('banner-date')).toHaveTextContent(
+          /^June 12, 2099, 3:00 PM PDT · /,
+        );
+      });
+    },
+  );
+
+  it('shows no hint to a guest whose clock reads the event’s time', async () => {
+    await inDeviceZone('America/Los_Angeles', async () => {
+      dash.useSchedule.mockReturnValue({ loading: false, items: [ceremony], rsvps: [] });
+      renderDashboard('attendee', NAPA);
+      expect(screen.getByTestId('schedule-item')).toHaveTextContent(
+        'Fri, June 12, 2099, 4:00 PM PDT',
+      );
+      expect(screen.getByTestId('banner-date')).toHaveTextContent(/^June 12, 2099, 3:00 PM PDT$/);
+      expect(screen.queryByTestId('viewer-time')).not.toBeInTheDocument();
+    });
+  });
+
+  it('counts the days on the event’s calendar: Today! in Napa while it is already tomorrow in Kolkata', async () => {
+    await inDeviceZone('Asia/Kolkata', async () => {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      // 11:00 PM on June 11 in Napa is June 12, 11:30 AM in Kolkata.
+      vi.setSystemTime(new Date('2099-06-12T06:00:00.000Z'));
+      const { unmount } = renderDashboard('attendee', NAPA);
+      expect(screen.getByText('1 days to go')).toBeInTheDocument();
+      unmount();
+      vi.setSystemTime(new Date('2099-06-13T06:30:00.000Z'));
+      renderDashboard('attendee', NAPA);
+      expect(screen.getByText('Today!')).toBeInTheDocument();
+    });
+  });
+
+  it('enters schedule times in the event’s zone, whatever the device’s', async () => {
+    await inDeviceZone('Asia/Kolkata', async () => {
+      dash.useSchedule.mockReturnValue({ loading: false, items: [], rsvps: [] });
+      dash.addScheduleItem.mockResolvedValue(undefined);
+      renderDashboard('admin', NAPA);
+      await userEvent.click(screen.getByRole('button', { name: 'Add Item' }));
+      const dialog = await screen.findByRole('dialog');
+      await userEvent.type(within(dialog).getByLabelText(/Title/), 'Ceremony');
+      await userEvent.type(within(dialog).getByLabelText(/Start Time/), '2099-06-12T16:00');
+      expect(
+        within(dialog).getByText(/^In Pacific Time \(PDT\), the event’s time zone\./),
+      ).toBeInTheDocument();
+      expect(within(dialog).getByTestId('viewer-time')).toHaveTextContent(
+        '= Sat, June 13, 4:30 AM GMT+5:30 your time',
+      );
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Add Item' }));
+      await waitFor(() =>
+        expect(dash.addScheduleItem).toHaveBeenCalledWith(
+          testDb,
+          'e1',
+          'u1',
+          expect.objectContaining({ startTime: '2099-06-12T23:00:00.000Z' }),
+        ),
+      );
+    });
+  });
+
+  it('writes the event’s zone into the .ics files', async () => {
+    const created: Blob[] = [];
+    URL.createObjectURL = vi.fn((blob: Blob) => {
+      created.push(blob);
+      return 'blob:ics';
+    });
+    URL.revokeObjectURL = vi.fn();
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    dash.useSchedule.mockReturnValue({ loading: false, items: [ceremony], rsvps: [] });
+    renderDashboard('attendee', NAPA);
+    await userEvent.click(screen.getByRole('button', { name: 'Add Ceremony to calendar' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Add to calendar' }));
+    const [item, event] = await Promise.all(created.map(readBlob));
+    expect(item).toContain('X-WR-TIMEZONE:America/Los_Angeles');
+    expect(item).toContain('DTSTART:20990612T230000Z');
+    expect(event).toContain('X-WR-TIMEZONE:America/Los_Angeles');
+  });
+
+  it('points admins of an event without a zone to Settings; attendees are not asked', () => {
+    const { unmount } = renderDashboard('admin', { ...NAPA, timeZone: null });
+    const notice = screen.getByTestId('time-zone-notice');
+    expect(notice).toHaveTextContent('Times are shown in UTC');
+    expect(within(notice).getByRole('link', { name: 'Confirm time zone' })).toHaveAttribute(
+      'href',
+      '/events/e1/settings',
+    );
+    expect(screen.getByTestId('banner-date')).toHaveTextContent('June 12, 2099, 10:00 PM UTC');
+    unmount();
+    renderDashboard('attendee', { ...NAPA, timeZone: null });
+    expect(screen.queryByTestId('time-zone-notice')).not.toBeInTheDocument();
+    renderDashboard('admin', NAPA);
+    expect(screen.queryByTestId('time-zone-notice')).not.toBeInTheDocument();
   });
 });

@@ -1,16 +1,19 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import * as reactfire from 'reactfire';
 import { resetToasts } from '../../src/components/toast-store.ts';
 import * as membersData from '../../src/features/members/data.ts';
 import * as settingsData from '../../src/features/settings/data.ts';
 import SettingsPage from '../../src/features/settings/SettingsPage.tsx';
+import { EventScopeContext, type MyEvent } from '../../src/lib/event-scope.tsx';
 import type { GatherlyEvent, MemberRole } from '../../src/lib/types.ts';
 import { makeMyEvent, makeMyEvents, makeScope, renderScreen } from '../render.tsx';
 import { QUEUE_AFTER_MS, resetWriteQueue } from '../../src/lib/offline/write-queue.ts';
 import { goOffline } from '../offline.ts';
 import { testDb } from './firebase-stub.ts';
+import { inDeviceZone, pickZone, valueOf } from '../time-zones.ts';
 import { member, pagesOf, ts } from './fixtures.ts';
 
 vi.mock('reactfire', () => ({ useFirestore: () => testDb, useFirestoreCollectionData: vi.fn() }));
@@ -19,6 +22,7 @@ vi.mock('../../src/features/settings/data.ts', () => ({
   saveDate: vi.fn(),
   clearDates: vi.fn(),
   saveThemeColors: vi.fn(),
+  saveTimeZone: vi.fn(),
 }));
 // Firestore's local cache is the SDK's: a write counts as applied on the device at once.
 vi.mock('../../src/lib/offline/local-apply.ts', () => ({ appliedLocally: async () => undefined }));
@@ -50,7 +54,13 @@ function renderSettings(role: MemberRole = 'admin', event: Partial<GatherlyEvent
 }
 
 beforeEach(() => {
-  for (const fn of [save.saveTextField, save.saveDate, save.clearDates, save.saveThemeColors])
+  for (const fn of [
+    save.saveTextField,
+    save.saveDate,
+    save.clearDates,
+    save.saveThemeColors,
+    save.saveTimeZone,
+  ])
     fn.mockResolvedValue(undefined);
   members.useMemberPages.mockReturnValue(
     pagesOf([
@@ -180,9 +190,13 @@ describe('SettingsPage', () => {
     vi.useFakeTimers();
     await act(async () => finish());
     expect(screen.getByText('✓ Saved')).toBeInTheDocument();
-    act(() => vi.advanceTimersByTime(1999));
+    act(() => {
+      vi.advanceTimersByTime(1999);
+    });
     expect(screen.getByText('✓ Saved')).toBeInTheDocument();
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(screen.queryByText('✓ Saved')).not.toBeInTheDocument();
   });
 
@@ -248,7 +262,9 @@ describe('SettingsPage', () => {
     expect(
       screen.getByText("Changes couldn't be saved automatically. Please try again."),
     ).toBeInTheDocument();
-    act(() => vi.advanceTimersByTime(3000));
+    act(() => {
+      vi.advanceTimersByTime(3000);
+    });
     expect(screen.queryByText('Save failed')).not.toBeInTheDocument();
   });
 
@@ -272,6 +288,67 @@ describe('SettingsPage', () => {
     expect(save.clearDates).toHaveBeenCalledWith(testDb, 'e1');
     expect(screen.getByTestId('tbd-note')).toHaveTextContent('Event dates will be set later');
     expect(screen.queryByLabelText('Start Date')).not.toBeInTheDocument();
+  });
+
+  it('enters the dates in the event’s zone and shows them in a new zone once it is changed', async () => {
+    const dates = { startDate: '2099-06-12T23:00:00.000Z', endDate: '2099-06-13T06:00:00.000Z' };
+    // The event document as it arrives live, so the new zone can come back from the server.
+    let update: (item: MyEvent) => void = () => undefined;
+    function LiveSettings() {
+      const [item, setItem] = useState(
+        makeMyEvent('e1', 'admin', { ...EVENT, ...dates, timeZone: 'America/Los_Angeles' }),
+      );
+      update = setItem;
+      return (
+        <EventScopeContext.Provider value={makeScope(item)}>
+          <SettingsPage />
+        </EventScopeContext.Provider>
+      );
+    }
+    renderScreen(<LiveSettings />, {
+      path: '/events/e1/settings',
+      pattern: '/events/:eventId/settings',
+    });
+    const zone = screen.getByRole('combobox', { name: 'Time Zone' });
+    await waitFor(() => expect(valueOf(zone)).toContain('Pacific Time'));
+    const start = screen.getByLabelText('Start Date');
+    expect(start).toHaveValue('2099-06-12T16:00');
+    fireEvent.change(start, { target: { value: '2099-06-12T15:30' } });
+    fireEvent.blur(start);
+    expect(save.saveDate).toHaveBeenCalledWith(
+      testDb,
+      'e1',
+      'startDate',
+      '2099-06-12T22:30:00.000Z',
+    );
+
+    await pickZone(zone, 'kolkata', /^India/);
+    await waitFor(() =>
+      expect(save.saveTimeZone).toHaveBeenCalledWith(testDb, 'e1', 'Asia/Kolkata'),
+    );
+    // The stored instants stay; once the new zone arrives they read in its wall-clock time.
+    expect(save.saveDate).toHaveBeenCalledTimes(1);
+    act(() => update(makeMyEvent('e1', 'admin', { ...EVENT, ...dates, timeZone: 'Asia/Kolkata' })));
+    await waitFor(() =>
+      expect(screen.getByLabelText('Start Date')).toHaveValue('2099-06-13T04:30'),
+    );
+    expect(screen.queryByTestId('time-zone-prompt')).not.toBeInTheDocument();
+  });
+
+  it('asks admins once to confirm a zone for an event without one, suggesting the device’s', async () => {
+    await inDeviceZone('America/New_York', async () => {
+      renderSettings('admin', { ...EVENT, timeZone: null });
+      const prompt = screen.getByTestId('time-zone-prompt');
+      expect(prompt).toHaveTextContent('Confirm this event’s time zone');
+      expect(prompt).toHaveTextContent('Its times are shown in UTC');
+      expect(screen.getByText('Not set yet: times are shown in UTC.')).toBeInTheDocument();
+      await userEvent.click(
+        within(prompt).getByRole('button', { name: /^Use Eastern Time \((EST|EDT)\)$/ }),
+      );
+      await waitFor(() =>
+        expect(save.saveTimeZone).toHaveBeenCalledWith(testDb, 'e1', 'America/New_York'),
+      );
+    });
   });
 
   it('starts in TBD mode when a date is missing and shows the inputs for specific dates', async () => {

@@ -4,6 +4,7 @@ import { DEFAULT_BANNER_SETTINGS, DEFAULT_THEME_COLORS } from '@gatherly/domain/
 import {
   carpoolConverter,
   eventConverter,
+  flightConverter,
   memberConverter,
   activityConverter,
   myRsvpsConverter,
@@ -54,6 +55,7 @@ describe('converters', () => {
       location: '',
       startDate: null,
       endDate: null,
+      timeZone: null,
       customLogo: '',
       themeColors: { ...DEFAULT_THEME_COLORS, primary: '#ff0000' },
       bannerSettings: { ...DEFAULT_BANNER_SETTINGS },
@@ -83,6 +85,26 @@ describe('converters', () => {
       rotateInterval: 6000,
       customBannerImage: 'events/e1/banner/b.jpg',
     });
+  });
+
+  it('read the event zone and the flight zones; absent or mistyped ones are null (not confirmed)', () => {
+    const zoned = eventConverter.fromFirestore(
+      stored('events/e1', { timeZone: 'America/Los_Angeles' }),
+    );
+    expect(zoned.timeZone).toBe('America/Los_Angeles');
+    expect(eventConverter.fromFirestore(stored('events/e1', { timeZone: 7 })).timeZone).toBeNull();
+    const flight = flightConverter.fromFirestore(
+      stored('events/e1/flights/f1', {
+        departureTimeZone: 'America/New_York',
+        arrivalTimeZone: 'Europe/London',
+      }),
+    );
+    expect([flight.departureTimeZone, flight.arrivalTimeZone]).toEqual([
+      'America/New_York',
+      'Europe/London',
+    ]);
+    const legacy = flightConverter.fromFirestore(stored('events/e1/flights/f2', {}));
+    expect([legacy.departureTimeZone, legacy.arrivalTimeZone]).toEqual([null, null]);
   });
 
   it('give an unknown role the least privilege and take ids from the path', () => {

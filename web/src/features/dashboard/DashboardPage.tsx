@@ -1,6 +1,7 @@
 import { Stack } from '@chakra-ui/react';
 import { useMemo } from 'react';
 import { isAdminRole } from '@gatherly/domain/roles';
+import { eventTimeZone, needsTimeZoneConfirmation } from '@gatherly/domain/time-zones';
 import { PageSkeleton } from '../../components/PageSkeleton.tsx';
 import { useEventScope, useMemberCount } from '../../lib/event-scope.tsx';
 import { useEventStats } from '../../lib/use-event-stats.ts';
@@ -12,6 +13,7 @@ import { GalleryPreview, PREVIEW_PHOTOS } from './GalleryPreview.tsx';
 import { RecentActivityCard } from './RecentActivityCard.tsx';
 import { SchedulePanel } from './SchedulePanel.tsx';
 import { StatsCards } from './StatsCards.tsx';
+import { TimeZoneNotice } from './TimeZoneNotice.tsx';
 import { TravelPanel } from './TravelPanel.tsx';
 
 /** The dashboard's travel panel shows this many flights and carpools. */
@@ -48,11 +50,13 @@ export default function DashboardPage() {
     <EventBanner event={event} photos={bannerPhotos} memberCount={memberCount} isAdmin={isAdmin} />
   );
   const fullWidth = event.bannerSettings.style === 'full-width';
+  const timeZone = eventTimeZone(event);
   return (
     <Stack gap="0">
       {fullWidth && bannerView}
       <Stack gap="6" maxW="6xl" p={{ base: '4', md: '8' }} mx="auto" w="full">
         {!fullWidth && bannerView}
+        {isAdmin && needsTimeZoneConfirmation(event) && <TimeZoneNotice eventId={eventId} />}
         <StatsCards
           stats={{
             going: schedule.going,
@@ -65,6 +69,7 @@ export default function DashboardPage() {
         <GalleryPreview eventId={eventId} uid={uid} role={role} photos={recentPhotos} />
         <TravelPanel
           eventId={eventId}
+          timeZone={timeZone}
           uid={uid}
           flights={flights.items}
           carpools={carpools.items}
@@ -72,6 +77,7 @@ export default function DashboardPage() {
         <SchedulePanel
           eventId={eventId}
           eventName={event.name}
+          timeZone={timeZone}
           uid={uid}
           isAdmin={isAdmin}
           items={schedule.items}

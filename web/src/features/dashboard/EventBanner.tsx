@@ -15,8 +15,10 @@ import { useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useFirestore, useStorage } from 'reactfire';
 import { bannerSlides, MAX_BANNER_SLIDES, type BannerSlide } from '@gatherly/domain/banner';
-import { countdownText, formatLongDate } from '@gatherly/domain/dates';
+import { eventCountdownText, formatLongDate } from '@gatherly/domain/dates';
+import { eventTimeZone } from '@gatherly/domain/time-zones';
 import { showToast } from '../../components/toaster.tsx';
+import { ZonedTime } from '../../components/ZonedTime.tsx';
 import { describeError, isConnectionFailure } from '../../lib/errors.ts';
 import { commitWrite } from '../../lib/offline/commit-write.ts';
 import { requireConnection, showQueuedToast } from '../../lib/offline/offline-toast.ts';
@@ -92,7 +94,9 @@ export function EventBanner({ event, photos, memberCount, isAdmin }: Props) {
   const fileInput = useRef<HTMLInputElement>(null);
   const [uploadProgress, setUploadProgress] = useState<number | null>(null);
   const fullWidth = settings.style === 'full-width';
-  const countdown = countdownText(event.startDate, new Date(), event.endDate);
+  // Days are counted on the event's own calendar, wherever the viewer is.
+  const zone = eventTimeZone(event);
+  const countdown = eventCountdownText(event);
 
   const updateSettings = async (change: Partial<typeof settings>) => {
     try {
@@ -221,7 +225,21 @@ export function EventBanner({ event, photos, memberCount, isAdmin }: Props) {
           opacity={0.95}
         >
           <HStack gap="1">
-            <CalendarIcon /> <Text>{formatLongDate(event.startDate)}</Text>
+            <CalendarIcon />
+            <Text data-testid="banner-date">
+              {formatLongDate(event.startDate, zone)}
+              {event.startDate && (
+                <>
+                  {', '}
+                  <ZonedTime
+                    value={event.startDate}
+                    timeZone={zone}
+                    format="time"
+                    hintColor="whiteAlpha.800"
+                  />
+                </>
+              )}
+            </Text>
           </HStack>
           {event.location && (
             <HStack gap="1">

@@ -1,12 +1,12 @@
 import { Badge, Box, Button, HStack, Menu, Portal, Stack, Text } from '@chakra-ui/react';
 import { lazy, Suspense, useState } from 'react';
-import { formatDateTime } from '@gatherly/domain/dates';
 import { rsvpLabel, RSVP_STATUSES, type RsvpStatus } from '@gatherly/domain/entities';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { showToast } from '../../components/toaster.tsx';
 import { describeError } from '../../lib/errors.ts';
 import { requireConnection } from '../../lib/offline/offline-toast.ts';
 import { downloadScheduleItemIcs } from './calendar.ts';
+import { ZonedTime } from '../../components/ZonedTime.tsx';
 import { attendingText, deleteScheduleItem, setMyRsvp, type ScheduleEntry } from './data.ts';
 import { PanelCard } from './PanelCard.tsx';
 
@@ -27,12 +27,14 @@ const STATUS_PALETTE: Record<RsvpStatus | 'none', string> = {
 interface Props {
   eventId: string;
   eventName: string;
+  /** The event's zone (`eventTimeZone`): items are entered and shown in it. */
+  timeZone: string;
   uid: string;
   isAdmin: boolean;
   items: readonly ScheduleEntry[];
 }
 
-export function SchedulePanel({ eventId, eventName, uid, isAdmin, items }: Props) {
+export function SchedulePanel({ eventId, eventName, timeZone, uid, isAdmin, items }: Props) {
   // Admins and the creator manage the schedule; `editing` null = closed, 'new' = add.
   const [editing, setEditing] = useState<ScheduleEntry | 'new' | null>(null);
   const [removing, setRemoving] = useState<ScheduleEntry | null>(null);
@@ -71,6 +73,7 @@ export function SchedulePanel({ eventId, eventName, uid, isAdmin, items }: Props
         <Suspense fallback={null}>
           <ScheduleItemDialog
             eventId={eventId}
+            timeZone={timeZone}
             uid={uid}
             open
             item={editing === 'new' ? null : editing}
@@ -97,6 +100,7 @@ export function SchedulePanel({ eventId, eventName, uid, isAdmin, items }: Props
             <ScheduleRow
               key={item.id}
               eventName={eventName}
+              timeZone={timeZone}
               item={item}
               onEdit={isAdmin ? () => setEditing(item) : undefined}
               onDelete={isAdmin ? () => setRemoving(item) : undefined}
@@ -110,11 +114,13 @@ export function SchedulePanel({ eventId, eventName, uid, isAdmin, items }: Props
 
 function ScheduleRow({
   eventName,
+  timeZone,
   item,
   onEdit,
   onDelete,
 }: {
   eventName: string;
+  timeZone: string;
   item: ScheduleEntry;
   onEdit?: () => void;
   onDelete?: () => void;
@@ -137,7 +143,7 @@ function ScheduleRow({
       setSaving(false);
     }
   };
-  const addToCalendar = () => void downloadScheduleItemIcs(item, eventName);
+  const addToCalendar = () => void downloadScheduleItemIcs(item, eventName, timeZone);
 
   return (
     <Box borderWidth="1px" borderRadius="l2" p="3" data-testid="schedule-item">
@@ -151,7 +157,7 @@ function ScheduleRow({
           )}
           <HStack gap="3" fontSize="sm" color="fg.muted" wrap="wrap" mt="1">
             <HStack gap="1">
-              <CalendarIcon /> <Text>{formatDateTime(item.startTime)}</Text>
+              <CalendarIcon /> <ZonedTime value={item.startTime} timeZone={timeZone} />
             </HStack>
             {item.location && (
               <HStack gap="1">

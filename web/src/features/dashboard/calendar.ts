@@ -27,10 +27,11 @@ export async function downloadEventIcs(event: GatherlyEvent): Promise<void> {
 export async function downloadScheduleItemIcs(
   item: ScheduleEntry,
   eventName: string,
+  timeZone: string,
 ): Promise<void> {
   const ics = await import('@gatherly/domain/ics');
   saveFile(
-    ics.scheduleItemToIcs(item, { eventName, url: window.location.href }),
+    ics.scheduleItemToIcs(item, { eventName, url: window.location.href, timeZone }),
     ics.icsFileName(item.title),
     ics.ICS_MIME_TYPE,
   );

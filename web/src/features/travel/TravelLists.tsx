@@ -25,12 +25,17 @@ const CARPOOL_CARD_PX = 150;
 
 interface TabProps {
   eventId: string;
+  /** The event's zone: carpools leave in it, flights without airport zones use it. */
+  timeZone: string;
   onAdd(): void;
 }
 
-export function FlightsTab({ eventId, onAdd }: TabProps) {
+export function FlightsTab({ eventId, timeZone, onAdd }: TabProps) {
   const pages = useFlightPages(eventId, TRAVEL_PAGE_SIZE);
-  const render = useCallback((f: FlightDoc) => <FlightCard flight={f} />, []);
+  const render = useCallback(
+    (f: FlightDoc) => <FlightCard flight={f} eventTimeZone={timeZone} />,
+    [timeZone],
+  );
   return (
     <TravelGrid
       pages={pages}
@@ -48,14 +53,20 @@ export function FlightsTab({ eventId, onAdd }: TabProps) {
   );
 }
 
-export function CarpoolsTab({ eventId, uid, onAdd }: TabProps & { uid: string }) {
+export function CarpoolsTab({ eventId, timeZone, uid, onAdd }: TabProps & { uid: string }) {
   const pages = useCarpoolPages(eventId, TRAVEL_PAGE_SIZE);
   const { joiningId, join } = useJoinCarpool();
   const render = useCallback(
     (c: CarpoolDoc) => (
-      <CarpoolCard carpool={c} uid={uid} joining={joiningId === c.id} onJoin={join} />
+      <CarpoolCard
+        carpool={c}
+        timeZone={timeZone}
+        uid={uid}
+        joining={joiningId === c.id}
+        onJoin={join}
+      />
     ),
-    [uid, joiningId, join],
+    [timeZone, uid, joiningId, join],
   );
   return (
     <TravelGrid

@@ -1,5 +1,6 @@
 import { Box, Button, Heading, HStack, Stack, Tabs, Text } from '@chakra-ui/react';
 import { useState } from 'react';
+import { eventTimeZone } from '@gatherly/domain/time-zones';
 import { useEventScope } from '../../lib/event-scope.tsx';
 import { useEventStats } from '../../lib/use-event-stats.ts';
 import { AddFlightDialog } from './AddFlightDialog.tsx';
@@ -10,7 +11,8 @@ type TravelTab = 'flights' | 'carpools';
 
 /** docs/product.md, "Travel". Tab counts are the stored counts; only the open tab reads its list. */
 export default function TravelPage() {
-  const { eventId, uid } = useEventScope();
+  const { eventId, event, uid } = useEventScope();
+  const timeZone = eventTimeZone(event);
   const stats = useEventStats(eventId);
   const [tab, setTab] = useState<TravelTab>('flights');
   const [dialog, setDialog] = useState<TravelTab | null>(null);
@@ -38,19 +40,26 @@ export default function TravelPage() {
           <Tabs.Trigger value="carpools">Carpools ({stats.travel?.carpools ?? '…'})</Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="flights">
-          <FlightsTab eventId={eventId} onAdd={() => setDialog('flights')} />
+          <FlightsTab eventId={eventId} timeZone={timeZone} onAdd={() => setDialog('flights')} />
         </Tabs.Content>
         <Tabs.Content value="carpools">
-          <CarpoolsTab eventId={eventId} uid={uid} onAdd={() => setDialog('carpools')} />
+          <CarpoolsTab
+            eventId={eventId}
+            timeZone={timeZone}
+            uid={uid}
+            onAdd={() => setDialog('carpools')}
+          />
         </Tabs.Content>
       </Tabs.Root>
       <AddFlightDialog
         eventId={eventId}
+        eventTimeZone={timeZone}
         open={dialog === 'flights'}
         onClose={() => setDialog(null)}
       />
       <CreateCarpoolDialog
         eventId={eventId}
+        timeZone={timeZone}
         open={dialog === 'carpools'}
         onClose={() => setDialog(null)}
       />

@@ -86,7 +86,7 @@ export function canJoin(carpool: CarpoolDoc, uid: string): boolean {
   );
 }
 
-/** A `datetime-local` value (local wall time) as the ISO instant the API stores. */
-export function localInputToIso(value: string): string {
-  return dateTimeLocalToIso(value) ?? '';
+/** A `datetime-local` value (wall-clock time in `timeZone`) as the ISO instant the API stores. */
+export function localInputToIso(value: string, timeZone: string): string {
+  return dateTimeLocalToIso(value, timeZone) ?? '';
 }

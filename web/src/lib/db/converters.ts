@@ -159,6 +159,8 @@ export const eventConverter = converter<GatherlyEvent, StoredEvent>('event', (sn
   location: text(d.location),
   startDate: textOrNull(d.startDate),
   endDate: textOrNull(d.endDate),
+  // null until an admin confirms a zone (shown in UTC meanwhile: `eventTimeZone`).
+  timeZone: textOrNull(d.timeZone),
   customLogo: text(d.customLogo),
   themeColors: themeColors(d.themeColors),
   bannerSettings: bannerSettings(d.bannerSettings),
@@ -213,6 +215,8 @@ export const flightConverter = converter<FlightDoc, FlightDoc>('flight', (snap, 
   arrival: text(d.arrival),
   departureTime: text(d.departureTime),
   arrivalTime: text(d.arrivalTime),
+  departureTimeZone: textOrNull(d.departureTimeZone),
+  arrivalTimeZone: textOrNull(d.arrivalTimeZone),
   createdAt: time(d.createdAt),
 }));
 

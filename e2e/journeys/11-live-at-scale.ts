@@ -1,4 +1,4 @@
-// Journey 10: live at the Enterprise size (issue 16). An event with 1,000 members, 10,000 photos
+// Journey 11: live at the Enterprise size (issue 16). An event with 1,000 members, 10,000 photos
 // and 20 schedule items × 1,000 RSVPs (the bench's seed, e2e/bench/lib) is open on two screens;
 // a guest's vote and RSVP show on the organiser's dashboard within seconds, and the screens read
 // bounded pages (docs/performance.md).
@@ -39,8 +39,8 @@ export async function liveAtScale({ person, step }: JourneyContext): Promise<voi
     },
   );
 
-  const olive = await person(creator.displayName, creator.email);
-  const gil = await person(guest.displayName, guest.email);
+  const olive = await person(creator.displayName, { email: creator.email });
+  const gil = await person(guest.displayName, { email: guest.email });
 
   await step('the organiser and a guest open the dashboard on two screens', async () => {
     for (const p of [olive, gil]) {
