@@ -9,3 +9,5 @@ import { handleApi } from './app.ts';
 const LOCAL_ORIGINS = [/^http:\/\/localhost(:\d+)?$/, /^http:\/\/127\.0\.0\.1(:\d+)?$/];
 
 export const api = onRequest({ region: 'us-central1', cors: LOCAL_ORIGINS }, handleApi);
+
+export * from './triggers/activity.ts';

@@ -114,7 +114,8 @@ describe('counters through the endpoints', () => {
     // The creator is findable by name and by e-mail.
     const member = (await stack.store.member(eventId, creator.uid).get()).data();
     expect(member?.searchTokens).toContain('stats');
-    expect(member?.searchTokens).toContain(creator.email.split('@')[0]?.slice(0, 10));
+    const local = creator.email.split('@')[0] ?? '';
+    expect(member?.searchTokens).toContain(local.replace(/[^a-z0-9]/g, '').slice(0, 10));
   });
 
   it('joins, role changes and removals move stats/members', async () => {
@@ -162,9 +163,10 @@ describe('counters through the endpoints', () => {
       status: 400,
       body: { error: 'isFeatured must be true or false' },
     });
-    expect(
-      await stack.call('PUT', featured, { as: admin, body: { isFeatured: true } }),
-    ).toEqual({ status: 200, body: { id: mine, isFeatured: true } });
+    expect(await stack.call('PUT', featured, { as: admin, body: { isFeatured: true } })).toEqual({
+      status: 200,
+      body: { id: mine, isFeatured: true },
+    });
     // The same value again changes nothing.
     expect(
       (await stack.call('PUT', featured, { as: creator, body: { isFeatured: true } })).status,
@@ -274,17 +276,13 @@ describe('counters through the endpoints', () => {
 
     // Deleting an item: admins only; the item and all its RSVPs go, the map key is dropped at
     // the member's next answer.
-    expect((await stack.call('DELETE', `/api/schedule/${second}`, { as: attendee })).body).toEqual(
-      { error: 'Only event admins can manage the schedule' },
-    );
-    expect((await stack.call('DELETE', `/api/schedule/${second}`, { as: admin })).status).toBe(
-      200,
-    );
+    expect((await stack.call('DELETE', `/api/schedule/${second}`, { as: attendee })).body).toEqual({
+      error: 'Only event admins can manage the schedule',
+    });
+    expect((await stack.call('DELETE', `/api/schedule/${second}`, { as: admin })).status).toBe(200);
     expect((await stack.store.schedule(eventId).doc(second).get()).exists).toBe(false);
     expect(await count(stack.store.rsvps(eventId, second))).toBe(0);
-    expect((await stack.call('DELETE', `/api/schedule/${second}`, { as: admin })).status).toBe(
-      404,
-    );
+    expect((await stack.call('DELETE', `/api/schedule/${second}`, { as: admin })).status).toBe(404);
     expect((await rsvp(attendee, first, 'going')).status).toBe(200);
     expect(
       (await stack.store.rsvpsByUser(eventId).doc(attendee.uid).get()).data()?.statuses,
@@ -305,11 +303,13 @@ describe('counters through the endpoints', () => {
     const guest = newUser('legacy-invited');
     await login(stack, guest);
     await invite(stack, eventId, creator, guest, 'attendee', true);
-    expect((await stack.store.stats.members(eventId).get()).data()).toMatchObject({
+    expect((await stack.store.stats.members(eventId).get()).data()).toEqual({
+      id: 'members',
       total: 5,
+      creator: 1,
+      admin: 0,
       attendee: 4,
     });
-    await expectCountersExact(eventId);
   });
 });
 
