@@ -4,6 +4,7 @@
  * The endpoints that move them, and concurrent writes: afterwards every stored count equals its
  * count() aggregation (the oracle) and none is negative.
  */
+import { FieldValue, Timestamp } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { newUser, startStack, type Stack, type TestUser } from './harness.ts';
 import {
@@ -405,5 +406,59 @@ describe('counters under concurrency', () => {
     expect(results.map((r) => r.status).every((s) => s === 200)).toBe(true);
     await expectCountersExact(eventId);
     expect((await stack.store.stats.members(eventId).get()).data()?.total).toBe(9);
+  });
+});
+
+describe('backfill of events from before the counters', () => {
+  it('writes exact counters, rsvpsByUser, searchTokens and the feed; again changes nothing', async () => {
+    const { backfillEvent } = await import('../src/services/backfill.ts');
+    const { eventId, creator, attendee } = await eventWithRoles(stack);
+    const guests = await members(eventId, 3, 'backfill guest');
+    await uploadPhoto(eventId, attendee, 'old.jpg');
+    const item = await seedSchedule(stack.store, eventId);
+    // Documents as an older version wrote them: RSVPs without counts or maps, no stats, no
+    // tokens, no feed.
+    for (const [i, g] of [creator, ...guests].entries()) {
+      await stack.store
+        .rsvps(eventId, item)
+        .doc(g.uid)
+        .set({
+          id: g.uid,
+          eventId,
+          scheduleId: item,
+          userId: g.uid,
+          status: i % 2 ? 'maybe' : 'going',
+          respondedAt: Timestamp.now(),
+        });
+    }
+    const s = stack.store;
+    await Promise.all([
+      s.stats.members(eventId).delete(),
+      s.stats.photos(eventId).delete(),
+      s.stats.travel(eventId).delete(),
+      ...(await s.members(eventId).get()).docs.map((d) =>
+        d.ref.update({ searchTokens: FieldValue.delete() }),
+      ),
+    ]);
+    const summary = await backfillEvent(s, eventId);
+    expect(summary).toMatchObject({ members: 6, photos: 1, scheduleItems: 1, rsvps: 4 });
+    await expectCountersExact(eventId);
+    expect((await s.schedule(eventId).doc(item).get()).data()?.rsvpCounts).toEqual({
+      going: 2,
+      maybe: 2,
+      notGoing: 0,
+    });
+    expect((await s.rsvpsByUser(eventId).doc(creator.uid).get()).data()?.statuses).toEqual({
+      [item]: 'going',
+    });
+    expect((await s.member(eventId, guests[0]!.uid).get()).data()?.searchTokens).toContain(
+      'backfill',
+    );
+    const feed = await s.activity(eventId).get();
+    expect(feed.size).toBe(6 + 1 + 1);
+    const before = (await s.stats.members(eventId).get()).data();
+    await backfillEvent(s, eventId);
+    expect((await s.stats.members(eventId).get()).data()).toEqual(before);
+    expect((await s.activity(eventId).get()).size).toBe(feed.size);
   });
 });
