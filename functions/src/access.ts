@@ -104,6 +104,7 @@ const DENIED: Partial<Record<EventAction, string>> = {
   changeRoles: 'Only the event creator can change roles',
   deleteEvent: 'Only the event creator can delete this event',
   manageSchedule: 'Only event admins can manage the schedule',
+  featurePhotos: 'Only event admins can feature photos',
 };
 
 /** Membership plus the role matrix: 403 when the caller's role may not perform `action`. */
