@@ -42,10 +42,17 @@ describe('the triggers through the Functions emulator', () => {
     }
     // The Functions emulator loads the bundle (functions/lib), as `firebase deploy` does.
     execFileSync(process.execPath, ['build.mjs'], { cwd: `${ROOT}functions`, stdio: 'ignore' });
-    const functions = await startFunctionsEmulator({
-      projectDir: ROOT,
-      projectId: 'demo-gatherly',
-      ...(offline ? { firestore: offline.firestore } : {}),
+    const start = () =>
+      startFunctionsEmulator({
+        projectDir: ROOT,
+        projectId: 'demo-gatherly',
+        ...(offline ? { firestore: offline.firestore } : {}),
+      });
+    // The free port it picks can be taken by a parallel suite before firebase-tools binds it
+    // ("port taken"): pick again once.
+    const functions = await start().catch((err: unknown) => {
+      if (err instanceof Error && /port taken/i.test(err.message)) return start();
+      throw err;
     });
     process.env.FIRESTORE_EMULATOR_HOST = `${functions.firestore.host}:${functions.firestore.port}`;
     stop = async () => {
