@@ -34,8 +34,12 @@ const JOURNEYS: [string, Journey][] = [
 const ON_BUILT_APP = new Set(['09-venue-wifi']);
 
 function selected(): [string, Journey][] {
-  const only = process.env.E2E_ONLY?.split(',').map((s) => s.trim()).filter(Boolean);
-  return only?.length ? JOURNEYS.filter(([name]) => only.some((o) => name.startsWith(o))) : JOURNEYS;
+  const only = process.env.E2E_ONLY?.split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  return only?.length
+    ? JOURNEYS.filter(([name]) => only.some((o) => name.startsWith(o)))
+    : JOURNEYS;
 }
 
 function printResults(results: JourneyResult[]) {
@@ -43,7 +47,8 @@ function printResults(results: JourneyResult[]) {
   for (const r of results) {
     const time = `${(r.ms / 1000).toFixed(1)} s`;
     if (r.ok) console.log(`  PASS  ${r.journey}  (${r.steps} steps, ${time})`);
-    else console.log(`  FAIL  ${r.journey}  at step "${r.failedStep}" (${time})\n        ${r.error}`);
+    else
+      console.log(`  FAIL  ${r.journey}  at step "${r.failedStep}" (${time})\n        ${r.error}`);
   }
   const failed = results.filter((r) => !r.ok).length;
   console.log(`\n${results.length - failed} passed, ${failed} failed (run ${RUN_ID})`);
@@ -61,9 +66,14 @@ async function warmUp(browser: Browser, baseUrl: string): Promise<void> {
     await page.goto(baseUrl + '/');
     await page.getByRole('button', { name: 'Sign In' }).first().waitFor({ timeout: 60_000 });
     await page.goto(baseUrl + '/invite/warm-up');
-    await page.getByRole('heading', { name: /Invitation/ }).first().waitFor({ timeout: 60_000 });
+    await page
+      .getByRole('heading', { name: /Invitation/ })
+      .first()
+      .waitFor({ timeout: 60_000 });
   } catch (err) {
-    console.log(`warm-up visit failed (the journeys will show why): ${err instanceof Error ? err.message.split('\n')[0] : String(err)}`);
+    console.log(
+      `warm-up visit failed (the journeys will show why): ${err instanceof Error ? err.message.split('\n')[0] : String(err)}`,
+    );
   } finally {
     await context.close();
   }
@@ -89,12 +99,21 @@ async function main(): Promise<number> {
       console.log(`\n▶ ${name}`);
       const baseUrl = ON_BUILT_APP.has(name) ? BUILT_APP_URL : stack.baseUrl;
       const result = await runJourney(browser, baseUrl, name, play);
-      console.log(result.ok ? `  ✓ passed` : `  ✗ failed at "${result.failedStep}": ${result.error}`);
+      console.log(
+        result.ok ? `  ✓ passed` : `  ✗ failed at "${result.failedStep}": ${result.error}`,
+      );
       results.push(result);
     }
   } catch (err) {
     console.error(`\nE2E run aborted: ${err instanceof Error ? err.message : String(err)}`);
-    results.push({ journey: '(setup)', ok: false, ms: 0, failedStep: 'start stack and browser', error: String(err), steps: 0 });
+    results.push({
+      journey: '(setup)',
+      ok: false,
+      ms: 0,
+      failedStep: 'start stack and browser',
+      error: String(err),
+      steps: 0,
+    });
   } finally {
     printTimings();
     printResults(results);

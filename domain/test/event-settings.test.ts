@@ -37,7 +37,9 @@ describe('event settings write', () => {
     ).toBeNull();
     expect(settingsPatchError('e', { startDate: null }, stored)).toBeNull();
     // A stored pair out of order does not block unrelated fields.
-    expect(settingsPatchError('e', { name: 'x' }, { ...stored, endDate: '2020-01-01T00:00:00.000Z' })).toBeNull();
+    expect(
+      settingsPatchError('e', { name: 'x' }, { ...stored, endDate: '2020-01-01T00:00:00.000Z' }),
+    ).toBeNull();
   });
 
   it("a banner image lies directly in the event's own banner folder", () => {

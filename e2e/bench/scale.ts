@@ -25,7 +25,13 @@ import { startStack, type Stack } from '../lib/stack.ts';
 import { billedReads, WireRecorder, type FirestoreTraffic } from './lib/firestore-wire.ts';
 import { SCREENS, type Screen, type Viewer } from './lib/screens.ts';
 import { seedBenchEvent } from './lib/seed.ts';
-import { buildWeb, dashboardJs, serveBuild, type DashboardJs, type WebBuilds } from './lib/web-build.ts';
+import {
+  buildWeb,
+  dashboardJs,
+  serveBuild,
+  type DashboardJs,
+  type WebBuilds,
+} from './lib/web-build.ts';
 import { CREATOR, GUEST, SIZES, buildEvent, type BenchEvent } from './lib/world.ts';
 
 const PROJECT_ID = 'demo-gatherly';
@@ -63,17 +69,26 @@ function say(message: string) {
 }
 
 function selectedScreens(): readonly Screen[] {
-  const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim()).filter(Boolean);
+  const only = process.env.BENCH_ONLY?.split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   return only?.length ? SCREENS.filter((s) => only.includes(s.key)) : SCREENS;
 }
 
 /** Signs a seeded account in through the popup once; later contexts start from this saved state. */
-async function signedInState(browser: Browser, baseUrl: string, name: string, email: string): Promise<StorageState> {
+async function signedInState(
+  browser: Browser,
+  baseUrl: string,
+  name: string,
+  email: string,
+): Promise<StorageState> {
   const person = await Person.open(browser, baseUrl, 'bench', name, email);
   try {
     await person.page.goto(baseUrl + '/');
     await person.signIn(person.page.getByRole('button', { name: 'Sign In' }).first());
-    await person.page.getByRole('heading', { name: `Welcome back, ${name}` }).waitFor({ timeout: 60_000 });
+    await person.page
+      .getByRole('heading', { name: `Welcome back, ${name}` })
+      .waitFor({ timeout: 60_000 });
     return await person.context.storageState({ indexedDB: true });
   } finally {
     await person.close();
@@ -89,27 +104,40 @@ async function openOnce(
   event: BenchEvent,
   onScript?: (url: string) => void,
 ): Promise<Omit<Measurement, 'screen' | 'viewer' | 'size'>> {
-  const context = await browser.newContext({ storageState: state, viewport: { width: 1280, height: 800 } });
+  const context = await browser.newContext({
+    storageState: state,
+    viewport: { width: 1280, height: 800 },
+  });
   try {
     const page = await context.newPage();
     page.on('pageerror', (e) => console.error(`  [${screen.key}] page error: ${e.message}`));
     if (onScript) {
       page.on('response', (r) => {
-        if (r.request().resourceType() === 'script' && r.url().startsWith(baseUrl)) onScript(r.url());
+        if (r.request().resourceType() === 'script' && r.url().startsWith(baseUrl))
+          onScript(r.url());
       });
     }
     const cdp = await context.newCDPSession(page);
     const wire = await WireRecorder.attach(cdp, FIRESTORE_ORIGIN);
     const t0 = Date.now();
     await page.goto(baseUrl + screen.path(event), { waitUntil: 'commit' });
-    await screen.ready(page, event).first().waitFor({ state: 'visible', timeout: SCREEN_TIMEOUT_MS });
+    await screen
+      .ready(page, event)
+      .first()
+      .waitFor({ state: 'visible', timeout: SCREEN_TIMEOUT_MS });
     const usableMs = Date.now() - t0;
     const lastActivity = await wire.waitForQuiet(QUIET_MS, SCREEN_TIMEOUT_MS);
     await wire.settled();
     const traffic = wire.traffic();
-    if (process.env.BENCH_DEBUG) console.log(`  ${screen.key}/${event.size.key}:\n    ${wire.describe().join('\n    ')}`);
+    if (process.env.BENCH_DEBUG)
+      console.log(`  ${screen.key}/${event.size.key}:\n    ${wire.describe().join('\n    ')}`);
     await cdp.detach().catch(() => undefined);
-    return { traffic, reads: billedReads(traffic), usableMs, quietMs: Math.max(usableMs, lastActivity - t0) };
+    return {
+      traffic,
+      reads: billedReads(traffic),
+      usableMs,
+      quietMs: Math.max(usableMs, lastActivity - t0),
+    };
   } finally {
     await context.close();
   }
@@ -128,7 +156,8 @@ async function measureScreen(
   event: BenchEvent,
 ): Promise<Measurement> {
   const runs = [];
-  for (let i = 0; i < REPEAT; i++) runs.push(await openOnce(browser, baseUrl, state, screen, event));
+  for (let i = 0; i < REPEAT; i++)
+    runs.push(await openOnce(browser, baseUrl, state, screen, event));
   const first = runs[0]!;
   return {
     screen: screen.label,
@@ -147,7 +176,11 @@ const ratio = (a: number, b: number) => (b > 0 ? `×${(a / b).toFixed(a / b < 10
 function table(head: string[], rows: string[][]): string {
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
   const line = (r: string[]) => `| ${r.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`;
-  return [line(head), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...rows.map(line)].join('\n');
+  return [
+    line(head),
+    `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`,
+    ...rows.map(line),
+  ].join('\n');
 }
 
 function printResults(results: Measurement[], js: DashboardJs | null) {
@@ -163,21 +196,38 @@ function printResults(results: Measurement[], js: DashboardJs | null) {
     `${m.usableMs} ms`,
     `${m.quietMs} ms`,
   ]);
-  console.log('\nPer screen and size (fresh page load, signed in; Firestore = responses from the Firestore emulator)\n');
+  console.log(
+    '\nPer screen and size (fresh page load, signed in; Firestore = responses from the Firestore emulator)\n',
+  );
   console.log(
     table(
-      ['screen', 'viewer', 'size', 'Firestore bytes', 'gzip est.', 'documents', 'reads', 'listens + counts', 'usable', 'network quiet'],
+      [
+        'screen',
+        'viewer',
+        'size',
+        'Firestore bytes',
+        'gzip est.',
+        'documents',
+        'reads',
+        'listens + counts',
+        'usable',
+        'network quiet',
+      ],
       rows,
     ),
   );
   const large = results.filter((m) => m.size === 'enterprise');
   if (large.length) {
-    console.log('\nListen documents by collection at Enterprise size (count, JSON size of their messages)\n');
+    console.log(
+      '\nListen documents by collection at Enterprise size (count, JSON size of their messages)\n',
+    );
     for (const m of large) {
       const parts = Object.entries(m.traffic.byCollection)
         .sort((a, b) => b[1].bytes - a[1].bytes)
         .map(([name, n]) => `${name} ${n.documents} (${kb(n.bytes)})`);
-      const counts = m.traffic.aggregations.length ? `; ${m.traffic.aggregations.length} counts` : '';
+      const counts = m.traffic.aggregations.length
+        ? `; ${m.traffic.aggregations.length} counts`
+        : '';
       console.log(`  ${m.screen.padEnd(11)} ${parts.join(', ')}${counts}`);
     }
   }
@@ -189,7 +239,10 @@ function printResults(results: Measurement[], js: DashboardJs | null) {
     ratios.push([
       screen,
       ratio(large.traffic.bytes, small.traffic.bytes),
-      ratio(large.traffic.listenDocuments + large.traffic.restDocuments, small.traffic.listenDocuments + small.traffic.restDocuments),
+      ratio(
+        large.traffic.listenDocuments + large.traffic.restDocuments,
+        small.traffic.listenDocuments + small.traffic.restDocuments,
+      ),
       ratio(large.reads, small.reads),
       ratio(large.usableMs, small.usableMs),
       ratio(large.quietMs, small.quietMs),
@@ -197,30 +250,51 @@ function printResults(results: Measurement[], js: DashboardJs | null) {
   }
   if (ratios.length) {
     console.log('\nEnterprise / small\n');
-    console.log(table(['screen', 'bytes', 'documents', 'reads', 'usable', 'network quiet'], ratios));
+    console.log(
+      table(['screen', 'bytes', 'documents', 'reads', 'usable', 'network quiet'], ratios),
+    );
   }
   if (js) {
-    console.log('\nJavaScript a signed-in guest downloads to open a dashboard cold (gzip level 9)\n');
+    console.log(
+      '\nJavaScript a signed-in guest downloads to open a dashboard cold (gzip level 9)\n',
+    );
     console.log(
       table(
         ['build', 'files', 'raw', 'gzip'],
         [
-          ['shipped production build (npm run build -w web)', String(js.shipped.files), kb(js.shipped.rawBytes), kb(js.shipped.gzipBytes)],
-          ['measured: production build wired to the emulators, vite preview', String(js.measured.files), kb(js.measured.rawBytes), kb(js.measured.gzipBytes)],
+          [
+            'shipped production build (npm run build -w web)',
+            String(js.shipped.files),
+            kb(js.shipped.rawBytes),
+            kb(js.shipped.gzipBytes),
+          ],
+          [
+            'measured: production build wired to the emulators, vite preview',
+            String(js.measured.files),
+            kb(js.measured.rawBytes),
+            kb(js.measured.gzipBytes),
+          ],
         ],
       ),
     );
     console.log(`\nEntry chunks loaded: ${js.entries.join(', ')}`);
-    const top = js.shipped.chunks.slice(0, 10).map((c) => `${path.basename(c.file)} ${kb(c.gzipBytes)}`);
+    const top = js.shipped.chunks
+      .slice(0, 10)
+      .map((c) => `${path.basename(c.file)} ${kb(c.gzipBytes)}`);
     console.log(`Largest (shipped, gzip): ${top.join(', ')}`);
-    if (js.unexplained.length) console.log(`Loaded but not in the manifest closure: ${js.unexplained.join(', ')}`);
+    if (js.unexplained.length)
+      console.log(`Loaded but not in the manifest closure: ${js.unexplained.join(', ')}`);
   }
 }
 
 async function main() {
   const screens = selectedScreens();
   const events = SIZES.map(buildEvent);
-  const load = () => os.loadavg().map((l) => l.toFixed(2)).join(' ');
+  const load = () =>
+    os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ');
   say(`machine: ${os.cpus().length} cores, load average ${load()}`);
 
   let builds: WebBuilds | null = null;
@@ -246,7 +320,9 @@ async function main() {
     say(`built web/ twice (wired + shipped) in ${((Date.now() - t) / 1000).toFixed(1)} s`);
     t = Date.now();
     stack = await startStack();
-    say(`stack ready (${process.env.E2E_BASE_URL ? 'reused' : 'started'}) in ${((Date.now() - t) / 1000).toFixed(1)} s`);
+    say(
+      `stack ready (${process.env.E2E_BASE_URL ? 'reused' : 'started'}) in ${((Date.now() - t) / 1000).toFixed(1)} s`,
+    );
     Object.assign(process.env, EMULATOR_HOSTS);
     for (const e of events) {
       const r = await seedBenchEvent(PROJECT_ID, e);
@@ -261,9 +337,15 @@ async function main() {
 
     const states = new Map<string, StorageState>();
     for (const e of events) {
-      for (const [viewer, index] of [['guest', GUEST], ['creator', CREATOR]] as const) {
+      for (const [viewer, index] of [
+        ['guest', GUEST],
+        ['creator', CREATOR],
+      ] as const) {
         const m = e.members[index]!;
-        states.set(`${e.size.key}/${viewer}`, await signedInState(browser, baseUrl, m.displayName, m.email));
+        states.set(
+          `${e.size.key}/${viewer}`,
+          await signedInState(browser, baseUrl, m.displayName, m.email),
+        );
       }
     }
     say(`signed in ${states.size} viewers; load average ${load()}`);
@@ -271,7 +353,13 @@ async function main() {
     const results: Measurement[] = [];
     for (const screen of screens) {
       for (const e of events) {
-        const m = await measureScreen(browser, baseUrl, states.get(`${e.size.key}/${screen.viewer}`)!, screen, e);
+        const m = await measureScreen(
+          browser,
+          baseUrl,
+          states.get(`${e.size.key}/${screen.viewer}`)!,
+          screen,
+          e,
+        );
         results.push(m);
         say(
           `${screen.label.padEnd(11)} ${e.size.key.padEnd(10)} ${kb(m.traffic.bytes).padStart(9)}  ${String(m.traffic.listenDocuments + m.traffic.restDocuments).padStart(6)} docs  usable ${m.usableMs} ms  quiet ${m.quietMs} ms`,
@@ -282,7 +370,9 @@ async function main() {
     const small = events.find((e) => e.size.key === 'small')!;
     const scripts: string[] = [];
     const dashboard = SCREENS.find((s) => s.key === 'dashboard')!;
-    await openOnce(browser, baseUrl, states.get('small/guest')!, dashboard, small, (u) => scripts.push(u));
+    await openOnce(browser, baseUrl, states.get('small/guest')!, dashboard, small, (u) =>
+      scripts.push(u),
+    );
     const js = dashboardJs(builds, scripts);
 
     printResults(results, js);
@@ -290,7 +380,17 @@ async function main() {
     mkdirSync(path.dirname(RESULTS), { recursive: true });
     writeFileSync(
       RESULTS,
-      JSON.stringify({ at: new Date().toISOString(), cores: os.cpus().length, loadavg: os.loadavg(), results, js }, null, 2),
+      JSON.stringify(
+        {
+          at: new Date().toISOString(),
+          cores: os.cpus().length,
+          loadavg: os.loadavg(),
+          results,
+          js,
+        },
+        null,
+        2,
+      ),
     );
     say(`results written to ${path.relative(process.cwd(), RESULTS)}`);
   } finally {

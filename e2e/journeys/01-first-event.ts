@@ -12,7 +12,9 @@ export async function firstEvent({ person, step }: JourneyContext): Promise<void
   const eventName = `Ada's Summer Picnic ${Date.now().toString(36)}`;
 
   await step('signed out, the landing page promotes the product', async () => {
-    await ada.visit('/', 'landing', (p) => p.getByRole('button', { name: 'Start Planning for Free' }));
+    await ada.visit('/', 'landing', (p) =>
+      p.getByRole('button', { name: 'Start Planning for Free' }),
+    );
     await visible(page.getByRole('button', { name: 'Sign In' }), 'the Sign In button');
     await ada.shoot('landing');
   });
@@ -24,8 +26,14 @@ export async function firstEvent({ person, step }: JourneyContext): Promise<void
 
   await step('the events list is empty', async () => {
     await visible(page.getByRole('heading', { name: 'No Events Yet' }), "'No Events Yet'");
-    await visible(page.getByText('Create your first event to start planning and coordinating with others.'), 'the empty-list text');
-    await visible(page.getByRole('button', { name: 'Create Your First Event' }), "'Create Your First Event'");
+    await visible(
+      page.getByText('Create your first event to start planning and coordinating with others.'),
+      'the empty-list text',
+    );
+    await visible(
+      page.getByRole('button', { name: 'Create Your First Event' }),
+      "'Create Your First Event'",
+    );
     await ada.shoot('events-empty');
   });
 
@@ -51,7 +59,10 @@ export async function firstEvent({ person, step }: JourneyContext): Promise<void
     const primary = await page.evaluate(() =>
       document.documentElement.style.getPropertyValue('--gatherly-primary').trim().toLowerCase(),
     );
-    check(primary === COLORS.primary, `event primary colour applied: expected ${COLORS.primary}, got "${primary}"`);
+    check(
+      primary === COLORS.primary,
+      `event primary colour applied: expected ${COLORS.primary}, got "${primary}"`,
+    );
     await visible(page.getByText('No photos uploaded yet'), 'the empty gallery');
     await visible(page.getByText('No flights added yet'), 'the empty flights panel');
     await visible(page.getByText('No events scheduled yet'), 'the empty schedule');
@@ -70,6 +81,9 @@ export async function firstEvent({ person, step }: JourneyContext): Promise<void
     await hasText(card.getByText(/member/), '1 member', 'the member count');
     await ada.shoot('events-list');
     await ada.timed('dashboard', () => card.click(), bannerHeading(eventName));
-    check(page.url().endsWith(`/events/${eventId}`), `the card opens /events/${eventId}, got ${page.url()}`);
+    check(
+      page.url().endsWith(`/events/${eventId}`),
+      `the card opens /events/${eventId}, got ${page.url()}`,
+    );
   });
 }

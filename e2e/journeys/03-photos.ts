@@ -4,12 +4,19 @@
 import type { Page } from 'playwright-core';
 import { check, hasText, visible } from '../lib/expect.ts';
 import { oversizedPhotoFile, photoFile, textFile } from '../lib/files.ts';
-import { addMember, bannerHeading, createEvent, navigate, signInFromLanding } from '../lib/flows.ts';
+import {
+  addMember,
+  bannerHeading,
+  createEvent,
+  navigate,
+  signInFromLanding,
+} from '../lib/flows.ts';
 import type { JourneyContext } from '../lib/journey.ts';
 import type { Person } from '../lib/session.ts';
 
 const galleryHeading = (p: Page) => p.getByRole('heading', { name: 'Photo Gallery' });
-const card = (page: Page, caption: string) => page.getByTestId('photo-card').filter({ hasText: caption });
+const card = (page: Page, caption: string) =>
+  page.getByTestId('photo-card').filter({ hasText: caption });
 
 async function uploadPhoto(person: Person, file: string, caption: string, shoot?: string) {
   const page = person.page;
@@ -35,7 +42,10 @@ export async function photos({ person, step }: JourneyContext): Promise<void> {
 
   await step('the creator creates an event and the friend joins by invitation', async () => {
     await signInFromLanding(eve);
-    eventId = await createEvent(eve, { name: eventName, dates: { start: '2027-08-21T15:00', end: '2027-08-22T01:00' } });
+    eventId = await createEvent(eve, {
+      name: eventName,
+      dates: { start: '2027-08-21T15:00', end: '2027-08-22T01:00' },
+    });
     await addMember(eve, finn, eventId, eventName);
   });
 
@@ -43,7 +53,10 @@ export async function photos({ person, step }: JourneyContext): Promise<void> {
     await eve.visit(`/events/${eventId}`, 'dashboard', bannerHeading(eventName));
     await navigate(eve, 'Photos', 'photos', galleryHeading);
     await visible(eve.page.getByText('No Photos Yet'), "'No Photos Yet'");
-    await visible(eve.page.getByText('Upload the first photos to start building your event gallery.'), 'the empty-gallery text');
+    await visible(
+      eve.page.getByText('Upload the first photos to start building your event gallery.'),
+      'the empty-gallery text',
+    );
     await eve.shoot('gallery-empty');
     await navigate(finn, 'Photos', 'photos', galleryHeading);
   });
@@ -54,12 +67,32 @@ export async function photos({ person, step }: JourneyContext): Promise<void> {
     const dialog = page.getByRole('dialog', { name: 'Upload Photos' });
     await dialog
       .getByTestId('file-input')
-      .setInputFiles([oversizedPhotoFile('huge-photo.jpg'), textFile('packing-list.txt'), textFile('not-a-photo.jpg')]);
-    await visible(dialog.getByText('huge-photo.jpg exceeds maximum allowed size of 10 MB'), 'the size message');
-    await visible(dialog.getByText('packing-list.txt could not be opened as an image. You can only upload: image/*'), 'the file-type message');
+      .setInputFiles([
+        oversizedPhotoFile('huge-photo.jpg'),
+        textFile('packing-list.txt'),
+        textFile('not-a-photo.jpg'),
+      ]);
+    await visible(
+      dialog.getByText('huge-photo.jpg exceeds maximum allowed size of 10 MB'),
+      'the size message',
+    );
+    await visible(
+      dialog.getByText(
+        'packing-list.txt could not be opened as an image. You can only upload: image/*',
+      ),
+      'the file-type message',
+    );
     // Recognised by decoding, not by name: a text file named .jpg is refused at selection, by name.
-    await visible(dialog.getByText('not-a-photo.jpg could not be opened as an image. You can only upload: image/*'), 'the renamed text file refused');
-    check((await dialog.getByTestId('upload-item').count()) === 0, 'no refused file may be queued for upload');
+    await visible(
+      dialog.getByText(
+        'not-a-photo.jpg could not be opened as an image. You can only upload: image/*',
+      ),
+      'the renamed text file refused',
+    );
+    check(
+      (await dialog.getByTestId('upload-item').count()) === 0,
+      'no refused file may be queued for upload',
+    );
     await eve.shoot('upload-refused');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
   });
@@ -67,45 +100,100 @@ export async function photos({ person, step }: JourneyContext): Promise<void> {
   await step('the creator uploads a photo; the member sees it arrive live', async () => {
     await uploadPhoto(eve, photoFile('sunset.png', [240, 120, 40]), eveCaption, 'upload-done');
     await visible(card(finn.page, eveCaption), "the creator's photo on the member's gallery");
-    await hasText(finn.page.getByRole('button', { name: /^All Photos/ }), 'All Photos (1)', "the member's photo count");
+    await hasText(
+      finn.page.getByRole('button', { name: /^All Photos/ }),
+      'All Photos (1)',
+      "the member's photo count",
+    );
   });
 
   await step('the member uploads a photo; the creator sees it arrive live', async () => {
     await uploadPhoto(finn, photoFile('lanterns.png', [40, 90, 200]), finnCaption);
     await visible(card(eve.page, finnCaption), "the member's photo on the creator's gallery");
-    await hasText(eve.page.getByRole('button', { name: /^All Photos/ }), 'All Photos (2)', "the creator's photo count");
+    await hasText(
+      eve.page.getByRole('button', { name: /^All Photos/ }),
+      'All Photos (2)',
+      "the creator's photo count",
+    );
   });
 
-  await step("the member votes for the creator's photo; the creator sees the vote live", async () => {
-    await card(finn.page, eveCaption).getByRole('button', { name: 'Vote for this photo' }).click();
-    await visible(card(finn.page, eveCaption).getByRole('button', { name: 'Remove vote' }), "the member's heart filled");
-    await hasText(card(eve.page, eveCaption).getByTestId('vote-count'), '1', "the vote count on the creator's screen");
-  });
+  await step(
+    "the member votes for the creator's photo; the creator sees the vote live",
+    async () => {
+      await card(finn.page, eveCaption)
+        .getByRole('button', { name: 'Vote for this photo' })
+        .click();
+      await visible(
+        card(finn.page, eveCaption).getByRole('button', { name: 'Remove vote' }),
+        "the member's heart filled",
+      );
+      await hasText(
+        card(eve.page, eveCaption).getByTestId('vote-count'),
+        '1',
+        "the vote count on the creator's screen",
+      );
+    },
+  );
 
   await step("the creator votes for the member's photo; the member sees it live", async () => {
     await card(eve.page, finnCaption).getByRole('button', { name: 'Vote for this photo' }).click();
-    await hasText(card(finn.page, finnCaption).getByTestId('vote-count'), '1', "the vote count on the member's screen");
+    await hasText(
+      card(finn.page, finnCaption).getByTestId('vote-count'),
+      '1',
+      "the vote count on the member's screen",
+    );
     await card(eve.page, eveCaption).getByRole('button', { name: 'Vote for this photo' }).click();
-    await hasText(card(finn.page, eveCaption).getByTestId('vote-count'), '2', 'two votes on the sunset, seen by the member');
+    await hasText(
+      card(finn.page, eveCaption).getByTestId('vote-count'),
+      '2',
+      'two votes on the sunset, seen by the member',
+    );
     await eve.shoot('gallery-votes');
   });
 
   await step('the member takes their vote back: the count drops live for the creator', async () => {
     await card(finn.page, eveCaption).getByRole('button', { name: 'Remove vote' }).click();
-    await visible(card(finn.page, eveCaption).getByRole('button', { name: 'Vote for this photo' }), "the member's heart empty again");
-    await hasText(card(eve.page, eveCaption).getByTestId('vote-count'), '1', "the creator's count back to 1");
+    await visible(
+      card(finn.page, eveCaption).getByRole('button', { name: 'Vote for this photo' }),
+      "the member's heart empty again",
+    );
+    await hasText(
+      card(eve.page, eveCaption).getByTestId('vote-count'),
+      '1',
+      "the creator's count back to 1",
+    );
     await card(finn.page, eveCaption).getByRole('button', { name: 'Vote for this photo' }).click();
-    await hasText(card(eve.page, eveCaption).getByTestId('vote-count'), '2', "the creator's count at 2 again");
+    await hasText(
+      card(eve.page, eveCaption).getByTestId('vote-count'),
+      '2',
+      "the creator's count at 2 again",
+    );
   });
 
-  await step('the member cannot feature photos; the admin features the lanterns photo', async () => {
-    check((await finn.page.getByRole('button', { name: 'Mark as featured' }).count()) === 0, 'an attendee must not see Mark as featured');
-    await card(eve.page, finnCaption).getByRole('button', { name: 'Mark as featured' }).click();
-    await visible(card(eve.page, finnCaption).getByText('Featured', { exact: true }), 'the Featured badge');
-    await visible(card(finn.page, finnCaption).getByText('Featured', { exact: true }), "the Featured badge on the member's screen");
-    await hasText(finn.page.getByRole('button', { name: /^Featured \(/ }), 'Featured (1)', 'the featured count');
-    await finn.shoot('gallery-featured');
-  });
+  await step(
+    'the member cannot feature photos; the admin features the lanterns photo',
+    async () => {
+      check(
+        (await finn.page.getByRole('button', { name: 'Mark as featured' }).count()) === 0,
+        'an attendee must not see Mark as featured',
+      );
+      await card(eve.page, finnCaption).getByRole('button', { name: 'Mark as featured' }).click();
+      await visible(
+        card(eve.page, finnCaption).getByText('Featured', { exact: true }),
+        'the Featured badge',
+      );
+      await visible(
+        card(finn.page, finnCaption).getByText('Featured', { exact: true }),
+        "the Featured badge on the member's screen",
+      );
+      await hasText(
+        finn.page.getByRole('button', { name: /^Featured \(/ }),
+        'Featured (1)',
+        'the featured count',
+      );
+      await finn.shoot('gallery-featured');
+    },
+  );
 
   await step("the featured photo leads both members' dashboard banner", async () => {
     for (const p of [eve, finn]) {
@@ -113,7 +201,10 @@ export async function photos({ person, step }: JourneyContext): Promise<void> {
       const banner = p.page.getByTestId('event-banner');
       // Banner order: custom banner, then featured photos, then the rest by votes: slide 1 is featured.
       await banner.getByRole('tab', { name: 'Show banner image 1' }).click();
-      await visible(banner.getByText('Featured Photo'), "the 'Featured Photo' badge on the first banner slide");
+      await visible(
+        banner.getByText('Featured Photo'),
+        "the 'Featured Photo' badge on the first banner slide",
+      );
     }
     await hasText(eve.page.getByTestId('stat-photos'), /Photos 2$/, 'the Photos stat');
     await eve.shoot('dashboard-featured');

@@ -2,12 +2,19 @@
 // and Join disappears for everyone, live.
 import type { Page } from 'playwright-core';
 import { gone, hasText, visible } from '../lib/expect.ts';
-import { addMember, bannerHeading, createEvent, navigate, signInFromLanding } from '../lib/flows.ts';
+import {
+  addMember,
+  bannerHeading,
+  createEvent,
+  navigate,
+  signInFromLanding,
+} from '../lib/flows.ts';
 import type { JourneyContext } from '../lib/journey.ts';
 import type { Person } from '../lib/session.ts';
 
 const travelHeading = (p: Page) => p.getByRole('heading', { name: 'Travel Coordination' });
-const carpoolCard = (page: Page) => page.getByTestId('carpool-card').filter({ hasText: 'Union Station → Vineyard Lodge' });
+const carpoolCard = (page: Page) =>
+  page.getByTestId('carpool-card').filter({ hasText: 'Union Station → Vineyard Lodge' });
 
 interface Flight {
   airline: string;
@@ -47,7 +54,11 @@ export async function travel({ person, step }: JourneyContext): Promise<void> {
 
   await step('the creator creates an event; three friends join by invitation', async () => {
     await signInFromLanding(gus);
-    eventId = await createEvent(gus, { name: eventName, location: 'Napa Valley', dates: { start: '2027-09-10T12:00', end: '2027-09-12T12:00' } });
+    eventId = await createEvent(gus, {
+      name: eventName,
+      location: 'Napa Valley',
+      dates: { start: '2027-09-10T12:00', end: '2027-09-12T12:00' },
+    });
     for (const guest of [hal, ivy, jo]) await addMember(gus, guest, eventId, eventName);
   });
 
@@ -58,12 +69,36 @@ export async function travel({ person, step }: JourneyContext): Promise<void> {
   });
 
   await step('two members add their flights and see each other’s live', async () => {
-    await addFlight(hal, { airline: 'United', flightNumber: 'UA 512', from: 'ORD', to: 'SFO', departs: '2027-09-10T07:15', arrives: '2027-09-10T09:50' });
-    await addFlight(ivy, { airline: 'Delta', flightNumber: 'DL 88', from: 'JFK', to: 'SFO', departs: '2027-09-10T06:00', arrives: '2027-09-10T09:30' });
+    await addFlight(hal, {
+      airline: 'United',
+      flightNumber: 'UA 512',
+      from: 'ORD',
+      to: 'SFO',
+      departs: '2027-09-10T07:15',
+      arrives: '2027-09-10T09:50',
+    });
+    await addFlight(ivy, {
+      airline: 'Delta',
+      flightNumber: 'DL 88',
+      from: 'JFK',
+      to: 'SFO',
+      departs: '2027-09-10T06:00',
+      arrives: '2027-09-10T09:30',
+    });
     for (const p of [gus, hal, ivy]) {
-      await hasText(p.page.getByRole('tab', { name: /^Flights/ }), 'Flights (2)', `${p.name}'s flight count`);
-      await visible(p.page.getByTestId('flight-card').filter({ hasText: 'ORD → SFO' }), 'the ORD → SFO flight');
-      await visible(p.page.getByTestId('flight-card').filter({ hasText: 'JFK → SFO' }), 'the JFK → SFO flight');
+      await hasText(
+        p.page.getByRole('tab', { name: /^Flights/ }),
+        'Flights (2)',
+        `${p.name}'s flight count`,
+      );
+      await visible(
+        p.page.getByTestId('flight-card').filter({ hasText: 'ORD → SFO' }),
+        'the ORD → SFO flight',
+      );
+      await visible(
+        p.page.getByTestId('flight-card').filter({ hasText: 'JFK → SFO' }),
+        'the JFK → SFO flight',
+      );
     }
     await hal.shoot('flights');
   });
@@ -85,30 +120,53 @@ export async function travel({ person, step }: JourneyContext): Promise<void> {
     await gone(carpoolCard(page).getByRole('button', { name: 'Join' }), 'Join for the driver');
   });
 
-  await step('a watcher keeps the dashboard open: the carpool arrives with a Join button', async () => {
-    await jo.visit(`/events/${eventId}`, 'dashboard', bannerHeading(eventName));
-    await visible(carpoolCard(jo.page).getByRole('button', { name: 'Join' }), "Join on the watcher's dashboard");
-  });
+  await step(
+    'a watcher keeps the dashboard open: the carpool arrives with a Join button',
+    async () => {
+      await jo.visit(`/events/${eventId}`, 'dashboard', bannerHeading(eventName));
+      await visible(
+        carpoolCard(jo.page).getByRole('button', { name: 'Join' }),
+        "Join on the watcher's dashboard",
+      );
+    },
+  );
 
   await step('the first rider joins: 2/3 seats everywhere, Join stays for the others', async () => {
     for (const p of [hal, ivy]) await p.page.getByRole('tab', { name: /^Carpools/ }).click();
     await carpoolCard(hal.page).getByRole('button', { name: 'Join' }).click();
     await visible(hal.page.getByText('Joined Carpool'), "the 'Joined Carpool' toast");
-    await visible(carpoolCard(hal.page).getByText('Joined', { exact: true }), "the rider's Joined badge");
-    for (const p of [gus, ivy, jo]) await hasText(carpoolCard(p.page).getByText(/seats$/), '2/3 seats', `${p.name}'s seat chip`);
+    await visible(
+      carpoolCard(hal.page).getByText('Joined', { exact: true }),
+      "the rider's Joined badge",
+    );
+    for (const p of [gus, ivy, jo])
+      await hasText(carpoolCard(p.page).getByText(/seats$/), '2/3 seats', `${p.name}'s seat chip`);
     await visible(carpoolCard(ivy.page).getByText('+ 1 passenger'), "'+ 1 passenger'");
-    await visible(carpoolCard(jo.page).getByRole('button', { name: 'Join' }), 'Join still offered to the watcher');
+    await visible(
+      carpoolCard(jo.page).getByRole('button', { name: 'Join' }),
+      'Join still offered to the watcher',
+    );
   });
 
-  await step('the second rider takes the last seat: Join disappears for everyone, live', async () => {
-    await carpoolCard(ivy.page).getByRole('button', { name: 'Join' }).click();
-    await visible(ivy.page.getByText('Joined Carpool'), "the 'Joined Carpool' toast");
-    for (const p of [gus, hal, ivy, jo]) {
-      await hasText(carpoolCard(p.page).getByText(/seats$/), '3/3 seats', `${p.name}'s seat chip`);
-      await gone(carpoolCard(p.page).getByRole('button', { name: 'Join' }), `Join on ${p.name}'s screen`);
-    }
-    await visible(carpoolCard(gus.page).getByText('+ 2 passengers'), "'+ 2 passengers'");
-    await gus.shoot('carpool-full');
-    await jo.shoot('dashboard-carpool-full');
-  });
+  await step(
+    'the second rider takes the last seat: Join disappears for everyone, live',
+    async () => {
+      await carpoolCard(ivy.page).getByRole('button', { name: 'Join' }).click();
+      await visible(ivy.page.getByText('Joined Carpool'), "the 'Joined Carpool' toast");
+      for (const p of [gus, hal, ivy, jo]) {
+        await hasText(
+          carpoolCard(p.page).getByText(/seats$/),
+          '3/3 seats',
+          `${p.name}'s seat chip`,
+        );
+        await gone(
+          carpoolCard(p.page).getByRole('button', { name: 'Join' }),
+          `Join on ${p.name}'s screen`,
+        );
+      }
+      await visible(carpoolCard(gus.page).getByText('+ 2 passengers'), "'+ 2 passengers'");
+      await gus.shoot('carpool-full');
+      await jo.shoot('dashboard-carpool-full');
+    },
+  );
 }

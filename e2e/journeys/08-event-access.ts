@@ -33,7 +33,8 @@ const deleted = (p: Page) => p.getByRole('heading', { name: 'This event was dele
 const photosHeading = (p: Page) => p.getByRole('heading', { name: 'Photo Gallery' });
 const travelHeading = (p: Page) => p.getByRole('heading', { name: 'Travel Coordination' });
 const settingsHeading = (p: Page) => p.getByRole('heading', { name: 'Event Settings' });
-const activityHeading = (p: Page) => p.getByText('What has been happening in this event, newest first.');
+const activityHeading = (p: Page) =>
+  p.getByText('What has been happening in this event, newest first.');
 
 /** Neither the router's developer page nor the generic error screen is showing. */
 async function noErrorPage(person: Person, where: string): Promise<void> {
@@ -43,11 +44,19 @@ async function noErrorPage(person: Person, where: string): Promise<void> {
   }
 }
 
-async function showsOnly(person: Person, screen: (p: Page) => Locator, text: string | null, where: string) {
+async function showsOnly(
+  person: Person,
+  screen: (p: Page) => Locator,
+  text: string | null,
+  where: string,
+) {
   await visible(screen(person.page), `${where}: its heading`);
   if (text) await visible(person.page.getByText(text, { exact: true }), `${where}: '${text}'`);
   await noErrorPage(person, where);
-  await visible(person.page.getByRole('link', { name: 'Back to Dashboard' }), `${where}: the way back`);
+  await visible(
+    person.page.getByRole('link', { name: 'Back to Dashboard' }),
+    `${where}: the way back`,
+  );
 }
 
 export async function eventAccess({ person, step }: JourneyContext): Promise<void> {
@@ -63,7 +72,10 @@ export async function eventAccess({ person, step }: JourneyContext): Promise<voi
 
   await step('the organiser creates an event; a friend joins it as admin', async () => {
     await signInFromLanding(uma);
-    eventId = await createEvent(uma, { name: eventName, dates: { start: '2027-08-14T11:00', end: '2027-08-14T18:00' } });
+    eventId = await createEvent(uma, {
+      name: eventName,
+      dates: { start: '2027-08-14T11:00', end: '2027-08-14T18:00' },
+    });
     await addMember(uma, vic, eventId, eventName, 'admin');
   });
 
@@ -71,8 +83,16 @@ export async function eventAccess({ person, step }: JourneyContext): Promise<voi
     await signInFromLanding(wes);
     for (const [suffix, name] of AREAS) {
       await wes.visit(`/events/${eventId}${suffix}`, `${name} (not invited)`, accessDenied);
-      await showsOnly(wes, accessDenied, 'You have not been invited to this event', `${name} for a stranger`);
-      check(new URL(wes.page.url()).pathname === `/events/${eventId}${suffix}`, `the stranger stays on ${suffix || 'the dashboard'}`);
+      await showsOnly(
+        wes,
+        accessDenied,
+        'You have not been invited to this event',
+        `${name} for a stranger`,
+      );
+      check(
+        new URL(wes.page.url()).pathname === `/events/${eventId}${suffix}`,
+        `the stranger stays on ${suffix || 'the dashboard'}`,
+      );
     }
     await wes.shoot('stranger-photos-denied');
   });
@@ -82,7 +102,15 @@ export async function eventAccess({ person, step }: JourneyContext): Promise<voi
     await navigate(vic, 'Members', 'members', membersHeading);
     await navigate(vic, 'Settings', 'settings', settingsHeading);
     await navigate(vic, 'Dashboard', 'dashboard', bannerHeading(eventName));
-    await vic.timed('activity', () => vic.page.getByRole('link', { name: 'View All', exact: true }).and(vic.page.locator('[href$="/activity"]')).click(), activityHeading);
+    await vic.timed(
+      'activity',
+      () =>
+        vic.page
+          .getByRole('link', { name: 'View All', exact: true })
+          .and(vic.page.locator('[href$="/activity"]'))
+          .click(),
+      activityHeading,
+    );
     await urlMatches(vic.page, new RegExp(`/events/${eventId}/activity$`), 'the activity screen');
     await navigate(vic, 'Photos', 'photos', photosHeading);
   });
@@ -90,7 +118,10 @@ export async function eventAccess({ person, step }: JourneyContext): Promise<voi
   await step('removed while looking at Photos: the open screen says so at once', async () => {
     await uma.visit(`/events/${eventId}/members`, 'members', membersHeading);
     await uma.page.getByRole('button', { name: `Remove ${vic.name}` }).click();
-    const dialog = uma.page.getByRole('alertdialog').or(uma.page.getByRole('dialog')).filter({ hasText: 'Remove Member' });
+    const dialog = uma.page
+      .getByRole('alertdialog')
+      .or(uma.page.getByRole('dialog'))
+      .filter({ hasText: 'Remove Member' });
     await dialog.getByRole('button', { name: 'Remove', exact: true }).click();
     await visible(uma.page.getByText('Member Removed'), "the 'Member Removed' toast");
     await showsOnly(vic, noLonger, null, 'the open photos screen of a removed member');
@@ -113,15 +144,23 @@ export async function eventAccess({ person, step }: JourneyContext): Promise<voi
     }
   });
 
-  await step('after a reload the removed member is a stranger: Access Denied on every route', async () => {
-    for (const [suffix, name] of AREAS) {
-      await vic.visit(`/events/${eventId}${suffix}`, `${name} (removed, reloaded)`, accessDenied);
-      await showsOnly(vic, accessDenied, 'You have not been invited to this event', `${name} for a removed member`);
-    }
-    await vic.page.getByRole('link', { name: 'Back to Dashboard' }).click();
-    await visible(eventsHeading(vic.name)(vic.page), 'the events list');
-    await visible(vic.page.getByRole('heading', { name: 'No Events Yet' }), 'an empty list');
-  });
+  await step(
+    'after a reload the removed member is a stranger: Access Denied on every route',
+    async () => {
+      for (const [suffix, name] of AREAS) {
+        await vic.visit(`/events/${eventId}${suffix}`, `${name} (removed, reloaded)`, accessDenied);
+        await showsOnly(
+          vic,
+          accessDenied,
+          'You have not been invited to this event',
+          `${name} for a removed member`,
+        );
+      }
+      await vic.page.getByRole('link', { name: 'Back to Dashboard' }).click();
+      await visible(eventsHeading(vic.name)(vic.page), 'the events list');
+      await visible(vic.page.getByRole('heading', { name: 'No Events Yet' }), 'an empty list');
+    },
+  );
 
   await step('a member looking at an event when it is deleted loses it live', async () => {
     await uma.visit('/', 'events list', eventsHeading(uma.name));
@@ -129,7 +168,10 @@ export async function eventAccess({ person, step }: JourneyContext): Promise<voi
     await addMember(uma, xia, doomedId, doomedName);
     await uma.visit('/', 'events list', eventsHeading(uma.name));
     await uma.page.getByRole('button', { name: `Delete ${doomedName}` }).click();
-    const dialog = uma.page.getByRole('alertdialog').or(uma.page.getByRole('dialog')).filter({ hasText: 'Delete Event' });
+    const dialog = uma.page
+      .getByRole('alertdialog')
+      .or(uma.page.getByRole('dialog'))
+      .filter({ hasText: 'Delete Event' });
     await dialog.getByRole('button', { name: 'Delete Event' }).click();
     await visible(uma.page.getByText('Event Deleted'), "the 'Event Deleted' toast");
     // "This event was deleted" needs the event document to go before the memberships; when the

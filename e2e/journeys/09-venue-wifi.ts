@@ -5,11 +5,19 @@
 // built app on the Hosting emulator (e2e/lib/built-app.ts).
 import type { Page } from 'playwright-core';
 import { check, gone, hasText, until, visible } from '../lib/expect.ts';
-import { addMember, bannerHeading, createEvent, dismissToasts, navigate, signInFromLanding } from '../lib/flows.ts';
+import {
+  addMember,
+  bannerHeading,
+  createEvent,
+  dismissToasts,
+  navigate,
+  signInFromLanding,
+} from '../lib/flows.ts';
 import type { JourneyContext } from '../lib/journey.ts';
 
 const QUEUED = 'Saved on this phone, will sync when online';
-const item = (page: Page, title: string) => page.getByTestId('schedule-item').filter({ hasText: title });
+const item = (page: Page, title: string) =>
+  page.getByTestId('schedule-item').filter({ hasText: title });
 const settingsHeading = (p: Page) => p.getByRole('heading', { name: 'Event Settings' });
 const offlineStrip = (p: Page) => p.getByTestId('offline-banner');
 
@@ -38,7 +46,11 @@ export async function venueWifi({ person, step }: JourneyContext): Promise<void>
     await navigate(olive, 'Settings', 'settings', settingsHeading);
     await navigate(olive, 'Dashboard', 'dashboard', bannerHeading(eventName));
     await visible(item(pat.page, 'Ceremony'), "the schedule item on the guest's dashboard");
-    await hasText(item(pat.page, 'Ceremony').getByText(/attending$/), '0/0 attending', 'no answers yet');
+    await hasText(
+      item(pat.page, 'Ceremony').getByText(/attending$/),
+      '0/0 attending',
+      'no answers yet',
+    );
     await until('the service worker to control the organiser’s page', async () =>
       olive.page.evaluate(async () => {
         const registration = await navigator.serviceWorker.getRegistration();
@@ -50,56 +62,105 @@ export async function venueWifi({ person, step }: JourneyContext): Promise<void>
   await step('the organiser goes offline: the shell says so', async () => {
     await olive.context.setOffline(true);
     await visible(offlineStrip(olive.page).getByText("You're offline."), 'the offline strip');
-    await visible(olive.page.getByText('Offline', { exact: true }), 'the Offline badge in the header');
+    await visible(
+      olive.page.getByText('Offline', { exact: true }),
+      'the Offline badge in the header',
+    );
     await olive.shoot('offline-dashboard');
   });
 
-  await step('offline, the organiser RSVPs Going: it is saved on the phone, and says so', async () => {
-    await dismissToasts(olive.page);
-    const row = item(olive.page, 'Ceremony');
-    await row.getByRole('button', { name: /^Your RSVP:/ }).click();
-    await olive.page.getByRole('menuitem', { name: 'Going', exact: true }).click();
-    await visible(row.getByRole('button', { name: 'Your RSVP: Going' }), 'the RSVP chip to read Going');
-    await visible(olive.page.getByText(QUEUED), `'${QUEUED}' for the RSVP`, 5000);
-    await visible(offlineStrip(olive.page).getByText(/1 change waiting/), "'1 change waiting' in the strip");
-  });
+  await step(
+    'offline, the organiser RSVPs Going: it is saved on the phone, and says so',
+    async () => {
+      await dismissToasts(olive.page);
+      const row = item(olive.page, 'Ceremony');
+      await row.getByRole('button', { name: /^Your RSVP:/ }).click();
+      await olive.page.getByRole('menuitem', { name: 'Going', exact: true }).click();
+      await visible(
+        row.getByRole('button', { name: 'Your RSVP: Going' }),
+        'the RSVP chip to read Going',
+      );
+      await visible(olive.page.getByText(QUEUED), `'${QUEUED}' for the RSVP`, 5000);
+      await visible(
+        offlineStrip(olive.page).getByText(/1 change waiting/),
+        "'1 change waiting' in the strip",
+      );
+    },
+  );
 
-  await step('offline, the organiser renames the event in Settings: queued, never an endless "Saving..."', async () => {
-    await dismissToasts(olive.page);
-    await navigate(olive, 'Settings', 'settings (offline)', settingsHeading);
-    const name = olive.page.getByLabel('Event Name');
-    await name.fill(renamed);
-    await name.blur();
-    // "Saving..." may flash; within a few seconds the field must say why it is not "Saved".
-    await visible(olive.page.getByText(QUEUED), `'${QUEUED}' next to Event Name`, 5000);
-    check(!(await olive.page.getByText('Saving...').isVisible()), '"Saving..." must not stay once the change is queued');
-    await visible(offlineStrip(olive.page).getByText(/2 changes waiting/), "'2 changes waiting' in the strip");
-    await olive.shoot('offline-settings-queued');
-  });
+  await step(
+    'offline, the organiser renames the event in Settings: queued, never an endless "Saving..."',
+    async () => {
+      await dismissToasts(olive.page);
+      await navigate(olive, 'Settings', 'settings (offline)', settingsHeading);
+      const name = olive.page.getByLabel('Event Name');
+      await name.fill(renamed);
+      await name.blur();
+      // "Saving..." may flash; within a few seconds the field must say why it is not "Saved".
+      await visible(olive.page.getByText(QUEUED), `'${QUEUED}' next to Event Name`, 5000);
+      check(
+        !(await olive.page.getByText('Saving...').isVisible()),
+        '"Saving..." must not stay once the change is queued',
+      );
+      await visible(
+        offlineStrip(olive.page).getByText(/2 changes waiting/),
+        "'2 changes waiting' in the strip",
+      );
+      await olive.shoot('offline-settings-queued');
+    },
+  );
 
-  await step('offline, the organiser reloads: the app and the renamed event still open', async () => {
-    await olive.page.reload();
-    await visible(settingsHeading(olive.page), 'the Settings screen after an offline reload', 30_000);
-    await until('the Event Name field to hold the offline rename', async () => {
-      const value = await olive.page.getByLabel('Event Name').inputValue();
-      return value === renamed || `"${value}"`;
-    });
-    await visible(offlineStrip(olive.page).getByText("You're offline."), 'the offline strip after the reload');
-    await visible(offlineStrip(olive.page).getByText(/waiting/), 'the queued changes after the reload', 5000);
-    await navigate(olive, 'Dashboard', 'dashboard (offline reload)', bannerHeading(renamed));
-    await visible(item(olive.page, 'Ceremony').getByRole('button', { name: 'Your RSVP: Going' }), 'the offline RSVP after the reload');
-    check(!(await olive.page.getByText('Saving...').isVisible()), 'no "Saving..." after the reload');
-    await olive.shoot('offline-after-reload');
-    // Meanwhile the guest still sees the event as it was.
-    await visible(bannerHeading(eventName)(pat.page), 'the old name on the guest’s dashboard');
-  });
+  await step(
+    'offline, the organiser reloads: the app and the renamed event still open',
+    async () => {
+      await olive.page.reload();
+      await visible(
+        settingsHeading(olive.page),
+        'the Settings screen after an offline reload',
+        30_000,
+      );
+      await until('the Event Name field to hold the offline rename', async () => {
+        const value = await olive.page.getByLabel('Event Name').inputValue();
+        return value === renamed || `"${value}"`;
+      });
+      await visible(
+        offlineStrip(olive.page).getByText("You're offline."),
+        'the offline strip after the reload',
+      );
+      await visible(
+        offlineStrip(olive.page).getByText(/waiting/),
+        'the queued changes after the reload',
+        5000,
+      );
+      await navigate(olive, 'Dashboard', 'dashboard (offline reload)', bannerHeading(renamed));
+      await visible(
+        item(olive.page, 'Ceremony').getByRole('button', { name: 'Your RSVP: Going' }),
+        'the offline RSVP after the reload',
+      );
+      check(
+        !(await olive.page.getByText('Saving...').isVisible()),
+        'no "Saving..." after the reload',
+      );
+      await olive.shoot('offline-after-reload');
+      // Meanwhile the guest still sees the event as it was.
+      await visible(bannerHeading(eventName)(pat.page), 'the old name on the guest’s dashboard');
+    },
+  );
 
   await step('back online: the changes sync and the guest sees both', async () => {
     await olive.context.setOffline(false);
-    await visible(olive.page.getByText('All changes synced'), "the 'All changes synced' toast", 30_000);
+    await visible(
+      olive.page.getByText('All changes synced'),
+      "the 'All changes synced' toast",
+      30_000,
+    );
     await gone(offlineStrip(olive.page), 'the offline strip');
     await visible(bannerHeading(renamed)(pat.page), 'the new name on the guest’s dashboard');
-    await hasText(item(pat.page, 'Ceremony').getByText(/attending$/), '1/1 attending', "the organiser's RSVP on the guest's dashboard");
+    await hasText(
+      item(pat.page, 'Ceremony').getByText(/attending$/),
+      '1/1 attending',
+      "the organiser's RSVP on the guest's dashboard",
+    );
     await pat.shoot('synced-guest');
   });
 }

@@ -18,11 +18,20 @@ export async function idTokenOf(page: Page): Promise<string> {
         open.onerror = () => reject(new Error('cannot open firebaseLocalStorageDb'));
         open.onsuccess = () => {
           const db = open.result;
-          const read = db.transaction('firebaseLocalStorage', 'readonly').objectStore('firebaseLocalStorage').getAll();
+          const read = db
+            .transaction('firebaseLocalStorage', 'readonly')
+            .objectStore('firebaseLocalStorage')
+            .getAll();
           read.onerror = () => reject(new Error('cannot read firebaseLocalStorage'));
           read.onsuccess = () => {
-            const rows = read.result as { value?: { stsTokenManager?: { accessToken?: string } } }[];
-            resolve(rows.map((r) => r.value?.stsTokenManager?.accessToken).find((t) => typeof t === 'string') ?? null);
+            const rows = read.result as {
+              value?: { stsTokenManager?: { accessToken?: string } };
+            }[];
+            resolve(
+              rows
+                .map((r) => r.value?.stsTokenManager?.accessToken)
+                .find((t) => typeof t === 'string') ?? null,
+            );
           };
         };
       }),
@@ -32,13 +41,21 @@ export async function idTokenOf(page: Page): Promise<string> {
 }
 
 /** Calls the app's own `/api` from the person's page, with their ID token, as the app does. */
-export async function callApi(person: Person, method: string, path: string, body?: unknown): Promise<ApiAnswer> {
+export async function callApi(
+  person: Person,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<ApiAnswer> {
   const token = await idTokenOf(person.page);
   return person.page.evaluate(
     async ({ method, path, body, token }) => {
       const res = await fetch(path, {
         method,
-        headers: { Authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+        headers: {
+          Authorization: `Bearer ${token}`,
+          ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        },
         body: body === undefined ? undefined : JSON.stringify(body),
       });
       const text = await res.text();

@@ -8,7 +8,10 @@ const ROOT = path.resolve(import.meta.dirname, '..', '..');
  * the only place with the service worker (the Vite dev server has none), so journeys that reload
  * offline run against it.
  */
-export const BUILT_APP_URL = (process.env.E2E_BUILT_URL ?? 'http://127.0.0.1:5002').replace(/\/$/, '');
+export const BUILT_APP_URL = (process.env.E2E_BUILT_URL ?? 'http://127.0.0.1:5002').replace(
+  /\/$/,
+  '',
+);
 
 /**
  * `npm run build -w web` wired to the local emulators (the Hosting emulator serves web/dist).
@@ -32,7 +35,9 @@ export function buildWebForEmulators(): Promise<void> {
     child.once('error', reject);
     child.once('exit', (code) => {
       if (code === 0) {
-        console.log(`built the web app for the Hosting emulator in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+        console.log(
+          `built the web app for the Hosting emulator in ${((Date.now() - t0) / 1000).toFixed(1)} s`,
+        );
         resolve();
       } else reject(new Error(`npm run build -w web exited with ${code}:\n${log.slice(-3000)}`));
     });

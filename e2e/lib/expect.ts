@@ -8,7 +8,11 @@ export class ExpectationFailed extends Error {
 }
 
 /** Polls `check` until it returns true; fails with `what` and the last observed value. */
-export async function until(what: string, check: () => Promise<boolean | string>, timeoutMs = LIVE_TIMEOUT_MS): Promise<void> {
+export async function until(
+  what: string,
+  check: () => Promise<boolean | string>,
+  timeoutMs = LIVE_TIMEOUT_MS,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   let last: boolean | string = false;
   for (;;) {
@@ -19,13 +23,19 @@ export async function until(what: string, check: () => Promise<boolean | string>
     }
     if (last === true) return;
     if (Date.now() > deadline) {
-      throw new ExpectationFailed(`expected ${what} within ${timeoutMs} ms${typeof last === 'string' ? ` (last: ${last})` : ''}`);
+      throw new ExpectationFailed(
+        `expected ${what} within ${timeoutMs} ms${typeof last === 'string' ? ` (last: ${last})` : ''}`,
+      );
     }
     await new Promise((r) => setTimeout(r, 200));
   }
 }
 
-export async function visible(locator: Locator, what: string, timeoutMs = LIVE_TIMEOUT_MS): Promise<void> {
+export async function visible(
+  locator: Locator,
+  what: string,
+  timeoutMs = LIVE_TIMEOUT_MS,
+): Promise<void> {
   try {
     await locator.first().waitFor({ state: 'visible', timeout: timeoutMs });
   } catch {
@@ -33,26 +43,52 @@ export async function visible(locator: Locator, what: string, timeoutMs = LIVE_T
   }
 }
 
-export async function gone(locator: Locator, what: string, timeoutMs = LIVE_TIMEOUT_MS): Promise<void> {
-  await until(`${what} to disappear`, async () => {
-    const n = await locator.count();
-    if (n === 0) return true;
-    for (let i = 0; i < n; i++) if (await locator.nth(i).isVisible()) return `${n} still shown`;
-    return true;
-  }, timeoutMs);
+export async function gone(
+  locator: Locator,
+  what: string,
+  timeoutMs = LIVE_TIMEOUT_MS,
+): Promise<void> {
+  await until(
+    `${what} to disappear`,
+    async () => {
+      const n = await locator.count();
+      if (n === 0) return true;
+      for (let i = 0; i < n; i++) if (await locator.nth(i).isVisible()) return `${n} still shown`;
+      return true;
+    },
+    timeoutMs,
+  );
 }
 
 /** Waits until the locator's text (whitespace collapsed) matches. */
-export async function hasText(locator: Locator, expected: string | RegExp, what: string, timeoutMs = LIVE_TIMEOUT_MS) {
-  await until(`${what} to read ${String(expected)}`, async () => {
-    const text = (await locator.first().innerText({ timeout: 1000 })).replace(/\s+/g, ' ').trim();
-    const ok = typeof expected === 'string' ? text === expected : expected.test(text);
-    return ok || `"${text}"`;
-  }, timeoutMs);
+export async function hasText(
+  locator: Locator,
+  expected: string | RegExp,
+  what: string,
+  timeoutMs = LIVE_TIMEOUT_MS,
+) {
+  await until(
+    `${what} to read ${String(expected)}`,
+    async () => {
+      const text = (await locator.first().innerText({ timeout: 1000 })).replace(/\s+/g, ' ').trim();
+      const ok = typeof expected === 'string' ? text === expected : expected.test(text);
+      return ok || `"${text}"`;
+    },
+    timeoutMs,
+  );
 }
 
-export async function urlMatches(page: Page, pattern: RegExp, what: string, timeoutMs = LIVE_TIMEOUT_MS) {
-  await until(`${what} (URL ${String(pattern)})`, async () => pattern.test(page.url()) || page.url(), timeoutMs);
+export async function urlMatches(
+  page: Page,
+  pattern: RegExp,
+  what: string,
+  timeoutMs = LIVE_TIMEOUT_MS,
+) {
+  await until(
+    `${what} (URL ${String(pattern)})`,
+    async () => pattern.test(page.url()) || page.url(),
+    timeoutMs,
+  );
 }
 
 export function check(condition: boolean, message: string): void {

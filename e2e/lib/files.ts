@@ -32,7 +32,11 @@ function chunk(type: string, data: Buffer): Buffer {
 }
 
 /** A real RGB PNG: a diagonal gradient in `rgb`, so each photo is recognisable in screenshots. */
-export function pngBytes(width: number, height: number, rgb: readonly [number, number, number]): Buffer {
+export function pngBytes(
+  width: number,
+  height: number,
+  rgb: readonly [number, number, number],
+): Buffer {
   const raw = Buffer.alloc((width * 3 + 1) * height);
   for (let y = 0; y < height; y++) {
     const row = y * (width * 3 + 1);

@@ -3,7 +3,8 @@ import type { Locator, Page } from 'playwright-core';
 import { hasText, urlMatches, visible } from './expect.ts';
 import type { Person } from './session.ts';
 
-export const eventsHeading = (name: string) => (p: Page) => p.getByRole('heading', { name: `Welcome back, ${name}` });
+export const eventsHeading = (name: string) => (p: Page) =>
+  p.getByRole('heading', { name: `Welcome back, ${name}` });
 export const bannerHeading = (eventName: string) => (p: Page) =>
   p.getByTestId('event-banner').getByRole('heading', { name: eventName });
 
@@ -23,10 +24,18 @@ export interface NewEvent {
 }
 
 /** From the events list: Create, fill the form, submit; returns the new event's id from the URL. */
-export async function createEvent(person: Person, event: NewEvent, shoot?: string): Promise<string> {
+export async function createEvent(
+  person: Person,
+  event: NewEvent,
+  shoot?: string,
+): Promise<string> {
   const page = person.page;
   const create = page.getByRole('button', { name: /^(Create Event|Create Your First Event)$/ });
-  await person.timed('create event', () => create.first().click(), (p) => p.getByRole('heading', { name: 'Create Event' }));
+  await person.timed(
+    'create event',
+    () => create.first().click(),
+    (p) => p.getByRole('heading', { name: 'Create Event' }),
+  );
   await page.getByLabel('Event Name').fill(event.name);
   if (event.description) await page.getByLabel('Description').fill(event.description);
   if (event.location) await page.getByLabel('Location').fill(event.location);
@@ -36,7 +45,9 @@ export async function createEvent(person: Person, event: NewEvent, shoot?: strin
   } else {
     await page.getByText('Dates TBD', { exact: true }).click();
     await visible(
-      page.getByText('Event dates will be determined later. You can update them in the event settings.'),
+      page.getByText(
+        'Event dates will be determined later. You can update them in the event settings.',
+      ),
       'the TBD note',
     );
   }
@@ -69,7 +80,12 @@ export function eventIdOf(page: Page): string {
 }
 
 /** Clicks an item of the event's side navigation and waits for that screen. */
-export async function navigate(person: Person, label: 'Dashboard' | 'Photos' | 'Travel' | 'Members' | 'Settings', screen: string, ready: (p: Page) => Locator) {
+export async function navigate(
+  person: Person,
+  label: 'Dashboard' | 'Photos' | 'Travel' | 'Members' | 'Settings',
+  screen: string,
+  ready: (p: Page) => Locator,
+) {
   const nav = person.page.getByRole('navigation', { name: 'Event navigation' });
   await person.timed(screen, () => nav.getByRole('link', { name: label }).click(), ready);
 }
@@ -96,37 +112,67 @@ export async function inviteByEmail(
   const linkBox = dialog.getByLabel('Invitation link');
   await visible(linkBox, 'the invitation link to copy');
   const link = await linkBox.inputValue();
-  if (!/\/invite\/[A-Za-z0-9_-]{40,}$/.test(link)) throw new Error(`unexpected invitation link ${link}`);
+  if (!/\/invite\/[A-Za-z0-9_-]{40,}$/.test(link))
+    throw new Error(`unexpected invitation link ${link}`);
   if (shoot) await person.shoot(shoot);
   await dialog.getByRole('button', { name: 'Done' }).click();
   return link;
 }
 
 /** The invited person opens the link (signing in with the invited account if signed out) and accepts. */
-export async function acceptInvitation(person: Person, link: string, eventName: string, shoot?: string): Promise<void> {
+export async function acceptInvitation(
+  person: Person,
+  link: string,
+  eventName: string,
+  shoot?: string,
+): Promise<void> {
   const path = new URL(link).pathname;
-  await person.visit(path, 'invitation (signed out)', (p) => p.getByRole('heading', { name: "You're Invited!" }));
-  await hasText(person.page.getByRole('heading', { name: eventName }), eventName, 'the invited event name');
+  await person.visit(path, 'invitation (signed out)', (p) =>
+    p.getByRole('heading', { name: "You're Invited!" }),
+  );
+  await hasText(
+    person.page.getByRole('heading', { name: eventName }),
+    eventName,
+    'the invited event name',
+  );
   if (shoot) await person.shoot(shoot);
   const signInAndAccept = person.page.getByRole('button', { name: 'Sign In & Accept Invitation' });
   if (await signInAndAccept.isVisible()) await person.signIn(signInAndAccept);
   else await person.page.getByRole('button', { name: 'Accept Invitation', exact: true }).click();
-  await visible(person.page.getByText(`Welcome to ${eventName}! Taking you to the event...`), 'the welcome message');
+  await visible(
+    person.page.getByText(`Welcome to ${eventName}! Taking you to the event...`),
+    'the welcome message',
+  );
   await visible(person.page.getByText('Invitation Accepted'), "the 'Invitation Accepted' toast");
-  await person.timed('dashboard (after accept, incl. 2 s redirect)', async () => undefined, bannerHeading(eventName));
+  await person.timed(
+    'dashboard (after accept, incl. 2 s redirect)',
+    async () => undefined,
+    bannerHeading(eventName),
+  );
   await urlMatches(person.page, /\/events\/[^/]+$/, 'the redirect to the event');
 }
 
 /** Invites `guest` by e-mail and has them accept: the usual way into an event. */
-export async function addMember(host: Person, guest: Person, eventId: string, eventName: string, role: 'attendee' | 'admin' = 'attendee') {
+export async function addMember(
+  host: Person,
+  guest: Person,
+  eventId: string,
+  eventName: string,
+  role: 'attendee' | 'admin' = 'attendee',
+) {
   const link = await inviteByEmail(host, eventId, guest.email, role);
   await acceptInvitation(guest, link, eventName);
 }
 
 /** Closes every open toast with its close button. */
 export async function dismissToasts(page: Page): Promise<void> {
-  const close = page.getByRole('list', { name: /^Notifications/ }).getByRole('button', { name: 'Close' });
+  const close = page
+    .getByRole('list', { name: /^Notifications/ })
+    .getByRole('button', { name: 'Close' });
   for (let i = await close.count(); i > 0; i--) {
-    await close.first().click({ timeout: 2000 }).catch(() => undefined);
+    await close
+      .first()
+      .click({ timeout: 2000 })
+      .catch(() => undefined);
   }
 }

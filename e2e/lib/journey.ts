@@ -36,12 +36,20 @@ export interface JourneyResult {
 export const RUN_ID = Date.now().toString(36);
 
 export function emailFor(name: string): string {
-  const local = name.toLowerCase().replace(/[^a-z0-9]+/g, '.').replace(/^\.|\.$/g, '');
+  const local = name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '.')
+    .replace(/^\.|\.$/g, '');
   return `${local}.${RUN_ID}@gatherly-e2e.test`;
 }
 
 /** Runs one journey with its own people; every context is closed afterwards, pass or fail. */
-export async function runJourney(browser: Browser, baseUrl: string, journey: string, play: Journey): Promise<JourneyResult> {
+export async function runJourney(
+  browser: Browser,
+  baseUrl: string,
+  journey: string,
+  play: Journey,
+): Promise<JourneyResult> {
   // Screens from an earlier run (a stale FAILED-*.png above all) would mislead.
   rmSync(path.join(SCREENSHOT_DIR, journey), { recursive: true, force: true });
   const people: Person[] = [];
@@ -51,7 +59,13 @@ export async function runJourney(browser: Browser, baseUrl: string, journey: str
   const ctx: JourneyContext = {
     journey,
     async person(name) {
-      const p = await Person.open(browser, baseUrl, journey, name, emailFor(`${name} ${journey.slice(0, 2)}`));
+      const p = await Person.open(
+        browser,
+        baseUrl,
+        journey,
+        name,
+        emailFor(`${name} ${journey.slice(0, 2)}`),
+      );
       people.push(p);
       return p;
     },
@@ -73,8 +87,17 @@ export async function runJourney(browser: Browser, baseUrl: string, journey: str
     const failure = err instanceof StepFailure ? err : new StepFailure(current, err);
     // What each person saw when it broke, for the report.
     for (const p of people) await p.shootFailure().catch(() => undefined);
-    const cause = oneLine(failure.cause instanceof Error ? failure.cause.message : String(failure.cause));
-    return { journey, ok: false, ms: Date.now() - t0, failedStep: failure.step, error: cause, steps };
+    const cause = oneLine(
+      failure.cause instanceof Error ? failure.cause.message : String(failure.cause),
+    );
+    return {
+      journey,
+      ok: false,
+      ms: Date.now() - t0,
+      failedStep: failure.step,
+      error: cause,
+      steps,
+    };
   } finally {
     for (const p of people) await p.close().catch(() => undefined);
   }
@@ -84,7 +107,11 @@ export async function runJourney(browser: Browser, baseUrl: string, journey: str
 function oneLine(message: string): string {
   // ANSI colour codes start with ESC, a control character; matching it is the point here.
   // eslint-disable-next-line no-control-regex
-  const lines = message.replace(/\u001b\[[0-9;]*m/g, '').split('\n').map((l) => l.trim()).filter(Boolean);
+  const lines = message
+    .replace(/\u001b\[[0-9;]*m/g, '')
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean);
   const waited = lines.find((l) => l.startsWith('- waiting for'));
   return [lines[0], waited?.replace(/^- /, '')].filter(Boolean).join(' — ');
 }

@@ -32,7 +32,13 @@ export class Person {
     this.page = page;
   }
 
-  static async open(browser: Browser, baseUrl: string, journey: string, name: string, email: string) {
+  static async open(
+    browser: Browser,
+    baseUrl: string,
+    journey: string,
+    name: string,
+    email: string,
+  ) {
     const context = await browser.newContext({ viewport: DESKTOP });
     context.setDefaultTimeout(15_000);
     const page = await context.newPage();
@@ -40,7 +46,8 @@ export class Person {
     page.on('pageerror', (e) => console.error(`  [${name}] page error: ${e.message}`));
     if (process.env.E2E_VERBOSE) {
       page.on('console', (m) => {
-        if (m.type() === 'error' || m.type() === 'warning') console.error(`  [${name}] console ${m.type()}: ${m.text()}`);
+        if (m.type() === 'error' || m.type() === 'warning')
+          console.error(`  [${name}] console ${m.type()}: ${m.text()}`);
       });
     }
     return new Person(name, email, context, page, journey, baseUrl);
@@ -91,10 +98,17 @@ export class Person {
     clearTimeout(timer);
     if (outcome === 'timeout') {
       // Say what the popup shows: that is where the flow got stuck.
-      const text = await popup.locator('body').innerText({ timeout: 2000 }).catch(() => '(unreadable)');
+      const text = await popup
+        .locator('body')
+        .innerText({ timeout: 2000 })
+        .catch(() => '(unreadable)');
       mkdirSync(path.join(SCREENSHOT_DIR, this.journey), { recursive: true });
-      await popup.screenshot({ path: path.join(SCREENSHOT_DIR, this.journey, 'FAILED-popup.png') }).catch(() => undefined);
-      throw new Error(`the sign-in popup did not close within 15 s; it shows ${popup.url()}: ${text.replace(/\s+/g, ' ').slice(0, 300)}`);
+      await popup
+        .screenshot({ path: path.join(SCREENSHOT_DIR, this.journey, 'FAILED-popup.png') })
+        .catch(() => undefined);
+      throw new Error(
+        `the sign-in popup did not close within 15 s; it shows ${popup.url()}: ${text.replace(/\s+/g, ' ').slice(0, 300)}`,
+      );
     }
   }
 
@@ -113,7 +127,8 @@ export class Person {
     await this.page.screenshot({ path: file('390'), fullPage: true });
     // A page wider than the phone scrolls sideways: worth a look even when the journey passes.
     const width = await this.page.evaluate(() => document.documentElement.scrollWidth);
-    if (width > PHONE.width + 1) layoutWarnings.push(`${this.journey}/${name}: ${width} px wide at ${PHONE.width} px`);
+    if (width > PHONE.width + 1)
+      layoutWarnings.push(`${this.journey}/${name}: ${width} px wide at ${PHONE.width} px`);
     await this.page.setViewportSize(DESKTOP);
   }
 
@@ -144,7 +159,9 @@ export function printTimings() {
   for (const r of rows) console.log(line(r));
   printJourneySummary();
   if (layoutWarnings.length) {
-    console.log(`\nLayout: ${layoutWarnings.length} screen(s) scroll sideways at ${PHONE.width} px`);
+    console.log(
+      `\nLayout: ${layoutWarnings.length} screen(s) scroll sideways at ${PHONE.width} px`,
+    );
     for (const w of layoutWarnings) console.log(`  ${w}`);
   }
   const sorted = timings.map((t) => t.ms).sort((a, b) => a - b);
@@ -161,7 +178,12 @@ function printJourneySummary() {
   const rows = journeys.map((j) => {
     const own = timings.filter((t) => t.journey === j).sort((a, b) => a.ms - b.ms);
     const slowest = own[own.length - 1]!;
-    return [j, String(own.length), `${own[Math.floor(own.length / 2)]!.ms} ms`, `${slowest.ms} ms (${slowest.screen})`];
+    return [
+      j,
+      String(own.length),
+      `${own[Math.floor(own.length / 2)]!.ms} ms`,
+      `${slowest.ms} ms (${slowest.screen})`,
+    ];
   });
   const head = ['journey', 'screens', 'median', 'slowest'];
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));

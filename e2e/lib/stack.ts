@@ -26,7 +26,9 @@ export async function startStack(timeoutMs = 240_000): Promise<Stack> {
       const busy = err instanceof Error && /ports in use/.test(err.message);
       if (!busy || Date.now() > giveUpAt) {
         throw busy
-          ? new Error(`${err.message}\nAnother stack holds the fixed ports; reuse it with E2E_BASE_URL=http://127.0.0.1:5173`)
+          ? new Error(
+              `${err.message}\nAnother stack holds the fixed ports; reuse it with E2E_BASE_URL=http://127.0.0.1:5173`,
+            )
           : err;
       }
       console.log('npm start: ports in use by another stack, retrying in 15 s');
@@ -44,7 +46,10 @@ async function startOnce(timeoutMs: number): Promise<Stack> {
   });
   let log = '';
   const baseUrl = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`npm start not ready in ${timeoutMs} ms:\n${log.slice(-4000)}`)), timeoutMs);
+    const timer = setTimeout(
+      () => reject(new Error(`npm start not ready in ${timeoutMs} ms:\n${log.slice(-4000)}`)),
+      timeoutMs,
+    );
     const onData = (chunk: Buffer) => {
       log += chunk.toString();
       const m = /Gatherly is running at (http:\/\/[^\s]+)/.exec(log);

@@ -1,9 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { auth } from '../src/firebase.ts';
 import { mintToken, newUser, startStack, type Stack } from './harness.ts';
-import {
-  login,
-} from './fixtures.ts';
+import { login } from './fixtures.ts';
 
 let stack: Stack;
 beforeAll(async () => {
@@ -74,9 +72,13 @@ describe('authentication', () => {
   it('serves the Functions-emulator path used by the Vite proxy', async () => {
     const user = newUser();
     await login(stack, user);
-    const res = await stack.call('GET', '/demo-gatherly/us-central1/api/api/user/subscription/limits', {
-      as: user,
-    });
+    const res = await stack.call(
+      'GET',
+      '/demo-gatherly/us-central1/api/api/user/subscription/limits',
+      {
+        as: user,
+      },
+    );
     expect(res).toEqual({ status: 200, body: { currentUsage: 0, limit: 2, canCreate: true } });
   });
 
@@ -106,9 +108,9 @@ describe('disabled and revoked accounts', () => {
   it('a disabled account is refused at once', async () => {
     const user = newUser('disabled');
     await login(stack, user);
-    expect((await stack.call('POST', '/api/events', { as: user, body: { name: 'A' } })).status).toBe(
-      201,
-    );
+    expect(
+      (await stack.call('POST', '/api/events', { as: user, body: { name: 'A' } })).status,
+    ).toBe(201);
     await auth().updateUser(user.uid, { disabled: true });
     expect(await stack.call('POST', '/api/events', { as: user, body: { name: 'B' } })).toEqual({
       status: 401,
@@ -120,7 +122,10 @@ describe('disabled and revoked accounts', () => {
     const user = newUser('revoked');
     // A session that began a minute ago, as a token refreshed mid-session carries.
     const earlier = Math.floor(Date.now() / 1000) - 60;
-    const old = { ...user, token: mintToken(user.uid, user.email, user.name, { auth_time: earlier }) };
+    const old = {
+      ...user,
+      token: mintToken(user.uid, user.email, user.name, { auth_time: earlier }),
+    };
     await login(stack, old);
     await auth().revokeRefreshTokens(user.uid);
     expect(await stack.call('POST', '/api/events', { as: old, body: { name: 'B' } })).toEqual({
@@ -130,8 +135,8 @@ describe('disabled and revoked accounts', () => {
     // Revocation is recorded in whole seconds: sign in again in a later second.
     await new Promise((resolve) => setTimeout(resolve, 1100));
     const fresh = { ...user, token: mintToken(user.uid, user.email, user.name) };
-    expect((await stack.call('POST', '/api/events', { as: fresh, body: { name: 'C' } })).status).toBe(
-      201,
-    );
+    expect(
+      (await stack.call('POST', '/api/events', { as: fresh, body: { name: 'C' } })).status,
+    ).toBe(201);
   });
 });

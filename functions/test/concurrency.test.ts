@@ -36,8 +36,7 @@ const serverTimestamp = () => firebase.firestore.FieldValue.serverTimestamp();
 async function expectNothingLeft(eventId: string): Promise<void> {
   expect(await listFiles(`events/${eventId}/`)).toEqual([]);
   expect(
-    (await stack.store.invitationTokens.where('eventId', '==', eventId).count().get()).data()
-      .count,
+    (await stack.store.invitationTokens.where('eventId', '==', eventId).count().get()).data().count,
   ).toBe(0);
   const eventDoc = stack.store.event(eventId);
   expect((await eventDoc.get()).exists).toBe(false);
@@ -46,7 +45,11 @@ async function expectNothingLeft(eventId: string): Promise<void> {
   const groups = ['members', 'invitations', 'photos', 'votes', 'flights', 'carpools'];
   groups.push('passengers', 'schedule', 'rsvps', 'roleChanges');
   for (const group of groups) {
-    const left = await stack.db.collectionGroup(group).where('eventId', '==', eventId).count().get();
+    const left = await stack.db
+      .collectionGroup(group)
+      .where('eventId', '==', eventId)
+      .count()
+      .get();
     expect(left.data().count, group).toBe(0);
   }
 }
@@ -184,7 +187,10 @@ describe('concurrency', () => {
       ).status,
     ).toBe(200);
     // An orphan: a vote left under a photo document that was deleted directly by a client.
-    await stack.store.photos(eventId).doc(photoIds[0] as string).delete();
+    await stack.store
+      .photos(eventId)
+      .doc(photoIds[0] as string)
+      .delete();
     // A file nobody registered (an upload whose record was never saved).
     await putObject(`events/${eventId}/photos/${attendee.uid}/unsaved.jpg`);
 

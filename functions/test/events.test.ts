@@ -2,13 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { Timestamp } from 'firebase-admin/firestore';
 import { PREMIUM_REQUIRED_MESSAGE } from '@gatherly/domain/tiers';
 import { newUser, startStack, type Stack, type TestUser } from './harness.ts';
-import {
-  ISO,
-  createEvent,
-  eventWithRoles,
-  grantApiAccess,
-  login,
-} from './fixtures.ts';
+import { ISO, createEvent, eventWithRoles, grantApiAccess, login } from './fixtures.ts';
 
 let stack: Stack;
 beforeAll(async () => {

@@ -1,14 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { PREMIUM_REQUIRED_MESSAGE } from '@gatherly/domain/tiers';
 import { mintToken, newUser, startStack, type Stack } from './harness.ts';
-import {
-  ISO,
-  createEvent,
-  eventWithRoles,
-  invite,
-  login,
-  seedMember,
-} from './fixtures.ts';
+import { ISO, createEvent, eventWithRoles, invite, login, seedMember } from './fixtures.ts';
 
 let stack: Stack;
 beforeAll(async () => {
@@ -32,9 +25,9 @@ describe('invitations', () => {
     expect(await view()).toMatchObject({ status: 'pending' });
     expect(await view(guest)).not.toHaveProperty('eventId');
     expect(await view(creator)).toMatchObject({ status: 'pending', eventId });
-    expect((await stack.call('POST', `/api/invitations/${token}/accept`, { as: guest })).status).toBe(
-      200,
-    );
+    expect(
+      (await stack.call('POST', `/api/invitations/${token}/accept`, { as: guest })).status,
+    ).toBe(200);
     // Used: the invitee (now a member) and other members get the id to open the event; an
     // outsider, a signed-out visitor and a bad token see only that it was used.
     expect(await view(guest)).toMatchObject({ status: 'accepted', eventId, email: guest.email });
@@ -117,5 +110,4 @@ describe('invitations', () => {
     expect(res.body.error).toContain(PREMIUM_REQUIRED_MESSAGE);
     expect((await stack.db.doc(`events/${eventId}/members/${guest.uid}`).get()).exists).toBe(false);
   });
-
 });

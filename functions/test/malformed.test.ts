@@ -381,7 +381,10 @@ describe('malformed input sweep', () => {
           'POST',
           `/api/events/${eventId}/photos`,
           attendee,
-          withKey({ filename: 'x.jpg', objectPath: `events/${eventId}/photos/${attendee.uid}/none.jpg` }, key),
+          withKey(
+            { filename: 'x.jpg', objectPath: `events/${eventId}/photos/${attendee.uid}/none.jpg` },
+            key,
+          ),
           400,
         ],
         [
@@ -399,7 +402,9 @@ describe('malformed input sweep', () => {
           rawBody: JSON.stringify(body),
         });
         if (res.status !== expected) {
-          answers.push(`${method} ${path} ${JSON.stringify(body)} -> ${res.status} ${JSON.stringify(res.body)}`);
+          answers.push(
+            `${method} ${path} ${JSON.stringify(body)} -> ${res.status} ${JSON.stringify(res.body)}`,
+          );
         }
       }
     }
@@ -433,7 +438,10 @@ describe('malformed input sweep', () => {
         });
         calls++;
         if (Date.now() - started > 1000) slow.push(`${r.method} ${path}`);
-        if (res.status !== 400 || JSON.stringify(res.body) !== '{"error":"Invalid id in the request path"}') {
+        if (
+          res.status !== 400 ||
+          JSON.stringify(res.body) !== '{"error":"Invalid id in the request path"}'
+        ) {
           wrong.push(`${r.method} ${path} -> ${res.status} ${JSON.stringify(res.body)}`);
         }
       }

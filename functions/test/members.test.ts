@@ -1,14 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { PREMIUM_REQUIRED_MESSAGE } from '@gatherly/domain/tiers';
 import { newUser, startStack, type Stack } from './harness.ts';
-import {
-  ISO,
-  createEvent,
-  eventWithRoles,
-  grantApiAccess,
-  invite,
-  login,
-} from './fixtures.ts';
+import { ISO, createEvent, eventWithRoles, grantApiAccess, invite, login } from './fixtures.ts';
 
 let stack: Stack;
 beforeAll(async () => {
@@ -208,9 +201,7 @@ describe('members', () => {
     const rideId = ride.body.carpool.id as string;
     const carpool = (await stack.store.carpools(eventId).doc(rideId).get()).data();
     expect(carpool).toMatchObject({ currentSeats: 1, passengerIds: [] });
-    expect(
-      (await stack.store.passengers(eventId, rideId).doc(admin.uid).get()).exists,
-    ).toBe(false);
+    expect((await stack.store.passengers(eventId, rideId).doc(admin.uid).get()).exists).toBe(false);
     expect((await stack.call('GET', `/api/events/${eventId}`, { as: admin })).status).toBe(404);
     // A removed person can be invited again.
     expect((await invite(stack, eventId, creator, second, 'attendee', true)).length).toBe(43);

@@ -1,10 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startStack, type Stack } from './harness.ts';
-import {
-  eventWithRoles,
-  grantApiAccess,
-  seedSchedule,
-} from './fixtures.ts';
+import { eventWithRoles, grantApiAccess, seedSchedule } from './fixtures.ts';
 
 let stack: Stack;
 beforeAll(async () => {

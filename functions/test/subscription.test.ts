@@ -1,11 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { newUser, startStack, type Stack } from './harness.ts';
-import {
-  createEvent,
-  invite,
-  login,
-  putObject,
-} from './fixtures.ts';
+import { createEvent, invite, login, putObject } from './fixtures.ts';
 
 let stack: Stack;
 beforeAll(async () => {

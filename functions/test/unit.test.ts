@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createRouter, apiPath, publicRoute, type Params } from '../src/router.ts';
-import {
-  invitationIdFor,
-  invitationMail,
-  newInvitationToken,
-} from '../src/services/members.ts';
+import { invitationIdFor, invitationMail, newInvitationToken } from '../src/services/members.ts';
 import { isBannerObjectPath } from '@gatherly/domain/event-settings';
 import { validate, validateBody } from '../src/validate.ts';
 import {
@@ -160,16 +156,27 @@ describe('validation', () => {
     expect(status(() => validateBody(rsvpSchema, { status: 'going', note: 'x' }))).toBe(
       '400 Unknown field: note',
     );
-    expect(status(() => validateBody(rsvpSchema, JSON.parse('{"status":"going","__proto__":1}')))).toBe(
-      '400 Unknown field: __proto__',
-    );
-    const banner = { style: 'contained', autoRotate: true, rotateInterval: 4000, customBannerImage: null };
+    expect(
+      status(() => validateBody(rsvpSchema, JSON.parse('{"status":"going","__proto__":1}'))),
+    ).toBe('400 Unknown field: __proto__');
+    const banner = {
+      style: 'contained',
+      autoRotate: true,
+      rotateInterval: 4000,
+      customBannerImage: null,
+    };
     expect(
       status(() =>
-        validate(eventUpdateFieldSchemas.bannerSettings, { ...banner, constructor: 1 }, 'bannerSettings'),
+        validate(
+          eventUpdateFieldSchemas.bannerSettings,
+          { ...banner, constructor: 1 },
+          'bannerSettings',
+        ),
       ),
     ).toBe('400 Unknown field: bannerSettings.constructor');
-    expect(validate(eventUpdateFieldSchemas.bannerSettings, banner, 'bannerSettings')).toEqual(banner);
+    expect(validate(eventUpdateFieldSchemas.bannerSettings, banner, 'bannerSettings')).toEqual(
+      banner,
+    );
   });
 });
 

@@ -17,7 +17,8 @@ export async function waitForHttp(url: string, timeoutMs: number): Promise<void>
       await fetch(url, { signal: AbortSignal.timeout(2000) });
       return;
     } catch {
-      if (Date.now() > deadline) throw new Error(`${url} did not come up within ${Math.round(timeoutMs / 1000)} s`);
+      if (Date.now() > deadline)
+        throw new Error(`${url} did not come up within ${Math.round(timeoutMs / 1000)} s`);
       await new Promise((r) => setTimeout(r, 300));
     }
   }

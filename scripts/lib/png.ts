@@ -36,7 +36,13 @@ export function hexToRgb(hex: string): Rgb {
 }
 
 /** A width x height RGB PNG: gradient from `from` to `to`, with a light disc at (sunX, sunY). */
-export function gradientPng(width: number, height: number, from: Rgb, to: Rgb, sun: { x: number; y: number; r: number }): Buffer {
+export function gradientPng(
+  width: number,
+  height: number,
+  from: Rgb,
+  to: Rgb,
+  sun: { x: number; y: number; r: number },
+): Buffer {
   const raw = Buffer.alloc((width * 3 + 1) * height);
   for (let y = 0; y < height; y++) {
     const row = y * (width * 3 + 1);

@@ -75,10 +75,18 @@ export function killAllNow(): void {
 }
 
 /** Runs a command to completion, inheriting the terminal. */
-export function runToCompletion(command: string, args: string[], env?: NodeJS.ProcessEnv): Promise<void> {
+export function runToCompletion(
+  command: string,
+  args: string[],
+  env?: NodeJS.ProcessEnv,
+): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { stdio: 'inherit', env: env ?? process.env });
     child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} exited with ${code}`))));
+    child.on('exit', (code) =>
+      code === 0
+        ? resolve()
+        : reject(new Error(`${command} ${args.join(' ')} exited with ${code}`)),
+    );
   });
 }

@@ -32,7 +32,14 @@ function whileDeleting(
   attempt: (a: Actor) => Promise<unknown>,
 ): RulesCase {
   return {
-    ...single(service, operation, role, 'deny', `${what} while the event is being deleted`, attempt),
+    ...single(
+      service,
+      operation,
+      role,
+      'deny',
+      `${what} while the event is being deleted`,
+      attempt,
+    ),
     prepare: markDeleting,
     dirties: ['firestore'],
   };

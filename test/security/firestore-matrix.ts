@@ -660,8 +660,7 @@ const rsvpsByUser = [
     update: {
       allowed: NOBODY,
       what: 'own answer',
-      attempt: (a) =>
-        a.db.doc(byUser(ownOf(a))).update({ statuses: { [SCHEDULE_ITEM]: 'maybe' } }),
+      attempt: (a) => a.db.doc(byUser(ownOf(a))).update({ statuses: { [SCHEDULE_ITEM]: 'maybe' } }),
     },
     delete: { allowed: NOBODY, attempt: (a) => a.db.doc(byUser(ownOf(a))).delete() },
   }),

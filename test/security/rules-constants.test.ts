@@ -48,10 +48,7 @@ import {
   MAX_IMAGE_BYTES,
   isAllowedType,
 } from '@gatherly/domain/upload';
-import {
-  MAX_TIME_ZONE_LENGTH,
-  TIME_ZONE_ID_PATTERN,
-} from '@gatherly/domain/time-zones';
+import { MAX_TIME_ZONE_LENGTH, TIME_ZONE_ID_PATTERN } from '@gatherly/domain/time-zones';
 import {
   agreesOn,
   checkLiterals,
@@ -72,7 +69,6 @@ const storageRules = readFileSync(join(repoRoot, 'storage.rules'), 'utf8');
 
 /** "Admin status is true for admin or creator" (docs/product.md, "Members and roles"). */
 const ADMIN_ROLES = MEMBER_ROLES.filter(isAdminRole);
-
 
 /** Sample inputs with the domain's own answer for each. */
 function judged(

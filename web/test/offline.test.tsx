@@ -146,7 +146,9 @@ describe('venue Wi-Fi that says online with nothing behind it', () => {
   it('a request without an answer makes the shell say offline until a probe gets through', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     renderShellParts();
-    const fetchSpy = vi.spyOn(globalThis, 'fetch').mockRejectedValue(new TypeError('Failed to fetch'));
+    const fetchSpy = vi
+      .spyOn(globalThis, 'fetch')
+      .mockRejectedValue(new TypeError('Failed to fetch'));
     await act(async () => {
       await apiRequest('POST', '/api/auth/login').catch(() => undefined);
     });
@@ -171,9 +173,16 @@ describe('error sentences', () => {
     expect(describeError(new Event('error'), fallback)).toBe(fallback);
     expect(describeError({ toString: () => '[object Object]' }, fallback)).toBe(fallback);
     expect(describeError(new TypeError('Failed to fetch'), fallback)).toBe(fallback);
-    expect(describeError(new ApiError(502, '502: <html>Bad gateway</html>'), fallback)).toBe(fallback);
+    expect(describeError(new ApiError(502, '502: <html>Bad gateway</html>'), fallback)).toBe(
+      fallback,
+    );
     expect(
-      describeError(Object.assign(new Error('Firebase Storage: denied (storage/unauthorized)'), { code: 'storage/unauthorized' }), fallback),
+      describeError(
+        Object.assign(new Error('Firebase Storage: denied (storage/unauthorized)'), {
+          code: 'storage/unauthorized',
+        }),
+        fallback,
+      ),
     ).toBe("You don't have permission to upload here.");
     expect(errorMessage(new ApiError(409, 'Carpool is full'), fallback)).toBe('Carpool is full');
   });

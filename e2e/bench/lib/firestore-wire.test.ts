@@ -15,7 +15,10 @@ const frame = (json: unknown) => {
 
 const doc = (path: string, caption = 'x') => ({
   documentChange: {
-    document: { name: `projects/p/databases/(default)/documents/${path}`, fields: { caption: { stringValue: caption } } },
+    document: {
+      name: `projects/p/databases/(default)/documents/${path}`,
+      fields: { caption: { stringValue: caption } },
+    },
     targetIds: [2],
   },
 });
@@ -31,11 +34,16 @@ describe('webChannelPayloads', () => {
       frame([[3, ['noop']]]) +
       frame([[4, [doc('events/e/photos/p2')]]]);
     const payloads = webChannelPayloads(body);
-    expect(listenDocuments(payloads).get('photos')).toEqual({ documents: 2, bytes: expect.any(Number) as number });
+    expect(listenDocuments(payloads).get('photos')).toEqual({
+      documents: 2,
+      bytes: expect.any(Number) as number,
+    });
   });
 
   it('measures lengths in UTF-16 code units, as the SDK slices them', () => {
-    const body = frame([[1, [doc('events/e/photos/p1', 'café 🎉 night')]]]) + frame([[2, [doc('events/e/rsvps/u1')]]]);
+    const body =
+      frame([[1, [doc('events/e/photos/p1', 'café 🎉 night')]]]) +
+      frame([[2, [doc('events/e/rsvps/u1')]]]);
     const counts = listenDocuments(webChannelPayloads(body));
     expect(counts.get('photos')?.documents).toBe(1);
     expect(counts.get('rsvps')?.documents).toBe(1);
@@ -53,7 +61,10 @@ describe('forwardMessages', () => {
     const body = new URLSearchParams({
       count: '2',
       ofs: '3',
-      req0___data__: JSON.stringify({ database: 'projects/p/databases/(default)', addTarget: { targetId: 2 } }),
+      req0___data__: JSON.stringify({
+        database: 'projects/p/databases/(default)',
+        addTarget: { targetId: 2 },
+      }),
       req1___data__: JSON.stringify({ removeTarget: 2 }),
     }).toString();
     expect(forwardMessages(body)).toEqual([
@@ -65,15 +76,26 @@ describe('forwardMessages', () => {
 
 describe('restAnswer', () => {
   it('reads aggregation counts', () => {
-    const body = JSON.stringify([{ result: { aggregateFields: { count: { integerValue: '10000' } } }, readTime: 'x' }]);
-    expect(restAnswer('http://h/v1/projects/p/databases/(default)/documents/events/e:runAggregationQuery', body)).toEqual({
+    const body = JSON.stringify([
+      { result: { aggregateFields: { count: { integerValue: '10000' } } }, readTime: 'x' },
+    ]);
+    expect(
+      restAnswer(
+        'http://h/v1/projects/p/databases/(default)/documents/events/e:runAggregationQuery',
+        body,
+      ),
+    ).toEqual({
       documents: 0,
       aggregations: [10000],
     });
   });
 
   it('counts documents of a runQuery answer and nothing for an empty preflight', () => {
-    const body = JSON.stringify([{ document: { name: 'a' } }, { document: { name: 'b' } }, { readTime: 'x' }]);
+    const body = JSON.stringify([
+      { document: { name: 'a' } },
+      { document: { name: 'b' } },
+      { readTime: 'x' },
+    ]);
     const url = 'http://h/v1/projects/p/databases/(default)/documents:runQuery';
     expect(restAnswer(url, body).documents).toBe(2);
     expect(restAnswer(url, '')).toEqual({ documents: 0, aggregations: [] });

@@ -27,7 +27,10 @@ export interface FirestoreTraffic {
 
 /** Production document reads: one per document received, aggregations one per 1,000 index entries (min. 1). */
 export function billedReads(t: FirestoreTraffic): number {
-  const aggregationReads = t.aggregations.reduce((n, count) => n + Math.max(1, Math.ceil(count / 1000)), 0);
+  const aggregationReads = t.aggregations.reduce(
+    (n, count) => n + Math.max(1, Math.ceil(count / 1000)),
+    0,
+  );
   return t.listenDocuments + t.restDocuments + aggregationReads;
 }
 
@@ -48,7 +51,8 @@ export function webChannelPayloads(body: string): unknown[] {
     const chunk: unknown = JSON.parse(body.slice(start, start + length));
     if (Array.isArray(chunk)) {
       for (const entry of chunk) {
-        if (Array.isArray(entry) && Array.isArray(entry[1])) payloads.push(...(entry[1] as unknown[]));
+        if (Array.isArray(entry) && Array.isArray(entry[1]))
+          payloads.push(...(entry[1] as unknown[]));
       }
     }
     at = start + length;
@@ -57,11 +61,15 @@ export function webChannelPayloads(body: string): unknown[] {
 }
 
 /** Document changes in Listen messages, per collection id (`events/e/photos/p` → photos). */
-export function listenDocuments(payloads: readonly unknown[]): Map<string, { documents: number; bytes: number }> {
+export function listenDocuments(
+  payloads: readonly unknown[],
+): Map<string, { documents: number; bytes: number }> {
   const out = new Map<string, { documents: number; bytes: number }>();
   for (const p of payloads) {
     if (typeof p !== 'object' || p === null || !('documentChange' in p)) continue;
-    const name = (p as { documentChange?: { document?: { name?: string } } }).documentChange?.document?.name ?? '';
+    const name =
+      (p as { documentChange?: { document?: { name?: string } } }).documentChange?.document?.name ??
+      '';
     const segments = name.split('/');
     const collection = segments[segments.length - 2] ?? '?';
     const entry = out.get(collection) ?? { documents: 0, bytes: 0 };
@@ -88,7 +96,10 @@ export function forwardMessages(formBody: string): unknown[] {
 }
 
 /** Counts of a REST answer: documents (runQuery/batchGet/get) and aggregation results. */
-export function restAnswer(url: string, body: string): { documents: number; aggregations: number[] } {
+export function restAnswer(
+  url: string,
+  body: string,
+): { documents: number; aggregations: number[] } {
   const result = { documents: 0, aggregations: [] as number[] };
   let json: unknown;
   try {
@@ -101,8 +112,11 @@ export function restAnswer(url: string, body: string): { documents: number; aggr
     if (typeof item !== 'object' || item === null) continue;
     const o = item as Record<string, unknown>;
     if (url.includes(':runAggregationQuery')) {
-      const fields = (o.result as { aggregateFields?: Record<string, { integerValue?: string }> } | undefined)?.aggregateFields;
-      for (const v of Object.values(fields ?? {})) result.aggregations.push(Number(v.integerValue ?? 0));
+      const fields = (
+        o.result as { aggregateFields?: Record<string, { integerValue?: string }> } | undefined
+      )?.aggregateFields;
+      for (const v of Object.values(fields ?? {}))
+        result.aggregations.push(Number(v.integerValue ?? 0));
     } else if ('document' in o || 'found' in o) {
       result.documents++;
     } else if (/\/documents\/[^:]+$/.test(new URL(url).pathname) && 'fields' in o) {
@@ -152,7 +166,10 @@ export class WireRecorder {
   static async attach(cdp: CDPSession, firestoreOrigin: string): Promise<WireRecorder> {
     const recorder = new WireRecorder(cdp, firestoreOrigin);
     recorder.listen();
-    await cdp.send('Network.enable', { maxTotalBufferSize: 256 * 1024 * 1024, maxResourceBufferSize: 128 * 1024 * 1024 });
+    await cdp.send('Network.enable', {
+      maxTotalBufferSize: 256 * 1024 * 1024,
+      maxResourceBufferSize: 128 * 1024 * 1024,
+    });
     await cdp.send('Network.setCacheDisabled', { cacheDisabled: false });
     return recorder;
   }
@@ -167,7 +184,15 @@ export class WireRecorder {
       touch();
       const url = e.request.url;
       if (!this.isFirestore(url)) return;
-      this.requests.set(e.requestId, { url, kind: kindOf(url), chunks: [], encodedBytes: 0, encoding: '', finished: false, streaming: Promise.resolve(false) });
+      this.requests.set(e.requestId, {
+        url,
+        kind: kindOf(url),
+        chunks: [],
+        encodedBytes: 0,
+        encoding: '',
+        finished: false,
+        streaming: Promise.resolve(false),
+      });
       if (kindOf(url) === 'listen' && e.request.postData) {
         for (const m of forwardMessages(e.request.postData)) {
           if (typeof m === 'object' && m !== null && 'addTarget' in m) this.targets++;
@@ -179,7 +204,8 @@ export class WireRecorder {
       const received = this.requests.get(e.requestId);
       if (!received) return;
       const headers = Object.entries(e.response.headers);
-      received.encoding = headers.find(([name]) => name.toLowerCase() === 'content-encoding')?.[1] ?? '';
+      received.encoding =
+        headers.find(([name]) => name.toLowerCase() === 'content-encoding')?.[1] ?? '';
       // Streams the body to dataReceived from here on; what arrived already comes back buffered.
       received.streaming = this.cdp
         .send('Network.streamResourceContent', { requestId: e.requestId })
@@ -234,7 +260,8 @@ export class WireRecorder {
     for (;;) {
       const idle = Date.now() - this.lastActivity;
       if (idle >= quietMs) return this.lastActivity;
-      if (Date.now() > giveUp) throw new Error(`the network was not quiet for ${quietMs} ms within ${timeoutMs} ms`);
+      if (Date.now() > giveUp)
+        throw new Error(`the network was not quiet for ${quietMs} ms within ${timeoutMs} ms`);
       await new Promise((r) => setTimeout(r, Math.min(250, quietMs - idle)));
     }
   }
@@ -244,7 +271,9 @@ export class WireRecorder {
     return [...this.requests.values()].map((rec) => {
       const u = new URL(rec.url);
       const body = Buffer.concat(rec.chunks);
-      const params = ['TYPE', 'RID', 'CI', 'AID'].map((k) => `${k}=${u.searchParams.get(k) ?? ''}`).join(' ');
+      const params = ['TYPE', 'RID', 'CI', 'AID']
+        .map((k) => `${k}=${u.searchParams.get(k) ?? ''}`)
+        .join(' ');
       return `${rec.kind.padEnd(6)} ${u.pathname.split('/').pop()} ${params} encoded=${rec.encodedBytes} body=${body.length}${rec.encoding ? ` ${rec.encoding}` : ''}${rec.finished ? '' : ' (open)'}`;
     });
   }

@@ -5,7 +5,12 @@
 import { randomUUID } from 'node:crypto';
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
-import { Timestamp, getFirestore, type DocumentData, type Firestore } from 'firebase-admin/firestore';
+import {
+  Timestamp,
+  getFirestore,
+  type DocumentData,
+  type Firestore,
+} from 'firebase-admin/firestore';
 import { getStorage } from 'firebase-admin/storage';
 import { DEFAULT_BANNER_SETTINGS, DEFAULT_THEME_COLORS } from '@gatherly/domain/entities';
 import { TIERS } from '@gatherly/domain/tiers';
@@ -80,7 +85,11 @@ async function alreadySeeded(db: Firestore, e: BenchEvent): Promise<boolean> {
 }
 
 /** Auth accounts (with a Google identity, so the emulator's popup offers them) for the two viewers. */
-async function seedViewers(projectId: string, appName: string, viewers: BenchMember[]): Promise<void> {
+async function seedViewers(
+  projectId: string,
+  appName: string,
+  viewers: BenchMember[],
+): Promise<void> {
   const app = initializeApp({ projectId }, `${appName}-auth`);
   try {
     const auth = getAuth(app);
@@ -94,11 +103,20 @@ async function seedViewers(projectId: string, appName: string, viewers: BenchMem
         email: v.email,
         emailVerified: true,
         displayName: v.displayName,
-        providerData: [{ uid: `bench-${v.uid}`, providerId: 'google.com', email: v.email, displayName: v.displayName }],
+        providerData: [
+          {
+            uid: `bench-${v.uid}`,
+            providerId: 'google.com',
+            email: v.email,
+            displayName: v.displayName,
+          },
+        ],
       })),
     );
     if (result.failureCount > 0)
-      throw new Error(`Auth import failed: ${result.errors.map((x) => x.error.message).join('; ')}`);
+      throw new Error(
+        `Auth import failed: ${result.errors.map((x) => x.error.message).join('; ')}`,
+      );
   } finally {
     await deleteApp(app);
   }
@@ -116,7 +134,12 @@ export async function seedBenchEvent(projectId: string, e: BenchEvent): Promise<
       if (!(await dataAccess(db).stats.members(e.id).get()).exists) {
         await backfillEvent(dataAccess(db), e.id);
       }
-      return { event: e, documents: documentCount(e), seconds: (Date.now() - started) / 1000, skipped: true };
+      return {
+        event: e,
+        documents: documentCount(e),
+        seconds: (Date.now() - started) / 1000,
+        skipped: true,
+      };
     }
     const base = `events/${e.id}`;
     const creator = e.members[CREATOR]!;
@@ -165,7 +188,8 @@ export async function seedBenchEvent(projectId: string, e: BenchEvent): Promise<
         venmoUsername: '',
         subscriptionStatus: tier === 'free' ? 'free' : 'active',
         subscriptionTier: tier,
-        subscriptionExpiresAt: tier === 'free' ? null : Timestamp.fromDate(new Date('2027-12-31T23:59:59.000Z')),
+        subscriptionExpiresAt:
+          tier === 'free' ? null : Timestamp.fromDate(new Date('2027-12-31T23:59:59.000Z')),
         createdAt: ago(24 * 60),
         updatedAt: ago(24 * 40),
       });
@@ -279,7 +303,12 @@ export async function seedBenchEvent(projectId: string, e: BenchEvent): Promise<
     // Counters, rsvpsByUser, searchTokens and the activity feed, as the functions and their
     // triggers keep them for documents they write (docs/performance.md).
     await backfillEvent(dataAccess(db), e.id);
-    return { event: e, documents: out.written, seconds: (Date.now() - started) / 1000, skipped: false };
+    return {
+      event: e,
+      documents: out.written,
+      seconds: (Date.now() - started) / 1000,
+      skipped: false,
+    };
   } finally {
     await deleteApp(app);
   }
@@ -292,7 +321,11 @@ export async function seedTiers(projectId: string): Promise<void> {
     const db = getFirestore(app);
     const batch = db.batch();
     for (const tier of Object.values(TIERS)) {
-      batch.set(db.doc(`subscriptionTiers/${tier.tierName}`), { ...tier, createdAt: ago(24 * 30), updatedAt: ago(24 * 30) });
+      batch.set(db.doc(`subscriptionTiers/${tier.tierName}`), {
+        ...tier,
+        createdAt: ago(24 * 30),
+        updatedAt: ago(24 * 30),
+      });
     }
     await batch.commit();
   } finally {

@@ -127,7 +127,9 @@ export function dashboardJs(builds: WebBuilds, loadedUrls: readonly string[]): D
   const byFile = new Map(Object.entries(wired).map(([key, chunk]) => [chunk.file, { key, chunk }]));
   const entries = [...loaded]
     .map((f) => byFile.get(f))
-    .filter((x): x is { key: string; chunk: ManifestChunk } => Boolean(x?.chunk.isEntry || x?.chunk.isDynamicEntry))
+    .filter((x): x is { key: string; chunk: ManifestChunk } =>
+      Boolean(x?.chunk.isEntry || x?.chunk.isDynamicEntry),
+    )
     .map((x) => x.key)
     .sort();
   const explained = closure(wired, entries);

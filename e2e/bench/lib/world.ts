@@ -76,13 +76,111 @@ export function random(seed: number): () => number {
   };
 }
 
-const FIRST = ['Olivia', 'Liam', 'Ava', 'Noah', 'Emma', 'Mateo', 'Sofia', 'Lucas', 'Mia', 'Arjun', 'Chloe', 'Kenji', 'Amara', 'Diego', 'Hana', 'Felix', 'Zara', 'Omar', 'Ines', 'Theo'];
-const LAST = ['Martin', 'Chen', 'Johnson', 'Patel', 'Garcia', 'Nguyen', 'Okafor', 'Rossi', 'Kim', 'Silva', 'Novak', 'Haddad', 'Larsen', 'Tanaka', 'Moreau', 'Costa', 'Murphy', 'Singh', 'Weber', 'Alvarez'];
-const CAPTION_WORDS = ['sunset', 'first dance', 'the toast', 'cake cutting', 'group photo', 'dance floor', 'golden hour', 'vineyard walk', 'rehearsal dinner', 'bouquet toss', 'string lights', 'the vows', 'ring bearer', 'late night tacos', 'photo booth', 'garden party'];
-const AIRLINES = ['United Airlines', 'Delta', 'American Airlines', 'Southwest', 'Alaska Airlines', 'JetBlue', 'Air Canada', 'Lufthansa'];
+const FIRST = [
+  'Olivia',
+  'Liam',
+  'Ava',
+  'Noah',
+  'Emma',
+  'Mateo',
+  'Sofia',
+  'Lucas',
+  'Mia',
+  'Arjun',
+  'Chloe',
+  'Kenji',
+  'Amara',
+  'Diego',
+  'Hana',
+  'Felix',
+  'Zara',
+  'Omar',
+  'Ines',
+  'Theo',
+];
+const LAST = [
+  'Martin',
+  'Chen',
+  'Johnson',
+  'Patel',
+  'Garcia',
+  'Nguyen',
+  'Okafor',
+  'Rossi',
+  'Kim',
+  'Silva',
+  'Novak',
+  'Haddad',
+  'Larsen',
+  'Tanaka',
+  'Moreau',
+  'Costa',
+  'Murphy',
+  'Singh',
+  'Weber',
+  'Alvarez',
+];
+const CAPTION_WORDS = [
+  'sunset',
+  'first dance',
+  'the toast',
+  'cake cutting',
+  'group photo',
+  'dance floor',
+  'golden hour',
+  'vineyard walk',
+  'rehearsal dinner',
+  'bouquet toss',
+  'string lights',
+  'the vows',
+  'ring bearer',
+  'late night tacos',
+  'photo booth',
+  'garden party',
+];
+const AIRLINES = [
+  'United Airlines',
+  'Delta',
+  'American Airlines',
+  'Southwest',
+  'Alaska Airlines',
+  'JetBlue',
+  'Air Canada',
+  'Lufthansa',
+];
 const AIRPORTS = ['SFO', 'LAX', 'JFK', 'SEA', 'ORD', 'BOS', 'DEN', 'AUS', 'YVR', 'FRA'];
-const PLACES = ['SFO Terminal 2', 'Oakland Amtrak', 'Downtown Napa', 'San Jose Diridon', 'Sacramento Midtown', 'Berkeley BART', 'Hotel Yountville', 'Calistoga Inn'];
-const SCHEDULE = ['Welcome drinks', 'Vineyard tour', 'Rehearsal', 'Rehearsal dinner', 'Ceremony', 'Cocktail hour', 'Reception', 'First dance', 'After party', 'Farewell brunch', 'Yoga on the lawn', 'Wine tasting', 'Hot air balloon', 'Spa afternoon', 'Bocce tournament', 'Photo session', 'Shuttle to venue', 'Cake tasting', 'Bonfire', 'Goodbye coffee'];
+const PLACES = [
+  'SFO Terminal 2',
+  'Oakland Amtrak',
+  'Downtown Napa',
+  'San Jose Diridon',
+  'Sacramento Midtown',
+  'Berkeley BART',
+  'Hotel Yountville',
+  'Calistoga Inn',
+];
+const SCHEDULE = [
+  'Welcome drinks',
+  'Vineyard tour',
+  'Rehearsal',
+  'Rehearsal dinner',
+  'Ceremony',
+  'Cocktail hour',
+  'Reception',
+  'First dance',
+  'After party',
+  'Farewell brunch',
+  'Yoga on the lawn',
+  'Wine tasting',
+  'Hot air balloon',
+  'Spa afternoon',
+  'Bocce tournament',
+  'Photo session',
+  'Shuttle to venue',
+  'Cake tasting',
+  'Bonfire',
+  'Goodbye coffee',
+];
 
 export interface Person {
   uid: string;
@@ -159,7 +257,12 @@ function pick<T>(rnd: () => number, list: readonly T[]): T {
 }
 
 /** `k` distinct integers in [0, n), none in `exclude`. */
-function distinct(rnd: () => number, n: number, k: number, exclude: ReadonlySet<number> = new Set()): number[] {
+function distinct(
+  rnd: () => number,
+  n: number,
+  k: number,
+  exclude: ReadonlySet<number> = new Set(),
+): number[] {
   const chosen = new Set<number>();
   const want = Math.min(k, n - exclude.size);
   while (chosen.size < want) {
@@ -178,10 +281,16 @@ export function buildEvent(size: EventSize): BenchEvent {
   const members: BenchMember[] = Array.from({ length: size.members }, (_, i) => {
     const first = FIRST[i % FIRST.length]!;
     const last = LAST[Math.floor(i / FIRST.length) % LAST.length]!;
-    const role: MemberRole = i === CREATOR ? 'creator' : i >= 2 && i < 2 + size.admins ? 'admin' : 'attendee';
+    const role: MemberRole =
+      i === CREATOR ? 'creator' : i >= 2 && i < 2 + size.admins ? 'admin' : 'attendee';
     return {
       uid: stableId(`bench-user/${size.key}/${i}`, 28),
-      displayName: i === CREATOR ? `Bench Host ${size.label}` : i === GUEST ? `Bench Guest ${size.label}` : `${first} ${last}${i >= 400 ? ` ${i}` : ''}`,
+      displayName:
+        i === CREATOR
+          ? `Bench Host ${size.label}`
+          : i === GUEST
+            ? `Bench Guest ${size.label}`
+            : `${first} ${last}${i >= 400 ? ` ${i}` : ''}`,
       email: `bench.${size.key}.${i}@example.com`,
       role,
       joinedHoursAgo: 24 * 30 - (i * 24 * 29) / size.members,
@@ -246,13 +355,18 @@ export function buildEvent(size: EventSize): BenchEvent {
     startTime: iso(START + i * 3 * 3600_000),
     endTime: iso(START + (i * 3 + 2) * 3600_000),
     location: pick(rnd, PLACES),
-    rsvps: Array.from({ length: Math.min(size.rsvpsPerItem, size.members) }, () => pick(rnd, statuses)),
+    rsvps: Array.from({ length: Math.min(size.rsvpsPerItem, size.members) }, () =>
+      pick(rnd, statuses),
+    ),
   }));
 
   return {
     size,
     id,
-    name: size.key === 'small' ? 'Bench: Garden Party (10 guests)' : 'Bench: Grand Wedding (Enterprise)',
+    name:
+      size.key === 'small'
+        ? 'Bench: Garden Party (10 guests)'
+        : 'Bench: Grand Wedding (Enterprise)',
     members,
     photos,
     flights,
@@ -267,5 +381,16 @@ export function documentCount(e: BenchEvent): number {
   const passengers = e.carpools.reduce((n, c) => n + c.passengers.length, 0);
   const rsvps = e.schedule.reduce((n, s) => n + s.rsvps.length, 0);
   const roleChanges = Math.min(e.size.admins, Math.max(0, e.members.length - 2));
-  return 1 + 2 * e.members.length + roleChanges + e.photos.length + votes + e.flights.length + e.carpools.length + passengers + e.schedule.length + rsvps;
+  return (
+    1 +
+    2 * e.members.length +
+    roleChanges +
+    e.photos.length +
+    votes +
+    e.flights.length +
+    e.carpools.length +
+    passengers +
+    e.schedule.length +
+    rsvps
+  );
 }

@@ -88,14 +88,12 @@ const harness = {
       path,
       onSnapshot(doc(db, path), { includeMetadataChanges: false }, (snap) => {
         const n = snap.exists() ? (snap.get('n') as number) : null;
-        seen
-          .get(path)
-          ?.push({
-            n,
-            at: performance.now() + performance.timeOrigin,
-            fromCache: snap.metadata.fromCache,
-            pending: snap.metadata.hasPendingWrites,
-          });
+        seen.get(path)?.push({
+          n,
+          at: performance.now() + performance.timeOrigin,
+          fromCache: snap.metadata.fromCache,
+          pending: snap.metadata.hasPendingWrites,
+        });
       }),
     );
   },

@@ -60,7 +60,9 @@ export async function apiRequest<T>(method: ApiMethod, path: string, body?: unkn
   const parsed = parseJson(text);
   if (!res.ok) {
     const serverError =
-      parsed && typeof parsed === 'object' && 'error' in parsed && typeof parsed.error === 'string' ? parsed.error : null;
+      parsed && typeof parsed === 'object' && 'error' in parsed && typeof parsed.error === 'string'
+        ? parsed.error
+        : null;
     throw new ApiError(res.status, serverError ?? `${res.status}: ${text || res.statusText}`);
   }
   return parsed as T;

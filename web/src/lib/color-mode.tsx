@@ -1,4 +1,12 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+  type ReactNode,
+} from 'react';
 import { THEME_STORAGE_KEY } from './storage-keys.ts';
 
 export type ColorMode = 'light' | 'dark';
@@ -17,7 +25,10 @@ export function initialColorMode(): ColorMode {
   } catch {
     // Storage blocked: fall through to the system preference.
   }
-  return typeof window.matchMedia === 'function' && window.matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
+  return typeof window.matchMedia === 'function' &&
+    window.matchMedia('(prefers-color-scheme: dark)').matches
+    ? 'dark'
+    : 'light';
 }
 
 function applyToDocument(mode: ColorMode) {
@@ -42,9 +53,15 @@ export function ColorModeProvider({ children }: { children: ReactNode }) {
       // Preference just isn't remembered.
     }
   }, []);
-  const toggleColorMode = useCallback(() => setColorMode(colorMode === 'dark' ? 'light' : 'dark'), [colorMode, setColorMode]);
+  const toggleColorMode = useCallback(
+    () => setColorMode(colorMode === 'dark' ? 'light' : 'dark'),
+    [colorMode, setColorMode],
+  );
 
-  const value = useMemo(() => ({ colorMode, setColorMode, toggleColorMode }), [colorMode, setColorMode, toggleColorMode]);
+  const value = useMemo(
+    () => ({ colorMode, setColorMode, toggleColorMode }),
+    [colorMode, setColorMode, toggleColorMode],
+  );
   return <ColorModeContext.Provider value={value}>{children}</ColorModeContext.Provider>;
 }
 

@@ -22,7 +22,10 @@ const DARK_PAGE = '#111111';
  * the domain optimiser: text colour on the primary fill, the primary itself as text only where
  * it reaches 4.5:1 on the page, and the surface's card opacity.
  */
-export function eventThemeVariables(colors: ThemeColors, mode: ColorMode): Record<(typeof VARS)[number], string | null> {
+export function eventThemeVariables(
+  colors: ThemeColors,
+  mode: ColorMode,
+): Record<(typeof VARS)[number], string | null> {
   const theme = deriveTheme(colors);
   const { primary, secondary, tertiary, background, surface } = theme.colors;
   return {

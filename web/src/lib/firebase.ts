@@ -28,7 +28,10 @@ export const useEmulators: boolean =
 
 /** Auth emulator URL; `npm start` may point it at the offline popup relay in front of it. */
 export const authEmulatorUrl: string = env.VITE_AUTH_EMULATOR_URL ?? 'http://127.0.0.1:9099';
-const firestoreEmulator = { host: '127.0.0.1', port: Number(env.VITE_FIRESTORE_EMULATOR_PORT ?? 8080) };
+const firestoreEmulator = {
+  host: '127.0.0.1',
+  port: Number(env.VITE_FIRESTORE_EMULATOR_PORT ?? 8080),
+};
 const storageEmulator = { host: '127.0.0.1', port: Number(env.VITE_STORAGE_EMULATOR_PORT ?? 9199) };
 
 export const firebaseApp: FirebaseApp = initializeApp(firebaseConfig);
@@ -66,12 +69,15 @@ export function loadFirestore(): Promise<Firestore> {
       const db = initializeFirestore(firebaseApp, {
         localCache: persistentLocalCache({ tabManager: persistentMultipleTabManager() }),
       });
-      if (useEmulators) connectFirestoreEmulator(db, firestoreEmulator.host, firestoreEmulator.port);
+      if (useEmulators)
+        connectFirestoreEmulator(db, firestoreEmulator.host, firestoreEmulator.port);
       // The SDK retries a dead connection with a growing back-off (up to a minute); once the
       // servers answer again, reconnect at once so queued writes go out without that wait.
       onReconnect(() => void disableNetwork(db).then(() => enableNetwork(db)));
       // Writes queued before a reload (offline) show in the offline indicator until they sync.
-      void import('./offline/commit-write.ts').then(({ trackEarlierWrites }) => trackEarlierWrites(db));
+      void import('./offline/commit-write.ts').then(({ trackEarlierWrites }) =>
+        trackEarlierWrites(db),
+      );
       return db;
     },
   );

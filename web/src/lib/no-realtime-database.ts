@@ -5,7 +5,9 @@
  * of these fails loudly instead.
  */
 function unused(name: string): never {
-  throw new Error(`firebase/database.${name}: the Realtime Database is not part of Gatherly's bundle`);
+  throw new Error(
+    `firebase/database.${name}: the Realtime Database is not part of Gatherly's bundle`,
+  );
 }
 
 export const get = () => unused('get');

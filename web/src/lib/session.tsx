@@ -1,5 +1,20 @@
-import { GoogleAuthProvider, onAuthStateChanged, signInWithPopup, signOut as firebaseSignOut, type User } from 'firebase/auth';
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import {
+  GoogleAuthProvider,
+  onAuthStateChanged,
+  signInWithPopup,
+  signOut as firebaseSignOut,
+  type User,
+} from 'firebase/auth';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import { showToast } from '../components/toast-store.ts';
 import { ApiError, apiRequest } from './api.ts';
 import { getAppAuth, loadOfflineGapiShim } from './firebase.ts';
@@ -43,7 +58,9 @@ export class SignInError extends Error {
 }
 
 function errorCode(err: unknown): string {
-  return typeof err === 'object' && err !== null && 'code' in err && typeof err.code === 'string' ? err.code : '';
+  return typeof err === 'object' && err !== null && 'code' in err && typeof err.code === 'string'
+    ? err.code
+    : '';
 }
 
 /** Maps a popup failure to its message; unknown errors are rethrown as they are. */
@@ -128,7 +145,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
           setStatus('signed-in');
           if (welcomePending.current) {
             welcomePending.current = false;
-            showToast({ title: 'Welcome back!', description: `Signed in as ${sessionUser.displayName}`, status: 'success' });
+            showToast({
+              title: 'Welcome back!',
+              description: `Signed in as ${sessionUser.displayName}`,
+              status: 'success',
+            });
           }
         })
         .catch((err: unknown) => {
@@ -183,7 +204,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       await firebaseSignOut(getAppAuth());
       // The events cache lives in the signed-in data layer, which unmounts with the user.
       localStorage.removeItem(CURRENT_EVENT_STORAGE_KEY);
-      showToast({ title: 'Signed out', description: 'You have been signed out successfully', status: 'success' });
+      showToast({
+        title: 'Signed out',
+        description: 'You have been signed out successfully',
+        status: 'success',
+      });
     } catch (err) {
       console.error('Sign out failed', err);
       showToast({ title: 'Failed to sign out. Please try again.', status: 'error' });

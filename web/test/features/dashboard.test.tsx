@@ -305,7 +305,9 @@ describe('DashboardPage sections', () => {
     try {
       renderDashboard();
       expect(within(screen.getByTestId('stat-going')).getByText('7')).toBeInTheDocument();
-      expect(within(screen.getByTestId('stat-photos')).getByTitle('Counts need a connection')).toHaveTextContent('—');
+      expect(
+        within(screen.getByTestId('stat-photos')).getByTitle('Counts need a connection'),
+      ).toHaveTextContent('—');
     } finally {
       restore();
     }

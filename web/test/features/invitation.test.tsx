@@ -46,8 +46,10 @@ afterEach(() => {
 });
 
 describe('InvitationPage, invitation already accepted', () => {
-  it("tells the member who accepted it that they already joined, with Open Event", async () => {
-    routeApi(api, { 'GET /api/invitations/tok123': () => ({ invitation: { ...used, eventId: 'e1' } }) });
+  it('tells the member who accepted it that they already joined, with Open Event', async () => {
+    routeApi(api, {
+      'GET /api/invitations/tok123': () => ({ invitation: { ...used, eventId: 'e1' } }),
+    });
     renderInvite(signedInAs('alan@example.com'));
     expect(
       await screen.findByRole('heading', { name: "You've already joined Beach Wedding" }),
@@ -59,7 +61,9 @@ describe('InvitationPage, invitation already accepted', () => {
   it('tells another signed-in person that the invitation was used, with no way to accept it', async () => {
     routeApi(api, { 'GET /api/invitations/tok123': () => ({ invitation: used }) });
     renderInvite(signedInAs('grace@example.com'));
-    expect(await screen.findByRole('heading', { name: 'Invitation Already Used' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Invitation Already Used' }),
+    ).toBeInTheDocument();
     expect(
       screen.getByText(
         'This invitation to Beach Wedding has already been accepted. Ask the organiser for a new invitation if you need one.',
@@ -74,8 +78,12 @@ describe('InvitationPage, invitation already accepted', () => {
     routeApi(api, { 'GET /api/invitations/tok123': () => ({ invitation: used }) });
     const session = signedOut();
     renderInvite(session);
-    expect(await screen.findByRole('heading', { name: 'Invitation Already Used' })).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Sign In & Accept Invitation' })).not.toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Invitation Already Used' }),
+    ).toBeInTheDocument();
+    expect(
+      screen.queryByRole('button', { name: 'Sign In & Accept Invitation' }),
+    ).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
     expect(session.signIn).toHaveBeenCalled();
   });

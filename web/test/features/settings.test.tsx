@@ -176,7 +176,9 @@ describe('SettingsPage', () => {
     }
     await act(async () => finish());
     expect(await screen.findByText('✓ Saved')).toBeInTheDocument();
-    expect(screen.queryByText('Saved on this phone, will sync when online')).not.toBeInTheDocument();
+    expect(
+      screen.queryByText('Saved on this phone, will sync when online'),
+    ).not.toBeInTheDocument();
     resetWriteQueue();
   });
 

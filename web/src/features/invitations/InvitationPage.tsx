@@ -72,8 +72,7 @@ function InvitationForToken({ token }: { token: string }) {
     );
   if (load.state === 'error')
     return <Message title="Invitation Error" text="Unable to load invitation details." />;
-  if (load.invitation.status === 'accepted')
-    return <UsedInvitation invitation={load.invitation} />;
+  if (load.invitation.status === 'accepted') return <UsedInvitation invitation={load.invitation} />;
   return <InvitationCard token={token} invitation={load.invitation} />;
 }
 

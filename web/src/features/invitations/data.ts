@@ -19,7 +19,10 @@ export type InvitationLoad =
  * member of the event gets its id (to open a used invitation's event). A refresh keeps showing
  * what was loaded until the new answer arrives.
  */
-export function useInvitation(token: string | undefined, uid: string | null = null): InvitationLoad {
+export function useInvitation(
+  token: string | undefined,
+  uid: string | null = null,
+): InvitationLoad {
   const [load, setLoad] = useState<InvitationLoad & { token?: string }>({ state: 'loading' });
   useEffect(() => {
     if (!token) return;
@@ -32,7 +35,10 @@ export function useInvitation(token: string | undefined, uid: string | null = nu
         setLoad((prev) =>
           prev.token === token && prev.state === 'ready'
             ? prev
-            : { state: err instanceof ApiError && err.status === 404 ? 'not-found' : 'error', token },
+            : {
+                state: err instanceof ApiError && err.status === 404 ? 'not-found' : 'error',
+                token,
+              },
         );
       },
     );

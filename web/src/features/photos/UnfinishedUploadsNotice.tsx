@@ -25,7 +25,9 @@ export function UnfinishedUploadsNotice({ eventId, uid }: { eventId: string; uid
       <Stack gap="2" flex="1">
         <Alert.Content>
           <Alert.Title>
-            {names.length === 1 ? 'An upload did not finish' : `${names.length} uploads did not finish`}
+            {names.length === 1
+              ? 'An upload did not finish'
+              : `${names.length} uploads did not finish`}
           </Alert.Title>
           <Alert.Description>
             {listNames(names)} {names.length === 1 ? 'was' : 'were'} still uploading when the page

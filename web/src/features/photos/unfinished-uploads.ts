@@ -94,7 +94,11 @@ export function forgetUpload(eventId: string, key: string): void {
 }
 
 /** Uploads of this person that an earlier page (or a cut-off tab) left unfinished. */
-export function unfinishedUploads(eventId: string, uid: string, now = Date.now()): UnfinishedUpload[] {
+export function unfinishedUploads(
+  eventId: string,
+  uid: string,
+  now = Date.now(),
+): UnfinishedUpload[] {
   return read(eventId)
     .filter(
       (e) => e.uid === uid && e.page !== PAGE_ID && (e.interrupted || now - e.beat > STALE_MS),

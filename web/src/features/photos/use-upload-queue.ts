@@ -142,12 +142,15 @@ export function useUploadQueue({
     [restrictions],
   );
 
-  const remove = useCallback((key: string) => {
-    forgetUpload(eventId, key);
-    tasks.current.get(key)?.cancel();
-    tasks.current.delete(key);
-    setItems((list) => list.filter((it) => it.key !== key));
-  }, [eventId]);
+  const remove = useCallback(
+    (key: string) => {
+      forgetUpload(eventId, key);
+      tasks.current.get(key)?.cancel();
+      tasks.current.delete(key);
+      setItems((list) => list.filter((it) => it.key !== key));
+    },
+    [eventId],
+  );
 
   const start = useCallback(
     (caption: string) => {

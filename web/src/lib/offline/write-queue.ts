@@ -32,7 +32,11 @@ function subscribe(listener: () => void): () => void {
 
 /** How many queued writes wait for the server. */
 export function useQueuedWrites(): number {
-  return useSyncExternalStore(subscribe, () => queued, () => 0);
+  return useSyncExternalStore(
+    subscribe,
+    () => queued,
+    () => 0,
+  );
 }
 
 /** For tests: forget every tracked write. */
