@@ -17,6 +17,8 @@ import { rolesAndSettings } from './journeys/06-roles-settings.ts';
 import { limitsAndDelete } from './journeys/07-limits-delete.ts';
 import { eventAccess } from './journeys/08-event-access.ts';
 import { venueWifi } from './journeys/09-venue-wifi.ts';
+import { timeZones } from './journeys/10-time-zones.ts';
+import { liveAtScale } from './journeys/11-live-at-scale.ts';
 
 const JOURNEYS: [string, Journey][] = [
   ['01-first-event', firstEvent],
@@ -28,6 +30,8 @@ const JOURNEYS: [string, Journey][] = [
   ['07-limits-delete', limitsAndDelete],
   ['08-event-access', eventAccess],
   ['09-venue-wifi', venueWifi],
+  ['10-time-zones', timeZones],
+  ['11-live-at-scale', liveAtScale],
 ];
 
 /** Journeys that reload offline: they need the service worker, so the built app (lib/built-app.ts). */

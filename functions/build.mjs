@@ -1,6 +1,6 @@
 // Bundles the function into lib/index.js so `firebase deploy` and the Functions emulator need
-// no workspace link: @gatherly/domain and yup are inlined; the Firebase SDKs stay external and
-// come from this package's own dependencies at runtime.
+// no workspace link: @gatherly/domain and yup are inlined; the Firebase SDKs and nodemailer stay
+// external and come from this package's own dependencies at runtime.
 import { build } from 'esbuild';
 
 await build({
@@ -11,6 +11,12 @@ await build({
   target: 'node20',
   format: 'esm',
   sourcemap: true,
-  external: ['firebase-admin', 'firebase-admin/*', 'firebase-functions', 'firebase-functions/*'],
+  external: [
+    'firebase-admin',
+    'firebase-admin/*',
+    'firebase-functions',
+    'firebase-functions/*',
+    'nodemailer',
+  ],
   logLevel: 'info',
 });

@@ -4,10 +4,12 @@
 //   offline Storage emulator    :9199
 //   Auth, Functions, Hosting    :9099, :5001, :5002  (firebase-tools emulators)
 //   Auth popup relay            :9098  (offline Google sign-in popup, emulator/src/auth-popup)
+//   Local inbox (maildev)       :1080 web, :1025 SMTP  (every e-mail the functions send)
 //   Vite dev server             :5173  <- open this
 //
 // GATHERLY_EMULATORS=official (or --official) runs firebase-tools' own Firestore and Storage
 // emulators instead (needs Java 21 and their downloaded JARs). Ctrl-C stops everything.
+import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,6 +19,7 @@ import {
   type FirestoreEmulator,
 } from '../emulator/src/firestore/server.ts';
 import { startStorageEmulator, type StorageEmulator } from '../emulator/src/storage/server.ts';
+import { startMailCatcher } from './lib/mail-catcher.ts';
 import { portIsFree, waitForHttp } from './lib/net.ts';
 import {
   killAllNow,
@@ -37,6 +40,8 @@ const PORTS = {
   functions: 5001,
   hosting: 5002,
   relay: 9098,
+  mailSmtp: 1025,
+  mailWeb: 1080,
   web: 5173,
 };
 
@@ -146,7 +151,7 @@ function startFirebaseEmulators(only: string[], env: NodeJS.ProcessEnv): Promise
         cwd: ROOT,
         env,
         onLine: (line) => {
-          if (line.trim() !== '') console.log(`[firebase] ${line}`);
+          if (line.trim() !== '' && !isSecretLookupNoise(line)) console.log(`[firebase] ${line}`);
           if (!ready && /All emulators ready/i.test(line)) {
             ready = true;
             resolve(firebase);
@@ -163,6 +168,17 @@ function startFirebaseEmulators(only: string[], env: NodeJS.ProcessEnv): Promise
       }
     });
   });
+}
+
+/**
+ * The Functions emulator first asks Secret Manager for SMTP_URI and EMAIL_LINK_SECRET (there is
+ * none offline) and then uses the values this script passes in the environment; its complaint
+ * about the failed lookup would only mislead.
+ */
+function isSecretLookupNoise(line: string): boolean {
+  return /Trying to access secret|Unable to access secret environment variables|Unable to refresh auth: not yet authenticated/.test(
+    line,
+  );
 }
 
 async function shutdown(code: number): Promise<void> {
@@ -184,6 +200,13 @@ async function main(): Promise<void> {
 
   await checkPorts();
   await buildFunctionsIfNeeded();
+  const mail = await startMailCatcher({
+    root: ROOT,
+    host: HOST,
+    smtpPort: PORTS.mailSmtp,
+    webPort: PORTS.mailWeb,
+  });
+  say(`local inbox on ${mail.inboxUrl} (SMTP ${mail.smtpUri})`);
 
   const emulatorEnv: NodeJS.ProcessEnv = {
     ...process.env,
@@ -192,6 +215,10 @@ async function main(): Promise<void> {
     FIREBASE_STORAGE_EMULATOR_HOST: `${HOST}:${PORTS.storage}`,
     STORAGE_EMULATOR_HOST: `http://${HOST}:${PORTS.storage}`,
     FIREBASE_AUTH_EMULATOR_HOST: `${HOST}:${PORTS.auth}`,
+    // Function secrets (functions/src/mail/params.ts); the other params are in
+    // functions/.env.demo-gatherly. A fresh signing key per start: the inbox is in memory too.
+    SMTP_URI: mail.smtpUri,
+    EMAIL_LINK_SECRET: randomBytes(32).toString('base64url'),
     NO_UPDATE_NOTIFIER: '1',
   };
   if (official) {
@@ -253,7 +280,9 @@ async function main(): Promise<void> {
     'Pending invitations (open while signed in with that e-mail, or add it as a new account):',
     ...seeded.invitations.map((i) => `  ${i.eventName}: ${appUrl}invite/${i.token}  (${i.email})`),
     '',
-    `Emulators: Firestore ${PORTS.firestore}, Storage ${PORTS.storage}, Auth ${PORTS.auth}, Functions ${PORTS.functions}, Hosting ${PORTS.hosting} (serves web/dist after \`npm run build\`)`,
+    `E-mail: everything the app sends (invitations, reminders, announcements) is in the local inbox at ${mail.inboxUrl}`,
+    '',
+    `Emulators: Firestore ${PORTS.firestore}, Storage ${PORTS.storage}, Auth ${PORTS.auth}, Functions ${PORTS.functions}, Hosting ${PORTS.hosting} (serves web/dist after \`npm run build\`), SMTP ${PORTS.mailSmtp}`,
     official
       ? 'Using the official Firestore/Storage emulators.'
       : 'Firestore and Storage: the offline emulator in emulator/.',

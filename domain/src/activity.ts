@@ -1,12 +1,13 @@
 /**
  * Recent Activity (docs/decisions.md: built from the event's real data instead of the spec's
- * hard-coded samples): merges recent photos, flights, carpools, new members and schedule items
- * into one feed, newest first.
+ * hard-coded samples): merges recent photos, flights, carpools, new members, schedule items and
+ * announcements into one feed, newest first.
  */
 import type { PersonSummary } from './entities.ts';
 import { type TimeLike, toMillis } from './dates.ts';
+import { clip, oneLine } from './email/text.ts';
 
-export type ActivityKind = 'photo' | 'flight' | 'carpool' | 'member' | 'schedule';
+export type ActivityKind = 'photo' | 'flight' | 'carpool' | 'member' | 'schedule' | 'announcement';
 
 export interface ActivityItem {
   /** Unique across kinds: "{kind}:{id}". */
@@ -49,6 +50,12 @@ export interface ActivitySources {
     role: string;
   }>;
   schedule?: ReadonlyArray<{ id: string; createdAt: TimeLike | null; title: string }>;
+  announcements?: ReadonlyArray<{
+    id: string;
+    createdAt: TimeLike | null;
+    author: PersonSummary;
+    message: string;
+  }>;
 }
 
 export const DEFAULT_ACTIVITY_LIMIT = 5;
@@ -136,6 +143,16 @@ export function buildActivityFeed(
       at: millisOrNow(s.createdAt, n),
       actor: null,
       text: `New on the schedule: ${s.title.trim() || 'Untitled'}`,
+      area: '',
+    });
+  }
+  for (const a of sources.announcements ?? []) {
+    items.push({
+      id: `announcement:${a.id}`,
+      kind: 'announcement',
+      at: millisOrNow(a.createdAt, n),
+      actor: a.author,
+      text: `${nameOf(a.author)} sent an announcement: “${clip(oneLine(a.message), 120)}”`,
       area: '',
     });
   }

@@ -41,9 +41,20 @@ export interface User<Time = IsoDateString> {
   subscriptionStatus: SubscriptionStatus;
   subscriptionTier: SubscriptionTierName;
   subscriptionExpiresAt: Time | null;
+  /** Absent until the person changes a setting or unsubscribes; absent topics are on. */
+  emailPreferences?: EmailPreferences;
   createdAt: Time;
   updatedAt: Time;
 }
+
+/**
+ * E-mail a person can turn off (docs/data-model.md, "E-mail"). Invitations are not a topic: each
+ * is sent once, to someone who has no account yet.
+ */
+export type EmailTopic = 'reminders' | 'announcements';
+
+/** users/{uid}.emailPreferences: false turns a topic off. */
+export type EmailPreferences = Partial<Record<EmailTopic, boolean>>;
 
 /** Fields of the user document the owner may edit directly. */
 export type EditableUserFields = Pick<
@@ -58,6 +69,8 @@ export interface TierLimits {
   maxTravelEntriesPerEvent: number;
   maxStorageMb: number;
   maxInvitationsPerDay: number;
+  /** Announcements e-mailed per event and UTC day; the event creator's tier decides. */
+  maxAnnouncementsPerEventPerDay: number;
   eventHistoryRetentionDays: number;
 }
 
@@ -124,6 +137,16 @@ export interface Event<Time = IsoDateString> {
   adminId: string;
   createdBy: string;
   createdAt: Time;
+  /** Absent: DEFAULT_REMINDER_SETTINGS (domain/src/email/reminders.ts). */
+  reminderSettings?: ReminderSettings;
+}
+
+/** events/{e}.reminderSettings: the e-mails the scheduler sends before schedule items. */
+export interface ReminderSettings {
+  /** Hours before an item that members who have not answered are reminded; null: off. */
+  unansweredHoursBefore: number | null;
+  /** On the day, members going to that day's items get a summary of them. */
+  dayOfSummary: boolean;
 }
 
 /** An event as the current user sees it in lists and on the dashboard. */
@@ -153,6 +176,8 @@ export interface Member<Time = IsoDateString> {
   role: MemberRole;
   joinedAt: Time;
   user: UserSummary;
+  /** Word prefixes of the name and e-mail (domain/src/search.ts); written by functions only. */
+  searchTokens?: string[];
 }
 
 export interface Invitation<Time = IsoDateString> {
@@ -208,6 +233,11 @@ export interface Photo<Time = IsoDateString> {
   votes: number;
   isFeatured: boolean;
   uploadedAt: Time;
+  /**
+   * Word prefixes of caption and uploader name (domain/src/search.ts); written by functions
+   * only (a trigger recomputes them after a caption edit). Absent until written.
+   */
+  searchTokens?: string[];
 }
 
 /** A photo as returned to a particular viewer. */
@@ -283,8 +313,9 @@ export interface ScheduleItem<Time = IsoDateString> {
   createdBy: string;
   createdAt: Time;
   /**
-   * Replies per answer, kept exact by every RSVP write in its transaction; absent until the
-   * first answer (read as zeros).
+   * Exact RSVP tallies, kept by the RSVP functions (PUT /api/schedule/{s}/rsvp and the host's
+   * PUT /api/schedule/{s}/rsvps/{uid}) in the transaction that writes the RSVP
+   * (docs/performance.md, "Counters"). Absent until the first RSVP: read as zeros.
    */
   rsvpCounts?: RsvpCounts;
 }
@@ -295,14 +326,78 @@ export interface RsvpCounts {
   maybe: number;
 }
 
-export const NO_RSVPS: Readonly<RsvpCounts> = Object.freeze({ going: 0, notGoing: 0, maybe: 0 });
+/**
+ * events/{e}/rsvpsByUser/{uid}: one member's answers to every schedule item, written in the
+ * transaction of each RSVP (the member's own or one the host records), with the RSVP documents
+ * and the item's `rsvpCounts`. The dashboard reads the member's own; the guest list reads one
+ * per member shown and filters by answer with `where('statuses.<itemId>', '==', status)`.
+ * Keys of deleted items may linger: readers walk the items they show and ignore the rest.
+ */
+export interface RsvpsByUser<Time = IsoDateString> {
+  /** The member's uid (the document id). */
+  id: string;
+  eventId: string;
+  userId: string;
+  /** The member's name and photo, so "who's going" needs no member reads. */
+  user: PersonSummary;
+  statuses: Partial<Record<string, RsvpStatus>>;
+  /** Per item, when the answer was given (or recorded). */
+  respondedAt: Partial<Record<string, Time>>;
+  /** Per item, the uid of the admin who recorded the answer; absent when the member answered. */
+  recordedBy: Partial<Record<string, string>>;
+}
 
-/** The counter of an answer in `RsvpCounts`. */
-export const RSVP_COUNT_KEYS: Readonly<Record<RsvpStatus, keyof RsvpCounts>> = {
-  going: 'going',
-  not_going: 'notGoing',
-  maybe: 'maybe',
-};
+// Counters kept by functions in the transaction of each counted write (docs/performance.md,
+// "Counters"); members read them. A missing document means "not counted yet", never 0.
+
+/** events/{e}/stats/members */
+export interface EventStatsMembers {
+  total: number;
+  creator: number;
+  admin: number;
+  attendee: number;
+}
+
+/** events/{e}/stats/photos */
+export interface EventStatsPhotos {
+  total: number;
+  featured: number;
+}
+
+/** events/{e}/stats/travel */
+export interface EventStatsTravel {
+  flights: number;
+  carpools: number;
+}
+
+/** The documents of events/{e}/stats by id. */
+export interface EventStats {
+  members: EventStatsMembers;
+  photos: EventStatsPhotos;
+  travel: EventStatsTravel;
+}
+export type EventStatsId = keyof EventStats;
+export const EVENT_STATS_IDS: readonly EventStatsId[] = ['members', 'photos', 'travel'];
+
+export type ActivityEntryKind = 'photo' | 'flight' | 'carpool' | 'member' | 'schedule';
+
+/**
+ * events/{e}/activity/{kind}:{subjectId}: one feed entry per member, photo, flight, carpool or
+ * schedule item, written by Firestore triggers on create and removed on delete
+ * (functions/src/triggers/activity.ts); `title` is the sentence the feed shows
+ * (domain/src/activity.ts).
+ */
+export interface ActivityEntry<Time = IsoDateString> {
+  /** `${kind}:${subjectId}`. */
+  id: string;
+  kind: ActivityEntryKind;
+  /** Who did it; null for schedule items (no person). */
+  actor: PersonSummary | null;
+  /** Id of the member (uid), photo, flight, carpool or schedule item. */
+  subjectId: string;
+  title: string;
+  at: Time;
+}
 
 export interface ScheduleItemView<Time = IsoDateString> extends ScheduleItem<Time> {
   rsvpCounts: RsvpCounts;
@@ -320,23 +415,6 @@ export interface Rsvp<Time = IsoDateString> {
   recordedBy?: string | null;
 }
 
-/**
- * events/{e}/rsvpsByUser/{uid}: one member's answers to every schedule item, written in the
- * transaction of each RSVP (the guest's own or one the host records). The guest list reads one
- * per member shown, and filters by answer with `where('statuses.<itemId>', '==', status)`.
- * Keys of deleted items are ignored by readers (they walk the items they show).
- */
-export interface RsvpsByUser<Time = IsoDateString> {
-  eventId: string;
-  userId: string;
-  /** The member's name and photo, so "who's going" needs no member reads. */
-  user: PersonSummary;
-  statuses: Record<string, RsvpStatus>;
-  respondedAt: Record<string, Time>;
-  /** Per item, the uid of the admin who recorded the answer; absent when the guest answered. */
-  recordedBy: Record<string, string>;
-}
-
 export interface RoleChange<Time = IsoDateString> {
   id: string;
   eventId: string;
@@ -345,6 +423,9 @@ export interface RoleChange<Time = IsoDateString> {
   oldRole: MemberRole;
   newRole: MemberRole;
   changedAt: Time;
+  /** Names at the time of the change, so the history shows without member reads (absent on older entries). */
+  changedUser?: Pick<PersonSummary, 'displayName'>;
+  changedBy?: Pick<PersonSummary, 'displayName'>;
 }
 
 /** invitationLog/{id}: one entry per invitation sent; outlives the event (daily cap). */
@@ -355,10 +436,77 @@ export interface InvitationLogEntry<Time = IsoDateString> {
   sentAt: Time;
 }
 
-/** mail/{id}, the Trigger Email extension schema. */
-export interface MailDocument {
+/** mail/{id}, the Trigger Email extension schema (docs/data-model.md, "E-mail"). */
+export interface MailDocument<Time = IsoDateString> {
   to: string;
-  message: { subject: string; text: string; html: string };
+  message: MailMessage;
+  /** Written by the delivery function, as the extension does. */
+  delivery?: MailDelivery<Time>;
+}
+
+export interface MailMessage {
+  subject: string;
+  text: string;
+  html: string;
+  /** Extra headers (List-Unsubscribe, List-Unsubscribe-Post). */
+  headers?: Record<string, string>;
+}
+
+export type MailDeliveryState = 'PENDING' | 'PROCESSING' | 'SUCCESS' | 'ERROR';
+
+export interface MailDelivery<Time = IsoDateString> {
+  state: MailDeliveryState;
+  /** SMTP attempts made so far. */
+  attempts: number;
+  /** When the current (or last) delivery began; null while PENDING. */
+  startTime: Time | null;
+  endTime: Time | null;
+  /** While PROCESSING: the claim holds until then (docs/data-model.md, "E-mail"). */
+  leaseExpireTime: Time | null;
+  /** The last failure, as a sentence. */
+  error: string | null;
+  /** The SMTP server's answer once SUCCESS. */
+  info: MailDeliveryInfo | null;
+}
+
+export interface MailDeliveryInfo {
+  messageId: string;
+  accepted: string[];
+  rejected: string[];
+  pending: string[];
+  response: string;
+}
+
+/** Who an announcement goes to: every member, or those with one answer for a schedule item. */
+export type AnnouncementAudience =
+  { kind: 'all' } | { kind: 'rsvp'; scheduleId: string; status: RsvpStatus | 'no_response' };
+
+/** events/{e}/announcements/{id}: a message from the hosts, in the activity feed and e-mailed. */
+export interface Announcement<Time = IsoDateString> {
+  id: string;
+  eventId: string;
+  authorId: string;
+  author: PersonSummary;
+  message: string;
+  audience: AnnouncementAudience;
+  /** "Everyone", "Going to Rehearsal dinner", as it was when sent. */
+  audienceLabel: string;
+  /** E-mails queued; null until the fan-out has finished. */
+  recipientCount: number | null;
+  createdAt: Time;
+}
+
+/** The reminder e-mails the scheduler sends: before an unanswered item, and the day's summary. */
+export type ReminderKind = 'unanswered' | 'day-of';
+
+/** events/{e}/reminderRuns/{runId}: one finished unit of reminder work (server-only). */
+export interface ReminderRun<Time = IsoDateString> {
+  kind: ReminderKind;
+  /** The item id, or the day in the event's zone ("2027-06-12"). */
+  key: string;
+  /** E-mails the unit queued. */
+  mailCount: number;
+  completedAt: Time;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -518,6 +666,16 @@ export interface InviteMemberRequest {
 
 export interface ChangeRoleRequest {
   role: InvitableRole;
+}
+
+/** POST /api/events/{id}/announcements; no audience: every member. */
+export interface CreateAnnouncementRequest {
+  message: string;
+  audience?: { scheduleId: string; status: RsvpStatus | 'no_response' } | null;
+}
+
+export interface AnnouncementResponse {
+  announcement: Announcement;
 }
 
 export interface InvitationResponse {

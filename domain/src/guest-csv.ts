@@ -50,9 +50,9 @@ export interface CsvMember {
   role: MemberRole;
   /** ISO instant, '' when unknown. */
   joinedAt: string;
-  answers: Readonly<Record<string, RsvpStatus>>;
+  answers: Readonly<Partial<Record<string, RsvpStatus>>>;
   /** Items whose answer an admin recorded for the member. */
-  recordedBy?: Readonly<Record<string, string>>;
+  recordedBy?: Readonly<Partial<Record<string, string>>>;
 }
 
 export function memberRow(items: readonly CsvItem[], m: CsvMember): string {

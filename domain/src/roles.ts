@@ -22,6 +22,7 @@ export type EventAction =
   | 'viewRoleChanges'
   | 'deleteEvent'
   | 'manageSchedule'
+  | 'sendAnnouncements'
   | 'featurePhotos'
   | 'deleteAnyPhoto'
   | 'editAnyTravel'
@@ -51,6 +52,7 @@ export const PERMISSIONS: Readonly<Record<EventAction, readonly MemberRole[]>> =
   viewRoleChanges: ADMINS,
   deleteEvent: CREATOR,
   manageSchedule: ADMINS,
+  sendAnnouncements: ADMINS,
   featurePhotos: ADMINS,
   deleteAnyPhoto: ADMINS,
   editAnyTravel: ADMINS,

@@ -165,6 +165,25 @@ export function timeZoneAbbreviation(value: TimeLike, timeZone: string): string 
   return part?.value ?? zone;
 }
 
+const genericNameFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * The zone's name in English as people say it, from Intl: "Pacific Time", "India Standard
+ * Time", "United Kingdom Time"; "Coordinated Universal Time" for UTC; the offset ("GMT-05:00")
+ * for zones Intl has no name for. What forms show next to times entered in a zone.
+ */
+export function timeZoneName(timeZone: string, at: TimeLike = Date.now()): string {
+  const zone = displayTimeZone(timeZone);
+  if (zone === DEFAULT_EVENT_TIME_ZONE || zone === 'Etc/UTC') return 'Coordinated Universal Time';
+  let format = genericNameFormats.get(zone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longGeneric' });
+    genericNameFormats.set(zone, format);
+  }
+  const ms = toInstant(at)?.epochMilliseconds ?? Date.now();
+  return format.formatToParts(ms).find((p) => p.type === 'timeZoneName')?.value ?? zone;
+}
+
 /** "UTC-07:00", "UTC+05:30", "UTC+00:00": the zone's offset from UTC at that instant. */
 export function formatUtcOffset(value: TimeLike, timeZone: string): string {
   const zoned = toZoned(value, timeZone);

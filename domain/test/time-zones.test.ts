@@ -13,6 +13,7 @@ import {
   parseWallClock,
   resolveWallClock,
   timeZoneAbbreviation,
+  timeZoneName,
   toInstant,
   toIsoInstant,
   toZoned,
@@ -216,6 +217,17 @@ describe('labels', () => {
   ])('%s in %s: %s, %s', (at, zone, abbreviation, offset) => {
     expect(timeZoneAbbreviation(at, zone)).toBe(abbreviation);
     expect(formatUtcOffset(at, zone)).toBe(offset);
+  });
+
+  it.each([
+    [LA, 'Pacific Time'],
+    ['America/New_York', 'Eastern Time'],
+    [KOLKATA, 'India Standard Time'],
+    ['Asia/Calcutta', 'India Standard Time'],
+    ['UTC', 'Coordinated Universal Time'],
+    ['Mars/Base', 'Coordinated Universal Time'],
+  ])('the name people say for %s: %s', (zone, name) => {
+    expect(timeZoneName(zone, '2027-06-12T23:00:00Z')).toBe(name);
   });
 
   it('empty for no instant; invalid zones read as UTC', () => {

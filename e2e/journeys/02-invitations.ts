@@ -1,5 +1,6 @@
 // Journey 2: the creator invites a friend by e-mail; the friend opens the link signed out, signs
-// in with the invited account, accepts and is taken to the event; someone else sees the mismatch.
+// in with the invited account, accepts and is taken to the event; someone else sees the mismatch
+// before, and that the link was used after.
 import { hasText, visible } from '../lib/expect.ts';
 import {
   acceptInvitation,
@@ -43,6 +44,27 @@ export async function invitations({ person, step }: JourneyContext): Promise<voi
   });
 
   await step(
+    'a third person with another e-mail opens the same link and sees the mismatch',
+    async () => {
+      await signInFromLanding(dan);
+      await dan.visit(new URL(link).pathname, 'invitation (wrong account)', (p) =>
+        p.getByRole('heading', { name: "You're Invited!" }),
+      );
+      await visible(
+        dan.page.getByText(
+          `This invitation is for ${cal.email}. Please sign in with the correct email address.`,
+        ),
+        'the mismatch message',
+      );
+      await visible(
+        dan.page.getByRole('button', { name: 'Sign In with Different Account' }),
+        "'Sign In with Different Account'",
+      );
+      await dan.shoot('invitation-mismatch');
+    },
+  );
+
+  await step(
     'the friend opens the link signed out, signs in with the invited account and accepts',
     async () => {
       await acceptInvitation(cal, link, eventName, 'invitation-signed-out');
@@ -62,6 +84,13 @@ export async function invitations({ person, step }: JourneyContext): Promise<voi
       "the friend's role",
     );
     await bea.shoot('members');
+  });
+
+  await step('once accepted, the link tells the third person it was used', async () => {
+    await dan.visit(new URL(link).pathname, 'invitation (used)', (p) =>
+      p.getByRole('heading', { name: 'Invitation Already Used' }),
+    );
+    await dan.shoot('invitation-used');
   });
 
   await step(

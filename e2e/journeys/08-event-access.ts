@@ -104,7 +104,11 @@ export async function eventAccess({ person, step }: JourneyContext): Promise<voi
     await navigate(vic, 'Dashboard', 'dashboard', bannerHeading(eventName));
     await vic.timed(
       'activity',
-      () => vic.page.getByRole('link', { name: 'View All' }).first().click(),
+      () =>
+        vic.page
+          .getByRole('link', { name: 'View All', exact: true })
+          .and(vic.page.locator('[href$="/activity"]'))
+          .click(),
       activityHeading,
     );
     await urlMatches(vic.page, new RegExp(`/events/${eventId}/activity$`), 'the activity screen');

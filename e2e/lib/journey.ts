@@ -1,13 +1,16 @@
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
-import { Person, SCREENSHOT_DIR } from './session.ts';
+import { Person, SCREENSHOT_DIR, type PersonOptions } from './session.ts';
 
 /** What a journey gets: people to play it, and named steps so a failure says where it broke. */
 export interface JourneyContext {
   readonly journey: string;
-  /** A new person with their own browser context and an e-mail unique to this run. */
-  person(name: string): Promise<Person>;
+  /**
+   * A new person with their own browser context and an e-mail unique to this run, or
+   * `options.email` for an account seeded beforehand (the scale journey's).
+   */
+  person(name: string, options?: PersonOptions): Promise<Person>;
   step<T>(name: string, action: () => Promise<T>): Promise<T>;
 }
 
@@ -58,13 +61,14 @@ export async function runJourney(
   const t0 = Date.now();
   const ctx: JourneyContext = {
     journey,
-    async person(name) {
+    async person(name, options) {
       const p = await Person.open(
         browser,
         baseUrl,
         journey,
         name,
-        emailFor(`${name} ${journey.slice(0, 2)}`),
+        options?.email ?? emailFor(`${name} ${journey.slice(0, 2)}`),
+        options,
       );
       people.push(p);
       return p;

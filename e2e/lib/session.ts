@@ -6,6 +6,13 @@ export const SCREENSHOT_DIR = path.resolve(import.meta.dirname, '..', 'screensho
 export const DESKTOP = { width: 1280, height: 800 };
 export const PHONE = { width: 390, height: 844 };
 
+export interface PersonOptions {
+  /** The device's IANA zone (default: the machine's), as a phone set to home time would be. */
+  timezoneId?: string;
+  /** An account seeded beforehand (the scale journey's) instead of one unique to this run. */
+  email?: string;
+}
+
 export interface ScreenTiming {
   journey: string;
   user: string;
@@ -38,8 +45,12 @@ export class Person {
     journey: string,
     name: string,
     email: string,
+    options: PersonOptions = {},
   ) {
-    const context = await browser.newContext({ viewport: DESKTOP });
+    const context = await browser.newContext({
+      viewport: DESKTOP,
+      ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}),
+    });
     context.setDefaultTimeout(15_000);
     const page = await context.newPage();
     page.on('dialog', (d) => void d.dismiss());

@@ -43,13 +43,17 @@ export function read<A, D extends DocumentData>(
   return tx ? tx.get(ref) : ref.get();
 }
 
-/** Several documents, typed (inside `tx` in one round trip). */
+/** Several documents, typed, in one round trip (inside `tx` when given). */
 export async function readAll<A, D extends DocumentData>(
   refs: DocumentReference<A, D>[],
   tx?: Transaction,
 ): Promise<DocumentSnapshot<A, D>[]> {
   if (refs.length === 0) return [];
-  return tx ? tx.getAll<A, D>(...refs) : Promise.all(refs.map((ref) => ref.get()));
+  if (tx) return tx.getAll<A, D>(...refs);
+  // Firestore.getAll applies each reference's converter, but its declared type drops them
+  // (Transaction.getAll keeps them); the snapshots are those of `refs`.
+  const untyped = refs as DocumentReference[];
+  return (await store().firestore.getAll(...untyped)) as DocumentSnapshot<A, D>[];
 }
 
 /**
@@ -105,6 +109,8 @@ const DENIED: Partial<Record<EventAction, string>> = {
   changeRoles: 'Only the event creator can change roles',
   deleteEvent: 'Only the event creator can delete this event',
   manageSchedule: 'Only event admins can manage the schedule',
+  sendAnnouncements: 'Only event admins can send announcements',
+  featurePhotos: 'Only event admins can feature photos',
   recordRsvps: 'Only event admins can record answers for guests',
 };
 

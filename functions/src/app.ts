@@ -1,4 +1,5 @@
 import { createRouter, type Route } from './router.ts';
+import { announcementRoutes } from './routes/announcements.ts';
 import { authRoutes } from './routes/auth.ts';
 import { eventRoutes } from './routes/events.ts';
 import { invitationRoutes } from './routes/invitations.ts';
@@ -7,6 +8,7 @@ import { photoRoutes } from './routes/photos.ts';
 import { scheduleRoutes } from './routes/schedule.ts';
 import { subscriptionRoutes } from './routes/subscription.ts';
 import { travelRoutes } from './routes/travel.ts';
+import { unsubscribeRoutes } from './routes/unsubscribe.ts';
 
 /** Every route of the /api surface (docs/api.md lists each with its access). */
 export const apiRoutes: readonly Route[] = [
@@ -18,6 +20,8 @@ export const apiRoutes: readonly Route[] = [
   ...photoRoutes,
   ...travelRoutes,
   ...scheduleRoutes,
+  ...announcementRoutes,
+  ...unsubscribeRoutes,
 ];
 
 /** The whole /api surface as a node (req, res) handler. */

@@ -17,9 +17,14 @@ import type {
   WithFieldValue,
 } from 'firebase-admin/firestore';
 import type {
+  ActivityEntry,
+  Announcement,
   Carpool,
   CarpoolPassenger,
   Event,
+  EventStatsMembers,
+  EventStatsPhotos,
+  EventStatsTravel,
   Flight,
   Invitation,
   InvitationLogEntry,
@@ -28,6 +33,7 @@ import type {
   Member,
   Photo,
   PhotoVote,
+  ReminderRun,
   RoleChange,
   Rsvp,
   RsvpsByUser,
@@ -49,7 +55,7 @@ export type MemberRecord = Member<Timestamp>;
 export type InvitationRecord = Invitation<Timestamp>;
 export type InvitationTokenRecord = InvitationToken<Timestamp> & { id: string };
 export type InvitationLogRecord = InvitationLogEntry<Timestamp> & { id: string };
-export type MailRecord = MailDocument & { id: string };
+export type MailRecord = MailDocument<Timestamp> & { id: string };
 export type PhotoRecord = Photo<Timestamp>;
 export type VoteRecord = PhotoVote<Timestamp> & { id: string };
 export type FlightRecord = Flight<Timestamp>;
@@ -57,8 +63,16 @@ export type CarpoolRecord = Carpool<Timestamp>;
 export type PassengerRecord = CarpoolPassenger<Timestamp> & { id: string };
 export type ScheduleItemRecord = ScheduleItem<Timestamp>;
 export type RsvpRecord = Rsvp<Timestamp> & { id: string };
-export type RsvpsByUserRecord = RsvpsByUser<Timestamp> & { id: string };
 export type RoleChangeRecord = RoleChange<Timestamp>;
+/** events/{e}/stats/{members|photos|travel}: counters kept by functions (docs/performance.md). */
+export type MemberStatsRecord = EventStatsMembers & { id: string };
+export type PhotoStatsRecord = EventStatsPhotos & { id: string };
+export type TravelStatsRecord = EventStatsTravel & { id: string };
+/** events/{e}/rsvpsByUser/{uid}: one member's answers, kept by the RSVP functions. */
+export type RsvpsByUserRecord = RsvpsByUser<Timestamp>;
+export type ActivityRecord = ActivityEntry<Timestamp>;
+export type AnnouncementRecord = Announcement<Timestamp>;
+export type ReminderRunRecord = ReminderRun<Timestamp> & { id: string };
 
 /** What a document stores: the entity without `id`, unless the entity keeps its id as a field. */
 type Stored<T extends { id: string }, KeepsId extends boolean> = KeepsId extends true
@@ -123,6 +137,7 @@ const converters = {
       'subscriptionStatus',
       'subscriptionTier',
       'subscriptionExpiresAt',
+      'emailPreferences',
       'createdAt',
       'updatedAt',
     ],
@@ -138,6 +153,7 @@ const converters = {
       'maxTravelEntriesPerEvent',
       'maxStorageMb',
       'maxInvitationsPerDay',
+      'maxAnnouncementsPerEventPerDay',
       'eventHistoryRetentionDays',
       'customBrandingEnabled',
       'customBrandingAdvancedEnabled',
@@ -166,13 +182,14 @@ const converters = {
       'createdBy',
       'createdAt',
       'timeZone',
+      'reminderSettings',
       'guestsSeeWhoIsGoing',
       'deleting',
     ],
     ID_IS_DOC_ID,
   ),
   member: converterFor<MemberRecord>()(
-    ['eventId', 'userId', 'role', 'joinedAt', 'user'],
+    ['eventId', 'userId', 'role', 'joinedAt', 'user', 'searchTokens'],
     ID_IS_DOC_ID,
   ),
   invitation: converterFor<InvitationRecord>()(
@@ -187,7 +204,7 @@ const converters = {
     ['invitedByUserId', 'eventId', 'email', 'sentAt'],
     ID_IS_DOC_ID,
   ),
-  mail: converterFor<MailRecord>()(['to', 'message'], ID_IS_DOC_ID),
+  mail: converterFor<MailRecord>()(['to', 'message', 'delivery'], ID_IS_DOC_ID),
   photo: converterFor<PhotoRecord>()(
     [
       'eventId',
@@ -202,6 +219,7 @@ const converters = {
       'votes',
       'isFeatured',
       'uploadedAt',
+      'searchTokens',
     ],
     STORES_ID,
   ),
@@ -265,7 +283,43 @@ const converters = {
     ID_IS_DOC_ID,
   ),
   roleChange: converterFor<RoleChangeRecord>()(
-    ['eventId', 'changedUserId', 'changedByUserId', 'oldRole', 'newRole', 'changedAt'],
+    [
+      'eventId',
+      'changedUserId',
+      'changedByUserId',
+      'oldRole',
+      'newRole',
+      'changedAt',
+      'changedUser',
+      'changedBy',
+    ],
+    ID_IS_DOC_ID,
+  ),
+  memberStats: converterFor<MemberStatsRecord>()(
+    ['total', 'creator', 'admin', 'attendee'],
+    ID_IS_DOC_ID,
+  ),
+  photoStats: converterFor<PhotoStatsRecord>()(['total', 'featured'], ID_IS_DOC_ID),
+  travelStats: converterFor<TravelStatsRecord>()(['flights', 'carpools'], ID_IS_DOC_ID),
+  activity: converterFor<ActivityRecord>()(
+    ['kind', 'actor', 'subjectId', 'title', 'at'],
+    ID_IS_DOC_ID,
+  ),
+  announcement: converterFor<AnnouncementRecord>()(
+    [
+      'eventId',
+      'authorId',
+      'author',
+      'message',
+      'audience',
+      'audienceLabel',
+      'recipientCount',
+      'createdAt',
+    ],
+    ID_IS_DOC_ID,
+  ),
+  reminderRun: converterFor<ReminderRunRecord>()(
+    ['kind', 'key', 'mailCount', 'completedAt'],
     ID_IS_DOC_ID,
   ),
 };
@@ -295,6 +349,8 @@ export function dataAccess(firestore: Firestore) {
   const schedule = (eventId: string) =>
     under(eventId, 'schedule').withConverter(converters.scheduleItem);
   const members = (eventId: string) => under(eventId, 'members').withConverter(converters.member);
+  const flights = (eventId: string) => under(eventId, 'flights').withConverter(converters.flight);
+  const stats = (eventId: string) => under(eventId, 'stats');
 
   return {
     firestore,
@@ -312,32 +368,54 @@ export function dataAccess(firestore: Firestore) {
     invitationToken: (token: string): Ref<Converters['invitationToken']> => tokens.doc(token),
     invitationLog: log,
     mail,
+    /** One e-mail; reminders and announcement copies have ids derived from what they are about. */
+    mailDoc: (mailId: string): Ref<Converters['mail']> => mail.doc(mailId),
     photos,
     votes: (eventId: string, photoId: string): Col<Converters['vote']> =>
       photos(eventId).doc(photoId).collection('votes').withConverter(converters.vote),
-    flights: (eventId: string): Col<Converters['flight']> =>
-      under(eventId, 'flights').withConverter(converters.flight),
+    flights,
     carpools,
     passengers: (eventId: string, carpoolId: string): Col<Converters['passenger']> =>
       carpools(eventId).doc(carpoolId).collection('passengers').withConverter(converters.passenger),
     schedule,
     rsvps: (eventId: string, itemId: string): Col<Converters['rsvp']> =>
       schedule(eventId).doc(itemId).collection('rsvps').withConverter(converters.rsvp),
-    /** One member's answers to every item (the guest list's per-member read and filter). */
-    rsvpsByUser: (eventId: string): Col<Converters['rsvpsByUser']> =>
-      under(eventId, 'rsvpsByUser').withConverter(converters.rsvpsByUser),
     roleChanges: (eventId: string): Col<Converters['roleChange']> =>
       under(eventId, 'roleChanges').withConverter(converters.roleChange),
+    /** The event's counters, one document per area (docs/performance.md, "Counters"). */
+    stats: {
+      members: (eventId: string): Ref<Converters['memberStats']> =>
+        stats(eventId).doc('members').withConverter(converters.memberStats),
+      photos: (eventId: string): Ref<Converters['photoStats']> =>
+        stats(eventId).doc('photos').withConverter(converters.photoStats),
+      travel: (eventId: string): Ref<Converters['travelStats']> =>
+        stats(eventId).doc('travel').withConverter(converters.travelStats),
+    },
+    /** One member's answers to every item (their dashboard; the guest list's read and filter). */
+    rsvpsByUser: (eventId: string): Col<Converters['rsvpsByUser']> =>
+      under(eventId, 'rsvpsByUser').withConverter(converters.rsvpsByUser),
+    activity: (eventId: string): Col<Converters['activity']> =>
+      under(eventId, 'activity').withConverter(converters.activity),
+    announcements: (eventId: string): Col<Converters['announcement']> =>
+      under(eventId, 'announcements').withConverter(converters.announcement),
+    /** The e-mail scheduler's finished units of work (docs/data-model.md, "E-mail"). */
+    reminderRuns: (eventId: string): Col<Converters['reminderRun']> =>
+      under(eventId, 'reminderRuns').withConverter(converters.reminderRun),
     /** Collection-group queries across events (indexes: firestore.indexes.json). */
     groups: {
       members: (): Group<Converters['member']> =>
         firestore.collectionGroup('members').withConverter(converters.member),
       photos: (): Group<Converters['photo']> =>
         firestore.collectionGroup('photos').withConverter(converters.photo),
+      flights: (): Group<Converters['flight']> =>
+        firestore.collectionGroup('flights').withConverter(converters.flight),
       carpools: (): Group<Converters['carpool']> =>
         firestore.collectionGroup('carpools').withConverter(converters.carpool),
       schedule: (): Group<Converters['scheduleItem']> =>
         firestore.collectionGroup('schedule').withConverter(converters.scheduleItem),
+      /** Announcements whose e-mail fan-out has not finished (recipientCount null). */
+      announcements: (): Group<Converters['announcement']> =>
+        firestore.collectionGroup('announcements').withConverter(converters.announcement),
     },
   };
 }

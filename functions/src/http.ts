@@ -17,11 +17,11 @@ export const forbidden = (message: string) => new HttpError(403, message);
 export const notFound = (message = 'Not found') => new HttpError(404, message);
 export const conflict = (message: string) => new HttpError(409, message);
 
-/** What a route handler answers; the router serialises it as JSON. */
-export interface Reply {
-  status?: number;
-  body: object;
-}
+/**
+ * What a route handler answers: JSON (`body`), or for the pages people open from an e-mail
+ * (unsubscribe) a self-contained HTML page (`html`).
+ */
+export type Reply = { status?: number; body: object } | { status?: number; html: string };
 
 /**
  * The request as both runtimes hand it over: Cloud Functions (express, body already parsed,
@@ -66,4 +66,19 @@ export function sendJson(res: ServerResponse, status: number, body: object): voi
   res.setHeader('Cache-Control', 'no-store');
   res.setHeader('Content-Length', Buffer.byteLength(payload));
   res.end(payload);
+}
+
+/** A self-contained page: inline styles only, forms post back to this origin, never framed. */
+export function sendHtml(res: ServerResponse, status: number, html: string): void {
+  res.statusCode = status;
+  res.setHeader('Content-Type', 'text/html; charset=utf-8');
+  res.setHeader('Cache-Control', 'no-store');
+  res.setHeader(
+    'Content-Security-Policy',
+    "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
+  );
+  res.setHeader('X-Content-Type-Options', 'nosniff');
+  res.setHeader('Referrer-Policy', 'no-referrer');
+  res.setHeader('Content-Length', Buffer.byteLength(html));
+  res.end(html);
 }

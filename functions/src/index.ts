@@ -1,5 +1,6 @@
 import { onRequest } from 'firebase-functions/v2/https';
 import { handleApi } from './app.ts';
+import { EMAIL_LINK_SECRET } from './mail/params.ts';
 
 /**
  * Production traffic is same-origin through the Hosting rewrite of /api/**; the CORS allowance
@@ -8,4 +9,11 @@ import { handleApi } from './app.ts';
  */
 const LOCAL_ORIGINS = [/^http:\/\/localhost(:\d+)?$/, /^http:\/\/127\.0\.0\.1(:\d+)?$/];
 
-export const api = onRequest({ region: 'us-central1', cors: LOCAL_ORIGINS }, handleApi);
+/** EMAIL_LINK_SECRET: announcements sign unsubscribe links, and /api/unsubscribe checks them. */
+export const api = onRequest(
+  { region: 'us-central1', cors: LOCAL_ORIGINS, secrets: [EMAIL_LINK_SECRET] },
+  handleApi,
+);
+
+export { emailScheduler, mailDelivery } from './mail/triggers.ts';
+export * from './triggers/activity.ts';

@@ -7,6 +7,7 @@ import {
   badRequest,
   notFound,
   readJsonBody,
+  sendHtml,
   sendJson,
   type ApiIncoming,
   type Reply,
@@ -176,7 +177,8 @@ export function createRouter(routes: readonly Route[]) {
             throw new Error(`${method} ${r.pattern} is an API route but never checked API access`);
           }
         }
-        sendJson(res, reply.status ?? 200, reply.body);
+        if ('html' in reply) sendHtml(res, reply.status ?? 200, reply.html);
+        else sendJson(res, reply.status ?? 200, reply.body);
         return;
       }
       if (allowed) throw new HttpError(405, `Method ${method} not allowed here`);

@@ -40,6 +40,7 @@ const LIMIT_KEYS: (keyof TierLimits)[] = [
   'maxTravelEntriesPerEvent',
   'maxStorageMb',
   'maxInvitationsPerDay',
+  'maxAnnouncementsPerEventPerDay',
   'eventHistoryRetentionDays',
 ];
 const FEATURE_KEYS: (keyof TierFeatures)[] = [

@@ -215,6 +215,89 @@ describe('events', () => {
     expect(stored).toMatchObject({ name: 'New name', startDate: ISO(3), endDate: ISO(4) });
   });
 
+  it('stores the time zone: named as the tz database does, null when left out, refused when unknown', async () => {
+    const user = newUser('zoned');
+    await login(stack, user);
+    await grantApiAccess(stack, user);
+    const zoned = await stack.call<{ event: Body }>('POST', '/api/events', {
+      as: user,
+      body: {
+        name: 'Napa',
+        startDate: '2027-06-12T16:00:00-07:00',
+        timeZone: 'america/los_angeles',
+      },
+    });
+    expect(zoned.status).toBe(201);
+    expect(zoned.body.event).toMatchObject({
+      timeZone: 'America/Los_Angeles',
+      startDate: '2027-06-12T23:00:00.000Z',
+    });
+    const id = zoned.body.event.id as string;
+    expect((await stack.store.event(id).get()).data()?.timeZone).toBe('America/Los_Angeles');
+    const one = await stack.call<{ event: Body }>('GET', `/api/events/${id}`, { as: user });
+    expect(one.body.event.timeZone).toBe('America/Los_Angeles');
+
+    // API clients may leave it out: stored null, shown in UTC until an admin confirms a zone.
+    const plain = await stack.call<{ event: Body }>('POST', '/api/events', {
+      as: user,
+      body: { name: 'No zone' },
+    });
+    expect(plain.status).toBe(201);
+    expect(plain.body.event.timeZone).toBeNull();
+    const plainId = plain.body.event.id as string;
+    expect((await stack.store.event(plainId).get()).data()?.timeZone).toBeNull();
+    const list = await stack.call<{ events: Body[] }>('GET', '/api/events', { as: user });
+    expect(Object.fromEntries(list.body.events.map((e) => [e.id, e.timeZone]))).toEqual({
+      [id]: 'America/Los_Angeles',
+      [plainId]: null,
+    });
+
+    for (const timeZone of ['Mars/Olympus_Mons', '+05:30', 'Pacific Time']) {
+      expect(
+        await stack.call('POST', '/api/events', { as: user, body: { name: 'x', timeZone } }),
+      ).toEqual({ status: 400, body: { error: 'Please choose a valid time zone' } });
+    }
+    expect(
+      await stack.call('POST', '/api/events', { as: user, body: { name: 'x', timeZone: 7 } }),
+    ).toEqual({ status: 400, body: { error: 'timeZone must be text' } });
+  });
+
+  it('PUT changes the time zone alone and keeps every stored instant', async () => {
+    const { eventId, creator, admin, attendee } = await eventWithRoles(stack);
+    await grantApiAccess(stack, creator, admin, attendee);
+    const put = (as: TestUser, body: unknown) =>
+      stack.call<{ event: Body; error?: string }>('PUT', `/api/events/${eventId}`, { as, body });
+    const before = (await stack.store.event(eventId).get()).data();
+    expect(before?.timeZone).toBeNull();
+
+    const moved = await put(admin, { timeZone: 'Asia/Kolkata' });
+    expect(moved.status).toBe(200);
+    expect(moved.body.event).toMatchObject({
+      timeZone: 'Asia/Kolkata',
+      startDate: before?.startDate,
+      endDate: before?.endDate,
+    });
+    expect((await put(creator, { timeZone: 'europe/lisbon' })).body.event.timeZone).toBe(
+      'Europe/Lisbon',
+    );
+    expect(await put(admin, { timeZone: null })).toEqual({
+      status: 400,
+      body: { error: 'Please choose a time zone' },
+    });
+    expect(await put(admin, { timeZone: 'Nowhere/Land' })).toEqual({
+      status: 400,
+      body: { error: 'Please choose a valid time zone' },
+    });
+    expect((await put(admin, { timeZone: 'UTC', name: 'x' })).body.error).toContain('timeZone');
+    expect((await put(attendee, { timeZone: 'UTC' })).status).toBe(403);
+    const stored = (await stack.store.event(eventId).get()).data();
+    expect(stored).toMatchObject({
+      timeZone: 'Europe/Lisbon',
+      startDate: before?.startDate,
+      endDate: before?.endDate,
+    });
+  });
+
   it('DELETE is for the creator only', async () => {
     const { eventId, creator, admin, attendee, outsider } = await eventWithRoles(stack);
     expect((await stack.call('DELETE', `/api/events/${eventId}`, { as: attendee })).status).toBe(

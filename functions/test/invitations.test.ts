@@ -57,6 +57,7 @@ describe('invitations', () => {
           eventDescription: 'd',
           eventStartDate: ISO(10),
           eventEndDate: ISO(12),
+          eventTimeZone: null,
           eventLocation: 'Lisbon',
           status: 'pending',
         },
@@ -96,6 +97,21 @@ describe('invitations', () => {
       (await stack.call<{ invitation: Body }>('GET', `/api/invitations/${token}`)).body.invitation
         .status,
     ).toBe('accepted');
+  });
+
+  it("the public view carries the event's time zone, and follows a change of it", async () => {
+    const host = newUser('zone-host');
+    await login(stack, host);
+    const eventId = await createEvent(stack, host, { timeZone: 'America/Los_Angeles' });
+    const token = await invite(stack, eventId, host, newUser('zone-guest'), 'attendee', false);
+    const view = async () =>
+      (await stack.call<{ invitation: Body }>('GET', `/api/invitations/${token}`)).body.invitation;
+    expect(await view()).toMatchObject({
+      eventTimeZone: 'America/Los_Angeles',
+      eventStartDate: ISO(10),
+    });
+    await stack.store.event(eventId).update({ timeZone: 'Asia/Kolkata' });
+    expect((await view()).eventTimeZone).toBe('Asia/Kolkata');
   });
 
   it("accept respects the attendee cap of the event creator's tier", async () => {

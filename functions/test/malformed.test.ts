@@ -140,6 +140,15 @@ describe('malformed input sweep', () => {
       { adminId: attendee.uid },
       { createdAt: '2020-01-01T00:00:00Z' },
       { name: 'a', description: 'b' },
+      { reminderSettings: null },
+      { reminderSettings: {} },
+      { reminderSettings: 'off' },
+      { reminderSettings: { unansweredHoursBefore: 0, dayOfSummary: true } },
+      { reminderSettings: { unansweredHoursBefore: 169, dayOfSummary: true } },
+      { reminderSettings: { unansweredHoursBefore: 2.5, dayOfSummary: true } },
+      { reminderSettings: { unansweredHoursBefore: '48', dayOfSummary: true } },
+      { reminderSettings: { unansweredHoursBefore: 48, dayOfSummary: 'yes' } },
+      { reminderSettings: { unansweredHoursBefore: 48, dayOfSummary: true, sms: true } },
       [],
       'name',
       5,
@@ -255,6 +264,24 @@ describe('malformed input sweep', () => {
       { status: null },
     ]);
 
+    // Announcements
+    add('POST', `/api/events/${eventId}/announcements`, admin, [
+      {},
+      { message: '' },
+      { message: '   ' },
+      { message: null },
+      ...WRONG_TYPES.map((message) => ({ message })),
+      { message: long(2001) },
+      { message: 'Hi', audience: 'going' },
+      { message: 'Hi', audience: [] },
+      { message: 'Hi', audience: { status: 'going' } },
+      { message: 'Hi', audience: { scheduleId: itemId } },
+      { message: 'Hi', audience: { scheduleId: itemId, status: 'yes' } },
+      { message: 'Hi', audience: { scheduleId: itemId, status: 5 } },
+      { message: 'Hi', audience: { scheduleId: 'missing-item', status: 'going' } },
+      { message: 'Hi', audience: { scheduleId: long(201), status: 'going' } },
+    ]);
+
     // Broken JSON and non-object JSON on every body-taking route, including ones that ignore bodies.
     const bodyRoutes: [string, string, TestUser][] = [
       ['POST', '/api/events', creator],
@@ -265,6 +292,7 @@ describe('malformed input sweep', () => {
       ['POST', `/api/events/${eventId}/flights`, attendee],
       ['POST', `/api/events/${eventId}/carpools`, attendee],
       ['PUT', `/api/schedule/${itemId}/rsvp`, attendee],
+      ['POST', `/api/events/${eventId}/announcements`, admin],
       ['POST', `/api/carpools/${carpool.body.carpool.id}/join`, creator],
       ['POST', `/api/photos/${photo.body.photo.id}/vote`, creator],
       ['POST', `/api/invitations/${token}/accept`, creator],
@@ -274,7 +302,7 @@ describe('malformed input sweep', () => {
       for (const rawBody of ['{', '{"a":}', '[1,', '"open', 'nul', `{"x":"${long(300_000)}"}`])
         calls.push({ method, path, as, rawBody });
     }
-    for (const [method, path, as] of bodyRoutes.slice(0, 8)) {
+    for (const [method, path, as] of bodyRoutes.slice(0, 9)) {
       for (const rawBody of ['null', '[]', '"text"', '5', 'true'])
         calls.push({ method, path, as, rawBody });
     }
@@ -362,6 +390,27 @@ describe('malformed input sweep', () => {
           creator,
           withKey({ role: 'attendee' }, key),
           200,
+        ],
+        [
+          'POST',
+          `/api/events/${eventId}/announcements`,
+          admin,
+          withKey({ message: `Hello ${key}` }, key),
+          201,
+        ],
+        [
+          'POST',
+          `/api/events/${eventId}/announcements`,
+          admin,
+          { message: 'Hi', audience: withKey({ scheduleId: itemId, status: 'going' }, key) },
+          201,
+        ],
+        [
+          'PUT',
+          `/api/events/${eventId}`,
+          admin,
+          { reminderSettings: withKey({ unansweredHoursBefore: 24, dayOfSummary: true }, key) },
+          400,
         ],
         [
           'POST',

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { Timestamp } from 'firebase-admin/firestore';
+import { FieldValue, Timestamp } from 'firebase-admin/firestore';
 import { PREMIUM_REQUIRED_MESSAGE } from '@gatherly/domain/tiers';
-import { startStack, type Stack } from './harness.ts';
-import { ISO, eventWithRoles, grantApiAccess } from './fixtures.ts';
+import { newUser, startStack, type Stack } from './harness.ts';
+import { ISO, createEvent, eventWithRoles, grantApiAccess, login } from './fixtures.ts';
 
 let stack: Stack;
 beforeAll(async () => {
@@ -80,6 +80,8 @@ describe('travel', () => {
         createdAt: Timestamp.now(),
       });
     }
+    // Seeded past the functions: the counter moves with them, as the functions keep it.
+    batch.update(stack.store.stats.travel(eventId), { flights: FieldValue.increment(29) });
     await batch.commit();
     const over = await stack.call<Body>('POST', `/api/events/${eventId}/carpools`, {
       as: attendee,
@@ -87,6 +89,123 @@ describe('travel', () => {
     });
     expect(over.status).toBe(403);
     expect(over.body.error).toContain(PREMIUM_REQUIRED_MESSAGE);
+  });
+
+  it("flights: times in their airports' zones, compared as instants across zones and the date line", async () => {
+    const host = newUser('tz-host');
+    await login(stack, host);
+    const eventId = await createEvent(stack, host, { timeZone: 'America/Los_Angeles' });
+    const post = (body: Record<string, unknown>) =>
+      stack.call<{ flight: Body; error?: string }>('POST', `/api/events/${eventId}/flights`, {
+        as: host,
+        body: { airline: 'X', flightNumber: 'X 1', ...body },
+      });
+    // Overnight eastbound: 7:00 PM EDT at JFK, 7:00 AM BST the next day at LHR.
+    const overnight = await post({
+      departure: 'JFK',
+      arrival: 'LHR',
+      departureTime: '2027-06-10T19:00:00-04:00',
+      arrivalTime: '2027-06-11T07:00:00+01:00',
+      departureTimeZone: 'America/New_York',
+      arrivalTimeZone: 'Europe/London',
+    });
+    expect(overnight.status).toBe(201);
+    expect(overnight.body.flight).toMatchObject({
+      departureTime: '2027-06-10T23:00:00.000Z',
+      arrivalTime: '2027-06-11T06:00:00.000Z',
+      departureTimeZone: 'America/New_York',
+      arrivalTimeZone: 'Europe/London',
+    });
+    // Westbound across the date line: leaves Sydney at 10:00 AM, lands in LA at 6:30 AM the
+    // same calendar day, "before" it left on the local clocks, 13.5 hours later as instants.
+    const westbound = await post({
+      departure: 'SYD',
+      arrival: 'LAX',
+      departureTime: '2027-06-10T10:00:00+10:00',
+      arrivalTime: '2027-06-10T06:30:00-07:00',
+      departureTimeZone: 'Australia/Sydney',
+      arrivalTimeZone: 'America/Los_Angeles',
+    });
+    expect(westbound.status).toBe(201);
+    expect(westbound.body.flight).toMatchObject({
+      departureTime: '2027-06-10T00:00:00.000Z',
+      arrivalTime: '2027-06-10T13:30:00.000Z',
+    });
+    // Genuinely backwards: 6:00 PM at SEA, 4:00 PM the same day at SFO (one zone).
+    expect(
+      await post({
+        departure: 'SEA',
+        arrival: 'SFO',
+        departureTime: '2027-06-10T18:00:00-07:00',
+        arrivalTime: '2027-06-10T16:00:00-07:00',
+        departureTimeZone: 'America/Los_Angeles',
+        arrivalTimeZone: 'America/Los_Angeles',
+      }),
+    ).toEqual({ status: 400, body: { error: 'Arrival must be after departure' } });
+    // Zones left out: the event's zone fills in (an API client thinking in the event's time).
+    const unzoned = await post({
+      departure: 'SFO',
+      arrival: 'LAX',
+      departureTime: '2027-06-10T16:00:00.000Z',
+      arrivalTime: '2027-06-10T17:30:00.000Z',
+    });
+    expect(unzoned.body.flight).toMatchObject({
+      departureTimeZone: 'America/Los_Angeles',
+      arrivalTimeZone: 'America/Los_Angeles',
+    });
+    const stored = (
+      await stack.store
+        .flights(eventId)
+        .doc(unzoned.body.flight.id as string)
+        .get()
+    ).data();
+    expect(stored).toMatchObject({
+      departureTimeZone: 'America/Los_Angeles',
+      arrivalTimeZone: 'America/Los_Angeles',
+    });
+    expect(
+      await post({
+        departureTime: '2027-06-10T16:00:00.000Z',
+        arrivalTime: '2027-06-10T17:30:00.000Z',
+        arrivalTimeZone: 'Atlantis/Main',
+      }),
+    ).toEqual({ status: 400, body: { error: 'Please choose a valid time zone' } });
+
+    // A flight stored before zones existed lists with null zones (shown in the event's zone).
+    const legacy = stack.store.flights(eventId).doc();
+    await legacy.set({
+      id: legacy.id,
+      eventId,
+      userId: host.uid,
+      user: { displayName: host.name, photoURL: '' },
+      airline: 'Old',
+      flightNumber: 'O 1',
+      departure: 'SFO',
+      arrival: 'SEA',
+      departureTime: '2027-06-09T16:00:00.000Z',
+      arrivalTime: '2027-06-09T18:00:00.000Z',
+      createdAt: Timestamp.now(),
+    });
+    await grantApiAccess(stack, host);
+    const list = await stack.call<{ flights: Body[] }>('GET', `/api/events/${eventId}/flights`, {
+      as: host,
+    });
+    expect(
+      list.body.flights.map((f) => [f.departure, f.departureTimeZone, f.arrivalTimeZone]),
+    ).toEqual([
+      ['SFO', null, null],
+      ['SYD', 'Australia/Sydney', 'America/Los_Angeles'],
+      ['SFO', 'America/Los_Angeles', 'America/Los_Angeles'],
+      ['JFK', 'America/New_York', 'Europe/London'],
+    ]);
+
+    // An event without a zone leaves unzoned flights without one too.
+    const plainEvent = await createEvent(stack, host);
+    const plain = await stack.call<{ flight: Body }>('POST', `/api/events/${plainEvent}/flights`, {
+      as: host,
+      body: { departureTime: ISO(9), arrivalTime: ISO(9.2) },
+    });
+    expect(plain.body.flight).toMatchObject({ departureTimeZone: null, arrivalTimeZone: null });
   });
 
   it('carpools: create, list with driver and passengers, join rules', async () => {

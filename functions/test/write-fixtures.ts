@@ -1,16 +1,18 @@
 /**
- * One table of payloads for the writes the web app makes directly and API clients make through
- * `/api` (docs/data-model.md, "Event settings" and "RSVPs"): the event settings write
- * (`events/{e}` update ⇔ PUT /api/events/{e}) and a member's own RSVP
- * (`events/{e}/schedule/{s}/rsvps/{uid}` set ⇔ PUT /api/schedule/{s}/rsvp; the direct RSVP
- * path is now refused for every row, the API decides). Each row says whether the paths must
- * accept or refuse it; write-paths.test.ts runs every row both ways.
+ * One table of payloads for the writes reachable both directly and through `/api`
+ * (docs/data-model.md, "Event settings" and "RSVPs"): the event settings write (`events/{e}`
+ * update ⇔ PUT /api/events/{e}), where each row says whether both paths must accept or refuse
+ * it; and a member's own RSVP, which only PUT /api/schedule/{s}/rsvp may write (it keeps the
+ * counters; docs/performance.md, "Counters"): its rows say what the API does, and the direct
+ * write of `events/{e}/schedule/{s}/rsvps/{uid}` must be refused for every row.
+ * write-paths.test.ts runs every row both ways.
  *
  * Rows are written in the stored form both paths share (ISO dates as toISOString() writes
  * them). The API also normalises other ISO-8601 notations and '' to that form before the same
  * checks; the direct path stores exactly what it is given, so those notations are not rows.
  */
 import { DEFAULT_BANNER_SETTINGS, DEFAULT_THEME_COLORS } from '@gatherly/domain/entities';
+import { DEFAULT_REMINDER_SETTINGS } from '@gatherly/domain/email/reminders';
 
 export type FixtureRole = 'creator' | 'admin' | 'attendee' | 'outsider';
 
@@ -20,6 +22,7 @@ export interface WriteFixture {
   as: FixtureRole;
   /** Settings: the changed fields. RSVP: the member's fields besides the fixed ones. */
   payload: (ids: { eventId: string }) => Record<string, unknown>;
+  /** Settings: both paths. RSVP: the API (the direct path refuses every RSVP). */
   accept: boolean;
 }
 
@@ -177,6 +180,60 @@ export const WRITE_FIXTURES: WriteFixture[] = [
       customBannerImage: `events/${eventId}/banner/${x(1025 - `events/${eventId}/banner/`.length)}`,
     },
   })),
+  // -- settings: reminder e-mails (domain/src/email/reminders.ts)
+  settings('reminders 24 hours before, no day-of summary', true, () => ({
+    reminderSettings: { unansweredHoursBefore: 24, dayOfSummary: false },
+  })),
+  settings('reminders off', true, () => ({
+    reminderSettings: { unansweredHoursBefore: null, dayOfSummary: true },
+  })),
+  settings('reminders 1 hour before (the shortest)', true, () => ({
+    reminderSettings: { unansweredHoursBefore: 1, dayOfSummary: true },
+  })),
+  settings('reminders 168 hours before (the longest)', true, () => ({
+    reminderSettings: { unansweredHoursBefore: 168, dayOfSummary: true },
+  })),
+  settings('reminders 0 hours before', false, () => ({
+    reminderSettings: { unansweredHoursBefore: 0, dayOfSummary: true },
+  })),
+  settings('reminders 169 hours before', false, () => ({
+    reminderSettings: { unansweredHoursBefore: 169, dayOfSummary: true },
+  })),
+  settings('reminders 1.5 hours before', false, () => ({
+    reminderSettings: { unansweredHoursBefore: 1.5, dayOfSummary: true },
+  })),
+  settings('reminder hours as text', false, () => ({
+    reminderSettings: { unansweredHoursBefore: '48', dayOfSummary: true },
+  })),
+  settings('reminder settings without the summary switch', false, () => ({
+    reminderSettings: { unansweredHoursBefore: 48 },
+  })),
+  settings('reminder settings with an extra key', false, () => ({
+    reminderSettings: { unansweredHoursBefore: 48, dayOfSummary: true, sms: true },
+  })),
+  settings('a summary switch that is text', false, () => ({
+    reminderSettings: { unansweredHoursBefore: 48, dayOfSummary: 'yes' },
+  })),
+  settings(
+    'an attendee changes the reminders',
+    false,
+    () => ({
+      reminderSettings: { unansweredHoursBefore: 24, dayOfSummary: true },
+    }),
+    'attendee',
+  ),
+  // -- "Guests can see who's going" (the guest list's privacy switch)
+  settings("guests may not see who's going", true, () => ({ guestsSeeWhoIsGoing: false })),
+  settings("guests may see who's going", true, () => ({ guestsSeeWhoIsGoing: true })),
+  settings("who's going switch as text", false, () => ({ guestsSeeWhoIsGoing: 'false' })),
+  settings("who's going switch as a number", false, () => ({ guestsSeeWhoIsGoing: 0 })),
+  settings("who's going switch null", false, () => ({ guestsSeeWhoIsGoing: null })),
+  settings(
+    "an attendee shows everyone who's going",
+    false,
+    () => ({ guestsSeeWhoIsGoing: true }),
+    'attendee',
+  ),
   // -- settings: wrong role
   settings('an attendee renames', false, () => ({ name: 'Mine' }), 'attendee'),
   settings(
@@ -209,4 +266,6 @@ export const BASELINE_EVENT_FIELDS = {
   customLogo: '',
   themeColors: { ...DEFAULT_THEME_COLORS },
   bannerSettings: { ...DEFAULT_BANNER_SETTINGS },
+  reminderSettings: { ...DEFAULT_REMINDER_SETTINGS },
+  guestsSeeWhoIsGoing: true,
 };

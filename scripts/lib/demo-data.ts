@@ -88,6 +88,9 @@ export interface DemoFlight {
   arrival: string;
   departureTime: string;
   arrivalTime: string;
+  /** The airports' zones: each time is shown as printed on the ticket. */
+  departureTimeZone: string;
+  arrivalTimeZone: string;
 }
 
 export interface DemoCarpool {
@@ -117,6 +120,8 @@ export interface DemoEvent {
   location: string;
   startDate: string | null;
   endDate: string | null;
+  /** Every wall-clock time of the event is entered and shown in this zone. */
+  timeZone: string;
   themeColors: ThemeColors;
   bannerStyle: BannerStyle;
   /** Upload a custom banner image for this event. */
@@ -144,6 +149,7 @@ export const EVENTS: DemoEvent[] = [
     location: 'South Lake Tahoe, CA',
     startDate: '2027-02-12T17:00:00.000Z',
     endDate: '2027-02-14T20:00:00.000Z',
+    timeZone: 'America/Los_Angeles',
     themeColors: {
       primary: '#1d4ed8',
       secondary: '#0ea5e9',
@@ -198,6 +204,8 @@ export const EVENTS: DemoEvent[] = [
         arrival: 'RNO',
         departureTime: '2027-02-12T15:05:00.000Z',
         arrivalTime: '2027-02-12T16:20:00.000Z',
+        departureTimeZone: 'America/Los_Angeles',
+        arrivalTimeZone: 'America/Los_Angeles',
       },
       {
         id: 'tahoe-f2',
@@ -208,6 +216,8 @@ export const EVENTS: DemoEvent[] = [
         arrival: 'RNO',
         departureTime: '2027-02-12T14:30:00.000Z',
         arrivalTime: '2027-02-12T16:05:00.000Z',
+        departureTimeZone: 'America/Los_Angeles',
+        arrivalTimeZone: 'America/Los_Angeles',
       },
     ],
     carpools: [
@@ -280,6 +290,8 @@ export const EVENTS: DemoEvent[] = [
     location: 'Napa Valley, CA',
     startDate: '2027-06-12T22:00:00.000Z',
     endDate: '2027-06-13T06:00:00.000Z',
+    // The ceremony starts at 4:00 PM PDT in Napa, whatever zone a guest's phone is in.
+    timeZone: 'America/Los_Angeles',
     themeColors: {
       primary: '#9d174d',
       secondary: '#f9a8d4',
@@ -325,6 +337,8 @@ export const EVENTS: DemoEvent[] = [
         arrival: 'SFO',
         departureTime: '2027-06-11T15:00:00.000Z',
         arrivalTime: '2027-06-11T21:35:00.000Z',
+        departureTimeZone: 'America/New_York',
+        arrivalTimeZone: 'America/Los_Angeles',
       },
     ],
     carpools: [
@@ -375,6 +389,7 @@ export const EVENTS: DemoEvent[] = [
     location: 'Mendocino, CA',
     startDate: null,
     endDate: null,
+    timeZone: 'America/Los_Angeles',
     themeColors: {
       primary: '#166534',
       secondary: '#86efac',

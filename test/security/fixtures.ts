@@ -261,6 +261,22 @@ function seedDocuments(): Map<string, DocumentData> {
       newRole: 'admin',
       changedAt: SEED_TIME,
     });
+    put(`${base}/announcements/announcement-1`, {
+      eventId,
+      authorId: creator,
+      author: { displayName: `Name ${creator}`, photoURL: '' },
+      message: 'The shuttle leaves at 3',
+      audience: { kind: 'all' },
+      audienceLabel: 'Everyone',
+      recipientCount: 3,
+      createdAt: SEED_TIME,
+    });
+    put(`${base}/reminderRuns/unanswered:${SCHEDULE_ITEM}`, {
+      kind: 'unanswered',
+      key: SCHEDULE_ITEM,
+      mailCount: 2,
+      completedAt: SEED_TIME,
+    });
     put(`${base}/schedule/${SCHEDULE_ITEM}`, scheduleItem(eventId, SCHEDULE_ITEM, creator));
     put(`${base}/schedule/${QUIET_ITEM}`, scheduleItem(eventId, QUIET_ITEM, creator));
     for (const uid of owners) {
@@ -285,6 +301,30 @@ function seedDocuments(): Map<string, DocumentData> {
         rsvp(eventId, SCHEDULE_ITEM, uid, 'going'),
       );
       put(`${base}/rsvpsByUser/${uid}`, rsvpsByUser(eventId, uid));
+    }
+    // The counters the functions keep (docs/performance.md, "Counters"), and the feed.
+    put(`${base}/schedule/${SCHEDULE_ITEM}`, {
+      ...scheduleItem(eventId, SCHEDULE_ITEM, creator),
+      rsvpCounts: { going: owners.length, maybe: 0, notGoing: 0 },
+    });
+    const roles = Object.values(members);
+    const count = (role: string) => roles.filter((r) => r === role).length;
+    put(`${base}/stats/members`, {
+      total: roles.length,
+      creator: count('creator'),
+      admin: count('admin'),
+      attendee: count('attendee'),
+    });
+    put(`${base}/stats/photos`, { total: owners.length, featured: 0 });
+    put(`${base}/stats/travel`, { flights: owners.length, carpools: owners.length });
+    for (const uid of Object.keys(members)) {
+      put(`${base}/activity/member:${uid}`, {
+        kind: 'member',
+        actor: { displayName: `Name ${uid}`, photoURL: '' },
+        subjectId: uid,
+        title: `Name ${uid} joined the event`,
+        at: SEED_TIME,
+      });
     }
   }
   return docs;

@@ -32,6 +32,7 @@ import {
 import { isWrite, type Actor, type RulesCase, type Service } from './cases.ts';
 import { firestoreMatrix } from './firestore-matrix.ts';
 import { firestoreAttacks } from './firestore-attacks.ts';
+import { emailCases } from './email-cases.ts';
 import { storageCases } from './storage-cases.ts';
 import { deletingCases } from './deleting-cases.ts';
 
@@ -43,6 +44,7 @@ const PROJECT_ID = process.env.GATHERLY_RULES_PROJECT ?? 'demo-gatherly';
 const cases: RulesCase[] = [
   ...firestoreMatrix,
   ...firestoreAttacks,
+  ...emailCases,
   ...storageCases,
   ...deletingCases,
 ];

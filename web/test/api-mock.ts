@@ -1,5 +1,5 @@
-import { vi } from 'vitest';
-import { ApiError, type ApiMethod } from '../src/lib/api.ts';
+import type { MockedFunction } from 'vitest';
+import { ApiError, type ApiMethod, type apiRequest } from '../src/lib/api.ts';
 
 type Handler = (body: unknown) => unknown;
 
@@ -7,11 +7,15 @@ type Handler = (body: unknown) => unknown;
  * Routes `apiRequest` calls (mocked with vi.mock in each test file) to per-test handlers keyed
  * "METHOD /path". A handler that throws makes the call reject with that error.
  */
-export function routeApi(mock: ReturnType<typeof vi.fn>, handlers: Record<string, Handler>) {
-  mock.mockImplementation(async (method: ApiMethod, path: string, body?: unknown) => {
+export function routeApi(
+  mock: MockedFunction<typeof apiRequest>,
+  handlers: Record<string, Handler>,
+) {
+  mock.mockImplementation(async <T>(method: ApiMethod, path: string, body?: unknown) => {
     const handler = handlers[`${method} ${path}`];
     if (!handler) throw new ApiError(404, `404: no handler for ${method} ${path}`);
-    return handler(body);
+    // Each test's handlers answer with the shape the screen under test asks for.
+    return handler(body) as T;
   });
 }
 

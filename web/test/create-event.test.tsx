@@ -7,6 +7,7 @@ import { apiRequest } from '../src/lib/api.ts';
 import { clearNewlyCreated, isNewlyCreated } from '../src/lib/newly-created.ts';
 import { ApiError, routeApi, subscription } from './api-mock.ts';
 import { makeMyEvents, renderScreen } from './render.tsx';
+import { inDeviceZone, pickZone, valueOf } from './time-zones.ts';
 
 vi.mock('../src/lib/api.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../src/lib/api.ts')>()),
@@ -98,8 +99,10 @@ describe('CreateEventPage', () => {
       name: 'Beach Wedding',
       description: '',
       location: 'Lisbon',
-      startDate: new Date('2099-06-12T15:00').toISOString(),
+      // The test device is in UTC (web/vitest.config.ts), the default zone.
+      startDate: '2099-06-12T15:00:00.000Z',
       endDate: null,
+      timeZone: 'UTC',
       customLogo: '',
       themeColors: { primary: '#112233', secondary: '#14b8a6', tertiary: '#f59e0b' },
       adminId: 'u1',
@@ -110,6 +113,49 @@ describe('CreateEventPage', () => {
     expect(isNewlyCreated('new1')).toBe(true);
     expect(screen.getByText('Event Created')).toBeInTheDocument();
     expect(screen.getByText('Your event has been created successfully!')).toBeInTheDocument();
+  });
+
+  it('defaults the zone to the device’s; dates are wall-clock times in the zone picked', async () => {
+    await inDeviceZone('America/New_York', async () => {
+      const post = vi.fn((_body: unknown) => Promise.resolve({ event: { id: 'napa' } }));
+      routeApi(api, {
+        'GET /api/user/subscription': () => subscription('free', [0, 2]),
+        'POST /api/events': post,
+      });
+      renderCreate();
+      const zone = screen.getByRole('combobox', { name: 'Time Zone' });
+      await waitFor(() => expect(valueOf(zone)).toContain('Eastern Time'));
+      fireEvent.change(screen.getByLabelText(/^Event Name/), { target: { value: 'Napa' } });
+
+      await pickZone(zone, 'los angeles', /^Pacific Time/);
+      await waitFor(() => expect(valueOf(zone)).toContain('Pacific Time'));
+
+      fireEvent.change(screen.getByLabelText('Start Date'), {
+        target: { value: '2099-06-12T16:00' },
+      });
+      // 4:00 PM in Napa, and what that is on this device.
+      expect(await screen.findByText('= 7:00 PM EDT your time')).toBeInTheDocument();
+      await userEvent.click(screen.getByRole('button', { name: 'Create Event' }));
+      await waitFor(() => expect(post).toHaveBeenCalledTimes(1));
+      expect(post.mock.calls[0]?.[0]).toMatchObject({
+        timeZone: 'America/Los_Angeles',
+        startDate: '2099-06-12T23:00:00.000Z',
+        endDate: null,
+      });
+    });
+  });
+
+  it('says what a DST change does to a time entered in the zone', async () => {
+    renderCreate();
+    const zone = screen.getByRole('combobox', { name: 'Time Zone' });
+    await waitFor(() => expect(zone).not.toBeDisabled());
+    await pickZone(zone, 'PDT', /^Pacific Time/);
+    fireEvent.change(screen.getByLabelText('Start Date'), {
+      target: { value: '2099-03-08T02:30' },
+    });
+    expect(await screen.findByTestId('wall-clock-note')).toHaveTextContent(
+      'Clocks spring forward that night, so 2:30 AM does not exist on Sun, March 8, 2099. It will be saved as 3:30 AM PDT.',
+    );
   });
 
   it('toasts Premium Required when the tier blocks creation', async () => {

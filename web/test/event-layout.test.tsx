@@ -1,7 +1,7 @@
 import { ChakraProvider } from '@chakra-ui/react';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useCallback, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import EventLayout from '../src/app/EventLayout.tsx';
@@ -51,7 +51,10 @@ let askedFor: string[] = [];
 /** The live provider's role, driven by the test: one access for whatever event is asked. */
 function AccessHarness({ initial, children }: { initial: EventAccess; children: ReactNode }) {
   const [access, set] = useState(initial);
-  setAccess = set;
+  // Handed to the test after commit, so rendering stays pure.
+  useEffect(() => {
+    setAccess = set;
+  }, [set]);
   const resolve = useCallback(
     (eventId: string) => {
       askedFor.push(eventId);
@@ -163,7 +166,9 @@ describe('the /events/:eventId layout', () => {
     vi.useFakeTimers();
     renderLayout('/events/e1', { status: 'unavailable' });
     expect(screen.getByLabelText('Loading')).toBeInTheDocument();
-    act(() => vi.advanceTimersByTime(ACCESS_CHANGE_GRACE_MS));
+    act(() => {
+      vi.advanceTimersByTime(ACCESS_CHANGE_GRACE_MS);
+    });
     expectErrorScreen();
   });
 
@@ -199,7 +204,9 @@ describe('error elements', () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     renderLayout('/events/e1/members', READY);
     expect(screen.getByLabelText('Loading')).toBeInTheDocument();
-    act(() => vi.advanceTimersByTime(ACCESS_CHANGE_GRACE_MS));
+    act(() => {
+      vi.advanceTimersByTime(ACCESS_CHANGE_GRACE_MS);
+    });
     expectErrorScreen();
   });
 

@@ -1,4 +1,5 @@
 import { act, render, screen } from '@testing-library/react';
+import { useEffect } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { EventScopeProvider } from '../src/lib/event-scope-provider.tsx';
@@ -51,12 +52,16 @@ const deletedSnap = { data: () => undefined };
 let my: MyEvents;
 let selected: SelectedEvent | null;
 let access: EventAccess;
-/** Reads everything the provider offers; `watch` is the event whose access is probed. */
+/**
+ * Reads everything the provider offers; `watch` is the event whose access is probed. The values
+ * are handed to the test after each commit, so rendering stays pure.
+ */
 function Probe({ watch }: { watch: string }) {
-  my = useMyEvents();
-  selected = useSelectedEvent();
-  access = useEventAccess(watch);
-  return <p data-testid="probe">{`${selected?.eventId ?? null}|${access.status}`}</p>;
+  const values = { my: useMyEvents(), selected: useSelectedEvent(), access: useEventAccess(watch) };
+  useEffect(() => {
+    ({ my, selected, access } = values);
+  });
+  return <p data-testid="probe">{`${values.selected?.eventId ?? null}|${values.access.status}`}</p>;
 }
 
 function mount(path: string, watch = 'e1') {

@@ -95,6 +95,38 @@ describe('EventsListPage', () => {
     expect(router.state.location.pathname).toBe('/events/e3');
   });
 
+  it('keeps an event active until its last day ends on its own calendar', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      // 6:00 AM on June 13 in UTC is still 11:00 PM on June 12 in Napa, the wedding's last day.
+      vi.setSystemTime(new Date('2099-06-13T06:00:00.000Z'));
+      const napa = makeMyEvent('e4', 'attendee', {
+        name: 'Napa Wedding',
+        timeZone: 'America/Los_Angeles',
+        startDate: '2099-06-13T02:00:00.000Z',
+        endDate: '2099-06-13T05:00:00.000Z',
+      });
+      const lisbon = makeMyEvent('e5', 'attendee', {
+        name: 'Lisbon Lunch',
+        timeZone: 'Europe/Lisbon',
+        startDate: '2099-06-12T11:00:00.000Z',
+        endDate: '2099-06-12T14:00:00.000Z',
+      });
+      renderScreen(<EventsListPage />, { myEvents: makeMyEvents([napa, lisbon]) });
+      // The card's date is the day in Napa, not the UTC day of the instant.
+      expect(
+        within(screen.getByRole('link', { name: 'Napa Wedding' })).getByText('Jun 12, 2099'),
+      ).toBeInTheDocument();
+      fireEvent.click(screen.getByText('Active Only'));
+      await waitFor(() =>
+        expect(screen.queryByRole('link', { name: 'Lisbon Lunch' })).not.toBeInTheDocument(),
+      );
+      expect(screen.getByRole('link', { name: 'Napa Wedding' })).toBeInTheDocument();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('deletes after confirmation, showing Deleting... then the toast', async () => {
     let finish: () => void = () => undefined;
     routeApi(api, {

@@ -42,6 +42,7 @@ export function makeEvent(id: string, overrides: Partial<GatherlyEvent> = {}): G
     location: '',
     startDate: '2099-06-12T15:00:00.000Z',
     endDate: '2099-06-14T15:00:00.000Z',
+    timeZone: 'UTC',
     customLogo: '',
     themeColors: { ...DEFAULT_THEME_COLORS },
     bannerSettings: { ...DEFAULT_BANNER_SETTINGS },

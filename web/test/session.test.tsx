@@ -1,6 +1,7 @@
 import { ChakraProvider } from '@chakra-ui/react';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import type { User } from 'firebase/auth';
+import { useEffect } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { system } from '../src/app/system.ts';
 import { resetToasts } from '../src/components/toast-store.ts';
@@ -49,9 +50,13 @@ const fbUser = {
 
 let session: Session;
 function Probe() {
-  session = useSession();
+  const current = useSession();
+  // Handed to the test after each commit, so rendering stays pure.
+  useEffect(() => {
+    session = current;
+  });
   return (
-    <p data-testid="status">{`${session.status}|${session.user?.displayName ?? ''}|${session.signingIn}|${session.domainUnauthorized}`}</p>
+    <p data-testid="status">{`${current.status}|${current.user?.displayName ?? ''}|${current.signingIn}|${current.domainUnauthorized}`}</p>
   );
 }
 

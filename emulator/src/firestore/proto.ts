@@ -257,3 +257,41 @@ export function methodCodec(method: string): MethodCodec {
     responseFromJson: (response) => messageFromJson(responseType, response),
   };
 }
+
+/**
+ * Proto3 JSON lets a client send an enum as its number (`"setToServerValue": 1`, `"op": 5`,
+ * `"nullValue": 0`); the Node client's REST transport does. The service reads enum names, so
+ * REST request bodies are rewritten to names here, guided by the request's message type.
+ */
+export function enumNumbersToNames(type: protobuf.Type, json: unknown): unknown {
+  if (typeof json !== 'object' || json === null || Array.isArray(json)) return json;
+  const out: Record<string, unknown> = { ...(json as Record<string, unknown>) };
+  for (const [key, value] of Object.entries(out)) {
+    const field = type.fields[key];
+    if (!field || value === null || value === undefined) continue;
+    field.resolve();
+    const one = (v: unknown): unknown => {
+      if (field.resolvedType instanceof protobuf.Enum)
+        return typeof v === 'number' ? (field.resolvedType.valuesById[v] ?? v) : v;
+      if (field.resolvedType instanceof protobuf.Type)
+        return enumNumbersToNames(field.resolvedType, v);
+      return v;
+    };
+    if (field.map && typeof value === 'object')
+      out[key] = Object.fromEntries(
+        Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, one(v)]),
+      );
+    else if (field.repeated && Array.isArray(value)) out[key] = value.map(one);
+    else out[key] = one(value);
+  }
+  return out;
+}
+
+/** The request message of a Firestore RPC (`Commit`, `RunQuery`, ...). */
+export function requestType(method: string): protobuf.Type {
+  const rpc = reflectionRoot().lookupService('google.firestore.v1.Firestore').methods[method];
+  if (!rpc) throw new Error(`Unknown Firestore method ${method}`);
+  rpc.resolve();
+  if (!rpc.resolvedRequestType) throw new Error(`Unresolved request type for ${method}`);
+  return rpc.resolvedRequestType;
+}

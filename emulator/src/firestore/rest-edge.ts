@@ -12,6 +12,7 @@ import {
   toFirestoreError,
 } from './errors.ts';
 import type { Logger } from './log.ts';
+import { enumNumbersToNames, messageType, requestType } from './proto.ts';
 import type { ProjectRegistry } from './registry.ts';
 import { renderCoverageHtml } from '../rules/coverage-html.ts';
 import { loadFirestoreRules } from './rules-loader.ts';
@@ -60,6 +61,18 @@ function sendError(res: ServerResponse, err: unknown): void {
     error: { code: status, message: error.message, status: codeName(error.code) },
   });
 }
+
+/** The RPC behind each `:verb`, whose request type guides enum decoding. */
+const REST_VERB_RPCS: Record<string, string> = {
+  commit: 'Commit',
+  batchGet: 'BatchGetDocuments',
+  runQuery: 'RunQuery',
+  runAggregationQuery: 'RunAggregationQuery',
+  beginTransaction: 'BeginTransaction',
+  rollback: 'Rollback',
+  listCollectionIds: 'ListCollectionIds',
+  batchWrite: 'BatchWrite',
+};
 
 async function readBody(req: IncomingMessage): Promise<Json> {
   const chunks: Buffer[] = [];
@@ -275,7 +288,9 @@ export function createRestHandler(
 
     if (verb) {
       if (method !== 'POST') throw invalid(`:${verb} needs POST`);
-      const body = await readBody(req);
+      const rpc = REST_VERB_RPCS[verb];
+      const raw = await readBody(req);
+      const body = (rpc ? enumNumbersToNames(requestType(rpc), raw) : raw) as Json;
       switch (verb) {
         case 'commit':
           sendJson(
@@ -345,7 +360,10 @@ export function createRestHandler(
         return;
       }
       if (method === 'PATCH') {
-        const body = (await readBody(req)) as JsonDocument;
+        const body = enumNumbersToNames(
+          messageType('google.firestore.v1.Document'),
+          await readBody(req),
+        ) as JsonDocument;
         sendJson(
           res,
           200,
@@ -386,7 +404,10 @@ export function createRestHandler(
         return;
       }
       if (method === 'POST') {
-        const body = (await readBody(req)) as JsonDocument;
+        const body = enumNumbersToNames(
+          messageType('google.firestore.v1.Document'),
+          await readBody(req),
+        ) as JsonDocument;
         sendJson(
           res,
           200,

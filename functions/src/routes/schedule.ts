@@ -3,7 +3,13 @@ import { rsvpSchema } from '@gatherly/domain/schemas';
 import { db } from '../firebase.ts';
 import { route, type Route } from '../router.ts';
 import { apiShape } from '../serialize.ts';
-import { listSchedule, locateScheduleItem, recordRsvp, setRsvp } from '../services/schedule.ts';
+import {
+  deleteScheduleItem,
+  listSchedule,
+  locateScheduleItem,
+  recordRsvp,
+  setRsvp,
+} from '../services/schedule.ts';
 import { validateBody } from '../validate.ts';
 
 export const scheduleRoutes: Route[] = [
@@ -41,6 +47,16 @@ export const scheduleRoutes: Route[] = [
         recordRsvp(tx, caller, item, params.userId, status),
       );
       return { body: { rsvp: apiShape(rsvp) } };
+    },
+  }),
+  route({
+    method: 'DELETE',
+    pattern: '/schedule/:scheduleId',
+    access: 'app',
+    async handle({ caller, params }) {
+      const item = await locateScheduleItem(params.scheduleId);
+      await deleteScheduleItem(caller, item);
+      return { body: { deleted: true, id: params.scheduleId } };
     },
   }),
 ];

@@ -2,7 +2,8 @@
 // (docs/product.md, "Members and roles", "Invitations").
 import { createHash, randomBytes } from 'node:crypto';
 import { Timestamp, type Transaction } from 'firebase-admin/firestore';
-import type { InvitableRole, MailDocument, Member } from '@gatherly/domain/entities';
+import type { InvitableRole, Member } from '@gatherly/domain/entities';
+import { invitationEmail } from '@gatherly/domain/email/invitation-email';
 import {
   MEMBER_ROLES,
   can,
@@ -11,11 +12,13 @@ import {
   isMemberRole,
 } from '@gatherly/domain/roles';
 import type { InviteRequestValues } from '@gatherly/domain/schemas';
+import { eventTimeZone } from '@gatherly/domain/time-zones';
 import { MEMBER_NOT_FOUND, read, requireMember, requirePermission } from '../access.ts';
 import type { Caller } from '../caller.ts';
-import type { InvitationRecord, MemberRecord } from '../db.ts';
+import type { EventRecord, InvitationRecord, MemberRecord } from '../db.ts';
 import { store } from '../firebase.ts';
 import { conflict, forbidden, notFound } from '../http.ts';
+import { queuedMail } from '../mail/queue.ts';
 import { apiShape } from '../serialize.ts';
 import { forgetAnswers } from './schedule.ts';
 import {
@@ -25,9 +28,12 @@ import {
   startOfUtcDay,
   tierOfUser,
 } from '../tiers.ts';
+import { readMemberStats, writeMemberStats } from './stats.ts';
 
+/** A member in API form; the search tokens are an index, not part of the answer. */
 export function memberView(member: MemberRecord): Member {
-  return apiShape(member);
+  const { searchTokens: _tokens, ...view } = apiShape(member);
+  return view;
 }
 
 const ROLE_ORDER = new Map(MEMBER_ROLES.map((role, i) => [role, i]));
@@ -55,31 +61,6 @@ export function invitationIdFor(email: string): string {
 /** 32 random bytes (256 bits), URL-safe. */
 export function newInvitationToken(): string {
   return randomBytes(32).toString('base64url');
-}
-
-const escapeHtml = (s: string) =>
-  s.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
-
-export function invitationMail(
-  to: string,
-  eventName: string,
-  inviterName: string,
-  role: string,
-  link: string,
-): MailDocument {
-  const roleLabel = role === 'admin' ? 'an admin' : 'an attendee';
-  const subject = `You're invited to ${eventName} on Gatherly`;
-  const text =
-    `${inviterName} invited you to join "${eventName}" on Gatherly as ${roleLabel}.\n\n` +
-    `Accept the invitation: ${link}\n\nSign in with ${to} to accept.`;
-  const html =
-    `<p>${escapeHtml(inviterName)} invited you to join <strong>${escapeHtml(eventName)}</strong> on Gatherly as ${roleLabel}.</p>` +
-    `<p><a href="${escapeHtml(link)}">Accept the invitation</a></p>` +
-    `<p>Sign in with ${escapeHtml(to)} to accept.</p>`;
-  return { to, message: { subject, text, html } };
 }
 
 export interface SentInvitation {
@@ -139,7 +120,7 @@ export async function inviteMember(
     caller,
     member,
     eventId,
-    eventName: event.name,
+    event,
     email,
     role: input.role,
     inviteUrl,
@@ -160,7 +141,8 @@ interface InvitationMailing {
   /** The inviter's membership (their name signs the e-mail). */
   member: MemberRecord;
   eventId: string;
-  eventName: string;
+  /** The event as stored (the e-mail shows its name, dates, place and zone). */
+  event: EventRecord;
   email: string;
   role: InvitableRole;
   inviteUrl: string;
@@ -170,22 +152,30 @@ interface InvitationMailing {
 /** The ledger entry (daily cap) and the e-mail (Trigger Email's `mail` queue) of one sending. */
 export function queueInvitationMail(
   tx: Transaction,
-  { caller, member, eventId, eventName, email, role, inviteUrl, now }: InvitationMailing,
+  { caller, member, eventId, event, email, role, inviteUrl, now }: InvitationMailing,
 ): void {
   const s = store();
   const logRef = s.invitationLog.doc();
   tx.create(logRef, { id: logRef.id, invitedByUserId: caller.uid, eventId, email, sentAt: now });
-  const inviter = member.user.displayName || member.user.email || 'A Gatherly user';
-  const mailRef = s.mail.doc();
-  tx.create(mailRef, {
-    id: mailRef.id,
-    ...invitationMail(email, eventName, inviter, role, inviteUrl),
+  const message = invitationEmail({
+    to: email,
+    eventName: event.name,
+    hostName: member.user.displayName || member.user.email,
+    role,
+    startDate: event.startDate,
+    endDate: event.endDate,
+    location: event.location,
+    timeZone: eventTimeZone(event),
+    acceptUrl: inviteUrl,
   });
+  const mailRef = s.mail.doc();
+  tx.create(mailRef, queuedMail(mailRef.id, email, message));
 }
 
 /**
  * Removes a member (the creator anyone but themself, admins anyone but the creator and
- * themselves). The person leaves every carpool they ride in, so their seats are free again.
+ * themselves). The person leaves every carpool they ride in, so their seats are free again, and
+ * their answers stop counting in the schedule's RSVP tallies.
  */
 export async function removeMember(
   tx: Transaction,
@@ -204,6 +194,7 @@ export async function removeMember(
     throw forbidden('The event creator cannot be removed');
   }
   const rides = await tx.get(s.carpools(eventId).where('passengerIds', 'array-contains', targetId));
+  const stats = await readMemberStats(tx, eventId);
   const dropAnswers = await forgetAnswers(tx, eventId, targetId);
   for (const ride of rides.docs) {
     const carpool = ride.data();
@@ -215,6 +206,7 @@ export async function removeMember(
   }
   dropAnswers();
   tx.delete(targetRef);
+  writeMemberStats(tx, eventId, stats, { remove: target.role });
 }
 
 /**
@@ -240,8 +232,10 @@ export async function changeRole(
   if (!canChangeRole(actor.role, caller.uid, { userId: targetId, role: target.role }, newRole)) {
     throw forbidden('This role change is not allowed');
   }
+  const stats = await readMemberStats(tx, eventId);
   const changeRef = s.roleChanges(eventId).doc();
   tx.update(targetRef, { role: newRole });
+  writeMemberStats(tx, eventId, stats, { add: newRole, remove: target.role });
   tx.create(changeRef, {
     id: changeRef.id,
     eventId,
@@ -250,6 +244,9 @@ export async function changeRole(
     oldRole: target.role,
     newRole,
     changedAt: Timestamp.now(),
+    // Names as they were, so the history shows without reading every member.
+    changedUser: { displayName: target.user.displayName },
+    changedBy: { displayName: actor.member.user.displayName },
   });
   return { ...target, role: newRole };
 }

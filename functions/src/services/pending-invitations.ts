@@ -73,7 +73,7 @@ export async function resendInvitation(
     caller,
     member: membership.member,
     eventId,
-    eventName: membership.event.name,
+    event: membership.event,
     email: invitation.email,
     role: invitation.role,
     inviteUrl,

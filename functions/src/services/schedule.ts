@@ -1,13 +1,8 @@
-// Schedule: the items with RSVP counts, and a member's own RSVP (docs/product.md, "Schedule and
-// RSVPs"). Admins write the items themselves directly (firestore.rules).
+// Schedule: the items with RSVP counts, a member's own RSVP, answers the host records for a
+// guest, and item deletion (docs/product.md, "Schedule and RSVPs", "Guest list"). Admins create
+// and edit the items directly (firestore.rules).
 import { Timestamp, type Transaction } from 'firebase-admin/firestore';
-import {
-  NO_RSVPS,
-  RSVP_COUNT_KEYS,
-  RSVP_STATUSES,
-  type RsvpStatus,
-  type ScheduleItemView,
-} from '@gatherly/domain/entities';
+import { RSVP_STATUSES, type RsvpStatus, type ScheduleItemView } from '@gatherly/domain/entities';
 import { isMemberRole } from '@gatherly/domain/roles';
 import {
   MEMBER_NOT_FOUND,
@@ -19,11 +14,14 @@ import {
 } from '../access.ts';
 import type { Caller } from '../caller.ts';
 import type { MemberRecord, RsvpRecord } from '../db.ts';
-import { store } from '../firebase.ts';
+import { db, store } from '../firebase.ts';
 import { notFound } from '../http.ts';
 import { apiShape } from '../serialize.ts';
+import { countRsvps, movedRsvpCounts } from './stats.ts';
 
 export const SCHEDULE_ITEM_NOT_FOUND = 'Schedule item not found';
+
+const NO_RSVPS = { going: 0, maybe: 0, notGoing: 0 } as const;
 
 const isRsvpStatus = (v: unknown): v is RsvpStatus =>
   typeof v === 'string' && (RSVP_STATUSES as readonly string[]).includes(v);
@@ -34,11 +32,11 @@ export async function listSchedule(caller: Caller, eventId: string): Promise<Sch
   const snap = await store().schedule(eventId).orderBy('startTime').get();
   const mine = await readAll(snap.docs.map((d) => store().rsvps(eventId, d.id).doc(caller.uid)));
   return snap.docs.map((d, i): ScheduleItemView => {
-    const own = mine[i]?.data()?.status;
     const { rsvpCounts, ...item } = d.data();
+    const own = mine[i]?.data()?.status;
     return {
       ...apiShape(item),
-      rsvpCounts: { ...NO_RSVPS, ...rsvpCounts },
+      rsvpCounts: rsvpCounts ?? { ...NO_RSVPS },
       userRsvp: isRsvpStatus(own) ? own : null,
     };
   });
@@ -50,8 +48,9 @@ export async function locateScheduleItem(scheduleId: string): Promise<Located> {
 }
 
 /**
- * A member's own answer to a located schedule item. Unknown ids and items of other people's
- * events answer the same 404. Answering yourself clears "recorded by the host".
+ * A member's own answer to a located schedule item (the rules refuse direct RSVP writes).
+ * Unknown ids and items of other people's events answer the same 404. Answering yourself
+ * clears "recorded by the host".
  */
 export async function setRsvp(
   tx: Transaction,
@@ -91,14 +90,17 @@ export async function recordRsvp(
 interface Answer {
   eventId: string;
   scheduleId: string;
+  /** Whose answer it is. */
   member: MemberRecord;
   status: RsvpStatus;
+  /** The admin who records it for the member; null when the member answers. */
   recordedBy: string | null;
 }
 
 /**
- * The one write of an answer: the RSVP document, the member's answers map (rsvpsByUser) and the
- * item's exact counts, moved by one unit from the previous answer, all in `tx`.
+ * The one write of an answer, in `tx`: the RSVP document (the source of truth), the item's
+ * `rsvpCounts` moved by one unit from the previous answer, and the member's `rsvpsByUser` map,
+ * from which answers to deleted items are dropped here.
  */
 async function writeAnswer(
   tx: Transaction,
@@ -116,12 +118,31 @@ async function writeAnswer(
   ]);
   const item = itemSnap.data();
   if (!item) throw notFound(SCHEDULE_ITEM_NOT_FOUND);
-  const before = rsvpSnap.data()?.status;
-  const counts = { ...NO_RSVPS, ...item.rsvpCounts };
-  if (isRsvpStatus(before))
-    counts[RSVP_COUNT_KEYS[before]] = Math.max(0, counts[RSVP_COUNT_KEYS[before]] - 1);
-  counts[RSVP_COUNT_KEYS[status]] += 1;
+  // Items from before the counters (not backfilled) are counted once, here.
+  const counts = item.rsvpCounts ?? (await countRsvps(eventId, scheduleId, tx));
+  const stored = rsvpSnap.data()?.status;
+  const previous = isRsvpStatus(stored) ? stored : null;
+  const before = byUserSnap.data();
+  const statuses = { ...before?.statuses };
+  const respondedAt = { ...before?.respondedAt };
+  const recorded = { ...before?.recordedBy };
+  const others = Object.keys(statuses).filter((id) => id !== scheduleId);
+  const otherItems = await readAll(
+    others.map((id) => s.schedule(eventId).doc(id)),
+    tx,
+  );
+  for (const snap of otherItems) {
+    if (snap.exists) continue;
+    delete statuses[snap.id];
+    delete respondedAt[snap.id];
+    delete recorded[snap.id];
+  }
   const now = Timestamp.now();
+  statuses[scheduleId] = status;
+  respondedAt[scheduleId] = now;
+  if (recordedBy) recorded[scheduleId] = recordedBy;
+  else delete recorded[scheduleId];
+
   const rsvp: RsvpRecord = {
     id: uid,
     eventId,
@@ -131,25 +152,24 @@ async function writeAnswer(
     respondedAt: now,
     recordedBy,
   };
-  const previous = byUserSnap.data();
-  const { [scheduleId]: _dropped, ...othersRecorded } = previous?.recordedBy ?? {};
   tx.set(rsvpRef, rsvp);
+  tx.update(itemRef, { rsvpCounts: movedRsvpCounts(counts, previous, status) });
   tx.set(byUserRef, {
     id: uid,
     eventId,
     userId: uid,
     user: { displayName: member.user.displayName, photoURL: member.user.photoURL },
-    statuses: { ...previous?.statuses, [scheduleId]: status },
-    respondedAt: { ...previous?.respondedAt, [scheduleId]: now },
-    recordedBy: recordedBy ? { ...othersRecorded, [scheduleId]: recordedBy } : othersRecorded,
+    statuses,
+    respondedAt,
+    recordedBy: recorded,
   });
-  tx.update(itemRef, { rsvpCounts: counts });
   return rsvp;
 }
 
 /**
  * A member leaves: their answers stop counting. Reads in `tx` (call before its writes);
- * returns the writes to apply.
+ * returns the writes to apply. Items from before the counters keep no stored counts to move:
+ * their RSVP document goes and the next answer counts them.
  */
 export async function forgetAnswers(
   tx: Transaction,
@@ -164,17 +184,42 @@ export async function forgetAnswers(
     ids.map((id) => s.schedule(eventId).doc(id)),
     tx,
   );
+  const rsvps = await readAll(
+    ids.map((id) => s.rsvps(eventId, id).doc(uid)),
+    tx,
+  );
   return () => {
     items.forEach((snap, i) => {
       const item = snap.data();
-      const id = ids[i] as string;
-      const status = answers?.statuses[id];
-      if (!item || !isRsvpStatus(status)) return;
-      const counts = { ...NO_RSVPS, ...item.rsvpCounts };
-      counts[RSVP_COUNT_KEYS[status]] = Math.max(0, counts[RSVP_COUNT_KEYS[status]] - 1);
-      tx.update(snap.ref, { rsvpCounts: counts });
-      tx.delete(s.rsvps(eventId, id).doc(uid));
+      const stored = rsvps[i]?.data()?.status;
+      if (!item || !rsvps[i]?.exists) return;
+      if (item.rsvpCounts && isRsvpStatus(stored)) {
+        tx.update(snap.ref, { rsvpCounts: movedRsvpCounts(item.rsvpCounts, stored, null) });
+      }
+      tx.delete(s.rsvps(eventId, snap.id).doc(uid));
     });
     if (answers) tx.delete(byUserRef);
   };
+}
+
+/**
+ * Deletes a schedule item (admins): first the item, so every dashboard drops it and its counts
+ * at once, then its RSVPs in bulk (1,000 at Enterprise size, beyond one batch). Answers in
+ * members' `rsvpsByUser` maps are left: readers ignore keys of items they do not list, and the
+ * member's next RSVP drops them.
+ */
+export async function deleteScheduleItem(
+  caller: Caller,
+  { eventId, id: scheduleId }: Located,
+): Promise<void> {
+  const itemRef = store().schedule(eventId).doc(scheduleId);
+  await db().runTransaction(async (tx) => {
+    await requirePermission(caller, eventId, 'manageSchedule', {
+      tx,
+      notFound: SCHEDULE_ITEM_NOT_FOUND,
+    });
+    if (!(await tx.get(itemRef)).exists) throw notFound(SCHEDULE_ITEM_NOT_FOUND);
+    tx.delete(itemRef);
+  });
+  await db().recursiveDelete(store().rsvps(eventId, scheduleId));
 }

@@ -1,5 +1,6 @@
 import { Field, Input } from '@chakra-ui/react';
 import type { FormikProps } from 'formik';
+import type { ReactNode } from 'react';
 
 interface Props<V> {
   form: FormikProps<V>;
@@ -10,6 +11,8 @@ interface Props<V> {
   required?: boolean;
   min?: number;
   max?: number;
+  /** Shown under the input while it has no error. */
+  helper?: ReactNode;
 }
 
 /** One formik-bound input with its label and validation message. */
@@ -22,6 +25,7 @@ export function TextField<V>({
   required,
   min,
   max,
+  helper,
 }: Props<V>) {
   const error = form.touched[name] ? form.errors[name] : undefined;
   const value = form.values[name];
@@ -41,7 +45,11 @@ export function TextField<V>({
         onChange={form.handleChange}
         onBlur={form.handleBlur}
       />
-      {typeof error === 'string' && <Field.ErrorText>{error}</Field.ErrorText>}
+      {typeof error === 'string' ? (
+        <Field.ErrorText>{error}</Field.ErrorText>
+      ) : helper ? (
+        <Field.HelperText>{helper}</Field.HelperText>
+      ) : null}
     </Field.Root>
   );
 }

@@ -74,10 +74,13 @@ function byStartDate(a: MyEvent, b: MyEvent): number {
 function useDirectory(db: Firestore, uid: string | null, extraEventId: string | null) {
   const [state, dispatch] = useReducer(reduce, uid, initialState);
   const [error, setError] = useState<Error | null>(null);
-
-  useEffect(() => {
+  // Another account or none: start over (during render, so no render shows the old lists).
+  if (state.uid !== uid) {
     dispatch({ type: 'reset', uid });
     setError(null);
+  }
+
+  useEffect(() => {
     if (!uid) return;
     return onSnapshot(
       membershipsQuery(db, uid),
@@ -207,14 +210,13 @@ export function EventScopeProvider({ children }: { children: ReactNode }) {
 
   const routeStatus = routeEventId ? accessOf(routeEventId).status : null;
 
-  // Opening an event route selects it once its access is known.
+  // Opening an event route selects it once its access is known (adjusted during render).
+  if (routeEventId && routeStatus === 'ready' && storedId !== routeEventId) {
+    setStoredId(routeEventId);
+  }
   const warned = useRef<string | null>(null);
   useEffect(() => {
-    if (!routeEventId) return;
-    if (routeStatus === 'ready') {
-      setStoredId(routeEventId);
-      storeEventId(routeEventId);
-    } else if (routeStatus === 'denied' && warned.current !== routeEventId) {
+    if (routeEventId && routeStatus === 'denied' && warned.current !== routeEventId) {
       warned.current = routeEventId;
       console.warn(`Refusing to switch to event ${routeEventId}: you are not a member of it`);
     }
@@ -222,12 +224,11 @@ export function EventScopeProvider({ children }: { children: ReactNode }) {
 
   // The selected event left the list (deleted, removed from it, another account): reset.
   const storedStatus = storedId ? accessOf(storedId).status : null;
-  useEffect(() => {
-    if (storedStatus === 'denied' || storedStatus === 'removed' || storedStatus === 'deleted') {
-      setStoredId(null);
-      storeEventId(null);
-    }
-  }, [storedStatus]);
+  if (storedStatus === 'denied' || storedStatus === 'removed' || storedStatus === 'deleted') {
+    setStoredId(null);
+  }
+  // The selection outlives a reload.
+  useEffect(() => storeEventId(storedId), [storedId]);
 
   const selected = useMemo<SelectedEvent | null>(() => {
     const id = routeStatus === 'ready' ? routeEventId : storedId;

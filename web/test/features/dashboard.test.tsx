@@ -8,10 +8,12 @@ import * as bannerUpload from '../../src/features/dashboard/banner-upload.ts';
 import DashboardPage from '../../src/features/dashboard/DashboardPage.tsx';
 import * as dashboardData from '../../src/features/dashboard/data.ts';
 import * as photosData from '../../src/features/photos/data.ts';
+import * as statsHook from '../../src/lib/use-event-stats.ts';
 import * as travelData from '../../src/features/travel/data.ts';
 import { clearNewlyCreated } from '../../src/lib/newly-created.ts';
 import type { GatherlyEvent, MemberRole } from '../../src/lib/types.ts';
 import { makeMyEvent, makeMyEvents, makeScope, renderScreen } from '../render.tsx';
+import { inDeviceZone } from '../time-zones.ts';
 import { testDb, testStorage } from './firebase-stub.ts';
 import { carpool, flight, photo } from './fixtures.ts';
 import { goOffline } from '../offline.ts';
@@ -25,9 +27,12 @@ vi.mock('../../src/features/photos/storage-url.ts', () => ({
 }));
 vi.mock('../../src/features/photos/data.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../src/features/photos/data.ts')>()),
-  useEventPhotos: vi.fn(),
+  useBannerPhotos: vi.fn(),
+  useRecentPhotos: vi.fn(),
+  useMyVotes: vi.fn(),
   togglePhotoVote: vi.fn(),
 }));
+vi.mock('../../src/lib/use-event-stats.ts', () => ({ useEventStats: vi.fn() }));
 vi.mock('../../src/features/travel/data.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../src/features/travel/data.ts')>()),
   useFlights: vi.fn(),
@@ -37,7 +42,6 @@ vi.mock('../../src/features/travel/data.ts', async (importOriginal) => ({
 vi.mock('../../src/features/dashboard/data.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../src/features/dashboard/data.ts')>()),
   useSchedule: vi.fn(),
-  useEventCounts: vi.fn(),
   setMyRsvp: vi.fn(),
   addScheduleItem: vi.fn(),
   deleteScheduleItem: vi.fn(),
@@ -50,6 +54,22 @@ vi.mock('../../src/features/dashboard/banner-upload.ts', async (importOriginal) 
 }));
 
 const photos = vi.mocked(photosData);
+const eventStats = vi.mocked(statsHook.useEventStats);
+
+/** The dashboard's bounded photo queries answer with `list` (banner and preview alike). */
+function showPhotos(list: photosData.GalleryPhoto[], voted: string[] = []) {
+  const state = { loading: false, error: undefined, photos: list };
+  photos.useBannerPhotos.mockReturnValue(state);
+  photos.useRecentPhotos.mockReturnValue(state);
+  photos.useMyVotes.mockReturnValue(new Set(voted));
+}
+
+const STATS = {
+  loading: false,
+  members: { total: 3, creator: 1, admin: 0, attendee: 2 },
+  photos: { total: 12, featured: 1 },
+  travel: { flights: 3, carpools: 2 },
+};
 const travel = vi.mocked(travelData);
 const dash = vi.mocked(dashboardData);
 const activity = vi.mocked(activityData);
@@ -120,11 +140,11 @@ function renderDashboard(role: MemberRole = 'creator', event: Partial<GatherlyEv
 }
 
 beforeEach(() => {
-  photos.useEventPhotos.mockReturnValue({ loading: false, error: undefined, photos: [] });
+  showPhotos([]);
+  eventStats.mockReturnValue(STATS);
   travel.useFlights.mockReturnValue({ loading: false, error: undefined, items: [] });
   travel.useCarpools.mockReturnValue({ loading: false, error: undefined, items: [] });
-  dash.useSchedule.mockReturnValue({ loading: false, items: [], rsvps: [] });
-  dash.useEventCounts.mockReturnValue({ going: 7, photos: 12, flights: 3, carpools: 2 });
+  dash.useSchedule.mockReturnValue({ loading: false, items: [], going: 7 });
   activity.useEventActivity.mockReturnValue({
     loading: false,
     error: undefined,
@@ -168,11 +188,7 @@ describe('DashboardPage banner', () => {
 
   it('orders slides custom banner → featured → by votes, rotates, pauses on hover and shows Featured Photo', () => {
     vi.useFakeTimers();
-    photos.useEventPhotos.mockReturnValue({
-      loading: false,
-      error: undefined,
-      photos: [photo('p1', { votes: 9 }), photo('p2', { isFeatured: true, votes: 1 })],
-    });
+    showPhotos([photo('p1', { votes: 9 }), photo('p2', { isFeatured: true, votes: 1 })]);
     renderDashboard('creator', {
       ...EVENT,
       bannerSettings: {
@@ -188,14 +204,20 @@ describe('DashboardPage banner', () => {
     const src = () => banner.querySelector('img')?.getAttribute('src');
     expect(src()).toBe('https://img.test/events/e1/banner/b.jpg');
     expect(within(banner).queryByText('Featured Photo')).not.toBeInTheDocument();
-    act(() => vi.advanceTimersByTime(4000));
+    act(() => {
+      vi.advanceTimersByTime(4000);
+    });
     expect(src()).toBe('https://img.test/events/e1/photos/u2/p2.jpg');
     expect(within(banner).getByText('Featured Photo')).toBeInTheDocument();
     fireEvent.mouseEnter(banner);
-    act(() => vi.advanceTimersByTime(12000));
+    act(() => {
+      vi.advanceTimersByTime(12000);
+    });
     expect(src()).toBe('https://img.test/events/e1/photos/u2/p2.jpg');
     fireEvent.mouseLeave(banner);
-    act(() => vi.advanceTimersByTime(4000));
+    act(() => {
+      vi.advanceTimersByTime(4000);
+    });
     expect(src()).toBe('https://img.test/events/e1/photos/u2/p1.jpg');
     fireEvent.click(within(banner).getByRole('tab', { name: 'Show banner image 1' }));
     expect(src()).toBe('https://img.test/events/e1/banner/b.jpg');
@@ -300,7 +322,7 @@ describe('DashboardPage banner', () => {
 
 describe('DashboardPage sections', () => {
   it('offline, stats never counted on this visit say so instead of loading forever', () => {
-    dash.useEventCounts.mockReturnValue({ going: 7, photos: null, flights: null, carpools: null });
+    eventStats.mockReturnValue({ loading: false, members: null, photos: null, travel: null });
     const restore = goOffline();
     try {
       renderDashboard();
@@ -313,7 +335,7 @@ describe('DashboardPage sections', () => {
     }
   });
 
-  it('shows the aggregation stats', () => {
+  it('shows the stored counts, and the going total from the schedule tallies', () => {
     renderDashboard();
     expect(within(screen.getByTestId('stat-going')).getByText('7')).toBeInTheDocument();
     expect(within(screen.getByTestId('stat-photos')).getByText('12')).toBeInTheDocument();
@@ -351,15 +373,38 @@ describe('DashboardPage sections', () => {
   });
 
   it('previews photos with vote toggles', async () => {
-    photos.useEventPhotos.mockReturnValue({
-      loading: false,
-      error: undefined,
-      photos: [photo('p1', { votes: 3 })],
-    });
+    showPhotos([photo('p1', { votes: 3 })]);
     photos.togglePhotoVote.mockResolvedValue(null);
     renderDashboard();
     await userEvent.click(screen.getByRole('button', { name: 'Vote for this photo' }));
     expect(photos.togglePhotoVote).toHaveBeenCalledWith(expect.objectContaining({ id: 'p1' }));
+  });
+
+  it('asks for the viewer’s votes on the shown photos only and flags them', () => {
+    showPhotos([photo('p1', { votes: 3 }), photo('p2')], ['p2']);
+    renderDashboard();
+    expect(photos.useMyVotes).toHaveBeenCalledWith('e1', 'u1', ['p1', 'p2', 'p1', 'p2']);
+    expect(screen.getAllByRole('button', { name: 'Remove vote' }).length).toBeGreaterThan(0);
+  });
+
+  it('shows the live member count from the stored counts', () => {
+    eventStats.mockReturnValue({ ...STATS, members: { ...STATS.members, total: 1000 } });
+    renderDashboard();
+    expect(screen.getByText('1000 members')).toBeInTheDocument();
+  });
+
+  it('offline, an RSVP is refused with the offline message (it needs the server)', async () => {
+    dash.useSchedule.mockReturnValue({ loading: false, items: [scheduleItem('s1')], going: 2 });
+    renderDashboard();
+    const restore = goOffline();
+    try {
+      await userEvent.click(screen.getByRole('button', { name: 'Your RSVP: Not Responded' }));
+      await userEvent.click(await screen.findByRole('menuitem', { name: 'Going' }));
+      expect(await screen.findByText(/Your RSVP needs a connection/)).toBeInTheDocument();
+      expect(dash.setMyRsvp).not.toHaveBeenCalled();
+    } finally {
+      restore();
+    }
   });
 
   it('lists flights and carpools with a working Join', async () => {
@@ -394,7 +439,7 @@ describe('DashboardPage sections', () => {
           rsvpCounts: { going: 5, maybe: 0, notGoing: 1 },
         }),
       ],
-      rsvps: [],
+      going: 7,
     });
     dash.setMyRsvp.mockResolvedValue(undefined);
     renderDashboard();
@@ -413,7 +458,7 @@ describe('DashboardPage sections', () => {
   });
 
   it('lets admins add a schedule item with validation and ISO times; attendees cannot', async () => {
-    dash.useSchedule.mockReturnValue({ loading: false, items: [], rsvps: [] });
+    dash.useSchedule.mockReturnValue({ loading: false, items: [], going: 0 });
     dash.addScheduleItem.mockResolvedValue(undefined);
     renderDashboard('admin');
     await userEvent.click(screen.getByRole('button', { name: 'Add Item' }));
@@ -439,20 +484,20 @@ describe('DashboardPage sections', () => {
   });
 
   it('hides the schedule controls from attendees', () => {
-    dash.useSchedule.mockReturnValue({ loading: false, items: [scheduleItem('s1')], rsvps: [] });
+    dash.useSchedule.mockReturnValue({ loading: false, items: [scheduleItem('s1')], going: 0 });
     renderDashboard('attendee');
     expect(screen.queryByRole('button', { name: 'Add Item' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /^Delete / })).not.toBeInTheDocument();
   });
 
   it('lets admins delete a schedule item after confirming', async () => {
-    dash.useSchedule.mockReturnValue({ loading: false, items: [scheduleItem('s1')], rsvps: [] });
+    dash.useSchedule.mockReturnValue({ loading: false, items: [scheduleItem('s1')], going: 0 });
     dash.deleteScheduleItem.mockResolvedValue(undefined);
     renderDashboard('creator');
     await userEvent.click(screen.getByRole('button', { name: 'Delete Welcome Dinner' }));
     const dialog = await screen.findByRole('alertdialog');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
-    await waitFor(() => expect(dash.deleteScheduleItem).toHaveBeenCalledWith(testDb, 'e1', 's1'));
+    await waitFor(() => expect(dash.deleteScheduleItem).toHaveBeenCalledWith('s1'));
   });
 
   it('downloads .ics files for a schedule item and for the event', async () => {
@@ -468,7 +513,7 @@ describe('DashboardPage sections', () => {
     ) {
       clicks.push(this.download);
     });
-    dash.useSchedule.mockReturnValue({ loading: false, items: [scheduleItem('s1')], rsvps: [] });
+    dash.useSchedule.mockReturnValue({ loading: false, items: [scheduleItem('s1')], going: 0 });
     renderDashboard();
     await userEvent.click(screen.getByRole('button', { name: 'Add Welcome Dinner to calendar' }));
     await userEvent.click(screen.getByRole('button', { name: 'Add to calendar' }));
@@ -477,5 +522,126 @@ describe('DashboardPage sections', () => {
     expect(text).toContain('BEGIN:VCALENDAR');
     expect(text).toContain('SUMMARY:Welcome Dinner');
     expect(await readBlob(created[1]!)).toContain('SUMMARY:Beach Wedding');
+  });
+});
+
+describe('DashboardPage in the event’s time zone', () => {
+  const NAPA = {
+    ...EVENT,
+    name: 'Napa Wedding',
+    timeZone: 'America/Los_Angeles',
+    startDate: '2099-06-12T22:00:00.000Z',
+    endDate: '2099-06-13T06:00:00.000Z',
+  };
+  const ceremony = scheduleItem('s1', {
+    title: 'Ceremony',
+    startTime: '2099-06-12T23:00:00.000Z',
+    endTime: '2099-06-12T23:45:00.000Z',
+  });
+
+  it.each([
+    ['Asia/Kolkata', 'Sat, June 13, 4:30 AM GMT+5:30 your time'],
+    ['America/New_York', '7:00 PM EDT your time'],
+  ])(
+    'a guest whose device is in %s sees 4:00 PM PDT, and their own time as a hint',
+    async (zone, hint) => {
+      await inDeviceZone(zone, async () => {
+        dash.useSchedule.mockReturnValue({ loading: false, items: [ceremony], rsvps: [] });
+        renderDashboard('attendee', NAPA);
+        const row = screen.getByTestId('schedule-item');
+        expect(row).toHaveTextContent('Fri, June 12, 2099, 4:00 PM PDT');
+        expect(within(row).getByTestId('viewer-time')).toHaveTextContent(hint);
+        expect(screen.getByTestId('banner-date')).toHaveTextContent(
+          /^June 12, 2099, 3:00 PM PDT · /,
+        );
+      });
+    },
+  );
+
+  it('shows no hint to a guest whose clock reads the event’s time', async () => {
+    await inDeviceZone('America/Los_Angeles', async () => {
+      dash.useSchedule.mockReturnValue({ loading: false, items: [ceremony], rsvps: [] });
+      renderDashboard('attendee', NAPA);
+      expect(screen.getByTestId('schedule-item')).toHaveTextContent(
+        'Fri, June 12, 2099, 4:00 PM PDT',
+      );
+      expect(screen.getByTestId('banner-date')).toHaveTextContent(/^June 12, 2099, 3:00 PM PDT$/);
+      expect(screen.queryByTestId('viewer-time')).not.toBeInTheDocument();
+    });
+  });
+
+  it('counts the days on the event’s calendar: Today! in Napa while it is already tomorrow in Kolkata', async () => {
+    await inDeviceZone('Asia/Kolkata', async () => {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      // 11:00 PM on June 11 in Napa is June 12, 11:30 AM in Kolkata.
+      vi.setSystemTime(new Date('2099-06-12T06:00:00.000Z'));
+      const { unmount } = renderDashboard('attendee', NAPA);
+      expect(screen.getByText('1 days to go')).toBeInTheDocument();
+      unmount();
+      vi.setSystemTime(new Date('2099-06-13T06:30:00.000Z'));
+      renderDashboard('attendee', NAPA);
+      expect(screen.getByText('Today!')).toBeInTheDocument();
+    });
+  });
+
+  it('enters schedule times in the event’s zone, whatever the device’s', async () => {
+    await inDeviceZone('Asia/Kolkata', async () => {
+      dash.useSchedule.mockReturnValue({ loading: false, items: [], rsvps: [] });
+      dash.addScheduleItem.mockResolvedValue(undefined);
+      renderDashboard('admin', NAPA);
+      await userEvent.click(screen.getByRole('button', { name: 'Add Item' }));
+      const dialog = await screen.findByRole('dialog');
+      await userEvent.type(within(dialog).getByLabelText(/Title/), 'Ceremony');
+      await userEvent.type(within(dialog).getByLabelText(/Start Time/), '2099-06-12T16:00');
+      expect(
+        within(dialog).getByText(/^In Pacific Time \(PDT\), the event’s time zone\./),
+      ).toBeInTheDocument();
+      expect(within(dialog).getByTestId('viewer-time')).toHaveTextContent(
+        '= Sat, June 13, 4:30 AM GMT+5:30 your time',
+      );
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Add Item' }));
+      await waitFor(() =>
+        expect(dash.addScheduleItem).toHaveBeenCalledWith(
+          testDb,
+          'e1',
+          'u1',
+          expect.objectContaining({ startTime: '2099-06-12T23:00:00.000Z' }),
+        ),
+      );
+    });
+  });
+
+  it('writes the event’s zone into the .ics files', async () => {
+    const created: Blob[] = [];
+    URL.createObjectURL = vi.fn((blob: Blob) => {
+      created.push(blob);
+      return 'blob:ics';
+    });
+    URL.revokeObjectURL = vi.fn();
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    dash.useSchedule.mockReturnValue({ loading: false, items: [ceremony], rsvps: [] });
+    renderDashboard('attendee', NAPA);
+    await userEvent.click(screen.getByRole('button', { name: 'Add Ceremony to calendar' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Add to calendar' }));
+    const [item, event] = await Promise.all(created.map(readBlob));
+    expect(item).toContain('X-WR-TIMEZONE:America/Los_Angeles');
+    expect(item).toContain('DTSTART:20990612T230000Z');
+    expect(event).toContain('X-WR-TIMEZONE:America/Los_Angeles');
+  });
+
+  it('points admins of an event without a zone to Settings; attendees are not asked', () => {
+    const { unmount } = renderDashboard('admin', { ...NAPA, timeZone: null });
+    const notice = screen.getByTestId('time-zone-notice');
+    expect(notice).toHaveTextContent('Times are shown in UTC');
+    expect(within(notice).getByRole('link', { name: 'Confirm time zone' })).toHaveAttribute(
+      'href',
+      '/events/e1/settings',
+    );
+    expect(screen.getByTestId('banner-date')).toHaveTextContent('June 12, 2099, 10:00 PM UTC');
+    unmount();
+    renderDashboard('attendee', { ...NAPA, timeZone: null });
+    expect(screen.queryByTestId('time-zone-notice')).not.toBeInTheDocument();
+    renderDashboard('admin', NAPA);
+    expect(screen.queryByTestId('time-zone-notice')).not.toBeInTheDocument();
   });
 });

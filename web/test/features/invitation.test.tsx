@@ -4,9 +4,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { resetToasts } from '../../src/components/toast-store.ts';
 import InvitationPage from '../../src/features/invitations/InvitationPage.tsx';
 import { apiRequest } from '../../src/lib/api.ts';
-import type { Session } from '../../src/lib/session.tsx';
+import { useState, type ReactNode } from 'react';
+import { SessionContext, type Session } from '../../src/lib/session.tsx';
 import { ApiError, routeApi } from '../api-mock.ts';
 import { makeSession, renderScreen } from '../render.tsx';
+import { inDeviceZone } from '../time-zones.ts';
 
 vi.mock('../../src/lib/api.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../src/lib/api.ts')>()),
@@ -29,6 +31,27 @@ const used = { ...invitation, status: 'accepted' };
 const signedOut = () => makeSession({ status: 'signed-out', user: null });
 const signedInAs = (email: string) =>
   makeSession({ user: { uid: 'u3', email, displayName: 'Alan Turing', photoURL: '' } });
+
+/**
+ * A signed-out session whose popup sign-in lands as `email` the way the real one does: the popup
+ * closes with the session loading, and the backend login settles it a moment later.
+ */
+function SignInLandsAs({ email, children }: { email: string; children: ReactNode }) {
+  const [session, setSession] = useState<Session>(() => signedOut());
+  const signIn = async () => {
+    setSession((s) => ({ ...s, status: 'loading' }));
+    setTimeout(() => {
+      setSession((s) => ({
+        ...s,
+        status: 'signed-in',
+        user: { uid: 'u3', email, displayName: 'Someone', photoURL: '' },
+      }));
+    }, 20);
+  };
+  return (
+    <SessionContext.Provider value={{ ...session, signIn }}>{children}</SessionContext.Provider>
+  );
+}
 
 function renderInvite(session: Session, path = '/invite/tok123') {
   return renderScreen(<InvitationPage />, {
@@ -142,6 +165,27 @@ describe('InvitationPage', () => {
     expect(session.signIn).toHaveBeenCalled();
   });
 
+  it('shows the dates on the event’s calendar with the start in its zone, and the guest’s own time', async () => {
+    await inDeviceZone('Asia/Kolkata', async () => {
+      routeApi(api, {
+        'GET /api/invitations/tok123': () => ({
+          invitation: {
+            ...invitation,
+            eventStartDate: '2099-06-12T22:00:00.000Z',
+            eventEndDate: '2099-06-13T06:00:00.000Z',
+            eventTimeZone: 'America/Los_Angeles',
+          },
+        }),
+      });
+      renderInvite(signedOut());
+      // June 13 in Kolkata, but a one-day event on June 12 in Napa.
+      expect(await screen.findByText('June 12, 2099')).toBeInTheDocument();
+      expect(screen.getByText(/^Starts/)).toHaveTextContent(
+        'Starts 3:00 PM PDT · Sat, June 13, 3:30 AM GMT+5:30 your time',
+      );
+    });
+  });
+
   it('asks to sign in when the sign-in-and-accept popup ends signed out', async () => {
     routeApi(api, { 'GET /api/invitations/tok123': () => ({ invitation }) });
     const { router } = renderInvite(signedOut());
@@ -151,6 +195,46 @@ describe('InvitationPage', () => {
     expect(await screen.findByText('Sign In Required')).toBeInTheDocument();
     expect(screen.getByText('Please sign in to accept this invitation.')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/invite/tok123');
+  });
+
+  it('accepts once the sign-in-and-accept popup lands with the invited address', async () => {
+    routeApi(api, {
+      'GET /api/invitations/tok123': () => ({ invitation }),
+      'POST /api/invitations/tok123/accept': () => ({ event: { id: 'e1', name: 'Beach Wedding' } }),
+    });
+    renderScreen(
+      <SignInLandsAs email="alan@example.com">
+        <InvitationPage />
+      </SignInLandsAs>,
+      { path: '/invite/tok123', pattern: '/invite/:token' },
+    );
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Sign In & Accept Invitation' }),
+    );
+    expect(
+      await screen.findByText('Welcome to Beach Wedding! Taking you to the event...'),
+    ).toBeInTheDocument();
+    expect(api).toHaveBeenCalledWith('POST', '/api/invitations/tok123/accept');
+  });
+
+  it('does not accept when the popup lands with another account: it explains the mismatch', async () => {
+    routeApi(api, { 'GET /api/invitations/tok123': () => ({ invitation }) });
+    renderScreen(
+      <SignInLandsAs email="grace@example.com">
+        <InvitationPage />
+      </SignInLandsAs>,
+      { path: '/invite/tok123', pattern: '/invite/:token' },
+    );
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Sign In & Accept Invitation' }),
+    );
+    expect(
+      await screen.findByText(
+        'This invitation is for alan@example.com. Please sign in with the correct email address.',
+      ),
+    ).toBeInTheDocument();
+    expect(api).not.toHaveBeenCalledWith('POST', '/api/invitations/tok123/accept');
+    expect(screen.queryByText('Sign In Required')).not.toBeInTheDocument();
   });
 
   it('accepts for the matching e-mail, welcomes, and opens the event after 2 s', async () => {

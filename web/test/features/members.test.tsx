@@ -7,29 +7,81 @@ import MembersPage from '../../src/features/members/MembersPage.tsx';
 import { ApiError } from '../../src/lib/api.ts';
 import type { MemberDoc, MemberRole } from '../../src/lib/types.ts';
 import { makeMyEvent, makeMyEvents, makeScope, renderScreen } from '../render.tsx';
-import { member } from './fixtures.ts';
+import { member, pagesOf, ts } from './fixtures.ts';
+import { searchQuery } from '@gatherly/domain/search';
+import * as statsHook from '../../src/lib/use-event-stats.ts';
+import * as guestData from '../../src/features/members/guest-list-data.ts';
+import type { GuestPages, GuestRow } from '../../src/features/members/guest-list-data.ts';
+import type { RsvpsByUserDoc, ScheduleDoc } from '../../src/lib/types.ts';
 
 vi.mock('../../src/features/members/data.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../src/features/members/data.ts')>()),
-  useMembers: vi.fn(),
+  useMemberPages: vi.fn(),
   inviteMember: vi.fn(),
   removeMember: vi.fn(),
   changeMemberRole: vi.fn(),
 }));
+vi.mock('../../src/lib/use-event-stats.ts', () => ({ useEventStats: vi.fn() }));
 // The host's guest list reads Firestore (bounded queries); its hooks are stubbed here and its
 // data paths are covered by the functions, rules and journey suites.
 vi.mock('../../src/features/members/guest-list-data.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../src/features/members/guest-list-data.ts')>()),
   useExportDb: vi.fn(() => ({})),
   useScheduleItems: vi.fn(() => []),
-  useGuestRows: vi.fn(() => ({ rows: [], loading: false, hasMore: false })),
-  useMemberCount: vi.fn(() => 0),
-  usePendingInvitations: vi.fn(() => ({ invitations: [], loading: false, hasMore: false })),
+  useGuestsByMember: vi.fn(() => guestPages([])),
+  useGuestsByAnswer: vi.fn(() => guestPages([])),
+  usePendingInvitations: vi.fn(() => ({
+    invitations: [],
+    loading: false,
+    hasMore: false,
+    loadingMore: false,
+    loadMore: vi.fn(),
+  })),
+  recordAnswer: vi.fn(),
 }));
 vi.mock('../../src/features/subscription/use-subscription.ts', () => ({
   useSubscription: vi.fn(() => ({ subscription: null, loading: false, error: null, reload() {} })),
 }));
 const data = vi.mocked(membersData);
+const eventStats = vi.mocked(statsHook.useEventStats);
+const guests = vi.mocked(guestData);
+
+/** One loaded window of guest rows, as the guest list's page hooks answer. */
+function guestPages(rows: GuestRow[]): GuestPages {
+  return {
+    rows,
+    loading: false,
+    hasMore: false,
+    loadingMore: false,
+    loadMore: vi.fn(),
+    error: null,
+  };
+}
+
+const ceremony: ScheduleDoc = {
+  id: 's1',
+  eventId: 'e1',
+  title: 'Ceremony',
+  description: '',
+  startTime: '2099-06-12T16:00:00.000Z',
+  endTime: null,
+  location: '',
+  createdBy: 'u1',
+  createdAt: ts('2099-01-01T10:00:00.000Z'),
+  rsvpCounts: { going: 2, maybe: 1, notGoing: 0 },
+};
+
+function answers(m: MemberDoc, status: 'going' | 'maybe', recordedBy?: string): RsvpsByUserDoc {
+  return {
+    id: m.userId,
+    eventId: 'e1',
+    userId: m.userId,
+    user: { displayName: m.user.displayName, photoURL: '' },
+    statuses: { s1: status },
+    respondedAt: { s1: ts('2099-03-06T12:00:00.000Z') },
+    recordedBy: recordedBy ? { s1: recordedBy } : {},
+  };
+}
 
 const ada = member('u1', 'creator', 'Ada Lovelace');
 const grace = member('u2', 'admin', 'Grace Hopper');
@@ -57,14 +109,28 @@ function renderMembers(role: MemberRole, uid = 'u1') {
   return { ...result, myEvents };
 }
 
-const state = (members: MemberDoc[], loading = false) => ({
-  loading,
-  error: undefined,
-  members,
-});
+/** The member pages as the server would answer them (search by stored word prefixes). */
+function serve(all: MemberDoc[], loading = false) {
+  data.useMemberPages.mockImplementation((_eventId, search) => {
+    const q = searchQuery(search);
+    return pagesOf(q ? all.filter((m) => q.matches(m.searchTokens)) : all, { loading });
+  });
+  const count = (role: MemberRole) => all.filter((m) => m.role === role).length;
+  eventStats.mockReturnValue({
+    loading: false,
+    members: {
+      total: all.length,
+      creator: count('creator'),
+      admin: count('admin'),
+      attendee: count('attendee'),
+    },
+    photos: null,
+    travel: null,
+  });
+}
 
 beforeEach(() => {
-  data.useMembers.mockReturnValue(state([ada, grace, alan, katherine]));
+  serve([ada, grace, alan, katherine]);
 });
 afterEach(() => {
   resetToasts();
@@ -73,14 +139,14 @@ afterEach(() => {
 
 describe('MembersPage', () => {
   it('shows five skeleton cards while loading', () => {
-    data.useMembers.mockReturnValue(state([], true));
+    serve([], true);
     renderMembers('creator');
     expect(screen.getByRole('heading', { name: 'Event Members' })).toBeInTheDocument();
     expect(screen.getByTestId('members-loading').children).toHaveLength(5);
   });
 
   it('shows the empty state', () => {
-    data.useMembers.mockReturnValue(state([]));
+    serve([]);
     renderMembers('creator');
     expect(screen.getByText('No Members Yet')).toBeInTheDocument();
     expect(
@@ -105,13 +171,13 @@ describe('MembersPage', () => {
     expect(within(cards[0]!).getByText('Joined Mar 5, 2099')).toBeInTheDocument();
   });
 
-  it('searches name or email case-insensitively, with a no-results state', async () => {
+  it('searches name or e-mail by word prefix, case-insensitively, with a no-results state', async () => {
     renderMembers('attendee', 'u3');
     const search = screen.getByPlaceholderText('Search members...');
     await userEvent.type(search, 'GRACE');
     expect(screen.getAllByTestId('member-card')).toHaveLength(1);
     await userEvent.clear(search);
-    await userEvent.type(search, 'nasa');
+    await userEvent.type(search, 'kj');
     expect(screen.getByText('Katherine Johnson')).toBeInTheDocument();
     await userEvent.clear(search);
     await userEvent.type(search, 'nobody');
@@ -121,14 +187,62 @@ describe('MembersPage', () => {
 
   it('admins and the creator get the guest list and pending invitations; attendees do not', async () => {
     renderMembers('admin');
+    // The members tab opens first; the other tabs read nothing until opened.
+    expect(screen.getAllByTestId('member-card')).toHaveLength(4);
+    expect(guests.useGuestsByMember).not.toHaveBeenCalled();
+    await userEvent.click(screen.getByRole('tab', { name: 'Guest List' }));
     expect(await screen.findByRole('heading', { name: 'Guest List' })).toBeInTheDocument();
-    expect(screen.getByRole('heading', { name: 'Pending Invitations' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('tab', { name: 'Pending Invitations' }));
+    expect(await screen.findByRole('heading', { name: 'Pending Invitations' })).toBeInTheDocument();
     expect(screen.getByText('No pending invitations.')).toBeInTheDocument();
+  });
+
+  it("shows each guest's answer with totals from the stored counts, filters and records answers", async () => {
+    guests.useScheduleItems.mockReturnValue([ceremony]);
+    guests.useGuestsByMember.mockReturnValue(
+      guestPages([
+        { uid: 'u1', member: ada, answers: answers(ada, 'going') },
+        { uid: 'u3', member: alan, answers: answers(alan, 'maybe', 'u1') },
+        { uid: 'u4', member: katherine, answers: undefined },
+      ]),
+    );
+    guests.useGuestsByAnswer.mockReturnValue(
+      guestPages([{ uid: 'u1', member: ada, answers: answers(ada, 'going') }]),
+    );
+    guests.recordAnswer.mockResolvedValue(null);
+    renderMembers('creator');
+    await userEvent.click(screen.getByRole('tab', { name: 'Guest List' }));
+    const totals = await screen.findByTestId('guest-totals');
+    expect(within(totals).getByText('Going: 2')).toBeInTheDocument();
+    expect(within(totals).getByText('Maybe: 1')).toBeInTheDocument();
+    // Members total (4, stats/members) minus the 3 replies.
+    expect(within(totals).getByText('No answer: 1')).toBeInTheDocument();
+    expect(within(totals).getByText('3 replies, 2 heads')).toBeInTheDocument();
+    const rows = screen.getAllByTestId('guest-row');
+    expect(rows).toHaveLength(3);
+    expect(within(rows[0]!).getByTestId('guest-answer')).toHaveTextContent('Going');
+    expect(within(rows[0]!).getByText('Answered · Mar 6, 2099')).toBeInTheDocument();
+    expect(within(rows[1]!).getByText('Recorded by the host · Mar 6, 2099')).toBeInTheDocument();
+    expect(within(rows[2]!).getByTestId('guest-answer')).toHaveTextContent('No answer');
+    expect(guests.useGuestsByMember).toHaveBeenLastCalledWith('e1', null, 'joined', '');
+
+    await userEvent.selectOptions(
+      within(rows[2]!).getByRole('combobox', { name: 'Record an answer for Katherine Johnson' }),
+      'going',
+    );
+    await waitFor(() => expect(guests.recordAnswer).toHaveBeenCalledWith('s1', 'u4', 'going'));
+
+    await userEvent.click(screen.getByRole('button', { name: 'No answer' }));
+    expect(guests.useGuestsByMember).toHaveBeenLastCalledWith('e1', 's1', 'joined', '');
+    await userEvent.click(screen.getByRole('button', { name: 'Going' }));
+    expect(guests.useGuestsByAnswer).toHaveBeenLastCalledWith('e1', 's1', 'going', 'joined', '');
+    expect(screen.getAllByTestId('guest-row')).toHaveLength(1);
   });
 
   it('attendees cannot invite, remove or change roles', () => {
     renderMembers('attendee', 'u3');
     expect(screen.queryByRole('heading', { name: 'Guest List' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('tab', { name: 'Guest List' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Invite Member' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /^Remove/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('combobox')).not.toBeInTheDocument();

@@ -1,17 +1,20 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import * as reactfire from 'reactfire';
 import { resetToasts } from '../../src/components/toast-store.ts';
 import * as membersData from '../../src/features/members/data.ts';
 import * as settingsData from '../../src/features/settings/data.ts';
 import SettingsPage from '../../src/features/settings/SettingsPage.tsx';
+import { EventScopeContext, type MyEvent } from '../../src/lib/event-scope.tsx';
 import type { GatherlyEvent, MemberRole } from '../../src/lib/types.ts';
 import { makeMyEvent, makeMyEvents, makeScope, renderScreen } from '../render.tsx';
 import { QUEUE_AFTER_MS, resetWriteQueue } from '../../src/lib/offline/write-queue.ts';
 import { goOffline } from '../offline.ts';
 import { testDb } from './firebase-stub.ts';
-import { member, ts } from './fixtures.ts';
+import { inDeviceZone, pickZone, valueOf } from '../time-zones.ts';
+import { member, pagesOf, ts } from './fixtures.ts';
 
 vi.mock('reactfire', () => ({ useFirestore: () => testDb, useFirestoreCollectionData: vi.fn() }));
 vi.mock('../../src/features/settings/data.ts', () => ({
@@ -19,12 +22,13 @@ vi.mock('../../src/features/settings/data.ts', () => ({
   saveDate: vi.fn(),
   clearDates: vi.fn(),
   saveThemeColors: vi.fn(),
+  saveTimeZone: vi.fn(),
 }));
 // Firestore's local cache is the SDK's: a write counts as applied on the device at once.
 vi.mock('../../src/lib/offline/local-apply.ts', () => ({ appliedLocally: async () => undefined }));
 vi.mock('../../src/features/members/data.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../src/features/members/data.ts')>()),
-  useMembers: vi.fn(),
+  useMemberPages: vi.fn(),
   changeMemberRole: vi.fn(),
 }));
 const save = vi.mocked(settingsData);
@@ -50,17 +54,21 @@ function renderSettings(role: MemberRole = 'admin', event: Partial<GatherlyEvent
 }
 
 beforeEach(() => {
-  for (const fn of [save.saveTextField, save.saveDate, save.clearDates, save.saveThemeColors])
+  for (const fn of [
+    save.saveTextField,
+    save.saveDate,
+    save.clearDates,
+    save.saveThemeColors,
+    save.saveTimeZone,
+  ])
     fn.mockResolvedValue(undefined);
-  members.useMembers.mockReturnValue({
-    loading: false,
-    error: undefined,
-    members: [
+  members.useMemberPages.mockReturnValue(
+    pagesOf([
       member('u1', 'creator', 'Ada Lovelace'),
       member('u2', 'admin', 'Grace Hopper'),
       member('u3', 'attendee', 'Alan Turing'),
-    ],
-  });
+    ]),
+  );
   collectionData.mockReturnValue({
     status: 'success',
     data: [
@@ -111,6 +119,39 @@ describe('SettingsPage', () => {
     expect(screen.getByTestId('role-change')).toHaveTextContent('Grace Hopper: Attendee → Admin');
   });
 
+  it('Role Management pages and searches members, and shows the names stored with a change', async () => {
+    collectionData.mockReturnValue({
+      status: 'success',
+      data: [
+        {
+          id: 'r2',
+          eventId: 'e1',
+          changedUserId: 'u9',
+          changedByUserId: 'u1',
+          changedUserName: 'Zoe Former',
+          changedByName: 'Ada Lovelace',
+          oldRole: 'admin',
+          newRole: 'attendee',
+          changedAt: ts('2099-03-07T10:00:00.000Z'),
+        },
+      ],
+    } as unknown as ReturnType<typeof reactfire.useFirestoreCollectionData>);
+    const loadMore = vi.fn();
+    members.useMemberPages.mockReturnValue(
+      pagesOf([member('u1', 'creator', 'Ada Lovelace')], { hasMore: true, loadMore }),
+    );
+    renderSettings('creator');
+    expect(screen.getByTestId('role-change')).toHaveTextContent(
+      'Zoe Former: Admin → Attendee · by Ada Lovelace',
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Show more' }));
+    expect(loadMore).toHaveBeenCalled();
+    await userEvent.type(screen.getByLabelText('Search members by name or e-mail'), 'al');
+    expect(members.useMemberPages).toHaveBeenLastCalledWith('e1', 'al', 10, {
+      loadOnScroll: false,
+    });
+  });
+
   it('lets the creator change a role from Role Management with the confirmation', async () => {
     members.changeMemberRole.mockResolvedValue(null);
     renderSettings('creator');
@@ -149,9 +190,13 @@ describe('SettingsPage', () => {
     vi.useFakeTimers();
     await act(async () => finish());
     expect(screen.getByText('✓ Saved')).toBeInTheDocument();
-    act(() => vi.advanceTimersByTime(1999));
+    act(() => {
+      vi.advanceTimersByTime(1999);
+    });
     expect(screen.getByText('✓ Saved')).toBeInTheDocument();
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(screen.queryByText('✓ Saved')).not.toBeInTheDocument();
   });
 
@@ -217,7 +262,9 @@ describe('SettingsPage', () => {
     expect(
       screen.getByText("Changes couldn't be saved automatically. Please try again."),
     ).toBeInTheDocument();
-    act(() => vi.advanceTimersByTime(3000));
+    act(() => {
+      vi.advanceTimersByTime(3000);
+    });
     expect(screen.queryByText('Save failed')).not.toBeInTheDocument();
   });
 
@@ -241,6 +288,67 @@ describe('SettingsPage', () => {
     expect(save.clearDates).toHaveBeenCalledWith(testDb, 'e1');
     expect(screen.getByTestId('tbd-note')).toHaveTextContent('Event dates will be set later');
     expect(screen.queryByLabelText('Start Date')).not.toBeInTheDocument();
+  });
+
+  it('enters the dates in the event’s zone and shows them in a new zone once it is changed', async () => {
+    const dates = { startDate: '2099-06-12T23:00:00.000Z', endDate: '2099-06-13T06:00:00.000Z' };
+    // The event document as it arrives live, so the new zone can come back from the server.
+    let update: (item: MyEvent) => void = () => undefined;
+    function LiveSettings() {
+      const [item, setItem] = useState(
+        makeMyEvent('e1', 'admin', { ...EVENT, ...dates, timeZone: 'America/Los_Angeles' }),
+      );
+      update = setItem;
+      return (
+        <EventScopeContext.Provider value={makeScope(item)}>
+          <SettingsPage />
+        </EventScopeContext.Provider>
+      );
+    }
+    renderScreen(<LiveSettings />, {
+      path: '/events/e1/settings',
+      pattern: '/events/:eventId/settings',
+    });
+    const zone = screen.getByRole('combobox', { name: 'Time Zone' });
+    await waitFor(() => expect(valueOf(zone)).toContain('Pacific Time'));
+    const start = screen.getByLabelText('Start Date');
+    expect(start).toHaveValue('2099-06-12T16:00');
+    fireEvent.change(start, { target: { value: '2099-06-12T15:30' } });
+    fireEvent.blur(start);
+    expect(save.saveDate).toHaveBeenCalledWith(
+      testDb,
+      'e1',
+      'startDate',
+      '2099-06-12T22:30:00.000Z',
+    );
+
+    await pickZone(zone, 'kolkata', /^India/);
+    await waitFor(() =>
+      expect(save.saveTimeZone).toHaveBeenCalledWith(testDb, 'e1', 'Asia/Kolkata'),
+    );
+    // The stored instants stay; once the new zone arrives they read in its wall-clock time.
+    expect(save.saveDate).toHaveBeenCalledTimes(1);
+    act(() => update(makeMyEvent('e1', 'admin', { ...EVENT, ...dates, timeZone: 'Asia/Kolkata' })));
+    await waitFor(() =>
+      expect(screen.getByLabelText('Start Date')).toHaveValue('2099-06-13T04:30'),
+    );
+    expect(screen.queryByTestId('time-zone-prompt')).not.toBeInTheDocument();
+  });
+
+  it('asks admins once to confirm a zone for an event without one, suggesting the device’s', async () => {
+    await inDeviceZone('America/New_York', async () => {
+      renderSettings('admin', { ...EVENT, timeZone: null });
+      const prompt = screen.getByTestId('time-zone-prompt');
+      expect(prompt).toHaveTextContent('Confirm this event’s time zone');
+      expect(prompt).toHaveTextContent('Its times are shown in UTC');
+      expect(screen.getByText('Not set yet: times are shown in UTC.')).toBeInTheDocument();
+      await userEvent.click(
+        within(prompt).getByRole('button', { name: /^Use Eastern Time \((EST|EDT)\)$/ }),
+      );
+      await waitFor(() =>
+        expect(save.saveTimeZone).toHaveBeenCalledWith(testDb, 'e1', 'America/New_York'),
+      );
+    });
   });
 
   it('starts in TBD mode when a date is missing and shows the inputs for specific dates', async () => {

@@ -4,19 +4,26 @@ import { DEFAULT_BANNER_SETTINGS, DEFAULT_THEME_COLORS } from '@gatherly/domain/
 import {
   carpoolConverter,
   eventConverter,
+  flightConverter,
   memberConverter,
+  activityConverter,
   photoConverter,
-  rsvpConverter,
+  roleChangeConverter,
+  rsvpsByUserConverter,
   scheduleConverter,
+  statsConverter,
 } from '../../src/lib/db/converters.ts';
 import {
+  activityRef,
   eventRef,
-  eventRsvpsQuery,
+  invitationsRef,
   membershipsQuery,
+  myRsvpsRef,
   myVotesQuery,
   photoRef,
-  rsvpRef,
+  rsvpsByUserRef,
   scheduleItemRef,
+  statsRef,
 } from '../../src/lib/db/refs.ts';
 import { testDb } from '../features/firebase-stub.ts';
 
@@ -50,6 +57,7 @@ describe('converters', () => {
       location: '',
       startDate: null,
       endDate: null,
+      timeZone: null,
       customLogo: '',
       themeColors: { ...DEFAULT_THEME_COLORS, primary: '#ff0000' },
       bannerSettings: { ...DEFAULT_BANNER_SETTINGS },
@@ -82,6 +90,26 @@ describe('converters', () => {
     });
   });
 
+  it('read the event zone and the flight zones; absent or mistyped ones are null (not confirmed)', () => {
+    const zoned = eventConverter.fromFirestore(
+      stored('events/e1', { timeZone: 'America/Los_Angeles' }),
+    );
+    expect(zoned.timeZone).toBe('America/Los_Angeles');
+    expect(eventConverter.fromFirestore(stored('events/e1', { timeZone: 7 })).timeZone).toBeNull();
+    const flight = flightConverter.fromFirestore(
+      stored('events/e1/flights/f1', {
+        departureTimeZone: 'America/New_York',
+        arrivalTimeZone: 'Europe/London',
+      }),
+    );
+    expect([flight.departureTimeZone, flight.arrivalTimeZone]).toEqual([
+      'America/New_York',
+      'Europe/London',
+    ]);
+    const legacy = flightConverter.fromFirestore(stored('events/e1/flights/f2', {}));
+    expect([legacy.departureTimeZone, legacy.arrivalTimeZone]).toEqual([null, null]);
+  });
+
   it('give an unknown role the least privilege and take ids from the path', () => {
     const member = memberConverter.fromFirestore(
       stored('events/e1/members/u2', { role: 'owner', user: { displayName: 'Grace' } }),
@@ -93,6 +121,7 @@ describe('converters', () => {
       role: 'attendee',
       joinedAt: null,
       user: { displayName: 'Grace', email: '', photoURL: '' },
+      searchTokens: [],
     });
   });
 
@@ -105,16 +134,60 @@ describe('converters', () => {
     expect(photoConverter.fromFirestore(stored('events/e1/photos/p1', {})).isFeatured).toBe(false);
   });
 
-  it('write exactly the stored fields of the documents the web creates', () => {
-    const respondedAt = serverTimestamp();
-    const rsvp = {
+  it('read the stored counts, answers and feed entries the functions write', () => {
+    expect(
+      statsConverter.fromFirestore(stored('events/e1/stats/members', { total: 9, admin: 2 })),
+    ).toEqual({ kind: 'members', stats: { total: 9, creator: 0, admin: 2, attendee: 0 } });
+    expect(statsConverter.fromFirestore(stored('events/e1/stats/photos', { total: 3 }))).toEqual({
+      kind: 'photos',
+      stats: { total: 3, featured: 0 },
+    });
+    expect(statsConverter.fromFirestore(stored('events/e1/stats/other', {}))).toEqual({
+      kind: 'unknown',
+    });
+    expect(
+      rsvpsByUserConverter.fromFirestore(
+        stored('events/e1/rsvpsByUser/u1', { statuses: { s1: 'going', s2: 'bogus', s3: 'maybe' } }),
+      ),
+    ).toEqual({
+      id: 'u1',
       eventId: 'e1',
-      scheduleId: 's1',
       userId: 'u1',
-      status: 'going',
-      respondedAt,
-    } as const;
-    expect(rsvpConverter.toFirestore({ ...rsvp, extra: 'dropped' } as typeof rsvp)).toEqual(rsvp);
+      user: { displayName: '', photoURL: '' },
+      statuses: { s1: 'going', s3: 'maybe' },
+      respondedAt: {},
+      recordedBy: {},
+    });
+    const recorded = rsvpsByUserConverter.fromFirestore(
+      stored('events/e1/rsvpsByUser/u2', {
+        eventId: 'e1',
+        userId: 'u2',
+        user: { displayName: 'Grace', photoURL: '' },
+        statuses: { s1: 'maybe' },
+        respondedAt: { s1: 'not a time' },
+        recordedBy: { s1: 'u1', s2: 7 },
+      }),
+    );
+    expect(recorded.user.displayName).toBe('Grace');
+    expect(recorded.respondedAt).toEqual({});
+    expect(recorded.recordedBy).toEqual({ s1: 'u1' });
+    const item = scheduleConverter.fromFirestore(stored('events/e1/schedule/s1', {}));
+    expect(item.rsvpCounts).toEqual({ going: 0, maybe: 0, notGoing: 0 });
+    const entry = activityConverter.fromFirestore(
+      stored('events/e1/activity/a1', {
+        kind: 'photo',
+        actor: null,
+        title: 'Ada uploaded a photo',
+      }),
+    );
+    expect(entry).toMatchObject({ id: 'a1', kind: 'photo', actor: null, at: null });
+    const change = roleChangeConverter.fromFirestore(
+      stored('events/e1/roleChanges/r1', { changedUser: { displayName: 'Ada' } }),
+    );
+    expect([change.changedUserName, change.changedByName]).toEqual(['Ada', null]);
+  });
+
+  it('write exactly the stored fields of the documents the web creates', () => {
     const item = {
       id: 's1',
       eventId: 'e1',
@@ -126,9 +199,12 @@ describe('converters', () => {
       createdBy: 'u1',
       createdAt: serverTimestamp(),
     };
-    expect(Object.keys(scheduleConverter.toFirestore(item)).sort()).toEqual(
-      Object.keys(item).sort(),
-    );
+    // The RSVP tallies are the RSVP function's: never written by the web.
+    const written = scheduleConverter.toFirestore({
+      ...item,
+      rsvpCounts: { going: 1, maybe: 0, notGoing: 0 },
+    });
+    expect(Object.keys(written).sort()).toEqual(Object.keys(item).sort());
   });
 
   it('refuse to create documents only the functions create', () => {
@@ -144,14 +220,24 @@ describe('references', () => {
     expect(eventRef(testDb, 'e1').path).toBe('events/e1');
     expect(photoRef(testDb, 'e1', 'p1').path).toBe('events/e1/photos/p1');
     expect(scheduleItemRef(testDb, 'e1', 's1').path).toBe('events/e1/schedule/s1');
-    expect(rsvpRef(testDb, 'e1', 's1', 'u1').path).toBe('events/e1/schedule/s1/rsvps/u1');
+    expect(myRsvpsRef(testDb, 'e1', 'u1').path).toBe('events/e1/rsvpsByUser/u1');
+    expect(rsvpsByUserRef(testDb, 'e1').path).toBe('events/e1/rsvpsByUser');
+    expect(invitationsRef(testDb, 'e1').path).toBe('events/e1/invitations');
+    expect(statsRef(testDb, 'e1').path).toBe('events/e1/stats');
+    expect(activityRef(testDb, 'e1').path).toBe('events/e1/activity');
   });
 
   it('carry their converters, on documents and on collection-group queries', () => {
     expect(eventRef(testDb, 'e1').converter).toBe(eventConverter);
-    expect(rsvpRef(testDb, 'e1', 's1', 'u1').converter).toBe(rsvpConverter);
+    expect(myRsvpsRef(testDb, 'e1', 'u1').converter).toBe(rsvpsByUserConverter);
+    expect(rsvpsByUserRef(testDb, 'e1').converter).toBe(rsvpsByUserConverter);
     expect(membershipsQuery(testDb, 'u1').converter).toBe(memberConverter);
-    expect(eventRsvpsQuery(testDb, 'e1', 'going').converter).toBe(rsvpConverter);
-    expect(myVotesQuery(testDb, 'e1', 'u1').converter).not.toBeNull();
+    expect(myVotesQuery(testDb, 'e1', 'u1', ['p1']).converter).not.toBeNull();
+  });
+
+  it('ask for the viewer’s votes on at most 30 photos at a time (an `in` filter’s limit)', () => {
+    expect(() => myVotesQuery(testDb, 'e1', 'u1', [])).toThrow();
+    const ids = Array.from({ length: 31 }, (_, i) => `p${i}`);
+    expect(() => myVotesQuery(testDb, 'e1', 'u1', ids)).toThrow();
   });
 });

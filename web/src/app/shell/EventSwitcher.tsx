@@ -18,12 +18,13 @@ export function EventSwitcher() {
     <Menu.Root
       positioning={{ placement: 'bottom-end' }}
       onSelect={({ value }) => {
+        // navigate() never rejects (docs/web.md, "Promises and effects").
         if (value === '__all') {
-          navigate(PATHS.home);
+          void navigate(PATHS.home);
           return;
         }
         // Opening the event's route selects it (lib/event-scope-provider.tsx).
-        navigate(eventHref(value));
+        void navigate(eventHref(value));
       }}
     >
       <Menu.Trigger asChild>

@@ -9,6 +9,7 @@ import {
   CalendarIcon,
   CameraIcon,
   CarIcon,
+  MegaphoneIcon,
   PlaneIcon,
   UsersIcon,
 } from '../../components/icons.tsx';
@@ -19,6 +20,7 @@ const ICONS: Record<ActivityItem['kind'], ComponentType<{ color?: string }>> = {
   flight: PlaneIcon,
   carpool: CarIcon,
   schedule: CalendarIcon,
+  announcement: MegaphoneIcon,
 };
 
 /** Activity rows: who did what and when; each links to the event area it concerns. */

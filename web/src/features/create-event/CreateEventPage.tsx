@@ -23,10 +23,14 @@ import {
   showsUpgradeIcon,
   usagePercent,
 } from '@gatherly/domain/tiers';
+import { deviceTimeZone } from '@gatherly/domain/time-zones';
 import { useFormik } from 'formik';
+import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { AlertIcon, ArrowLeftIcon, CrownIcon } from '../../components/icons.tsx';
+import { TimeZonePicker } from '../../components/TimeZonePicker.tsx';
 import { showToast } from '../../components/toaster.tsx';
+import { WallClockHint } from '../../components/ZonedTime.tsx';
 import { apiRequest, errorMessage } from '../../lib/api.ts';
 import { useColorMode } from '../../lib/color-mode.tsx';
 import { markNewlyCreated, useMyEvents } from '../../lib/event-scope.tsx';
@@ -47,6 +51,7 @@ const INITIAL_VALUES: CreateEventFormValues = {
   description: '',
   location: '',
   datesTbd: false,
+  timeZone: '',
   startDate: '',
   endDate: '',
   customLogo: '',
@@ -70,9 +75,11 @@ export default function CreateEventPage() {
   const { refreshCounts } = useMyEvents();
   const { colorMode } = useColorMode();
   const { subscription } = useSubscription();
+  // The creator's device zone is the usual answer (docs/decisions.md, "Time zones").
+  const [initialValues] = useState(() => ({ ...INITIAL_VALUES, timeZone: deviceTimeZone() }));
 
   const formik = useFormik<CreateEventFormValues>({
-    initialValues: INITIAL_VALUES,
+    initialValues,
     validationSchema: createEventFormSchema,
     onSubmit: async (values) => {
       if (!user) return;
@@ -91,7 +98,8 @@ export default function CreateEventPage() {
           description: 'Your event has been created successfully!',
           status: 'success',
         });
-        navigate(eventHref(event.id));
+        // navigate() never rejects (docs/web.md, "Promises and effects").
+        void navigate(eventHref(event.id));
       } catch (err) {
         const toast = createFailureToast(
           errorMessage(err, 'Failed to create event. Please try again.'),
@@ -122,8 +130,9 @@ export default function CreateEventPage() {
 
   const usage = subscription?.usageCounts.events;
   const percent = usage ? usagePercent(usage.used, usage.limit) : 0;
-  const fieldError = (name: 'name' | 'startDate' | 'endDate' | 'customLogo') =>
+  const fieldError = (name: 'name' | 'timeZone' | 'startDate' | 'endDate' | 'customLogo') =>
     touched[name] ? errors[name] : undefined;
+  const zone = values.timeZone || initialValues.timeZone;
 
   return (
     <Stack gap="6" p={{ base: '4', md: '8' }} maxW="3xl" mx="auto">
@@ -175,6 +184,16 @@ export default function CreateEventPage() {
               <Input {...formik.getFieldProps('location')} placeholder="City, venue or address" />
             </Field.Root>
 
+            <TimeZonePicker
+              label="Time Zone"
+              name="timeZone"
+              value={values.timeZone ?? ''}
+              onChange={(next) => void formik.setFieldValue('timeZone', next)}
+              onBlur={() => void formik.setFieldTouched('timeZone', true)}
+              error={fieldError('timeZone')}
+              helperText="Dates, the schedule and carpools are shown in this zone to every guest, wherever they are."
+            />
+
             <Stack gap="3">
               <SegmentGroup.Root
                 value={values.datesTbd ? 'tbd' : 'specific'}
@@ -201,11 +220,17 @@ export default function CreateEventPage() {
                     <Field.Label>Start Date</Field.Label>
                     <Input type="datetime-local" {...formik.getFieldProps('startDate')} />
                     <Field.ErrorText>{fieldError('startDate')}</Field.ErrorText>
+                    <Field.HelperText>
+                      <WallClockHint value={values.startDate} timeZone={zone} />
+                    </Field.HelperText>
                   </Field.Root>
                   <Field.Root invalid={Boolean(fieldError('endDate'))}>
                     <Field.Label>End Date</Field.Label>
                     <Input type="datetime-local" {...formik.getFieldProps('endDate')} />
                     <Field.ErrorText>{fieldError('endDate')}</Field.ErrorText>
+                    <Field.HelperText>
+                      <WallClockHint value={values.endDate} timeZone={zone} />
+                    </Field.HelperText>
                   </Field.Root>
                 </SimpleGrid>
               )}

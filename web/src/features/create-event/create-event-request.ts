@@ -1,21 +1,27 @@
 import { dateTimeLocalToIso } from '@gatherly/domain/dates';
 import type { CreateEventRequest } from '@gatherly/domain/entities';
 import type { CreateEventFormValues } from '@gatherly/domain/schemas';
+import { deviceTimeZone } from '@gatherly/domain/time-zones';
 
 export const DATES_TBD_NOTE =
   'Event dates will be determined later. You can update them in the event settings.';
 
-/** Form values → POST /api/events body (dates ISO or null; adminId/createdBy from the user). */
+/**
+ * Form values → POST /api/events body: the dates are wall-clock times in the chosen zone, sent
+ * as instants (or null) with the zone; adminId/createdBy from the user.
+ */
 export function toCreateEventRequest(
   values: CreateEventFormValues,
   uid: string,
 ): CreateEventRequest {
+  const timeZone = values.timeZone?.trim() || deviceTimeZone();
   return {
     name: values.name.trim(),
     description: values.description.trim(),
     location: values.location.trim(),
-    startDate: values.datesTbd ? null : dateTimeLocalToIso(values.startDate),
-    endDate: values.datesTbd ? null : dateTimeLocalToIso(values.endDate),
+    startDate: values.datesTbd ? null : dateTimeLocalToIso(values.startDate, timeZone),
+    endDate: values.datesTbd ? null : dateTimeLocalToIso(values.endDate, timeZone),
+    timeZone,
     customLogo: values.customLogo.trim(),
     themeColors: { ...values.themeColors },
     adminId: uid,

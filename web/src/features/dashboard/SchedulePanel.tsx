@@ -1,17 +1,21 @@
 import { Badge, Box, Button, HStack, Menu, Portal, Stack, Text } from '@chakra-ui/react';
-import { useState } from 'react';
-import { useFirestore } from 'reactfire';
-import { formatDateTime } from '@gatherly/domain/dates';
+import { lazy, Suspense, useState } from 'react';
 import { rsvpLabel, RSVP_STATUSES, type RsvpStatus } from '@gatherly/domain/entities';
-import { icsFileName, scheduleItemToIcs } from '@gatherly/domain/ics';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { showToast } from '../../components/toaster.tsx';
+import { describeError } from '../../lib/errors.ts';
 import { requireConnection } from '../../lib/offline/offline-toast.ts';
-import { downloadIcs } from './calendar.ts';
+import { downloadScheduleItemIcs } from './calendar.ts';
+import { ZonedTime } from '../../components/ZonedTime.tsx';
 import { attendingText, deleteScheduleItem, setMyRsvp, type ScheduleEntry } from './data.ts';
 import { PanelCard } from './PanelCard.tsx';
-import { ScheduleItemDialog } from './ScheduleItemDialog.tsx';
+
 import { CalendarIcon, MapPinIcon } from '../../components/icons.tsx';
+
+// The dialog's form library and schemas load when an admin opens it (docs/performance.md).
+const ScheduleItemDialog = lazy(() =>
+  import('./ScheduleItemDialog.tsx').then((m) => ({ default: m.ScheduleItemDialog })),
+);
 
 const STATUS_PALETTE: Record<RsvpStatus | 'none', string> = {
   going: 'green',
@@ -23,30 +27,31 @@ const STATUS_PALETTE: Record<RsvpStatus | 'none', string> = {
 interface Props {
   eventId: string;
   eventName: string;
+  /** The event's zone (`eventTimeZone`): items are entered and shown in it. */
+  timeZone: string;
   uid: string;
   isAdmin: boolean;
   items: readonly ScheduleEntry[];
 }
 
-export function SchedulePanel({ eventId, eventName, uid, isAdmin, items }: Props) {
+export function SchedulePanel({ eventId, eventName, timeZone, uid, isAdmin, items }: Props) {
   // Admins and the creator manage the schedule; `editing` null = closed, 'new' = add.
   const [editing, setEditing] = useState<ScheduleEntry | 'new' | null>(null);
   const [removing, setRemoving] = useState<ScheduleEntry | null>(null);
   const [deleting, setDeleting] = useState(false);
-  const db = useFirestore();
   const confirmDelete = async () => {
     if (!removing) return;
-    // The item's RSVPs go in the same batch, so the server's full list is needed.
+    // The function deletes the item and its RSVPs: it needs the server.
     if (!requireConnection('Deleting a schedule item')) return;
     setDeleting(true);
     try {
-      await deleteScheduleItem(db, eventId, removing.id);
+      await deleteScheduleItem(removing.id);
       setRemoving(null);
     } catch (err) {
       console.error('Deleting the schedule item failed', err);
       showToast({
         title: 'Error',
-        description: 'Failed to delete the schedule item. Please try again.',
+        description: describeError(err, 'Failed to delete the schedule item. Please try again.'),
         status: 'error',
       });
     } finally {
@@ -64,14 +69,17 @@ export function SchedulePanel({ eventId, eventName, uid, isAdmin, items }: Props
         )
       }
     >
-      {isAdmin && (
-        <ScheduleItemDialog
-          eventId={eventId}
-          uid={uid}
-          open={editing !== null}
-          item={editing === 'new' ? null : editing}
-          onClose={() => setEditing(null)}
-        />
+      {isAdmin && editing !== null && (
+        <Suspense fallback={null}>
+          <ScheduleItemDialog
+            eventId={eventId}
+            timeZone={timeZone}
+            uid={uid}
+            open
+            item={editing === 'new' ? null : editing}
+            onClose={() => setEditing(null)}
+          />
+        </Suspense>
       )}
       <ConfirmDialog
         open={removing !== null}
@@ -91,9 +99,8 @@ export function SchedulePanel({ eventId, eventName, uid, isAdmin, items }: Props
           {items.map((item) => (
             <ScheduleRow
               key={item.id}
-              eventId={eventId}
               eventName={eventName}
-              uid={uid}
+              timeZone={timeZone}
               item={item}
               onEdit={isAdmin ? () => setEditing(item) : undefined}
               onDelete={isAdmin ? () => setRemoving(item) : undefined}
@@ -107,19 +114,21 @@ export function SchedulePanel({ eventId, eventName, uid, isAdmin, items }: Props
 
 function ScheduleRow({
   eventName,
+  timeZone,
   item,
   onEdit,
   onDelete,
 }: {
-  eventId: string;
   eventName: string;
-  uid: string;
+  timeZone: string;
   item: ScheduleEntry;
   onEdit?: () => void;
   onDelete?: () => void;
 }) {
   const [saving, setSaving] = useState(false);
   const answer = async (status: RsvpStatus) => {
+    // The RSVP function moves the item's tallies with the answer: it needs the server.
+    if (!requireConnection('Your RSVP')) return;
     setSaving(true);
     try {
       await setMyRsvp(item.id, status);
@@ -127,18 +136,14 @@ function ScheduleRow({
       console.error('RSVP failed', err);
       showToast({
         title: 'Error',
-        description: 'Could not save your RSVP. Please try again.',
+        description: describeError(err, 'Could not save your RSVP. Please try again.'),
         status: 'error',
       });
     } finally {
       setSaving(false);
     }
   };
-  const addToCalendar = () =>
-    downloadIcs(
-      scheduleItemToIcs(item, { eventName, url: window.location.href }),
-      icsFileName(item.title),
-    );
+  const addToCalendar = () => void downloadScheduleItemIcs(item, eventName, timeZone);
 
   return (
     <Box borderWidth="1px" borderRadius="l2" p="3" data-testid="schedule-item">
@@ -152,7 +157,7 @@ function ScheduleRow({
           )}
           <HStack gap="3" fontSize="sm" color="fg.muted" wrap="wrap" mt="1">
             <HStack gap="1">
-              <CalendarIcon /> <Text>{formatDateTime(item.startTime)}</Text>
+              <CalendarIcon /> <ZonedTime value={item.startTime} timeZone={timeZone} />
             </HStack>
             {item.location && (
               <HStack gap="1">

@@ -9,13 +9,15 @@ import { eventHref } from '../../lib/paths.ts';
 
 interface Props {
   eventId: string;
+  /** The event's zone: carpools show in it, flights in their airports' (this when unknown). */
+  timeZone: string;
   uid: string;
   flights: readonly FlightDoc[];
   carpools: readonly CarpoolDoc[];
 }
 
 /** Up to three flights and three carpools (the caller's queries are limited to 3). */
-export function TravelPanel({ eventId, uid, flights, carpools }: Props) {
+export function TravelPanel({ eventId, timeZone, uid, flights, carpools }: Props) {
   const { joiningId, join } = useJoinCarpool();
   const travel = eventHref(eventId, 'travel');
   return (
@@ -31,7 +33,7 @@ export function TravelPanel({ eventId, uid, flights, carpools }: Props) {
           {flights.length === 0 ? (
             <Text color="fg.muted">No flights added yet</Text>
           ) : (
-            flights.map((f) => <FlightCard key={f.id} flight={f} />)
+            flights.map((f) => <FlightCard key={f.id} flight={f} eventTimeZone={timeZone} />)
           )}
         </Stack>
         <Stack gap="3">
@@ -48,6 +50,7 @@ export function TravelPanel({ eventId, uid, flights, carpools }: Props) {
               <CarpoolCard
                 key={c.id}
                 carpool={c}
+                timeZone={timeZone}
                 uid={uid}
                 joining={joiningId === c.id}
                 onJoin={join}

@@ -1,5 +1,6 @@
 import { Box, Card, Flex, Heading, IconButton, Text } from '@chakra-ui/react';
 import { formatShortDate } from '@gatherly/domain/dates';
+import { eventTimeZone } from '@gatherly/domain/time-zones';
 import { useNavigate } from 'react-router-dom';
 import { CalendarIcon, TrashIcon, UsersIcon } from '../../components/icons.tsx';
 import { RoleBadge } from '../../components/RoleBadge.tsx';
@@ -15,7 +16,8 @@ export function memberCountLabel(count: number): string {
 export function EventCard({ item, onDelete }: { item: MyEvent; onDelete(item: MyEvent): void }) {
   const navigate = useNavigate();
   const { event, role, memberCount } = item;
-  const open = () => navigate(eventHref(item.id));
+  // navigate() never rejects (docs/web.md, "Promises and effects").
+  const open = () => void navigate(eventHref(item.id));
   return (
     <Card.Root
       role="link"
@@ -43,7 +45,7 @@ export function EventCard({ item, onDelete }: { item: MyEvent; onDelete(item: My
             </Heading>
             <Flex mt="1" gap="3" wrap="wrap" fontSize="sm" color="fg.muted">
               <Flex align="center" gap="1">
-                <CalendarIcon /> {formatShortDate(event.startDate)}
+                <CalendarIcon /> {formatShortDate(event.startDate, eventTimeZone(event))}
               </Flex>
               {memberCount !== null ? (
                 <Flex align="center" gap="1">

@@ -9,7 +9,7 @@ import {
   Stack,
   Text,
 } from '@chakra-ui/react';
-import { isActive } from '@gatherly/domain/dates';
+import { isEventActive } from '@gatherly/domain/dates';
 import { useMemo, useState } from 'react';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { EmptyState } from '../../components/EmptyState.tsx';
@@ -37,7 +37,8 @@ export default function EventsListPage() {
   const [deleting, setDeleting] = useState(false);
 
   const visible = useMemo(
-    () => (filter === 'active' ? events.filter((e) => isActive(e.event.endDate)) : events),
+    // Active Only counts days on each event's own calendar (docs/decisions.md, "Time zones").
+    () => (filter === 'active' ? events.filter((e) => isEventActive(e.event)) : events),
     [events, filter],
   );
 

@@ -13,6 +13,8 @@ import {
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { formatDateRange } from '@gatherly/domain/dates';
+import { eventTimeZone } from '@gatherly/domain/time-zones';
+import { ZonedTime } from '../../components/ZonedTime.tsx';
 import type { InvitationPublicView } from '@gatherly/domain/entities';
 import { invitationRoleLabel } from '@gatherly/domain/roles';
 import { showToast } from '../../components/toaster.tsx';
@@ -21,6 +23,9 @@ import { useSession } from '../../lib/session.tsx';
 import { acceptInvitation, emailsMatch, useInvitation } from './data.ts';
 import { SparklesIcon } from '../../components/icons.tsx';
 import { eventHref, PATHS, useRouteParams } from '../../lib/paths.ts';
+
+/** How a "sign in and accept" popup ended once the session settled. */
+type SignInOutcome = 'invited-account' | 'other-account' | 'signed-out';
 
 /** After accepting, the welcome message shows this long before the event opens. */
 export const ACCEPT_REDIRECT_MS = 2000;
@@ -155,11 +160,14 @@ function InvitationCard({
   const navigate = useNavigate();
   const [accepting, setAccepting] = useState(false);
   const [welcome, setWelcome] = useState<string | null>(null);
-  const acceptAfterSignIn = useRef(false);
+  // Set while a "sign in and accept" click waits for the session to settle (see below).
+  const settled = useRef<((outcome: SignInOutcome) => void) | null>(null);
   // Bumped when a sign-in attempt returns, so a cancelled popup is noticed even if nothing else changed.
   const [signInReturns, setSignInReturns] = useState(0);
   const signedIn = session.status === 'signed-in' && session.user !== null;
   const matches = signedIn && emailsMatch(session.user?.email, invitation.email);
+  // The dates as the event's own calendar shows them (UTC until its admins confirm a zone).
+  const zone = eventTimeZone({ timeZone: invitation.eventTimeZone });
 
   const accept = useCallback(async () => {
     setAccepting(true);
@@ -171,7 +179,8 @@ function InvitationCard({
         status: 'success',
       });
       setWelcome(`Welcome to ${event.name}! Taking you to the event...`);
-      setTimeout(() => navigate(eventHref(event.id)), ACCEPT_REDIRECT_MS);
+      // navigate() never rejects (docs/web.md, "Promises and effects").
+      setTimeout(() => void navigate(eventHref(event.id)), ACCEPT_REDIRECT_MS);
     } catch (err) {
       showToast({
         title: 'Error',
@@ -182,32 +191,42 @@ function InvitationCard({
     }
   }, [token, navigate]);
 
-  // "Sign in and accept": once the popup sign-in lands with the invited address, accept.
+  // signIn() returns when the popup closes, but the session settles later (the backend login):
+  // this tells the waiting click how it settled, and the click goes on to accept.
   useEffect(() => {
-    if (!acceptAfterSignIn.current || session.status === 'loading' || session.signingIn) return;
-    acceptAfterSignIn.current = false;
-    if (!signedIn) {
-      showToast({
-        title: 'Sign In Required',
-        description: 'Please sign in to accept this invitation.',
-        status: 'error',
-      });
-    } else if (matches) {
-      void accept();
-    }
-  }, [session.status, session.signingIn, signedIn, matches, accept, signInReturns]);
+    const resolve = settled.current;
+    if (!resolve || session.status === 'loading' || session.signingIn) return;
+    settled.current = null;
+    resolve(!signedIn ? 'signed-out' : matches ? 'invited-account' : 'other-account');
+  }, [session.status, session.signingIn, signedIn, matches, signInReturns]);
 
+  // "Sign in and accept": once the popup sign-in lands with the invited address, accept.
   const signInAndAccept = async () => {
-    acceptAfterSignIn.current = true;
+    const outcome = new Promise<SignInOutcome>((resolve) => {
+      settled.current = resolve;
+    });
     await session.signIn();
     setSignInReturns((n) => n + 1);
+    switch (await outcome) {
+      case 'signed-out':
+        showToast({
+          title: 'Sign In Required',
+          description: 'Please sign in to accept this invitation.',
+          status: 'error',
+        });
+        break;
+      case 'invited-account':
+        await accept();
+        break;
+      case 'other-account':
+        // The card shows the mismatch and offers another account.
+        break;
+    }
   };
 
   const switchAccount = async () => {
     await session.signOut();
-    acceptAfterSignIn.current = true;
-    await session.signIn();
-    setSignInReturns((n) => n + 1);
+    await signInAndAccept();
   };
 
   return (
@@ -227,7 +246,13 @@ function InvitationCard({
           </Box>
           <Stack gap="3">
             <Detail label="Dates">
-              {formatDateRange(invitation.eventStartDate, invitation.eventEndDate)}
+              {formatDateRange(invitation.eventStartDate, invitation.eventEndDate, zone)}
+              {invitation.eventStartDate && (
+                <Text as="span" display="block" fontSize="sm" color="fg.muted">
+                  Starts{' '}
+                  <ZonedTime value={invitation.eventStartDate} timeZone={zone} format="time" />
+                </Text>
+              )}
             </Detail>
             {invitation.eventLocation && (
               <Detail label="Location">{invitation.eventLocation}</Detail>

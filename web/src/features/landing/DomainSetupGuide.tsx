@@ -21,6 +21,7 @@ export const DOMAIN_SETUP_STEPS = [
 export default function DomainSetupGuide({ onClose }: { onClose(): void }) {
   const host = window.location.hostname;
   const [open, setOpen] = useState(false);
+  // eslint-disable-next-line react-hooks/set-state-in-effect -- the closed-then-open commit is the point (docs/web.md, "Chakra gotcha")
   useEffect(() => setOpen(true), []);
   const [copied, setCopied] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);

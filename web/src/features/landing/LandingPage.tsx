@@ -10,7 +10,7 @@ import {
   Stack,
   Text,
 } from '@chakra-ui/react';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { MoonIcon, PlayIcon, SparklesIcon, SunIcon } from '../../components/icons.tsx';
 import { useColorMode } from '../../lib/color-mode.tsx';
 import { useSession } from '../../lib/session.tsx';
@@ -31,9 +31,11 @@ export default function LandingPage() {
   const start = () => void signIn();
 
   // An unauthorised-domain failure is not toasted: it opens the setup guide (docs/product.md, "Sign-in").
-  useEffect(() => {
+  const [seenUnauthorized, setSeenUnauthorized] = useState(false);
+  if (domainUnauthorized !== seenUnauthorized) {
+    setSeenUnauthorized(domainUnauthorized);
     if (domainUnauthorized) setGuideOpen(true);
-  }, [domainUnauthorized]);
+  }
 
   return (
     <Box minH="100dvh" bg="bg">

@@ -12,21 +12,25 @@ import {
   Text,
 } from '@chakra-ui/react';
 import { useState } from 'react';
-import { NO_RSVPS, RSVP_STATUSES, rsvpLabel, type RsvpStatus } from '@gatherly/domain/entities';
+import { formatShortDate } from '@gatherly/domain/dates';
+import { RSVP_STATUSES, rsvpLabel, type RsvpStatus } from '@gatherly/domain/entities';
 import { csvFileName } from '@gatherly/domain/guest-csv';
 import { RoleBadge } from '../../components/RoleBadge.tsx';
 import { showToast } from '../../components/toast-store.ts';
 import { errorMessage } from '../../lib/api.ts';
+import { useEventStats } from '../../lib/use-event-stats.ts';
+import type { MemberOrder } from './data.ts';
 import { buildGuestCsv, downloadBlob } from './export-guest-csv.ts';
 import {
+  guestName,
   recordAnswer,
   useExportDb,
-  useGuestRows,
-  useMemberCount,
+  useGuestsByAnswer,
+  useGuestsByMember,
   useScheduleItems,
   type AnswerFilter,
+  type GuestPages,
   type GuestRow,
-  type GuestSort,
 } from './guest-list-data.ts';
 
 const FILTERS: { value: AnswerFilter; label: string }[] = [
@@ -43,43 +47,31 @@ const STATUS_PALETTE: Record<RsvpStatus, string> = {
   not_going: 'red',
 };
 
-/**
- * The host's guest list (docs/product.md, "Guest list"): each member's answer to one schedule
- * item at a time, filtered by answer, with totals, recorded answers and the CSV export.
- */
-export function GuestList({
-  eventId,
-  eventName,
-  canExport,
-  onUpgrade,
-}: {
+interface GuestListProps {
   eventId: string;
   eventName: string;
   canExport: boolean;
   onUpgrade(): void;
-}) {
+}
+
+/**
+ * The host's guest list (docs/product.md, "Guest list"): each member's answer to one schedule
+ * item at a time, filtered by answer, with totals, recorded answers and the CSV export.
+ */
+export function GuestList({ eventId, eventName, canExport, onUpgrade }: GuestListProps) {
   const db = useExportDb();
   const items = useScheduleItems(eventId);
   const [chosen, setChosen] = useState<string | null>(null);
   const item = items.find((i) => i.id === chosen) ?? items[0] ?? null;
   const [filter, setFilter] = useState<AnswerFilter>('all');
-  const [sort, setSort] = useState<GuestSort>('joined');
-  const [pages, setPages] = useState(1);
+  const [sort, setSort] = useState<MemberOrder>('joined');
   const [search, setSearch] = useState('');
-  const total = useMemberCount(eventId, 0);
-  const { rows, loading, hasMore } = useGuestRows(eventId, item?.id ?? null, filter, sort, pages);
+  const stats = useEventStats(eventId);
+  const total = stats.members?.total ?? null;
   const [exporting, setExporting] = useState<number | null>(null);
 
-  const counts = { ...NO_RSVPS, ...item?.rsvpCounts };
+  const counts = item?.rsvpCounts ?? { going: 0, maybe: 0, notGoing: 0 };
   const replies = counts.going + counts.maybe + counts.notGoing;
-  const needle = search.trim().toLowerCase();
-  const shown = needle
-    ? rows.filter((r) =>
-        `${r.member?.user.displayName ?? ''} ${r.member?.user.email ?? ''}`
-          .toLowerCase()
-          .includes(needle),
-      )
-    : rows;
 
   const exportCsv = async () => {
     if (!canExport) {
@@ -140,10 +132,7 @@ export function GuestList({
                 <NativeSelect.Field
                   aria-label="Schedule item"
                   value={item?.id ?? ''}
-                  onChange={(e) => {
-                    setChosen(e.currentTarget.value);
-                    setPages(1);
-                  }}
+                  onChange={(e) => setChosen(e.currentTarget.value)}
                 >
                   {items.map((i) => (
                     <option key={i.id} value={i.id}>
@@ -198,29 +187,29 @@ export function GuestList({
                   variant={filter === f.value ? 'solid' : 'outline'}
                   colorPalette={filter === f.value ? 'brand' : 'gray'}
                   aria-pressed={filter === f.value}
-                  onClick={() => {
-                    setFilter(f.value);
-                    setPages(1);
-                  }}
+                  onClick={() => setFilter(f.value)}
                 >
                   {f.label}
                 </Button>
               ))}
             </HStack>
-            <Stack gap="2" data-testid="guest-rows">
-              {shown.map((row) => (
-                <GuestRowView key={row.uid} row={row} itemId={item?.id ?? ''} />
-              ))}
-              {!loading && shown.length === 0 && (
-                <Text color="fg.muted" textStyle="sm">
-                  {hasMore ? 'None among the guests loaded so far.' : 'No guests match.'}
-                </Text>
-              )}
-            </Stack>
-            {hasMore && (
-              <Button size="sm" variant="ghost" onClick={() => setPages((p) => p + 1)}>
-                Load more guests
-              </Button>
+            {item && (filter === 'all' || filter === 'none') && (
+              <GuestsByMember
+                eventId={eventId}
+                itemId={item.id}
+                noAnswerOnly={filter === 'none'}
+                order={sort}
+                search={search}
+              />
+            )}
+            {item && filter !== 'all' && filter !== 'none' && (
+              <GuestsByAnswer
+                eventId={eventId}
+                itemId={item.id}
+                status={filter}
+                order={sort}
+                search={search}
+              />
             )}
           </>
         )}
@@ -229,6 +218,61 @@ export function GuestList({
   );
 }
 
+interface RowsProps {
+  eventId: string;
+  itemId: string;
+  order: MemberOrder;
+  search: string;
+}
+
+/** Everyone, or those without an answer: member pages with their answers. */
+function GuestsByMember({ noAnswerOnly, ...props }: RowsProps & { noAnswerOnly: boolean }) {
+  const { eventId, itemId, order, search } = props;
+  const pages = useGuestsByMember(eventId, noAnswerOnly ? itemId : null, order, search);
+  return <GuestRows pages={pages} itemId={itemId} />;
+}
+
+/** Those with one answer: answer-map pages with their member documents. */
+function GuestsByAnswer({ status, ...props }: RowsProps & { status: RsvpStatus }) {
+  const { eventId, itemId, order, search } = props;
+  const pages = useGuestsByAnswer(eventId, itemId, status, order, search);
+  return <GuestRows pages={pages} itemId={itemId} />;
+}
+
+function GuestRows({ pages, itemId }: { pages: GuestPages; itemId: string }) {
+  const { rows, loading, hasMore, loadingMore, loadMore, error } = pages;
+  return (
+    <>
+      <Stack gap="2" data-testid="guest-rows">
+        {rows.map((row) => (
+          <GuestRowView key={row.uid} row={row} itemId={itemId} />
+        ))}
+        {loading && rows.length === 0 && (
+          <Text color="fg.muted" textStyle="sm">
+            Loading guests...
+          </Text>
+        )}
+        {error && (
+          <Text color="fg.error" textStyle="sm">
+            Could not load the guest list. Please try again.
+          </Text>
+        )}
+        {!loading && !error && rows.length === 0 && (
+          <Text color="fg.muted" textStyle="sm">
+            {hasMore ? 'None among the guests loaded so far.' : 'No guests match.'}
+          </Text>
+        )}
+      </Stack>
+      {hasMore && (
+        <Button size="sm" variant="ghost" onClick={loadMore} loading={loadingMore}>
+          Load more guests
+        </Button>
+      )}
+    </>
+  );
+}
+
+/** A guest's answer; its date is about the guest, so in the viewer's zone like "Joined". */
 function GuestRowView({ row, itemId }: { row: GuestRow; itemId: string }) {
   const [saving, setSaving] = useState(false);
   const status = row.answers?.statuses[itemId];
@@ -248,7 +292,7 @@ function GuestRowView({ row, itemId }: { row: GuestRow; itemId: string }) {
       setSaving(false);
     }
   };
-  const name = row.member?.user.displayName || row.answers?.user.displayName || 'Guest';
+  const name = guestName(row);
   return (
     <Stack
       direction={{ base: 'column', sm: 'row' }}
@@ -278,9 +322,7 @@ function GuestRowView({ row, itemId }: { row: GuestRow; itemId: string }) {
           {(at || recorded) && (
             <Text textStyle="xs" color="fg.muted">
               {recorded ? 'Recorded by the host' : 'Answered'}
-              {at
-                ? ` · ${at.toDate().toLocaleDateString(undefined, { month: 'short', day: 'numeric' })}`
-                : ''}
+              {at ? ` · ${formatShortDate(at)}` : ''}
             </Text>
           )}
         </Stack>

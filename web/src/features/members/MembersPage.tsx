@@ -7,13 +7,18 @@ import {
   Input,
   Skeleton,
   Stack,
+  Tabs,
   Text,
 } from '@chakra-ui/react';
-import { useMemo, useState } from 'react';
+import { useCallback, useState } from 'react';
+import type { InvitableRole, MemberRole } from '@gatherly/domain/entities';
 import { canChangeRole, canRemoveMember, can } from '@gatherly/domain/roles';
 import { EmptyState } from '../../components/EmptyState.tsx';
+import { VirtualGrid } from '../../components/VirtualGrid.tsx';
 import { useEventScope } from '../../lib/event-scope.tsx';
-import { roleTotals, searchMembers, useMembers } from './data.ts';
+import type { MemberDoc } from '../../lib/types.ts';
+import { useEventStats } from '../../lib/use-event-stats.ts';
+import { roleTotals, useMemberPages } from './data.ts';
 import { InviteMemberDialog } from './InviteMemberDialog.tsx';
 import { MemberCard } from './MemberCard.tsx';
 import { ChangeRoleDialog, RemoveMemberDialog } from './MemberDialogs.tsx';
@@ -23,16 +28,37 @@ import { PendingInvitations } from './PendingInvitations.tsx';
 import { UpgradeDialog } from '../subscription/UpgradeDialog.tsx';
 import { useSubscription } from '../subscription/use-subscription.ts';
 
-/** docs/product.md, "Members and roles". */
+/** Members per page: the cards a first screen shows, plus a few (docs/performance.md). */
+export const MEMBER_PAGE_SIZE = 15;
+
+/** A member card's height in the one-column list: one row from 448 px, stacked below. */
+const memberRowHeight = (width: number) => (width >= 448 ? 100 : 148);
+const oneColumn = () => 1;
+
+type MembersTab = 'members' | 'guests' | 'invitations';
+const isMembersTab = (v: string): v is MembersTab =>
+  v === 'members' || v === 'guests' || v === 'invitations';
+
+/**
+ * docs/product.md, "Members and roles" and "Guest list". Admins and the creator get tabs:
+ * members, the guest list and pending invitations; only the open tab reads its list.
+ * Attendees get the member list.
+ */
 export default function MembersPage() {
   const { eventId, uid, role, event } = useEventScope();
   const isHost = can(role, 'viewGuestList');
-  const { loading, members } = useMembers(eventId);
-  const [search, setSearch] = useState('');
+  const [tab, setTab] = useState<MembersTab>('members');
   const [inviting, setInviting] = useState(false);
   const actions = useMemberActions(eventId);
-  const totals = roleTotals(members);
-  const shown = useMemo(() => searchMembers(members, search), [members, search]);
+  const directory = (
+    <MemberDirectory
+      eventId={eventId}
+      uid={uid}
+      role={role}
+      onRemove={actions.askRemove}
+      onChangeRole={actions.askRoleChange}
+    />
+  );
 
   return (
     <Stack gap="6" maxW="6xl" p={{ base: '4', md: '8' }} mx="auto" w="full">
@@ -47,54 +73,31 @@ export default function MembersPage() {
           </Button>
         )}
       </HStack>
-      {isHost && <HostSections eventId={eventId} eventName={event.name} />}
-      <HStack gap="2" wrap="wrap" data-testid="member-totals">
-        <Badge size="lg" variant="surface">
-          Total: {totals.total}
-        </Badge>
-        <Badge size="lg" variant="surface" colorPalette="purple">
-          Creators: {totals.creators}
-        </Badge>
-        <Badge size="lg" variant="surface" colorPalette="blue">
-          Admins: {totals.admins}
-        </Badge>
-        <Badge size="lg" variant="surface">
-          Attendees: {totals.attendees}
-        </Badge>
-      </HStack>
-      <Input
-        placeholder="Search members..."
-        aria-label="Search members"
-        value={search}
-        onChange={(e) => setSearch(e.currentTarget.value)}
-        maxW={{ md: 'md' }}
-      />
-      {loading ? (
-        <Stack gap="3" data-testid="members-loading">
-          {[0, 1, 2, 3, 4].map((i) => (
-            <Skeleton key={i} height="20" borderRadius="l3" />
-          ))}
-        </Stack>
-      ) : members.length === 0 ? (
-        <EmptyState
-          title="No Members Yet"
-          description="Invite people to join your event and start collaborating."
-        />
-      ) : shown.length === 0 ? (
-        <EmptyState title="No Members Found" description="Try adjusting your search criteria." />
+      {isHost ? (
+        <Tabs.Root
+          value={tab}
+          onValueChange={(e) => {
+            if (isMembersTab(e.value)) setTab(e.value);
+          }}
+          variant="enclosed"
+          lazyMount
+          unmountOnExit
+        >
+          <Tabs.List>
+            <Tabs.Trigger value="members">Members</Tabs.Trigger>
+            <Tabs.Trigger value="guests">Guest List</Tabs.Trigger>
+            <Tabs.Trigger value="invitations">Pending Invitations</Tabs.Trigger>
+          </Tabs.List>
+          <Tabs.Content value="members">{directory}</Tabs.Content>
+          <Tabs.Content value="guests">
+            <HostGuestList eventId={eventId} eventName={event.name} />
+          </Tabs.Content>
+          <Tabs.Content value="invitations">
+            <PendingInvitations eventId={eventId} />
+          </Tabs.Content>
+        </Tabs.Root>
       ) : (
-        <Stack gap="3">
-          {shown.map((m) => (
-            <MemberCard
-              key={m.userId}
-              member={m}
-              canRemove={canRemoveMember(role, uid, m)}
-              canChangeRole={canChangeRole(role, uid, m)}
-              onRemove={actions.askRemove}
-              onChangeRole={(member, newRole) => actions.askRoleChange({ member, role: newRole })}
-            />
-          ))}
-        </Stack>
+        directory
       )}
       <InviteMemberDialog eventId={eventId} open={inviting} onClose={() => setInviting(false)} />
       <RemoveMemberDialog
@@ -113,8 +116,95 @@ export default function MembersPage() {
   );
 }
 
-/** The guest list and pending invitations, for admins and the creator. */
-function HostSections({ eventId, eventName }: { eventId: string; eventName: string }) {
+interface DirectoryProps {
+  eventId: string;
+  uid: string;
+  role: MemberRole;
+  onRemove(member: MemberDoc): void;
+  onChangeRole(change: { member: MemberDoc; role: InvitableRole }): void;
+}
+
+/** The member list: stored totals, search, and cursor pages on the virtual grid. */
+function MemberDirectory({ eventId, uid, role, onRemove, onChangeRole }: DirectoryProps) {
+  const [search, setSearch] = useState('');
+  const stats = useEventStats(eventId);
+  const totals = roleTotals(stats.members);
+  const pages = useMemberPages(eventId, search, MEMBER_PAGE_SIZE);
+  const searching = search.trim() !== '';
+  const renderMember = useCallback(
+    (m: MemberDoc) => (
+      <MemberCard
+        member={m}
+        canRemove={canRemoveMember(role, uid, m)}
+        canChangeRole={canChangeRole(role, uid, m)}
+        onRemove={onRemove}
+        onChangeRole={(member, newRole) => onChangeRole({ member, role: newRole })}
+      />
+    ),
+    [role, uid, onRemove, onChangeRole],
+  );
+  const slots = pages.hasMore
+    ? Math.max(
+        searching ? pages.items.length + MEMBER_PAGE_SIZE : (totals?.total ?? 0),
+        pages.items.length + 1,
+      )
+    : pages.items.length;
+
+  return (
+    <Stack gap="6">
+      <HStack gap="2" wrap="wrap" data-testid="member-totals">
+        <Badge size="lg" variant="surface">
+          Total: {totals?.total ?? '…'}
+        </Badge>
+        <Badge size="lg" variant="surface" colorPalette="purple">
+          Creators: {totals?.creators ?? '…'}
+        </Badge>
+        <Badge size="lg" variant="surface" colorPalette="blue">
+          Admins: {totals?.admins ?? '…'}
+        </Badge>
+        <Badge size="lg" variant="surface">
+          Attendees: {totals?.attendees ?? '…'}
+        </Badge>
+      </HStack>
+      <Input
+        placeholder="Search members..."
+        aria-label="Search members"
+        value={search}
+        onChange={(e) => setSearch(e.currentTarget.value)}
+        maxW={{ md: 'md' }}
+      />
+      {pages.loading ? (
+        <Stack gap="3" data-testid="members-loading">
+          {[0, 1, 2, 3, 4].map((i) => (
+            <Skeleton key={i} height="20" borderRadius="l3" />
+          ))}
+        </Stack>
+      ) : pages.items.length === 0 && !pages.hasMore && !searching ? (
+        <EmptyState
+          title="No Members Yet"
+          description="Invite people to join your event and start collaborating."
+        />
+      ) : pages.items.length === 0 && !pages.hasMore ? (
+        <EmptyState title="No Members Found" description="Try adjusting your search criteria." />
+      ) : (
+        <VirtualGrid
+          items={pages.items}
+          totalCount={slots}
+          getKey={(m) => m.userId}
+          renderItem={renderMember}
+          onRangeChange={pages.setVisibleRange}
+          columnsFor={oneColumn}
+          rowHeightFor={memberRowHeight}
+          gap={12}
+          testId="member-list"
+        />
+      )}
+    </Stack>
+  );
+}
+
+/** The guest list with the tier's export gate and the upgrade dialog. */
+function HostGuestList({ eventId, eventName }: { eventId: string; eventName: string }) {
   const { subscription } = useSubscription();
   const [upgrading, setUpgrading] = useState(false);
   return (
@@ -125,7 +215,6 @@ function HostSections({ eventId, eventName }: { eventId: string; eventName: stri
         canExport={subscription?.features.exportDataEnabled === true}
         onUpgrade={() => setUpgrading(true)}
       />
-      <PendingInvitations eventId={eventId} />
       <UpgradeDialog
         open={upgrading}
         onClose={() => setUpgrading(false)}

@@ -1,5 +1,6 @@
 import { Badge, Box, Button, Card, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
+import { formatShortDate } from '@gatherly/domain/dates';
 import { memberRoleLabel } from '@gatherly/domain/roles';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { showToast } from '../../components/toast-store.ts';
@@ -17,8 +18,7 @@ import {
  * accepted or revoked invitation leaves the list live.
  */
 export function PendingInvitations({ eventId }: { eventId: string }) {
-  const [pages, setPages] = useState(1);
-  const { invitations, loading, hasMore } = usePendingInvitations(eventId, pages);
+  const { invitations, loading, hasMore, loadingMore, loadMore } = usePendingInvitations(eventId);
   const [revoking, setRevoking] = useState<InvitationDoc | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
 
@@ -110,9 +110,7 @@ export function PendingInvitations({ eventId }: { eventId: string }) {
               </HStack>
               <Text color="fg.muted" textStyle="xs">
                 Invited
-                {inv.invitedAt
-                  ? ` ${inv.invitedAt.toDate().toLocaleDateString(undefined, { month: 'short', day: 'numeric', year: 'numeric' })}`
-                  : ''}
+                {inv.invitedAt ? ` ${formatShortDate(inv.invitedAt)}` : ''}
               </Text>
             </Box>
             <HStack gap="2" wrap="wrap">
@@ -145,7 +143,7 @@ export function PendingInvitations({ eventId }: { eventId: string }) {
           </Stack>
         ))}
         {hasMore && (
-          <Button size="sm" variant="ghost" onClick={() => setPages((p) => p + 1)}>
+          <Button size="sm" variant="ghost" onClick={loadMore} loading={loadingMore}>
             Load more invitations
           </Button>
         )}

@@ -14,7 +14,7 @@ import {
   type QuerySnapshot,
 } from 'firebase/firestore';
 import { csvHeader, invitationRow, memberRow, type CsvItem } from '@gatherly/domain/guest-csv';
-import { invitationsRef, membersRef, rsvpsByUserRef } from '../../lib/db/refs.ts';
+import { invitationsRef, MAX_IN_VALUES, membersRef, rsvpsByUserRef } from '../../lib/db/refs.ts';
 import type { InvitationDoc, MemberDoc, RsvpsByUserDoc } from '../../lib/types.ts';
 
 const EXPORT_PAGE = 200;
@@ -39,9 +39,12 @@ export async function buildGuestCsv(
     const snap: QuerySnapshot<MemberDoc, MemberDoc> = await getDocs(page);
     const ids = snap.docs.map((d) => d.id);
     const answers = new Map<string, RsvpsByUserDoc>();
-    for (let i = 0; i < ids.length; i += 30) {
+    for (let i = 0; i < ids.length; i += MAX_IN_VALUES) {
       const chunk = await getDocs(
-        query(rsvpsByUserRef(db, eventId), where(documentId(), 'in', ids.slice(i, i + 30))),
+        query(
+          rsvpsByUserRef(db, eventId),
+          where(documentId(), 'in', ids.slice(i, i + MAX_IN_VALUES)),
+        ),
       );
       chunk.forEach((d) => answers.set(d.id, d.data()));
     }

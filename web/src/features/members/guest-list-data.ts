@@ -1,9 +1,11 @@
-// The host's guest list (docs/product.md, "Guest list"): bounded queries only. Member pages
-// and answer filters grow by pages of GUEST_PAGE; each shown member's answers come from their
-// rsvpsByUser document (read by id, 30 per query), never from every RSVP of the event.
+// The host's guest list (docs/product.md, "Guest list"): bounded queries only. Guests come in
+// cursor pages of GUEST_PAGE (usePagedQuery), either members (everyone, "No answer") or the
+// rsvpsByUser maps holding one answer to an item; the other half of each row (the member's
+// answers, or the answering member) is read by id for the loaded rows, 30 per `in` query.
+// Totals are stored counts: the item's rsvpCounts and stats/members.
 import {
   documentId,
-  getCountFromServer,
+  FieldPath,
   limit,
   onSnapshot,
   orderBy,
@@ -11,21 +13,29 @@ import {
   where,
   type CollectionReference,
   type Firestore,
+  type Query,
 } from 'firebase/firestore';
 import { useEffect, useMemo, useState } from 'react';
 import { useFirestore, useFirestoreCollectionData } from 'reactfire';
 import type { InvitationLinkResponse, RsvpStatus } from '@gatherly/domain/entities';
+import { memberSearchTokens, searchQuery } from '@gatherly/domain/search';
 import { apiRequest } from '../../lib/api.ts';
-import { invitationsRef, membersRef, rsvpsByUserRef, scheduleRef } from '../../lib/db/refs.ts';
+import {
+  invitationsRef,
+  MAX_IN_VALUES,
+  membersRef,
+  rsvpsByUserRef,
+  scheduleRef,
+} from '../../lib/db/refs.ts';
 import type { InvitationDoc, MemberDoc, RsvpsByUserDoc, ScheduleDoc } from '../../lib/types.ts';
+import { usePagedQuery } from '../../lib/use-paged-query.ts';
+import { membersQuery, type MemberOrder } from './data.ts';
 
 export const GUEST_PAGE = 25;
 /** The schedule is at most 20 items by design. */
 export const MAX_SCHEDULE_ITEMS = 20;
-const IN_QUERY_MAX = 30;
 
 export type AnswerFilter = 'all' | RsvpStatus | 'none';
-export type GuestSort = 'joined' | 'name';
 
 /** The Firestore instance, for the CSV export's own page reads. */
 export function useExportDb(): Firestore {
@@ -40,43 +50,78 @@ export function useScheduleItems(eventId: string): ScheduleDoc[] {
   return res.data ?? [];
 }
 
-/** Documents of `ref` with the given ids, live, in chunks of 30 (`in` queries). */
+interface Chunk<T> {
+  stop(): void;
+  docs: Map<string, T>;
+  loaded: boolean;
+}
+
+/**
+ * Documents of `ref` with the given ids, live, in chunks of MAX_IN_VALUES (`in` queries). A
+ * chunk whose ids did not change keeps its listener when more ids arrive (the next page).
+ */
 export function useDocsByIds<T extends { id: string }>(
   ref: CollectionReference<T, T>,
   ids: readonly string[],
 ): { docs: Map<string, T>; loading: boolean } {
   const key = ids.join('|');
-  const [state, setState] = useState<{ key: string; docs: Map<string, T> }>({
+  const path = ref.path;
+  const [state, setState] = useState<{ key: string; docs: Map<string, T>; loading: boolean }>({
     key: '',
     docs: new Map(),
+    loading: true,
   });
+  const [chunks] = useState(() => new Map<string, Chunk<T>>());
   useEffect(() => {
-    const chunks: string[][] = [];
-    for (let i = 0; i < ids.length; i += IN_QUERY_MAX) chunks.push(ids.slice(i, i + IN_QUERY_MAX));
-    const parts: Map<string, T>[] = chunks.map(() => new Map());
-    const seen = new Set<number>();
-    const publish = () =>
+    const publish = () => {
+      const all = [...chunks.values()];
       setState({
-        key: seen.size === chunks.length ? key : '',
-        docs: new Map(parts.flatMap((p) => [...p])),
+        key,
+        docs: new Map(all.flatMap((c) => [...c.docs])),
+        loading: all.some((c) => !c.loaded),
       });
-    const stops = chunks.map((chunk, i) =>
-      onSnapshot(
-        query(ref, where(documentId(), 'in', chunk)),
+    };
+    const wanted = new Map<string, string[]>();
+    for (let i = 0; i < ids.length; i += MAX_IN_VALUES) {
+      const chunk = ids.slice(i, i + MAX_IN_VALUES);
+      wanted.set(chunk.join('|'), chunk);
+    }
+    for (const [k, chunk] of chunks) {
+      if (wanted.has(k)) continue;
+      chunk.stop();
+      chunks.delete(k);
+    }
+    for (const [k, chunkIds] of wanted) {
+      if (chunks.has(k)) continue;
+      const chunk: Chunk<T> = { stop: () => undefined, docs: new Map(), loaded: false };
+      chunks.set(k, chunk);
+      chunk.stop = onSnapshot(
+        query(ref, where(documentId(), 'in', chunkIds)),
         (snap) => {
-          parts[i] = new Map(snap.docs.map((d) => [d.id, d.data()]));
-          seen.add(i);
+          chunk.docs = new Map(snap.docs.map((d) => [d.id, d.data()]));
+          chunk.loaded = true;
           publish();
         },
-        (err) => console.error('guest list read failed', err),
-      ),
-    );
-    return () => stops.forEach((stop) => stop());
-    // `key` stands for `ids`; `ref` is stable per event.
+        (err) => {
+          console.error('guest list read failed', err);
+          chunk.loaded = true;
+          publish();
+        },
+      );
+    }
+    publish();
+    // `key` stands for `ids`; `path` for `ref`.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key, ref.path]);
+  }, [key, path, chunks]);
+  useEffect(
+    () => () => {
+      for (const chunk of chunks.values()) chunk.stop();
+      chunks.clear();
+    },
+    [path, chunks],
+  );
   if (ids.length === 0) return { docs: new Map(), loading: false };
-  return { docs: state.docs, loading: state.key !== key };
+  return { docs: state.docs, loading: state.key !== key || state.loading };
 }
 
 export interface GuestRow {
@@ -85,74 +130,119 @@ export interface GuestRow {
   answers: RsvpsByUserDoc | undefined;
 }
 
+export interface GuestPages {
+  rows: GuestRow[];
+  loading: boolean;
+  /** Another page may follow the loaded ones. */
+  hasMore: boolean;
+  loadingMore: boolean;
+  loadMore(): void;
+  error: Error | null;
+}
+
 /**
- * One window of the guest list: members by joining time or name ("all", "no answer"), or the
- * members whose answer to `itemId` is `filter`. "No answer" walks member pages and keeps those
- * without an answer (exact; a page may show fewer rows, "Load more" walks on).
+ * The pages the host loaded stay live ("Load more guests" asks for each one), so the window
+ * the pager listens to is every loaded item.
  */
-export function useGuestRows(
+function useWholeWindowLive(count: number, setVisibleRange: (a: number, b: number) => void) {
+  useEffect(() => setVisibleRange(0, Math.max(count - 1, 0)), [count, setVisibleRange]);
+}
+
+/**
+ * Members page by page in the chosen order, with search by word prefix (the first word in the
+ * query, the others on the loaded page), each with their answers; `noAnswerTo` keeps those
+ * without an answer to that item (exact; a page may show fewer rows, "Load more" walks on).
+ */
+export function useGuestsByMember(
   eventId: string,
-  itemId: string | null,
-  filter: AnswerFilter,
-  sort: GuestSort,
-  pages: number,
-) {
+  noAnswerTo: string | null,
+  order: MemberOrder,
+  search: string,
+): GuestPages {
   const db = useFirestore();
-  const size = GUEST_PAGE * pages;
-  const byAnswer = filter !== 'all' && filter !== 'none' && itemId !== null;
-  const membersQuery = query(
-    membersRef(db, eventId),
-    orderBy(sort === 'name' ? 'user.displayName' : 'joinedAt'),
-    limit(size),
+  const q = useMemo(() => searchQuery(search), [search]);
+  const pages = usePagedQuery(membersQuery(db, eventId, q?.token ?? null, order), GUEST_PAGE);
+  const { items, setVisibleRange } = pages;
+  useWholeWindowLive(items.length, setVisibleRange);
+  const members = useMemo(
+    () => (q ? items.filter((m) => q.matches(m.searchTokens)) : items),
+    [items, q],
   );
-  const answerQuery = query(
-    rsvpsByUserRef(db, eventId),
-    where(`statuses.${itemId ?? '-'}`, '==', byAnswer ? filter : 'going'),
-    limit(size),
-  );
-  const memberPage = useFirestoreCollectionData(membersQuery, { idField: 'id' });
-  const answerPage = useFirestoreCollectionData(answerQuery, { idField: 'id' });
-  const base = byAnswer ? answerPage : memberPage;
-  const baseDocs = useMemo(() => base.data ?? [], [base.data]);
-  const uids = useMemo(() => baseDocs.map((d) => d.id), [baseDocs]);
-  const answers = useDocsByIds(rsvpsByUserRef(db, eventId), byAnswer ? [] : uids);
-  const members = useDocsByIds(membersRef(db, eventId), byAnswer ? uids : []);
-  const rows: GuestRow[] = uids.map((uid, i) =>
-    byAnswer
-      ? { uid, member: members.docs.get(uid), answers: baseDocs[i] as RsvpsByUserDoc }
-      : { uid, member: baseDocs[i] as MemberDoc, answers: answers.docs.get(uid) },
-  );
+  const ids = useMemo(() => members.map((m) => m.userId), [members]);
+  const answers = useDocsByIds(rsvpsByUserRef(db, eventId), ids);
+  const rows: GuestRow[] = members.map((m) => ({
+    uid: m.userId,
+    member: m,
+    answers: answers.docs.get(m.userId),
+  }));
   const shown =
-    filter === 'none' && itemId ? rows.filter((r) => !r.answers?.statuses[itemId]) : rows;
-  if (byAnswer && sort === 'name') {
-    shown.sort((a, b) =>
-      (a.member?.user.displayName ?? '').localeCompare(b.member?.user.displayName ?? ''),
-    );
-  }
+    noAnswerTo === null
+      ? rows
+      : answers.loading
+        ? []
+        : rows.filter((r) => !r.answers?.statuses[noAnswerTo]);
   return {
     rows: shown,
-    loading: base.status === 'loading' || answers.loading || members.loading,
-    /** Another page may exist (the window came back full). */
-    hasMore: baseDocs.length >= size,
+    loading: pages.loading || answers.loading,
+    hasMore: pages.hasMore,
+    loadingMore: pages.loadingMore,
+    loadMore: pages.loadMore,
+    error: pages.error,
   };
 }
 
-/** The event's member count, read once per open (one aggregation read per 1,000 members). */
-export function useMemberCount(eventId: string, refreshKey: number): number | null {
+/** The answer maps holding `status` for `itemId` (single-field index on the map path). */
+export function answersQuery(
+  db: Firestore,
+  eventId: string,
+  itemId: string,
+  status: RsvpStatus,
+): Query<RsvpsByUserDoc, RsvpsByUserDoc> {
+  return query(rsvpsByUserRef(db, eventId), where(new FieldPath('statuses', itemId), '==', status));
+}
+
+/**
+ * The members whose answer to `itemId` is `status`, page by page, each with their member
+ * document. Search and the name order apply to the loaded pages (a query cannot order answer
+ * maps by name: the filtered field is a different map key per item).
+ */
+export function useGuestsByAnswer(
+  eventId: string,
+  itemId: string,
+  status: RsvpStatus,
+  order: MemberOrder,
+  search: string,
+): GuestPages {
   const db = useFirestore();
-  const [count, setCount] = useState<number | null>(null);
-  useEffect(() => {
-    let cancelled = false;
-    getCountFromServer(membersRef(db, eventId))
-      .then((snap) => {
-        if (!cancelled) setCount(snap.data().count);
-      })
-      .catch((err: unknown) => console.error('member count failed', err));
-    return () => {
-      cancelled = true;
-    };
-  }, [db, eventId, refreshKey]);
-  return count;
+  const pages = usePagedQuery(answersQuery(db, eventId, itemId, status), GUEST_PAGE);
+  const { items, setVisibleRange } = pages;
+  useWholeWindowLive(items.length, setVisibleRange);
+  const ids = useMemo(() => items.map((a) => a.id), [items]);
+  const members = useDocsByIds(membersRef(db, eventId), ids);
+  const q = useMemo(() => searchQuery(search), [search]);
+  const rows: GuestRow[] = items
+    .map((a) => ({ uid: a.id, member: members.docs.get(a.id), answers: a }))
+    .filter(
+      (r) =>
+        !q ||
+        q.matches(r.member?.searchTokens ?? memberSearchTokens(r.answers.user.displayName, '')),
+    );
+  if (order === 'name') {
+    rows.sort((a, b) => guestName(a).localeCompare(guestName(b)));
+  }
+  return {
+    rows,
+    loading: pages.loading || members.loading,
+    hasMore: pages.hasMore,
+    loadingMore: pages.loadingMore,
+    loadMore: pages.loadMore,
+    error: pages.error,
+  };
+}
+
+/** The name a row shows: the member's, else the one stored with the answers. */
+export function guestName(row: GuestRow): string {
+  return row.member?.user.displayName || row.answers?.user.displayName || 'Guest';
 }
 
 export function recordAnswer(scheduleId: string, uid: string, status: RsvpStatus) {
@@ -165,23 +255,38 @@ export function recordAnswer(scheduleId: string, uid: string, status: RsvpStatus
 
 // ---- Pending invitations ----------------------------------------------------------------------
 
-export function pendingInvitationsQuery(db: Firestore, eventId: string, max: number) {
+/** Pending invitations, newest first (index: status + invitedAt desc). */
+export function pendingInvitationsQuery(
+  db: Firestore,
+  eventId: string,
+): Query<InvitationDoc, InvitationDoc> {
   return query(
     invitationsRef(db, eventId),
     where('status', '==', 'pending'),
     orderBy('invitedAt', 'desc'),
-    limit(max),
   );
 }
 
-export function usePendingInvitations(eventId: string, pages: number) {
+export interface PendingInvitationPages {
+  invitations: InvitationDoc[];
+  loading: boolean;
+  hasMore: boolean;
+  loadingMore: boolean;
+  loadMore(): void;
+}
+
+export function usePendingInvitations(eventId: string): PendingInvitationPages {
   const db = useFirestore();
-  const size = GUEST_PAGE * pages;
-  const res = useFirestoreCollectionData(pendingInvitationsQuery(db, eventId, size), {
-    idField: 'id',
-  });
-  const invitations: InvitationDoc[] = res.data ?? [];
-  return { invitations, loading: res.status === 'loading', hasMore: invitations.length >= size };
+  const pages = usePagedQuery(pendingInvitationsQuery(db, eventId), GUEST_PAGE);
+  const { items, setVisibleRange } = pages;
+  useWholeWindowLive(items.length, setVisibleRange);
+  return {
+    invitations: items,
+    loading: pages.loading,
+    hasMore: pages.hasMore,
+    loadingMore: pages.loadingMore,
+    loadMore: pages.loadMore,
+  };
 }
 
 const invitationPath = (eventId: string, id: string) =>

@@ -1,6 +1,6 @@
 // The upload dialog's queue: files are validated when added, then uploaded one pipeline per
 // file with progress, pause/resume (while the resumable transfer runs), cancel and retry.
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { UploadTask } from 'firebase/storage';
 import { useFirestore, useStorage } from 'reactfire';
 import {
@@ -62,12 +62,16 @@ export function useUploadQueue({
   const db = useFirestore();
   const [items, setItems] = useState<UploadItem[]>([]);
   const itemsRef = useRef(items);
-  itemsRef.current = items;
   const tasks = useRef(new Map<string, UploadTask>());
   const captionRef = useRef('');
   const adding = useRef<Promise<unknown>>(Promise.resolve());
   const callbacks = useRef({ onUploaded, onFailed });
-  callbacks.current = { onUploaded, onFailed };
+  // The latest list and callbacks for handlers and upload continuations, updated on commit
+  // (before any handler can run) rather than during render.
+  useLayoutEffect(() => {
+    itemsRef.current = items;
+    callbacks.current = { onUploaded, onFailed };
+  });
 
   const patch = useCallback((key: string, change: Partial<UploadItem>) => {
     setItems((list) => list.map((it) => (it.key === key ? { ...it, ...change } : it)));

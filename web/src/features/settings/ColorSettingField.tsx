@@ -18,7 +18,12 @@ export function ColorSettingField({ label, stored, onCommit }: Props) {
   const [value, setValue] = useState(stored);
   const [invalid, setInvalid] = useState(false);
   const settle = useRef<ReturnType<typeof setTimeout> | null>(null);
-  useEffect(() => setValue(stored), [stored]);
+  // A new stored colour (saved here or elsewhere) replaces what is typed.
+  const [seenStored, setSeenStored] = useState(stored);
+  if (stored !== seenStored) {
+    setSeenStored(stored);
+    setValue(stored);
+  }
   useEffect(
     () => () => {
       if (settle.current) clearTimeout(settle.current);

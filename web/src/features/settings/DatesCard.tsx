@@ -9,11 +9,14 @@ import {
   Stack,
   Text,
 } from '@chakra-ui/react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useFirestore } from 'reactfire';
 import { dateTimeLocalToIso, isoToDateTimeLocal } from '@gatherly/domain/dates';
+import { eventTimeZone } from '@gatherly/domain/time-zones';
+import { WallClockHint } from '../../components/ZonedTime.tsx';
 import { clearDates, saveDate } from './data.ts';
 import { SaveIndicator } from './SaveIndicator.tsx';
+import { TimeZoneSetting } from './TimeZoneSetting.tsx';
 import { useAutoSave } from './use-auto-save.ts';
 
 type DateMode = 'specific' | 'tbd';
@@ -27,6 +30,8 @@ interface Props {
   eventId: string;
   startDate: string | null;
   endDate: string | null;
+  /** As stored (null until confirmed); the dates are entered and shown in `eventTimeZone`. */
+  timeZone: string | null | undefined;
 }
 
 /** Date mode is 'specific' when both dates exist, else 'tbd' (docs/product.md, "Settings"). */
@@ -34,15 +39,23 @@ export function dateModeOf(startDate: string | null, endDate: string | null): Da
   return startDate && endDate ? 'specific' : 'tbd';
 }
 
-export function DatesCard({ eventId, startDate, endDate }: Props) {
+export function DatesCard({ eventId, startDate, endDate, timeZone }: Props) {
   const db = useFirestore();
   const { status, run } = useAutoSave();
+  const zone = eventTimeZone({ timeZone });
   const [mode, setMode] = useState<DateMode>(dateModeOf(startDate, endDate));
-  const [start, setStart] = useState(isoToDateTimeLocal(startDate));
-  const [end, setEnd] = useState(isoToDateTimeLocal(endDate));
+  const [start, setStart] = useState(isoToDateTimeLocal(startDate, zone));
+  const [end, setEnd] = useState(isoToDateTimeLocal(endDate, zone));
 
-  useEffect(() => setStart(isoToDateTimeLocal(startDate)), [startDate]);
-  useEffect(() => setEnd(isoToDateTimeLocal(endDate)), [endDate]);
+  // Stored dates that change (another admin) or a new zone (the same instants in its wall-clock
+  // time) replace what the inputs show.
+  const [shown, setShown] = useState({ startDate, endDate, zone });
+  if (shown.startDate !== startDate || shown.endDate !== endDate || shown.zone !== zone) {
+    const newZone = shown.zone !== zone;
+    if (newZone || shown.startDate !== startDate) setStart(isoToDateTimeLocal(startDate, zone));
+    if (newZone || shown.endDate !== endDate) setEnd(isoToDateTimeLocal(endDate, zone));
+    setShown({ startDate, endDate, zone });
+  }
 
   const chooseMode = (next: DateMode) => {
     setMode(next);
@@ -54,7 +67,7 @@ export function DatesCard({ eventId, startDate, endDate }: Props) {
   };
 
   const commit = (field: 'startDate' | 'endDate', local: string, stored: string | null) => {
-    const iso = dateTimeLocalToIso(local);
+    const iso = dateTimeLocalToIso(local, zone);
     if (!iso || iso === stored) return;
     void run(() => saveDate(db, eventId, field, iso));
   };
@@ -69,6 +82,7 @@ export function DatesCard({ eventId, startDate, endDate }: Props) {
       </Card.Header>
       <Card.Body>
         <Stack gap="4">
+          <TimeZoneSetting eventId={eventId} timeZone={timeZone} run={run} />
           <Field.Root>
             <Field.Label>Date Planning</Field.Label>
             <SegmentGroup.Root
@@ -89,6 +103,9 @@ export function DatesCard({ eventId, startDate, endDate }: Props) {
                   onChange={(e) => setStart(e.currentTarget.value)}
                   onBlur={() => commit('startDate', start, startDate)}
                 />
+                <Field.HelperText>
+                  <WallClockHint value={start} timeZone={zone} />
+                </Field.HelperText>
               </Field.Root>
               <Field.Root>
                 <Field.Label>End Date</Field.Label>
@@ -98,6 +115,9 @@ export function DatesCard({ eventId, startDate, endDate }: Props) {
                   onChange={(e) => setEnd(e.currentTarget.value)}
                   onBlur={() => commit('endDate', end, endDate)}
                 />
+                <Field.HelperText>
+                  <WallClockHint value={end} timeZone={zone} />
+                </Field.HelperText>
               </Field.Root>
             </SimpleGrid>
           ) : (

@@ -1,6 +1,7 @@
 import { Button, Card, Heading, Stack, Text } from '@chakra-ui/react';
 import { Link, Navigate } from 'react-router-dom';
 import { can, isAdminRole } from '@gatherly/domain/roles';
+import { needsTimeZoneConfirmation } from '@gatherly/domain/time-zones';
 import { useEventScope } from '../../lib/event-scope.tsx';
 import { eventHref } from '../../lib/paths.ts';
 import type { GatherlyEvent } from '../../lib/types.ts';
@@ -9,6 +10,7 @@ import { BrandingCard } from './BrandingCard.tsx';
 import { DatesCard } from './DatesCard.tsx';
 import { GuestPrivacyCard } from './GuestPrivacyCard.tsx';
 import { TextSettingField } from './TextSettingField.tsx';
+import { TimeZonePrompt } from './TimeZonePrompt.tsx';
 
 /** docs/product.md, "Settings": admins and the creator only; others go to the dashboard. */
 export default function SettingsPage() {
@@ -35,6 +37,7 @@ function SettingsScreen({
         <Heading size="2xl">Event Settings</Heading>
         <Text color="fg.muted">Changes are saved automatically.</Text>
       </Stack>
+      {needsTimeZoneConfirmation(event) && <TimeZonePrompt eventId={event.id} />}
       <Card.Root>
         <Card.Header>
           <Heading size="lg">Basic Information</Heading>
@@ -64,7 +67,12 @@ function SettingsScreen({
           </Stack>
         </Card.Body>
       </Card.Root>
-      <DatesCard eventId={event.id} startDate={event.startDate} endDate={event.endDate} />
+      <DatesCard
+        eventId={event.id}
+        startDate={event.startDate}
+        endDate={event.endDate}
+        timeZone={event.timeZone}
+      />
       <BrandingCard event={event} />
       <GuestPrivacyCard eventId={event.id} value={event.guestsSeeWhoIsGoing !== false} />
       {isCreator && <RoleManagementCard eventId={event.id} uid={uid} />}

@@ -24,6 +24,14 @@ export function saveDate(
   return updateDoc(eventRef(db, eventId), { [field]: iso });
 }
 
+/**
+ * The event's zone: every stored instant stays as it is and is shown in the new zone's
+ * wall-clock time (docs/data-model.md, "Time").
+ */
+export function saveTimeZone(db: Firestore, eventId: string, timeZone: string) {
+  return updateDoc(eventRef(db, eventId), { timeZone });
+}
+
 /** Dates TBD: both dates cleared in one write. */
 export function clearDates(db: Firestore, eventId: string) {
   return updateDoc(eventRef(db, eventId), { startDate: null, endDate: null });

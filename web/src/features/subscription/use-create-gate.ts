@@ -25,7 +25,8 @@ export function useCreateEventGate() {
     } finally {
       setChecking(false);
     }
-    navigate(PATHS.createEvent);
+    // navigate() never rejects (docs/web.md, "Promises and effects").
+    void navigate(PATHS.createEvent);
   }, [navigate]);
 
   return { startCreate, checking, blocked, dismiss: () => setBlocked(null) };

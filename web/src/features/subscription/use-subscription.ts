@@ -17,7 +17,6 @@ export function useSubscription(): SubscriptionState {
 
   useEffect(() => {
     let cancelled = false;
-    setLoading(true);
     fetchSubscription()
       .then((data) => {
         if (cancelled) return;
@@ -35,6 +34,10 @@ export function useSubscription(): SubscriptionState {
     };
   }, [version]);
 
-  const reload = useCallback(() => setVersion((v) => v + 1), []);
+  // Loading starts true; a reload sets it again with the request it starts.
+  const reload = useCallback(() => {
+    setLoading(true);
+    setVersion((v) => v + 1);
+  }, []);
   return { subscription, loading, error, reload };
 }

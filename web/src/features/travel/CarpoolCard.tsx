@@ -1,11 +1,13 @@
 import { Badge, Box, Button, Card, HStack, Text } from '@chakra-ui/react';
 import { UserAvatar } from '../../components/UserAvatar.tsx';
-import { formatDateTime } from '@gatherly/domain/dates';
+import { ZonedTime } from '../../components/ZonedTime.tsx';
 import type { CarpoolDoc } from '../../lib/types.ts';
 import { canJoin } from './data.ts';
 
 interface Props {
   carpool: CarpoolDoc;
+  /** The event's zone: the departure is shown in it. */
+  timeZone: string;
   uid: string;
   joining: boolean;
   onJoin(carpool: CarpoolDoc): void;
@@ -16,7 +18,7 @@ export function passengerNote(carpool: CarpoolDoc): string | null {
   return n > 0 ? `+ ${n} passenger${n === 1 ? '' : 's'}` : null;
 }
 
-export function CarpoolCard({ carpool, uid, joining, onJoin }: Props) {
+export function CarpoolCard({ carpool, timeZone, uid, joining, onJoin }: Props) {
   const note = passengerNote(carpool);
   const isPassenger = (carpool.passengerIds ?? []).includes(uid);
   return (
@@ -28,7 +30,7 @@ export function CarpoolCard({ carpool, uid, joining, onJoin }: Props) {
               {carpool.fromLocation} → {carpool.toLocation}
             </Text>
             <Text color="fg.muted" fontSize="sm">
-              {formatDateTime(carpool.departureTime)}
+              <ZonedTime value={carpool.departureTime} timeZone={timeZone} />
             </Text>
           </Box>
           <Badge

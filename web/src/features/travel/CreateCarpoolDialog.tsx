@@ -3,16 +3,19 @@ import { useDialogForm } from '../../components/use-dialog-form.ts';
 import { createCarpool, localInputToIso } from './data.ts';
 import { FormDialog } from '../../components/FormDialog.tsx';
 import { TextField } from '../../components/TextField.tsx';
+import { WallClockHint, zoneLabel } from '../../components/ZonedTime.tsx';
 
 interface Props {
   eventId: string;
+  /** The event's zone: the departure is a wall-clock time in it. */
+  timeZone: string;
   open: boolean;
   onClose(): void;
 }
 
 const EMPTY = { fromLocation: '', toLocation: '', departureTime: '', maxSeats: 4 };
 
-export function CreateCarpoolDialog({ eventId, open, onClose }: Props) {
+export function CreateCarpoolDialog({ eventId, timeZone, open, onClose }: Props) {
   const { form, close } = useDialogForm({
     initialValues: EMPTY,
     validationSchema: carpoolFormSchema,
@@ -20,7 +23,7 @@ export function CreateCarpoolDialog({ eventId, open, onClose }: Props) {
       createCarpool(eventId, {
         fromLocation: values.fromLocation,
         toLocation: values.toLocation,
-        departureTime: localInputToIso(values.departureTime),
+        departureTime: localInputToIso(values.departureTime, timeZone),
         maxSeats: Number(values.maxSeats),
       }),
     success: () => ({
@@ -48,6 +51,12 @@ export function CreateCarpoolDialog({ eventId, open, onClose }: Props) {
         label="Departure Time"
         type="datetime-local"
         required
+        helper={
+          <>
+            In {zoneLabel(timeZone, form.values.departureTime)}, the event’s time zone.{' '}
+            <WallClockHint value={form.values.departureTime} timeZone={timeZone} />
+          </>
+        }
       />
       <TextField form={form} name="maxSeats" label="Seats" type="number" min={1} max={8} />
     </FormDialog>

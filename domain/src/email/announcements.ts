@@ -1,0 +1,165 @@
+/**
+ * Announcements (docs/data-model.md, "E-mail"): admins and the creator write a message to every
+ * member, or to the members with one answer for a schedule item ("everyone going to the
+ * rehearsal dinner"). It is stored in the event's activity and e-mailed to each recipient who
+ * has announcements on; the author gets no copy (it is in the feed). Daily limits per event are
+ * the event creator's tier's `maxAnnouncementsPerEventPerDay`.
+ */
+import * as yup from 'yup';
+import type {
+  AnnouncementAudience,
+  EmailPreferences,
+  MailMessage,
+  RsvpStatus,
+} from '../entities.ts';
+import { RSVP_STATUSES } from '../entities.ts';
+import { unsubscribeFooter } from './footer.ts';
+import {
+  button,
+  fallbackLink,
+  paragraph,
+  paragraphOf,
+  quote,
+  renderEmail,
+  strong,
+} from './html.ts';
+import { unsubscribeHeaders } from './links.ts';
+import { wantsEmail } from './preferences.ts';
+import { clip, nameOr, oneLine, subjectLine } from './text.ts';
+
+export const ANNOUNCEMENT_MAX_LENGTH = 2000;
+
+export type AnnouncementAnswer = RsvpStatus | 'no_response';
+export const ANNOUNCEMENT_ANSWERS: readonly AnnouncementAnswer[] = [
+  ...RSVP_STATUSES,
+  'no_response',
+];
+
+export const ANNOUNCEMENT_MESSAGES = {
+  messageRequired: 'Write a message',
+  messageTooLong: `Messages can be at most ${ANNOUNCEMENT_MAX_LENGTH} characters`,
+  itemRequired: 'Choose a schedule item',
+  answerRequired: 'Choose who gets it: Going, Maybe, Not Going or No answer yet',
+  itemNotFound: 'Schedule item not found',
+  noRecipients: 'Nobody matches this audience yet',
+} as const;
+
+/** POST /api/events/{id}/announcements, and the composer's form. */
+export const announcementRequestSchema = yup.object({
+  message: yup
+    .string()
+    .trim()
+    .required(ANNOUNCEMENT_MESSAGES.messageRequired)
+    .max(ANNOUNCEMENT_MAX_LENGTH, ANNOUNCEMENT_MESSAGES.messageTooLong),
+  audience: yup
+    .object({
+      scheduleId: yup
+        .string()
+        .trim()
+        .required(ANNOUNCEMENT_MESSAGES.itemRequired)
+        .max(200, ANNOUNCEMENT_MESSAGES.itemNotFound),
+      status: yup
+        .string<AnnouncementAnswer>()
+        .required(ANNOUNCEMENT_MESSAGES.answerRequired)
+        .oneOf(ANNOUNCEMENT_ANSWERS, ANNOUNCEMENT_MESSAGES.answerRequired),
+    })
+    .nullable()
+    .default(null),
+});
+export type AnnouncementRequestValues = yup.InferType<typeof announcementRequestSchema>;
+
+export function audienceOf(values: AnnouncementRequestValues): AnnouncementAudience {
+  return values.audience
+    ? { kind: 'rsvp', scheduleId: values.audience.scheduleId, status: values.audience.status }
+    : { kind: 'all' };
+}
+
+const ANSWER_PHRASES: Readonly<Record<AnnouncementAnswer, string>> = {
+  going: 'Going to',
+  maybe: 'Maybe for',
+  not_going: 'Not going to',
+  no_response: 'No answer yet for',
+};
+
+/** "Everyone", "Going to Rehearsal dinner", "No answer yet for Brunch". */
+export function audienceLabel(audience: AnnouncementAudience, itemTitle = ''): string {
+  if (audience.kind === 'all') return 'Everyone';
+  return `${ANSWER_PHRASES[audience.status]} ${nameOr(itemTitle, 'a schedule item')}`;
+}
+
+export interface AnnouncementMember {
+  userId: string;
+  email: string;
+  displayName: string;
+}
+
+/**
+ * Who gets the e-mail: current members matching the audience (by their answer for the item,
+ * `answers` holding each member's), with an address and announcements on, except the author.
+ */
+export function announcementRecipients<M extends AnnouncementMember>(
+  members: readonly M[],
+  audience: AnnouncementAudience,
+  answers: ReadonlyMap<string, RsvpStatus>,
+  preferences: ReadonlyMap<string, EmailPreferences | undefined>,
+  authorId: string,
+): M[] {
+  return members.filter((m) => {
+    if (m.userId === authorId || m.email === '') return false;
+    if (!wantsEmail(preferences.get(m.userId), 'announcements')) return false;
+    if (audience.kind === 'all') return true;
+    const answer: AnnouncementAnswer = answers.get(m.userId) ?? 'no_response';
+    return answer === audience.status;
+  });
+}
+
+/** The mail document id of one recipient's copy: the same however often the fan-out runs. */
+export function announcementMailId(eventId: string, announcementId: string, userId: string) {
+  return ['announcement', eventId, announcementId, userId].map(encodeURIComponent).join(':');
+}
+
+export interface AnnouncementEmailInput {
+  recipientName: string;
+  eventName: string;
+  authorName: string;
+  message: string;
+  audienceLabel: string;
+  eventUrl: string;
+  unsubscribeUrl: string;
+}
+
+export function announcementEmail(input: AnnouncementEmailInput): MailMessage {
+  const eventName = nameOr(input.eventName, 'your event');
+  const author = nameOr(input.authorName, 'The hosts');
+  const footer = unsubscribeFooter('announcements', eventName, input.unsubscribeUrl);
+  const subject = subjectLine(`${eventName}: a message from ${author}`);
+  const sentTo =
+    input.audienceLabel === 'Everyone'
+      ? `Sent to everyone in ${eventName}.`
+      : `Sent to members of ${eventName} with this answer: ${input.audienceLabel}.`;
+  const text = [
+    `${author} wrote to ${eventName}:`,
+    input.message,
+    sentTo,
+    `Open the event in Gatherly:\n${input.eventUrl}`,
+    footer.text,
+  ].join('\n\n');
+  const html = renderEmail({
+    title: subject,
+    preheader: clip(oneLine(input.message), 110),
+    heading: `A message from ${author}`,
+    body: [
+      paragraphOf([
+        `Hi ${nameOr(input.recipientName, 'there')}, ${author} wrote to `,
+        strong(eventName),
+        ':',
+      ]),
+      quote(input.message),
+      paragraph(sentTo, 'font-size:14px;color:#6b7280;'),
+      button(input.eventUrl, 'Open in Gatherly'),
+      fallbackLink(input.eventUrl),
+    ],
+    footer: footer.html,
+  });
+  return { subject, text, html, headers: unsubscribeHeaders(input.unsubscribeUrl) };
+}

@@ -1,0 +1,195 @@
+/**
+ * The reminder run (the scheduler calls it every 15 minutes; what is due: domain
+ * email/reminders.ts). One query finds the schedule items of the coming week across events; for
+ * each event with due work it reads the members, their answers and preferences once, queues the
+ * e-mails under deterministic ids and records the unit of work in `reminderRuns`, so later runs
+ * skip it without reading anything else. A run that stops half way is finished by the next one;
+ * overlapping runs create each e-mail once.
+ */
+import { Timestamp } from 'firebase-admin/firestore';
+import type { EmailPreferences, MailMessage, ReminderKind } from '@gatherly/domain/entities';
+import { dayOfSummaryEmail, unansweredReminderEmail } from '@gatherly/domain/email/reminder-emails';
+import {
+  REMINDER_HOURS_MAX,
+  dayOfSummaries,
+  dayOfSummaryDue,
+  effectiveReminderSettings,
+  reminderMailId,
+  reminderRunId,
+  scheduleDays,
+  unansweredRecipients,
+  unansweredReminderDue,
+  type ReminderItem,
+} from '@gatherly/domain/email/reminders';
+import { eventUrl, unsubscribeUrl } from '@gatherly/domain/email/links';
+import { eventTimeZone } from '@gatherly/domain/time-zones';
+import { readAll } from '../access.ts';
+import type { EventRecord, ScheduleItemRecord } from '../db.ts';
+import { store } from '../firebase.ts';
+import type { LinkContext } from '../mail/params.ts';
+import { createEach, queuedMail, type QueuedMail } from '../mail/queue.ts';
+import { emailPreferences, eventMembers, type MailMember } from '../mail/recipients.ts';
+import { signUnsubscribeToken } from '../mail/unsubscribe-token.ts';
+
+interface Job {
+  kind: ReminderKind;
+  /** The item id or the day. */
+  key: string;
+  items: ScheduleItemRecord[];
+}
+
+export interface ReminderRunResult {
+  /** Units of work finished by this run. */
+  jobs: number;
+  /** E-mails this run queued (copies an earlier run queued are not counted). */
+  queued: number;
+}
+
+const HOUR_MS = 3_600_000;
+
+const asReminderItem = (i: ScheduleItemRecord): ReminderItem => ({
+  id: i.id,
+  title: i.title,
+  description: i.description,
+  startTime: i.startTime,
+  endTime: i.endTime,
+  location: i.location,
+});
+
+/** Every unanswered reminder and day-of summary due at `now`. */
+export async function sendDueReminders(
+  links: LinkContext,
+  now: Date = new Date(),
+): Promise<ReminderRunResult> {
+  const upcoming = await store()
+    .groups.schedule()
+    .where('startTime', '>', now.toISOString())
+    .where('startTime', '<=', new Date(now.getTime() + REMINDER_HOURS_MAX * HOUR_MS).toISOString())
+    .get();
+  const byEvent = new Map<string, ScheduleItemRecord[]>();
+  for (const doc of upcoming.docs) {
+    const eventId = doc.ref.parent.parent?.id;
+    if (!eventId) continue;
+    const list = byEvent.get(eventId) ?? [];
+    list.push(doc.data());
+    byEvent.set(eventId, list);
+  }
+  const result: ReminderRunResult = { jobs: 0, queued: 0 };
+  if (byEvent.size === 0) return result;
+  const eventIds = [...byEvent.keys()];
+  const events = await readAll(eventIds.map((id) => store().event(id)));
+  for (const snap of events) {
+    const event = snap.data();
+    const items = byEvent.get(snap.id);
+    if (!event || event.deleting || !items) continue;
+    const done = await remindEvent(snap.id, event, items, links, now);
+    result.jobs += done.jobs;
+    result.queued += done.queued;
+  }
+  return result;
+}
+
+function dueJobs(event: EventRecord, items: ScheduleItemRecord[], now: Date): Job[] {
+  const settings = effectiveReminderSettings(event.reminderSettings);
+  const zone = eventTimeZone(event);
+  const jobs: Job[] = items
+    .filter((item) => unansweredReminderDue(item, settings, now))
+    .map((item) => ({ kind: 'unanswered', key: item.id, items: [item] }));
+  if (settings.dayOfSummary) {
+    for (const day of scheduleDays(items, zone)) {
+      const first = day.items[0];
+      if (first && dayOfSummaryDue(first.startTime, zone, now)) {
+        jobs.push({ kind: 'day-of', key: day.date, items: day.items });
+      }
+    }
+  }
+  return jobs;
+}
+
+async function remindEvent(
+  eventId: string,
+  event: EventRecord,
+  items: ScheduleItemRecord[],
+  links: LinkContext,
+  now: Date,
+): Promise<ReminderRunResult> {
+  const due = dueJobs(event, items, now);
+  if (due.length === 0) return { jobs: 0, queued: 0 };
+  const runs = store().reminderRuns(eventId);
+  const markers = await readAll(due.map((job) => runs.doc(reminderRunId(job.kind, job.key))));
+  const jobs = due.filter((_, i) => !markers[i]?.exists);
+  if (jobs.length === 0) return { jobs: 0, queued: 0 };
+
+  const members = await eventMembers(eventId);
+  const preferences = await emailPreferences(members.map((m) => m.userId));
+  const zone = eventTimeZone(event);
+  const base = {
+    eventName: event.name,
+    timeZone: zone,
+    eventUrl: eventUrl(links.origin, eventId),
+  };
+  const unsubscribe = (uid: string) =>
+    unsubscribeUrl(links.origin, signUnsubscribeToken(links.linkSecret, uid, 'reminders'));
+
+  let queued = 0;
+  for (const job of jobs) {
+    const mails = await jobMails(eventId, job, members, preferences, (member, items) =>
+      job.kind === 'unanswered'
+        ? unansweredReminderEmail({
+            ...base,
+            recipientName: member.displayName,
+            unsubscribeUrl: unsubscribe(member.userId),
+            item: asReminderItem(items[0] as ScheduleItemRecord),
+          })
+        : dayOfSummaryEmail({
+            ...base,
+            recipientName: member.displayName,
+            unsubscribeUrl: unsubscribe(member.userId),
+            items: items.map(asReminderItem),
+          }),
+    );
+    const { created } = await createEach(mails);
+    queued += created;
+    const runId = reminderRunId(job.kind, job.key);
+    await runs.doc(runId).set({
+      id: runId,
+      kind: job.kind,
+      key: job.key,
+      mailCount: mails.length,
+      completedAt: Timestamp.now(),
+    });
+  }
+  return { jobs: jobs.length, queued };
+}
+
+type Compose = (member: MailMember, items: readonly ScheduleItemRecord[]) => MailMessage;
+
+async function jobMails(
+  eventId: string,
+  job: Job,
+  members: MailMember[],
+  preferences: Map<string, EmailPreferences | undefined>,
+  compose: Compose,
+): Promise<QueuedMail[]> {
+  const mail = (member: MailMember, items: readonly ScheduleItemRecord[]): QueuedMail => {
+    const id = reminderMailId(job.kind, eventId, job.key, member.userId);
+    return { ref: store().mailDoc(id), data: queuedMail(id, member.email, compose(member, items)) };
+  };
+  if (job.kind === 'unanswered') {
+    const item = job.items[0] as ScheduleItemRecord;
+    const answers = await store().rsvps(eventId, item.id).select().get();
+    const answered = new Set(answers.docs.map((d) => d.id));
+    return unansweredRecipients(members, answered, preferences).map((m) => mail(m, [item]));
+  }
+  const going = new Map<string, Set<string>>();
+  for (const item of job.items) {
+    const snap = await store()
+      .rsvps(eventId, item.id)
+      .where('status', '==', 'going')
+      .select()
+      .get();
+    going.set(item.id, new Set(snap.docs.map((d) => d.id)));
+  }
+  const day = { date: job.key, items: job.items };
+  return dayOfSummaries(day, going, members, preferences).map((s) => mail(s.recipient, s.items));
+}
