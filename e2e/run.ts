@@ -18,6 +18,7 @@ import { limitsAndDelete } from './journeys/07-limits-delete.ts';
 import { eventAccess } from './journeys/08-event-access.ts';
 import { venueWifi } from './journeys/09-venue-wifi.ts';
 import { timeZones } from './journeys/10-time-zones.ts';
+import { liveAtScale } from './journeys/11-live-at-scale.ts';
 
 const JOURNEYS: [string, Journey][] = [
   ['01-first-event', firstEvent],
@@ -30,6 +31,7 @@ const JOURNEYS: [string, Journey][] = [
   ['08-event-access', eventAccess],
   ['09-venue-wifi', venueWifi],
   ['10-time-zones', timeZones],
+  ['11-live-at-scale', liveAtScale],
 ];
 
 /** Journeys that reload offline: they need the service worker, so the built app (lib/built-app.ts). */

@@ -13,6 +13,7 @@ import { getStorage } from 'firebase-admin/storage';
 import type { PersonSummary, UserSummary } from '@gatherly/domain/entities';
 import { TIERS } from '@gatherly/domain/tiers';
 import { dataAccess, type DataAccess } from '../functions/src/db.ts';
+import { backfillEvent } from '../functions/src/services/backfill.ts';
 import { EVENTS, USERS, type DemoEvent, type DemoUser } from './lib/demo-data.ts';
 import { gradientPng, hexToRgb } from './lib/png.ts';
 
@@ -348,6 +349,9 @@ async function seedEvent(
   }
 
   await batch.commit();
+  // Counters, rsvpsByUser, searchTokens and the activity feed, as the functions and their
+  // triggers keep them for documents they write (docs/performance.md).
+  await backfillEvent(db, event.id);
   return { photos: event.photos.length, objects, invitations };
 }
 

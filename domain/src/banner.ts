@@ -4,6 +4,9 @@
  */
 import { avatarDataUri } from './avatar.ts';
 
+/** The banner cycles through the first few images in banner order; the gallery holds the rest. */
+export const MAX_BANNER_SLIDES = 10;
+
 export interface BannerPhotoLike {
   id: string;
   objectPath: string;

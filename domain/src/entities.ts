@@ -170,6 +170,8 @@ export interface Member<Time = IsoDateString> {
   role: MemberRole;
   joinedAt: Time;
   user: UserSummary;
+  /** Word prefixes of the name and e-mail (domain/src/search.ts); written by functions only. */
+  searchTokens?: string[];
 }
 
 export interface Invitation<Time = IsoDateString> {
@@ -225,6 +227,11 @@ export interface Photo<Time = IsoDateString> {
   votes: number;
   isFeatured: boolean;
   uploadedAt: Time;
+  /**
+   * Word prefixes of caption and uploader name (domain/src/search.ts); written by functions
+   * only (a trigger recomputes them after a caption edit). Absent until written.
+   */
+  searchTokens?: string[];
 }
 
 /** A photo as returned to a particular viewer. */
@@ -299,12 +306,80 @@ export interface ScheduleItem<Time = IsoDateString> {
   location: string;
   createdBy: string;
   createdAt: Time;
+  /**
+   * Exact RSVP tallies, kept by PUT /api/schedule/{s}/rsvp in the transaction that writes the
+   * RSVP (docs/performance.md, "Counters"). Absent until the first RSVP: read as zeros.
+   */
+  rsvpCounts?: RsvpCounts;
 }
 
 export interface RsvpCounts {
   going: number;
   notGoing: number;
   maybe: number;
+}
+
+/**
+ * events/{e}/rsvpsByUser/{uid}: one member's answers, keyed by schedule item id, kept with the
+ * RSVP documents in the same transaction. Keys of deleted items may linger: readers walk the
+ * items they show and ignore the rest.
+ */
+export interface RsvpsByUser {
+  /** The member's uid (the document id). */
+  id: string;
+  statuses: Partial<Record<string, RsvpStatus>>;
+}
+
+// Counters kept by functions in the transaction of each counted write (docs/performance.md,
+// "Counters"); members read them. A missing document means "not counted yet", never 0.
+
+/** events/{e}/stats/members */
+export interface EventStatsMembers {
+  total: number;
+  creator: number;
+  admin: number;
+  attendee: number;
+}
+
+/** events/{e}/stats/photos */
+export interface EventStatsPhotos {
+  total: number;
+  featured: number;
+}
+
+/** events/{e}/stats/travel */
+export interface EventStatsTravel {
+  flights: number;
+  carpools: number;
+}
+
+/** The documents of events/{e}/stats by id. */
+export interface EventStats {
+  members: EventStatsMembers;
+  photos: EventStatsPhotos;
+  travel: EventStatsTravel;
+}
+export type EventStatsId = keyof EventStats;
+export const EVENT_STATS_IDS: readonly EventStatsId[] = ['members', 'photos', 'travel'];
+
+export type ActivityEntryKind = 'photo' | 'flight' | 'carpool' | 'member' | 'schedule';
+
+/**
+ * events/{e}/activity/{kind}:{subjectId}: one feed entry per member, photo, flight, carpool or
+ * schedule item, written by Firestore triggers on create and removed on delete
+ * (functions/src/triggers/activity.ts); `title` is the sentence the feed shows
+ * (domain/src/activity.ts).
+ */
+export interface ActivityEntry<Time = IsoDateString> {
+  /** `${kind}:${subjectId}`. */
+  id: string;
+  kind: ActivityEntryKind;
+  /** Who did it; null for schedule items (no person). */
+  actor: PersonSummary | null;
+  /** Id of the member (uid), photo, flight, carpool or schedule item. */
+  subjectId: string;
+  title: string;
+  at: Time;
 }
 
 export interface ScheduleItemView<Time = IsoDateString> extends ScheduleItem<Time> {
@@ -329,6 +404,9 @@ export interface RoleChange<Time = IsoDateString> {
   oldRole: MemberRole;
   newRole: MemberRole;
   changedAt: Time;
+  /** Names at the time of the change, so the history shows without member reads (absent on older entries). */
+  changedUser?: Pick<PersonSummary, 'displayName'>;
+  changedBy?: Pick<PersonSummary, 'displayName'>;
 }
 
 /** invitationLog/{id}: one entry per invitation sent; outlives the event (daily cap). */

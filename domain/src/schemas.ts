@@ -533,8 +533,8 @@ export const memberRoleSchema = yup.string<MemberRole>().oneOf(MEMBER_ROLES).req
 // Schedule and RSVP
 
 /**
- * An RSVP answer: the status a member writes into their own `rsvps/{uid}` document directly or
- * through PUT /api/schedule/{id}/rsvp. No other key: the rules refuse them on the direct path.
+ * An RSVP answer: PUT /api/schedule/{id}/rsvp, the only way to RSVP (it keeps the item's counts
+ * in the same transaction; docs/performance.md, "Counters"). No other key.
  */
 export const rsvpSchema = yup
   .object({
@@ -545,6 +545,14 @@ export const rsvpSchema = yup
   })
   .noUnknown(MESSAGES.unknownKey);
 export type RsvpValues = yup.InferType<typeof rsvpSchema>;
+
+/** PUT /api/photos/{id}/featured (admins). */
+export const photoFeaturedSchema = yup
+  .object({
+    isFeatured: yup.boolean().required('isFeatured must be true or false'),
+  })
+  .noUnknown(MESSAGES.unknownKey);
+export type PhotoFeaturedValues = yup.InferType<typeof photoFeaturedSchema>;
 
 /**
  * Schedule item form (admins write items directly): times are datetime-local values in the

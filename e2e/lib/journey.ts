@@ -6,7 +6,10 @@ import { Person, SCREENSHOT_DIR, type PersonOptions } from './session.ts';
 /** What a journey gets: people to play it, and named steps so a failure says where it broke. */
 export interface JourneyContext {
   readonly journey: string;
-  /** A new person with their own browser context and an e-mail unique to this run. */
+  /**
+   * A new person with their own browser context and an e-mail unique to this run, or
+   * `options.email` for an account seeded beforehand (the scale journey's).
+   */
   person(name: string, options?: PersonOptions): Promise<Person>;
   step<T>(name: string, action: () => Promise<T>): Promise<T>;
 }
@@ -64,7 +67,7 @@ export async function runJourney(
         baseUrl,
         journey,
         name,
-        emailFor(`${name} ${journey.slice(0, 2)}`),
+        options?.email ?? emailFor(`${name} ${journey.slice(0, 2)}`),
         options,
       );
       people.push(p);

@@ -9,6 +9,8 @@ export const PHONE = { width: 390, height: 844 };
 export interface PersonOptions {
   /** The device's IANA zone (default: the machine's), as a phone set to home time would be. */
   timezoneId?: string;
+  /** An account seeded beforehand (the scale journey's) instead of one unique to this run. */
+  email?: string;
 }
 
 export interface ScreenTiming {

@@ -109,6 +109,7 @@ const DENIED: Partial<Record<EventAction, string>> = {
   deleteEvent: 'Only the event creator can delete this event',
   manageSchedule: 'Only event admins can manage the schedule',
   sendAnnouncements: 'Only event admins can send announcements',
+  featurePhotos: 'Only event admins can feature photos',
 };
 
 /** Membership plus the role matrix: 403 when the caller's role may not perform `action`. */

@@ -17,10 +17,14 @@ import type {
   WithFieldValue,
 } from 'firebase-admin/firestore';
 import type {
+  ActivityEntry,
   Announcement,
   Carpool,
   CarpoolPassenger,
   Event,
+  EventStatsMembers,
+  EventStatsPhotos,
+  EventStatsTravel,
   Flight,
   Invitation,
   InvitationLogEntry,
@@ -32,6 +36,7 @@ import type {
   ReminderRun,
   RoleChange,
   Rsvp,
+  RsvpsByUser,
   ScheduleItem,
   SubscriptionTier,
   SubscriptionTierName,
@@ -59,6 +64,12 @@ export type PassengerRecord = CarpoolPassenger<Timestamp> & { id: string };
 export type ScheduleItemRecord = ScheduleItem<Timestamp>;
 export type RsvpRecord = Rsvp<Timestamp> & { id: string };
 export type RoleChangeRecord = RoleChange<Timestamp>;
+/** events/{e}/stats/{members|photos|travel}: counters kept by functions (docs/performance.md). */
+export type MemberStatsRecord = EventStatsMembers & { id: string };
+export type PhotoStatsRecord = EventStatsPhotos & { id: string };
+export type TravelStatsRecord = EventStatsTravel & { id: string };
+export type RsvpsByUserRecord = RsvpsByUser;
+export type ActivityRecord = ActivityEntry<Timestamp>;
 export type AnnouncementRecord = Announcement<Timestamp>;
 export type ReminderRunRecord = ReminderRun<Timestamp> & { id: string };
 
@@ -176,7 +187,7 @@ const converters = {
     ID_IS_DOC_ID,
   ),
   member: converterFor<MemberRecord>()(
-    ['eventId', 'userId', 'role', 'joinedAt', 'user'],
+    ['eventId', 'userId', 'role', 'joinedAt', 'user', 'searchTokens'],
     ID_IS_DOC_ID,
   ),
   invitation: converterFor<InvitationRecord>()(
@@ -206,6 +217,7 @@ const converters = {
       'votes',
       'isFeatured',
       'uploadedAt',
+      'searchTokens',
     ],
     STORES_ID,
   ),
@@ -256,6 +268,7 @@ const converters = {
       'location',
       'createdBy',
       'createdAt',
+      'rsvpCounts',
     ],
     STORES_ID,
   ),
@@ -264,7 +277,27 @@ const converters = {
     ID_IS_DOC_ID,
   ),
   roleChange: converterFor<RoleChangeRecord>()(
-    ['eventId', 'changedUserId', 'changedByUserId', 'oldRole', 'newRole', 'changedAt'],
+    [
+      'eventId',
+      'changedUserId',
+      'changedByUserId',
+      'oldRole',
+      'newRole',
+      'changedAt',
+      'changedUser',
+      'changedBy',
+    ],
+    ID_IS_DOC_ID,
+  ),
+  memberStats: converterFor<MemberStatsRecord>()(
+    ['total', 'creator', 'admin', 'attendee'],
+    ID_IS_DOC_ID,
+  ),
+  photoStats: converterFor<PhotoStatsRecord>()(['total', 'featured'], ID_IS_DOC_ID),
+  travelStats: converterFor<TravelStatsRecord>()(['flights', 'carpools'], ID_IS_DOC_ID),
+  rsvpsByUser: converterFor<RsvpsByUserRecord>()(['statuses'], ID_IS_DOC_ID),
+  activity: converterFor<ActivityRecord>()(
+    ['kind', 'actor', 'subjectId', 'title', 'at'],
     ID_IS_DOC_ID,
   ),
   announcement: converterFor<AnnouncementRecord>()(
@@ -311,6 +344,8 @@ export function dataAccess(firestore: Firestore) {
   const schedule = (eventId: string) =>
     under(eventId, 'schedule').withConverter(converters.scheduleItem);
   const members = (eventId: string) => under(eventId, 'members').withConverter(converters.member);
+  const flights = (eventId: string) => under(eventId, 'flights').withConverter(converters.flight);
+  const stats = (eventId: string) => under(eventId, 'stats');
 
   return {
     firestore,
@@ -333,8 +368,7 @@ export function dataAccess(firestore: Firestore) {
     photos,
     votes: (eventId: string, photoId: string): Col<Converters['vote']> =>
       photos(eventId).doc(photoId).collection('votes').withConverter(converters.vote),
-    flights: (eventId: string): Col<Converters['flight']> =>
-      under(eventId, 'flights').withConverter(converters.flight),
+    flights,
     carpools,
     passengers: (eventId: string, carpoolId: string): Col<Converters['passenger']> =>
       carpools(eventId).doc(carpoolId).collection('passengers').withConverter(converters.passenger),
@@ -343,6 +377,19 @@ export function dataAccess(firestore: Firestore) {
       schedule(eventId).doc(itemId).collection('rsvps').withConverter(converters.rsvp),
     roleChanges: (eventId: string): Col<Converters['roleChange']> =>
       under(eventId, 'roleChanges').withConverter(converters.roleChange),
+    /** The event's counters, one document per area (docs/performance.md, "Counters"). */
+    stats: {
+      members: (eventId: string): Ref<Converters['memberStats']> =>
+        stats(eventId).doc('members').withConverter(converters.memberStats),
+      photos: (eventId: string): Ref<Converters['photoStats']> =>
+        stats(eventId).doc('photos').withConverter(converters.photoStats),
+      travel: (eventId: string): Ref<Converters['travelStats']> =>
+        stats(eventId).doc('travel').withConverter(converters.travelStats),
+    },
+    rsvpsByUser: (eventId: string): Col<Converters['rsvpsByUser']> =>
+      under(eventId, 'rsvpsByUser').withConverter(converters.rsvpsByUser),
+    activity: (eventId: string): Col<Converters['activity']> =>
+      under(eventId, 'activity').withConverter(converters.activity),
     announcements: (eventId: string): Col<Converters['announcement']> =>
       under(eventId, 'announcements').withConverter(converters.announcement),
     /** The e-mail scheduler's finished units of work (docs/data-model.md, "E-mail"). */
@@ -354,6 +401,8 @@ export function dataAccess(firestore: Firestore) {
         firestore.collectionGroup('members').withConverter(converters.member),
       photos: (): Group<Converters['photo']> =>
         firestore.collectionGroup('photos').withConverter(converters.photo),
+      flights: (): Group<Converters['flight']> =>
+        firestore.collectionGroup('flights').withConverter(converters.flight),
       carpools: (): Group<Converters['carpool']> =>
         firestore.collectionGroup('carpools').withConverter(converters.carpool),
       schedule: (): Group<Converters['scheduleItem']> =>

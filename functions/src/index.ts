@@ -16,3 +16,4 @@ export const api = onRequest(
 );
 
 export { emailScheduler, mailDelivery } from './mail/triggers.ts';
+export * from './triggers/activity.ts';

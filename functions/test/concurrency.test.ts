@@ -287,13 +287,10 @@ describe('concurrency', () => {
           body: { userEmail: `late-${i}-${eventId}@example.com`.toLowerCase() },
         }),
       ),
-      writer('RSVP (direct)', (i) =>
-        fs.attendee.doc(stack.store.rsvps(eventId, itemId).doc(attendee.uid).path).set({
-          eventId,
-          scheduleId: itemId,
-          userId: attendee.uid,
-          status: i % 2 ? 'maybe' : 'going',
-          respondedAt: serverTimestamp(),
+      writer('RSVP (API)', (i) =>
+        stack.call('PUT', `/api/schedule/${itemId}/rsvp`, {
+          as: attendee,
+          body: { status: i % 2 ? 'maybe' : 'going' },
         }),
       ),
       writer('schedule item (direct)', () => {

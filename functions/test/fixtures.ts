@@ -2,6 +2,7 @@ import { Timestamp, type DocumentReference, type Firestore } from 'firebase-admi
 import type { MemberRole } from '@gatherly/domain/entities';
 import type { DataAccess } from '../src/db.ts';
 import { bucket } from '../src/firebase.ts';
+import { readMemberStats, writeMemberStats } from '../src/services/stats.ts';
 import { newUser, type Stack, type TestUser } from './harness.ts';
 
 export const ISO = (days: number) =>
@@ -32,20 +33,29 @@ export async function createEvent(
   return res.body.event.id;
 }
 
-/** A member written straight to Firestore (admin), for tests that need many people fast. */
+/**
+ * A member written straight to Firestore (admin), for tests that need many people fast; the
+ * event's member counters move with it, in one transaction, as the functions keep them.
+ */
 export async function seedMember(
   store: DataAccess,
   eventId: string,
   user: TestUser,
   role: MemberRole = 'attendee',
 ) {
-  await store.member(eventId, user.uid).set({
-    id: user.uid,
-    eventId,
-    userId: user.uid,
-    role,
-    joinedAt: Timestamp.now(),
-    user: { displayName: user.name, email: user.email, photoURL: '' },
+  await store.firestore.runTransaction(async (tx) => {
+    const ref = store.member(eventId, user.uid);
+    const previous = (await tx.get(ref)).data();
+    const stats = await readMemberStats(tx, eventId);
+    tx.set(ref, {
+      id: user.uid,
+      eventId,
+      userId: user.uid,
+      role,
+      joinedAt: Timestamp.now(),
+      user: { displayName: user.name, email: user.email, photoURL: '' },
+    });
+    writeMemberStats(tx, eventId, stats, { add: role, remove: previous?.role });
   });
 }
 

@@ -1,9 +1,11 @@
 /**
- * One table of payloads for the writes the web app makes directly and API clients make through
- * `/api` (docs/data-model.md, "Event settings" and "RSVPs"): the event settings write
- * (`events/{e}` update ⇔ PUT /api/events/{e}) and a member's own RSVP
- * (`events/{e}/schedule/{s}/rsvps/{uid}` set ⇔ PUT /api/schedule/{s}/rsvp). Each row says
- * whether both paths must accept or refuse it; write-paths.test.ts runs every row both ways.
+ * One table of payloads for the writes reachable both directly and through `/api`
+ * (docs/data-model.md, "Event settings" and "RSVPs"): the event settings write (`events/{e}`
+ * update ⇔ PUT /api/events/{e}), where each row says whether both paths must accept or refuse
+ * it; and a member's own RSVP, which only PUT /api/schedule/{s}/rsvp may write (it keeps the
+ * counters; docs/performance.md, "Counters"): its rows say what the API does, and the direct
+ * write of `events/{e}/schedule/{s}/rsvps/{uid}` must be refused for every row.
+ * write-paths.test.ts runs every row both ways.
  *
  * Rows are written in the stored form both paths share (ISO dates as toISOString() writes
  * them). The API also normalises other ISO-8601 notations and '' to that form before the same
@@ -20,6 +22,7 @@ export interface WriteFixture {
   as: FixtureRole;
   /** Settings: the changed fields. RSVP: the member's fields besides the fixed ones. */
   payload: (ids: { eventId: string }) => Record<string, unknown>;
+  /** Settings: both paths. RSVP: the API (the direct path refuses every RSVP). */
   accept: boolean;
 }
 

@@ -730,16 +730,18 @@ const rsvpAttacks: RulesCase[] = [
       respondedAt: firebase.firestore.Timestamp.fromDate(new Date('2030-01-01T00:00:00Z')),
     }),
   ),
-  allow('create', 'attendee', 'RSVP going', (a) =>
+  // Well-formed direct RSVPs are refused too: only PUT /api/schedule/{s}/rsvp writes RSVPs, so
+  // rsvpCounts and rsvpsByUser can never drift from them (docs/performance.md, "Counters").
+  deny('create', 'attendee', 'well-formed direct RSVP going', (a) =>
     a.db.doc(rsvpPath(QUIET_ITEM, UID.attendee)).set(newRsvp(QUIET_ITEM, UID.attendee, 'going')),
   ),
-  allow('create', 'creator', 'RSVP not_going', (a) =>
+  deny('create', 'creator', 'well-formed direct RSVP not_going', (a) =>
     a.db.doc(rsvpPath(QUIET_ITEM, UID.creator)).set(newRsvp(QUIET_ITEM, UID.creator, 'not_going')),
   ),
   deny('update', 'attendee', 'RSVP partial update without respondedAt', (a) =>
     a.db.doc(rsvpPath(SCHEDULE_ITEM, UID.attendee)).update({ status: 'maybe' }),
   ),
-  allow('update', 'attendee', 'RSVP status with a fresh respondedAt', (a) =>
+  deny('update', 'attendee', 'well-formed direct RSVP status change', (a) =>
     a.db
       .doc(rsvpPath(SCHEDULE_ITEM, UID.attendee))
       .update({ status: 'maybe', respondedAt: serverTime() }),
@@ -757,6 +759,49 @@ const rsvpAttacks: RulesCase[] = [
   ),
   deny('list', 'attendee', 'vote collection group of one user across all events', (a) =>
     a.db.collectionGroup('votes').where('userId', '==', UID.admin2).get(),
+  ),
+];
+
+// The counters and per-user maps the functions keep (docs/performance.md, "Rules").
+const counterAttacks: RulesCase[] = [
+  deny('update', 'admin', 'admin bumps rsvpCounts on an item', (a) =>
+    scheduleDoc(a).update({ rsvpCounts: { going: 500, maybe: 0, notGoing: 0 } }),
+  ),
+  deny('update', 'admin', 'admin bumps rsvpCounts with a title edit', (a) =>
+    scheduleDoc(a).update({ title: 'Dinner', rsvpCounts: { going: 500, maybe: 0, notGoing: 0 } }),
+  ),
+  deny('update', 'creator', 'creator raises stats/members.total', (a) =>
+    a.db.doc(`${E}/stats/members`).update({ total: 1 }),
+  ),
+  deny('update', 'admin', 'admin zeroes stats/photos (merge write)', (a) =>
+    a.db.doc(`${E}/stats/photos`).set({ total: 0, featured: 0 }, { merge: true }),
+  ),
+  deny('create', 'admin', 'admin adds a stats document', (a) =>
+    a.db.doc(`${E}/stats/rsvps`).set({ going: 100 }),
+  ),
+  deny('get', 'attendee', "member reads another member's rsvpsByUser", (a) =>
+    a.db.doc(`${E}/rsvpsByUser/${UID.attendee2}`).get(),
+  ),
+  deny('get', 'creator', "creator reads an attendee's rsvpsByUser", (a) =>
+    a.db.doc(`${E}/rsvpsByUser/${UID.attendee}`).get(),
+  ),
+  deny('list', 'admin', 'admin lists every rsvpsByUser map', (a) =>
+    a.db.collection(`${E}/rsvpsByUser`).get(),
+  ),
+  deny('update', 'attendee', 'member writes own rsvpsByUser', (a) =>
+    a.db.doc(`${E}/rsvpsByUser/${UID.attendee}`).set({ statuses: { [QUIET_ITEM]: 'going' } }),
+  ),
+  deny('listen', 'outsider', 'non-member listens to stats', (a) =>
+    listenQuery(a.db.collection(`${E}/stats`)),
+  ),
+  deny('get', 'outsider', 'non-member reads stats/members', (a) =>
+    a.db.doc(`${E}/stats/members`).get(),
+  ),
+  deny('list', 'outsider', 'non-member reads the activity feed', (a) =>
+    a.db.collection(`${E}/activity`).orderBy('at', 'desc').limit(5).get(),
+  ),
+  deny('get', 'attendee', "member of another event reads this event's stats", (a) =>
+    a.db.doc(`events/${OTHER_EVENT}/stats/members`).get(),
   ),
 ];
 
@@ -864,6 +909,7 @@ export const firestoreAttacks: RulesCase[] = [
   ...carpoolAttacks,
   ...scheduleAttacks,
   ...rsvpAttacks,
+  ...counterAttacks,
   ...userAttacks,
   ...timeZoneCases,
 ];

@@ -288,11 +288,13 @@ const photos = [
       what: "caption of someone else's photo",
       attempt: (a) => a.db.doc(otherPhoto).update({ caption: 'Not mine' }),
     },
-    delete: { allowed: ADMIN_ROLES, attempt: (a) => a.db.doc(otherPhoto).delete() },
+    // Deleting and featuring move stats/photos: DELETE /api/photos/{id} and
+    // PUT /api/photos/{id}/featured only (docs/performance.md, "Counters").
+    delete: { allowed: NOBODY, attempt: (a) => a.db.doc(otherPhoto).delete() },
   }),
   ...fs('photos/{attendee2} featured', {
     update: {
-      allowed: ADMIN_ROLES,
+      allowed: NOBODY,
       what: 'isFeatured',
       attempt: (a) => a.db.doc(otherPhoto).update({ isFeatured: true }),
     },
@@ -303,7 +305,15 @@ const photos = [
       what: 'caption by uploader',
       attempt: (a) => a.db.doc(ownPhoto(a)).update({ caption: 'Sunset' }),
     },
-    delete: { allowed: MEMBER_ROLES, attempt: (a) => a.db.doc(ownPhoto(a)).delete() },
+    delete: { allowed: NOBODY, attempt: (a) => a.db.doc(ownPhoto(a)).delete() },
+  }),
+  ...fs('photos/{own} searchTokens', {
+    update: {
+      allowed: NOBODY,
+      what: 'caption with forged searchTokens',
+      attempt: (a) =>
+        a.db.doc(ownPhoto(a)).update({ caption: 'Sunset', searchTokens: ['s', 'su'] }),
+    },
   }),
   ...fs('photos/{p}/votes', {
     get: {
@@ -361,11 +371,12 @@ const flights = [
         a.db.doc(`${E}/flights/new-${ownOf(a)}`).set(flight(EVENT, `new-${ownOf(a)}`, ownOf(a))),
     },
     update: { allowed: ADMIN_ROLES, attempt: (a) => a.db.doc(otherFlight).update(flightChange) },
-    delete: { allowed: ADMIN_ROLES, attempt: (a) => a.db.doc(otherFlight).delete() },
+    // Deletion moves stats/travel: DELETE /api/flights/{id} only.
+    delete: { allowed: NOBODY, attempt: (a) => a.db.doc(otherFlight).delete() },
   }),
   ...fs('flights/{own}', {
     update: { allowed: MEMBER_ROLES, attempt: (a) => a.db.doc(ownFlight(a)).update(flightChange) },
-    delete: { allowed: MEMBER_ROLES, attempt: (a) => a.db.doc(ownFlight(a)).delete() },
+    delete: { allowed: NOBODY, attempt: (a) => a.db.doc(ownFlight(a)).delete() },
   }),
 ];
 
@@ -391,7 +402,8 @@ const carpools = [
       what: 'take a seat',
       attempt: (a) => a.db.doc(otherCarpool).update({ currentSeats: 2 }),
     },
-    delete: { allowed: ADMIN_ROLES, attempt: (a) => a.db.doc(otherCarpool).delete() },
+    // Deletion moves stats/travel: DELETE /api/carpools/{id} only.
+    delete: { allowed: NOBODY, attempt: (a) => a.db.doc(otherCarpool).delete() },
   }),
   ...fs('carpools/{own}', {
     update: {
@@ -400,7 +412,7 @@ const carpools = [
       attempt: (a) => a.db.doc(ownCarpool(a)).update({ fromLocation: 'Station' }),
     },
     delete: {
-      allowed: MEMBER_ROLES,
+      allowed: NOBODY,
       what: 'driver',
       attempt: (a) => a.db.doc(ownCarpool(a)).delete(),
     },
@@ -472,7 +484,16 @@ const schedule = fs('schedule', {
         .doc(item)
         .update({ title: 'Late dinner', startTime: '2027-06-12T20:00:00.000Z', endTime: null }),
   },
-  delete: { allowed: ADMIN_ROLES, attempt: (a) => a.db.doc(item).delete() },
+  // DELETE /api/schedule/{id} removes the item and its RSVPs (beyond one client batch).
+  delete: { allowed: NOBODY, attempt: (a) => a.db.doc(item).delete() },
+});
+
+const scheduleCounts = fs('schedule rsvpCounts', {
+  update: {
+    allowed: NOBODY,
+    what: 'bump going',
+    attempt: (a) => a.db.doc(item).update({ rsvpCounts: { going: 100, maybe: 0, notGoing: 0 } }),
+  },
 });
 
 const rsvpFor = (itemId: string, uid: string): string => `${E}/schedule/${itemId}/rsvps/${uid}`;
@@ -491,14 +512,16 @@ const rsvps = [
       allowed: MEMBER_ROLES,
       attempt: (a) => listenDoc(a.db, rsvpFor(SCHEDULE_ITEM, ownOf(a))),
     },
+    // PUT /api/schedule/{s}/rsvp is the only writer: it moves rsvpCounts and rsvpsByUser with
+    // the RSVP (docs/performance.md, "Counters").
     create: {
-      allowed: MEMBER_ROLES,
+      allowed: NOBODY,
       what: 'maybe',
       attempt: (a) =>
         a.db.doc(rsvpFor(QUIET_ITEM, ownOf(a))).set(newRsvp(QUIET_ITEM, ownOf(a), 'maybe')),
     },
     update: {
-      allowed: MEMBER_ROLES,
+      allowed: NOBODY,
       what: 'going to not_going',
       attempt: (a) =>
         a.db
@@ -506,7 +529,7 @@ const rsvps = [
           .set(newRsvp(SCHEDULE_ITEM, ownOf(a), 'not_going')),
     },
     delete: {
-      allowed: MEMBER_ROLES,
+      allowed: NOBODY,
       attempt: (a) => a.db.doc(rsvpFor(SCHEDULE_ITEM, ownOf(a))).delete(),
     },
   }),
@@ -527,7 +550,7 @@ const rsvps = [
   }),
   ...fs('rsvps/{attendee2} with their item', {
     delete: {
-      allowed: ADMIN_ROLES,
+      allowed: NOBODY,
       what: 'in the batch that deletes the schedule item',
       attempt: (a) => {
         const batch = a.db.batch();
@@ -562,6 +585,103 @@ const rsvps = [
   }),
 ];
 
+const statsPath = (id: string): string => `${E}/stats/${id}`;
+const stats = [
+  ...['members', 'photos', 'travel'].flatMap((id) =>
+    fs(`stats/${id}`, {
+      get: { allowed: MEMBER_ROLES, attempt: (a) => a.db.doc(statsPath(id)).get() },
+      listen: { allowed: MEMBER_ROLES, attempt: (a) => listenDoc(a.db, statsPath(id)) },
+      create: {
+        allowed: NOBODY,
+        what: 'recreate with other counts',
+        prepare: async (owner) => owner.db.doc(statsPath(id)).delete(),
+        attempt: (a) => a.db.doc(statsPath(id)).set({ total: 0 }),
+      },
+      update: {
+        allowed: NOBODY,
+        what: 'bump total',
+        attempt: (a) => a.db.doc(statsPath(id)).update({ total: 999 }),
+      },
+      delete: { allowed: NOBODY, attempt: (a) => a.db.doc(statsPath(id)).delete() },
+    }),
+  ),
+  ...fs('stats', {
+    list: { allowed: MEMBER_ROLES, attempt: (a) => a.db.collection(`${E}/stats`).get() },
+    listen: {
+      allowed: MEMBER_ROLES,
+      attempt: (a) => listenQuery(a.db.collection(`${E}/stats`)),
+    },
+  }),
+];
+
+const entry = `${E}/activity/member:${UID.attendee2}`;
+const activity = fs('activity', {
+  get: { allowed: MEMBER_ROLES, attempt: (a) => a.db.doc(entry).get() },
+  list: {
+    allowed: MEMBER_ROLES,
+    attempt: (a) => a.db.collection(`${E}/activity`).orderBy('at', 'desc').limit(20).get(),
+  },
+  listen: {
+    allowed: MEMBER_ROLES,
+    attempt: (a) => listenQuery(a.db.collection(`${E}/activity`).orderBy('at', 'desc').limit(5)),
+  },
+  create: {
+    allowed: NOBODY,
+    what: 'a made-up entry',
+    attempt: (a) =>
+      a.db.doc(`${E}/activity/photo:fake`).set({
+        kind: 'photo',
+        actor: { displayName: 'Someone', photoURL: '' },
+        subjectId: 'fake',
+        title: 'Someone uploaded a photo',
+        at: serverTime(),
+      }),
+  },
+  update: {
+    allowed: NOBODY,
+    what: 'rewrite the title',
+    attempt: (a) => a.db.doc(entry).update({ title: 'Hijacked' }),
+  },
+  delete: { allowed: NOBODY, attempt: (a) => a.db.doc(entry).delete() },
+});
+
+const byUser = (uid: string): string => `${E}/rsvpsByUser/${uid}`;
+const rsvpsByUser = [
+  ...fs('rsvpsByUser/{own}', {
+    get: { allowed: MEMBER_ROLES, attempt: (a) => a.db.doc(byUser(ownOf(a))).get() },
+    listen: { allowed: MEMBER_ROLES, attempt: (a) => listenDoc(a.db, byUser(ownOf(a))) },
+    create: {
+      allowed: NOBODY,
+      what: 'own map',
+      prepare: async (owner, role) =>
+        owner.db.doc(byUser(role === 'signedOut' ? UID.attendee : UID[role])).delete(),
+      attempt: (a) => a.db.doc(byUser(ownOf(a))).set({ statuses: { [QUIET_ITEM]: 'going' } }),
+    },
+    update: {
+      allowed: NOBODY,
+      what: 'own answer',
+      attempt: (a) => a.db.doc(byUser(ownOf(a))).update({ statuses: { [SCHEDULE_ITEM]: 'maybe' } }),
+    },
+    delete: { allowed: NOBODY, attempt: (a) => a.db.doc(byUser(ownOf(a))).delete() },
+  }),
+  ...fs('rsvpsByUser/{attendee2}', {
+    get: { allowed: NOBODY, attempt: (a) => a.db.doc(byUser(other)).get() },
+    listen: { allowed: NOBODY, attempt: (a) => listenDoc(a.db, byUser(other)) },
+    update: {
+      allowed: NOBODY,
+      attempt: (a) => a.db.doc(byUser(other)).update({ statuses: { [SCHEDULE_ITEM]: 'maybe' } }),
+    },
+    delete: { allowed: NOBODY, attempt: (a) => a.db.doc(byUser(other)).delete() },
+  }),
+  ...fs('rsvpsByUser', {
+    list: {
+      allowed: NOBODY,
+      what: "everyone's answers",
+      attempt: (a) => a.db.collection(`${E}/rsvpsByUser`).get(),
+    },
+  }),
+];
+
 export const firestoreMatrix: RulesCase[] = [
   ...users,
   ...tiers,
@@ -574,5 +694,9 @@ export const firestoreMatrix: RulesCase[] = [
   ...flights,
   ...carpools,
   ...schedule,
+  ...scheduleCounts,
   ...rsvps,
+  ...stats,
+  ...activity,
+  ...rsvpsByUser,
 ];

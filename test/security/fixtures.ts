@@ -288,6 +288,31 @@ function seedDocuments(): Map<string, DocumentData> {
         `${base}/schedule/${SCHEDULE_ITEM}/rsvps/${uid}`,
         rsvp(eventId, SCHEDULE_ITEM, uid, 'going'),
       );
+      put(`${base}/rsvpsByUser/${uid}`, { statuses: { [SCHEDULE_ITEM]: 'going' } });
+    }
+    // The counters the functions keep (docs/performance.md, "Counters"), and the feed.
+    put(`${base}/schedule/${SCHEDULE_ITEM}`, {
+      ...scheduleItem(eventId, SCHEDULE_ITEM, creator),
+      rsvpCounts: { going: owners.length, maybe: 0, notGoing: 0 },
+    });
+    const roles = Object.values(members);
+    const count = (role: string) => roles.filter((r) => r === role).length;
+    put(`${base}/stats/members`, {
+      total: roles.length,
+      creator: count('creator'),
+      admin: count('admin'),
+      attendee: count('attendee'),
+    });
+    put(`${base}/stats/photos`, { total: owners.length, featured: 0 });
+    put(`${base}/stats/travel`, { flights: owners.length, carpools: owners.length });
+    for (const uid of Object.keys(members)) {
+      put(`${base}/activity/member:${uid}`, {
+        kind: 'member',
+        actor: { displayName: `Name ${uid}`, photoURL: '' },
+        subjectId: uid,
+        title: `Name ${uid} joined the event`,
+        at: SEED_TIME,
+      });
     }
   }
   return docs;

@@ -12,9 +12,18 @@ import {
   type Firestore,
 } from 'firebase-admin/firestore';
 import { getStorage } from 'firebase-admin/storage';
-import { DEFAULT_BANNER_SETTINGS, DEFAULT_THEME_COLORS } from '@gatherly/domain/entities';
+import { buildActivityFeed, type ActivitySources } from '@gatherly/domain/activity';
+import {
+  DEFAULT_BANNER_SETTINGS,
+  DEFAULT_THEME_COLORS,
+  type RsvpCounts,
+  type RsvpStatus,
+} from '@gatherly/domain/entities';
+import { memberSearchTokens, photoSearchTokens } from '@gatherly/domain/search';
 import { TIERS } from '@gatherly/domain/tiers';
 import { gradientPng, hexToRgb } from '../../../scripts/lib/png.ts';
+import { dataAccess } from '../../../functions/src/db.ts';
+import { backfillEvent } from '../../../functions/src/services/backfill.ts';
 import { CREATOR, GUEST, documentCount, type BenchEvent, type BenchMember } from './world.ts';
 
 const BATCH_SIZE = 500;
@@ -69,6 +78,8 @@ class BulkSets {
 async function alreadySeeded(db: Firestore, e: BenchEvent): Promise<boolean> {
   const base = db.doc(`events/${e.id}`);
   if (!(await base.get()).exists) return false;
+  // Events seeded before the stored counts existed are seeded again (sets overwrite).
+  if (!(await base.collection('stats').doc('photos').get()).exists) return false;
   const [photos, rsvps, members] = await Promise.all([
     base.collection('photos').count().get(),
     db.collectionGroup('rsvps').where('eventId', '==', e.id).count().get(),
@@ -128,6 +139,10 @@ export async function seedBenchEvent(projectId: string, e: BenchEvent): Promise<
     await seedViewers(projectId, appName, [e.members[CREATOR]!, e.members[GUEST]!]);
     const db = getFirestore(app);
     if (await alreadySeeded(db, e)) {
+      // Seeded before the derived documents existed: add them (the functions keep them after).
+      if (!(await dataAccess(db).stats.members(e.id).get()).exists) {
+        await backfillEvent(dataAccess(db), e.id);
+      }
       return {
         event: e,
         documents: documentCount(e),
@@ -159,6 +174,17 @@ export async function seedBenchEvent(projectId: string, e: BenchEvent): Promise<
     );
 
     const out = new BulkSets(db);
+    // The activity feed entry a trigger writes for one created document.
+    const activity = async (source: ActivitySources, subjectId: string) => {
+      const item = buildActivityFeed(source, 1)[0]!;
+      await out.set(`${base}/activity/${item.kind}:${subjectId}`, {
+        kind: item.kind,
+        actor: item.actor,
+        subjectId,
+        title: item.text,
+        at: Timestamp.fromMillis(item.at),
+      });
+    };
     await out.set(base, {
       name: e.name,
       description: `Scale bench event: ${e.members.length} members, ${e.photos.length} photos.`,
@@ -193,7 +219,16 @@ export async function seedBenchEvent(projectId: string, e: BenchEvent): Promise<
         role: m.role,
         joinedAt: ago(m.joinedHoursAgo),
         user: { displayName: m.displayName, email: m.email, photoURL: '' },
+        searchTokens: memberSearchTokens(m.displayName, m.email),
       });
+      await activity(
+        {
+          members: [
+            { userId: m.uid, joinedAt: ago(m.joinedHoursAgo), user: person(i), role: m.role },
+          ],
+        },
+        m.uid,
+      );
     }
     for (const [i, m] of e.members.slice(2, 2 + e.size.admins).entries()) {
       await out.set(`${base}/roleChanges/${e.id.slice(0, 8)}-role-${i}`, {
@@ -203,6 +238,8 @@ export async function seedBenchEvent(projectId: string, e: BenchEvent): Promise<
         oldRole: 'attendee',
         newRole: 'admin',
         changedAt: ago(m.joinedHoursAgo - 1),
+        changedUser: { displayName: m.displayName },
+        changedBy: { displayName: creator.displayName },
       });
     }
     for (const p of e.photos) {
@@ -221,7 +258,21 @@ export async function seedBenchEvent(projectId: string, e: BenchEvent): Promise<
         votes: p.voters.length,
         isFeatured: p.featured,
         uploadedAt: ago(p.uploadedHoursAgo),
+        searchTokens: photoSearchTokens(p.caption, person(p.uploader).displayName),
       });
+      await activity(
+        {
+          photos: [
+            {
+              id: p.id,
+              uploadedAt: ago(p.uploadedHoursAgo),
+              uploadedByUser: person(p.uploader),
+              caption: p.caption,
+            },
+          ],
+        },
+        p.id,
+      );
       for (const v of p.voters) {
         const voter = e.members[v]!.uid;
         await out.set(`${base}/photos/${p.id}/votes/${voter}`, {
@@ -246,6 +297,20 @@ export async function seedBenchEvent(projectId: string, e: BenchEvent): Promise<
         arrivalTime: f.arrivalTime,
         createdAt: ago(f.createdHoursAgo),
       });
+      await activity(
+        {
+          flights: [
+            {
+              id: f.id,
+              createdAt: ago(f.createdHoursAgo),
+              user: person(f.by),
+              departure: f.departure,
+              arrival: f.arrival,
+            },
+          ],
+        },
+        f.id,
+      );
     }
     for (const c of e.carpools) {
       await out.set(`${base}/carpools/${c.id}`, {
@@ -261,6 +326,20 @@ export async function seedBenchEvent(projectId: string, e: BenchEvent): Promise<
         passengerIds: c.passengers.map((i) => e.members[i]!.uid),
         createdAt: ago(c.createdHoursAgo),
       });
+      await activity(
+        {
+          carpools: [
+            {
+              id: c.id,
+              createdAt: ago(c.createdHoursAgo),
+              driver: person(c.driver),
+              fromLocation: c.fromLocation,
+              toLocation: c.toLocation,
+            },
+          ],
+        },
+        c.id,
+      );
       for (const i of c.passengers) {
         await out.set(`${base}/carpools/${c.id}/passengers/${e.members[i]!.uid}`, {
           eventId: e.id,
@@ -271,8 +350,23 @@ export async function seedBenchEvent(projectId: string, e: BenchEvent): Promise<
         });
       }
     }
+    // The RSVP function keeps each item's tallies and each member's answers document.
+    const answers = new Map<string, Record<string, RsvpStatus>>();
     for (const [n, s] of e.schedule.entries()) {
+      const counts: RsvpCounts = { going: 0, maybe: 0, notGoing: 0 };
+      for (const [i, status] of s.rsvps.entries()) {
+        if (status === 'going') counts.going += 1;
+        else if (status === 'maybe') counts.maybe += 1;
+        else counts.notGoing += 1;
+        const uid = e.members[i]!.uid;
+        answers.set(uid, { ...answers.get(uid), [s.id]: status });
+      }
+      await activity(
+        { schedule: [{ id: s.id, createdAt: ago(24 * 25 - n), title: s.title }] },
+        s.id,
+      );
       await out.set(`${base}/schedule/${s.id}`, {
+        rsvpCounts: counts,
         id: s.id,
         eventId: e.id,
         title: s.title,
@@ -293,7 +387,28 @@ export async function seedBenchEvent(projectId: string, e: BenchEvent): Promise<
         });
       }
     }
+    for (const [uid, statuses] of answers)
+      await out.set(`${base}/rsvpsByUser/${uid}`, { statuses });
+    // The stored counts the functions keep (docs/performance.md, "Counters").
+    const role = (r: string) => e.members.filter((m) => m.role === r).length;
+    await out.set(`${base}/stats/members`, {
+      total: e.members.length,
+      creator: role('creator'),
+      admin: role('admin'),
+      attendee: role('attendee'),
+    });
+    await out.set(`${base}/stats/photos`, {
+      total: e.photos.length,
+      featured: e.photos.filter((p) => p.featured).length,
+    });
+    await out.set(`${base}/stats/travel`, {
+      flights: e.flights.length,
+      carpools: e.carpools.length,
+    });
     await out.done();
+    // Counters, rsvpsByUser, searchTokens and the activity feed, as the functions and their
+    // triggers keep them for documents they write (docs/performance.md).
+    await backfillEvent(dataAccess(db), e.id);
     return {
       event: e,
       documents: out.written,

@@ -1,14 +1,20 @@
 import type { PhotosResponse } from '@gatherly/domain/entities';
-import { bannerPhotoSchema, photoRecordSchema } from '@gatherly/domain/schemas';
+import {
+  bannerPhotoSchema,
+  photoFeaturedSchema,
+  photoRecordSchema,
+} from '@gatherly/domain/schemas';
 import { db } from '../firebase.ts';
 import { route, type Route } from '../router.ts';
 import { readEvent } from '../services/events.ts';
 import {
+  deletePhoto,
   listPhotos,
   locatePhoto,
   photoView,
   recordPhoto,
   setBannerPhoto,
+  setPhotoFeatured,
   votePhoto,
 } from '../services/photos.ts';
 import { validateBody } from '../validate.ts';
@@ -58,6 +64,28 @@ export const photoRoutes: Route[] = [
     async handle({ caller, params }) {
       const photo = await locatePhoto(params.photoId);
       return { body: await db().runTransaction((tx) => votePhoto(tx, caller, photo, false)) };
+    },
+  }),
+  route({
+    method: 'PUT',
+    pattern: '/photos/:photoId/featured',
+    access: 'app',
+    async handle({ caller, params, body }) {
+      const { isFeatured } = validateBody(photoFeaturedSchema, body);
+      const located = await locatePhoto(params.photoId);
+      const photo = await db().runTransaction((tx) =>
+        setPhotoFeatured(tx, caller, located, isFeatured),
+      );
+      return { body: { id: photo.id, isFeatured: photo.isFeatured } };
+    },
+  }),
+  route({
+    method: 'DELETE',
+    pattern: '/photos/:photoId',
+    access: 'app',
+    async handle({ caller, params }) {
+      await deletePhoto(caller, await locatePhoto(params.photoId));
+      return { body: { deleted: true, id: params.photoId } };
     },
   }),
   route({

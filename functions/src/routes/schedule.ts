@@ -3,7 +3,12 @@ import { rsvpSchema } from '@gatherly/domain/schemas';
 import { db } from '../firebase.ts';
 import { route, type Route } from '../router.ts';
 import { apiShape } from '../serialize.ts';
-import { listSchedule, locateScheduleItem, setRsvp } from '../services/schedule.ts';
+import {
+  deleteScheduleItem,
+  listSchedule,
+  locateScheduleItem,
+  setRsvp,
+} from '../services/schedule.ts';
 import { validateBody } from '../validate.ts';
 
 export const scheduleRoutes: Route[] = [
@@ -19,7 +24,7 @@ export const scheduleRoutes: Route[] = [
   route({
     method: 'PUT',
     pattern: '/schedule/:scheduleId/rsvp',
-    access: 'api',
+    access: 'app',
     async handle({ caller, params, body }) {
       const { status } = validateBody(rsvpSchema, body);
       const item = await locateScheduleItem(params.scheduleId);
@@ -27,6 +32,16 @@ export const scheduleRoutes: Route[] = [
         setRsvp(tx, caller, item, status),
       );
       return { body: { rsvp: apiShape(rsvp) } };
+    },
+  }),
+  route({
+    method: 'DELETE',
+    pattern: '/schedule/:scheduleId',
+    access: 'app',
+    async handle({ caller, params }) {
+      const item = await locateScheduleItem(params.scheduleId);
+      await deleteScheduleItem(caller, item);
+      return { body: { deleted: true, id: params.scheduleId } };
     },
   }),
 ];

@@ -7,11 +7,14 @@ import {
   addCarpool,
   addFlight,
   carpoolView,
+  deleteCarpool,
+  deleteFlight,
   flightView,
   joinCarpool,
   listCarpools,
   listFlights,
   locateCarpool,
+  locateFlight,
 } from '../services/travel.ts';
 import { userSummary } from '../users.ts';
 import { validateBody } from '../validate.ts';
@@ -72,6 +75,25 @@ export const travelRoutes: Route[] = [
         joinCarpool(tx, caller, located, passenger),
       );
       return { body: { carpool: apiShape(carpool) } };
+    },
+  }),
+  route({
+    method: 'DELETE',
+    pattern: '/flights/:flightId',
+    access: 'app',
+    async handle({ caller, params }) {
+      const located = await locateFlight(params.flightId);
+      await db().runTransaction((tx) => deleteFlight(tx, caller, located));
+      return { body: { deleted: true, id: params.flightId } };
+    },
+  }),
+  route({
+    method: 'DELETE',
+    pattern: '/carpools/:carpoolId',
+    access: 'app',
+    async handle({ caller, params }) {
+      await deleteCarpool(caller, await locateCarpool(params.carpoolId));
+      return { body: { deleted: true, id: params.carpoolId } };
     },
   }),
 ];

@@ -12,6 +12,7 @@ import {
 import { settingsPatchError, type EventSettingsPatch } from '@gatherly/domain/event-settings';
 import { isMemberRole } from '@gatherly/domain/roles';
 import type { CreateEventRequestValues } from '@gatherly/domain/schemas';
+import { memberSearchTokens } from '@gatherly/domain/search';
 import { readAll, requireMember, requirePermission } from '../access.ts';
 import type { Caller } from '../caller.ts';
 import type { EventRecord, MemberRecord } from '../db.ts';
@@ -20,6 +21,7 @@ import { badRequest } from '../http.ts';
 import { apiShape } from '../serialize.ts';
 import { deletePrefix } from '../storage.ts';
 import { countOf, eventsCreatedBy, requireWithin, tierOfUser } from '../tiers.ts';
+import { initialiseStats } from './stats.ts';
 
 /**
  * An event as one member sees it; the stored `deleting` mark is not part of it. `timeZone` is
@@ -111,11 +113,13 @@ export async function createEvent(
     role: 'creator',
     joinedAt: now,
     user: creator,
+    searchTokens: memberSearchTokens(creator.displayName, creator.email),
   };
   const tier = await tierOfUser(caller.uid, tx);
   requireWithin(await countOf(eventsCreatedBy(caller.uid), tx), tier.maxEvents, 'events', tier);
   tx.create(ref, event);
   tx.create(store().member(ref.id, caller.uid), member);
+  initialiseStats(tx, ref.id);
   return event;
 }
 

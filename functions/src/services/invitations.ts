@@ -6,10 +6,12 @@ import type {
   InvitationStatus,
   UserSummary,
 } from '@gatherly/domain/entities';
+import { memberSearchTokens } from '@gatherly/domain/search';
 import type { Caller } from '../caller.ts';
 import { store } from '../firebase.ts';
 import { conflict, forbidden, notFound } from '../http.ts';
-import { countOf, requireWithin, tierOfUser } from '../tiers.ts';
+import { requireWithin, tierOfUser } from '../tiers.ts';
+import { readMemberStats, writeMemberStats } from './stats.ts';
 
 export const INVITATION_NOT_FOUND = 'Invitation not found';
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{20,128}$/;
@@ -92,8 +94,8 @@ export async function acceptInvitation(
   if (invitation.status === 'accepted') throw conflict('This invitation has already been accepted');
   if (memberSnap.exists) throw conflict('You are already a member of this event');
   const tier = await tierOfUser(event.createdBy, tx);
-  const members = await countOf(s.members(eventId), tx);
-  requireWithin(members, tier.maxAttendeesPerEvent, 'attendees per event', tier);
+  const stats = await readMemberStats(tx, eventId);
+  requireWithin(stats.total, tier.maxAttendeesPerEvent, 'attendees per event', tier);
   const now = Timestamp.now();
   tx.create(memberRef, {
     id: caller.uid,
@@ -102,7 +104,9 @@ export async function acceptInvitation(
     role: invitation.role,
     joinedAt: now,
     user: summary,
+    searchTokens: memberSearchTokens(summary.displayName, summary.email),
   });
+  writeMemberStats(tx, eventId, stats, { add: invitation.role });
   tx.update(invitationRef, { status: 'accepted', respondedAt: now });
   return { id: eventId, name: event.name };
 }

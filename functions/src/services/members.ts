@@ -27,11 +27,14 @@ import {
   startOfUtcDay,
   tierOfUser,
 } from '../tiers.ts';
+import { readMemberStats, writeMemberStats } from './stats.ts';
 
 export const MEMBER_NOT_FOUND = 'Member not found';
 
+/** A member in API form; the search tokens are an index, not part of the answer. */
 export function memberView(member: MemberRecord): Member {
-  return apiShape(member);
+  const { searchTokens: _tokens, ...view } = apiShape(member);
+  return view;
 }
 
 const ROLE_ORDER = new Map(MEMBER_ROLES.map((role, i) => [role, i]));
@@ -155,6 +158,7 @@ export async function removeMember(
     throw forbidden('The event creator cannot be removed');
   }
   const rides = await tx.get(s.carpools(eventId).where('passengerIds', 'array-contains', targetId));
+  const stats = await readMemberStats(tx, eventId);
   for (const ride of rides.docs) {
     const carpool = ride.data();
     tx.update(ride.ref, {
@@ -164,6 +168,7 @@ export async function removeMember(
     tx.delete(s.passengers(eventId, ride.id).doc(targetId));
   }
   tx.delete(targetRef);
+  writeMemberStats(tx, eventId, stats, { remove: target.role });
 }
 
 /**
@@ -189,8 +194,10 @@ export async function changeRole(
   if (!canChangeRole(actor.role, caller.uid, { userId: targetId, role: target.role }, newRole)) {
     throw forbidden('This role change is not allowed');
   }
+  const stats = await readMemberStats(tx, eventId);
   const changeRef = s.roleChanges(eventId).doc();
   tx.update(targetRef, { role: newRole });
+  writeMemberStats(tx, eventId, stats, { add: newRole, remove: target.role });
   tx.create(changeRef, {
     id: changeRef.id,
     eventId,
@@ -199,6 +206,9 @@ export async function changeRole(
     oldRole: target.role,
     newRole,
     changedAt: Timestamp.now(),
+    // Names as they were, so the history shows without reading every member.
+    changedUser: { displayName: target.user.displayName },
+    changedBy: { displayName: actor.member.user.displayName },
   });
   return { ...target, role: newRole };
 }

@@ -4,28 +4,25 @@ import { Timestamp, type Transaction } from 'firebase-admin/firestore';
 import type { PhotoView, VoteResponse } from '@gatherly/domain/entities';
 import { isBannerObjectPath } from '@gatherly/domain/event-settings';
 import type { BannerPhotoValues, PhotoRecordValues } from '@gatherly/domain/schemas';
+import { can } from '@gatherly/domain/roles';
+import { photoSearchTokens } from '@gatherly/domain/search';
 import { MAX_IMAGE_BYTES } from '@gatherly/domain/upload';
 import { locate, requireMember, requirePermission, type Located } from '../access.ts';
 import type { Caller } from '../caller.ts';
 import type { PhotoRecord } from '../db.ts';
 import { db, store } from '../firebase.ts';
-import { HttpError, badRequest, conflict, notFound } from '../http.ts';
+import { HttpError, badRequest, conflict, forbidden, notFound } from '../http.ts';
 import { apiShape } from '../serialize.ts';
 import { deleteObject, objectInfo, type StoredObject } from '../storage.ts';
-import {
-  countOf,
-  photosUploadedBy,
-  requireStorage,
-  requireWithin,
-  sumOf,
-  tierOfUser,
-} from '../tiers.ts';
+import { photosUploadedBy, requireStorage, requireWithin, sumOf, tierOfUser } from '../tiers.ts';
 import { personSummary, userSummary } from '../users.ts';
+import { readPhotoStats, writePhotoStats } from './stats.ts';
 
 export const PHOTO_NOT_FOUND = 'Photo not found';
 
+/** A photo in API form; its search tokens are an index, not part of the answer. */
 export function photoView(photo: PhotoRecord, userVoted: boolean): PhotoView {
-  const view = apiShape(photo);
+  const { searchTokens: _tokens, ...view } = apiShape(photo);
   return { ...view, voteCount: view.votes, userVoted };
 }
 
@@ -97,6 +94,7 @@ export async function recordPhoto(
     votes: 0,
     isFeatured: false,
     uploadedAt: Timestamp.now(),
+    searchTokens: photoSearchTokens(input.caption, summary.displayName),
   };
   try {
     await db().runTransaction(async (tx) => {
@@ -106,8 +104,8 @@ export async function recordPhoto(
       );
       if (!duplicate.empty) throw conflict('This photo has already been saved');
       const eventTier = await tierOfUser(event.createdBy, tx);
-      const photos = await countOf(store().photos(eventId), tx);
-      requireWithin(photos, eventTier.maxPhotosPerEvent, 'photos per event', eventTier);
+      const stats = await readPhotoStats(tx, eventId);
+      requireWithin(stats.total, eventTier.maxPhotosPerEvent, 'photos per event', eventTier);
       const uploaderTier = await tierOfUser(caller.uid, tx);
       requireStorage(
         await sumOf(photosUploadedBy(caller.uid), 'size', tx),
@@ -115,6 +113,7 @@ export async function recordPhoto(
         uploaderTier,
       );
       tx.create(ref, photo);
+      writePhotoStats(tx, eventId, stats, { total: 1 });
     });
   } catch (err) {
     if (err instanceof HttpError && err.status === 403) {
@@ -169,6 +168,54 @@ export async function votePhoto(
     return { voteCount: Math.max(0, votes - 1), userVoted: false };
   }
   return { voteCount: votes, userVoted: on };
+}
+
+/**
+ * Features a located photo or takes it off the featured set (admins), keeping
+ * `stats/photos.featured` in the same transaction. Setting the current value changes nothing.
+ */
+export async function setPhotoFeatured(
+  tx: Transaction,
+  caller: Caller,
+  { eventId, id: photoId }: Located,
+  isFeatured: boolean,
+): Promise<PhotoRecord> {
+  await requirePermission(caller, eventId, 'featurePhotos', { tx, notFound: PHOTO_NOT_FOUND });
+  const ref = store().photos(eventId).doc(photoId);
+  const photo = (await tx.get(ref)).data();
+  if (!photo) throw notFound(PHOTO_NOT_FOUND);
+  const stats = await readPhotoStats(tx, eventId);
+  if (photo.isFeatured === isFeatured) return photo;
+  tx.update(ref, { isFeatured });
+  writePhotoStats(tx, eventId, stats, { featured: isFeatured ? 1 : -1 });
+  return { ...photo, isFeatured };
+}
+
+/**
+ * Deletes a located photo (its uploader or admins): the record and the counters in one
+ * transaction, then its votes and its image and thumbnail in Storage. A second delete of the
+ * same photo answers 404.
+ */
+export async function deletePhoto(caller: Caller, located: Located): Promise<void> {
+  const { eventId, id: photoId } = located;
+  const ref = store().photos(eventId).doc(photoId);
+  const photo = await db().runTransaction(async (tx) => {
+    const { role } = await requireMember(caller, eventId, { tx, notFound: PHOTO_NOT_FOUND });
+    const found = (await tx.get(ref)).data();
+    if (!found) throw notFound(PHOTO_NOT_FOUND);
+    if (found.uploadedBy !== caller.uid && !can(role, 'deleteAnyPhoto')) {
+      throw forbidden('Only the uploader or event admins can delete this photo');
+    }
+    const stats = await readPhotoStats(tx, eventId);
+    tx.delete(ref);
+    writePhotoStats(tx, eventId, stats, { total: -1, featured: found.isFeatured ? -1 : 0 });
+    return found;
+  });
+  await db().recursiveDelete(store().votes(eventId, photoId));
+  await Promise.all([
+    deleteObject(photo.objectPath),
+    photo.thumbPath ? deleteObject(photo.thumbPath) : null,
+  ]);
 }
 
 /**

@@ -1,7 +1,8 @@
 // Travel: flights and carpools (one tier limit on travel entries per event) and carpool seats
 // (docs/product.md, "Travel").
 import { Timestamp, type Transaction } from 'firebase-admin/firestore';
-import type { CarpoolView, Flight, UserSummary } from '@gatherly/domain/entities';
+import type { CarpoolView, EventStatsTravel, Flight, UserSummary } from '@gatherly/domain/entities';
+import { can } from '@gatherly/domain/roles';
 import type {
   CreateCarpoolRequestValues,
   CreateFlightRequestValues,
@@ -9,31 +10,34 @@ import type {
 import { locate, requireMember, requirePermission, type Located } from '../access.ts';
 import type { Caller } from '../caller.ts';
 import type { CarpoolRecord, EventRecord, FlightRecord } from '../db.ts';
-import { store } from '../firebase.ts';
-import { badRequest, conflict, notFound } from '../http.ts';
+import { db, store } from '../firebase.ts';
+import { badRequest, conflict, forbidden, notFound } from '../http.ts';
 import { apiShape } from '../serialize.ts';
-import { countOf, requireWithin, tierOfUser } from '../tiers.ts';
+import { requireWithin, tierOfUser } from '../tiers.ts';
 import { personSummary } from '../users.ts';
+import { readTravelStats, writeTravelStats } from './stats.ts';
 
 export const CARPOOL_NOT_FOUND = 'Carpool not found';
+export const FLIGHT_NOT_FOUND = 'Flight not found';
 
-/** Flights and carpools share the tier's travel-entry cap, paid by the event creator's tier. */
+/**
+ * Flights and carpools share the tier's travel-entry cap, paid by the event creator's tier;
+ * the counts come from `stats/travel`, read in the transaction that adds the entry.
+ */
 async function requireTravelRoom(
   tx: Transaction,
   eventId: string,
   event: EventRecord,
-): Promise<void> {
+): Promise<EventStatsTravel> {
   const tier = await tierOfUser(event.createdBy, tx);
-  const [flights, carpools] = await Promise.all([
-    countOf(store().flights(eventId), tx),
-    countOf(store().carpools(eventId), tx),
-  ]);
+  const stats = await readTravelStats(tx, eventId);
   requireWithin(
-    flights + carpools,
+    stats.flights + stats.carpools,
     tier.maxTravelEntriesPerEvent,
     'travel entries per event',
     tier,
   );
+  return stats;
 }
 
 const byDeparture = (a: { departureTime: string }, b: { departureTime: string }) =>
@@ -89,7 +93,7 @@ export async function addFlight(
   traveller: UserSummary,
 ): Promise<FlightRecord> {
   const { event } = await requirePermission(caller, eventId, 'addTravel', { tx });
-  await requireTravelRoom(tx, eventId, event);
+  const stats = await requireTravelRoom(tx, eventId, event);
   const ref = store().flights(eventId).doc();
   // A body without zones means times the caller thinks of in the event's zone.
   const eventZone = event.timeZone ?? null;
@@ -109,6 +113,7 @@ export async function addFlight(
     createdAt: Timestamp.now(),
   };
   tx.create(ref, flight);
+  writeTravelStats(tx, eventId, stats, { flights: 1 });
   return flight;
 }
 
@@ -135,9 +140,57 @@ export async function addCarpool(
     createdAt: Timestamp.now(),
   };
   const { event } = await requirePermission(caller, eventId, 'addTravel', { tx });
-  await requireTravelRoom(tx, eventId, event);
+  const stats = await requireTravelRoom(tx, eventId, event);
   tx.create(ref, carpool);
+  writeTravelStats(tx, eventId, stats, { carpools: 1 });
   return carpool;
+}
+
+/** Where a flight addressed by its id alone lives (its id field is indexed across events). */
+export async function locateFlight(flightId: string): Promise<Located> {
+  return locate(store().groups.flights(), flightId, FLIGHT_NOT_FOUND);
+}
+
+/**
+ * Deletes a located flight: its traveller or event admins; the count goes in the same
+ * transaction. Unknown ids and flights of other people's events answer the same 404.
+ */
+export async function deleteFlight(
+  tx: Transaction,
+  caller: Caller,
+  { eventId, id: flightId }: Located,
+): Promise<void> {
+  const { role } = await requireMember(caller, eventId, { tx, notFound: FLIGHT_NOT_FOUND });
+  const ref = store().flights(eventId).doc(flightId);
+  const flight = (await tx.get(ref)).data();
+  if (!flight) throw notFound(FLIGHT_NOT_FOUND);
+  if (flight.userId !== caller.uid && !can(role, 'editAnyTravel')) {
+    throw forbidden('Only the traveller or event admins can delete this flight');
+  }
+  const stats = await readTravelStats(tx, eventId);
+  tx.delete(ref);
+  writeTravelStats(tx, eventId, stats, { flights: -1 });
+}
+
+/**
+ * Deletes a located carpool: its driver or event admins, with the count in the same
+ * transaction; its passenger documents follow in bulk.
+ */
+export async function deleteCarpool(caller: Caller, located: Located): Promise<void> {
+  const { eventId, id: carpoolId } = located;
+  const ref = store().carpools(eventId).doc(carpoolId);
+  await db().runTransaction(async (tx) => {
+    const { role } = await requireMember(caller, eventId, { tx, notFound: CARPOOL_NOT_FOUND });
+    const carpool = (await tx.get(ref)).data();
+    if (!carpool) throw notFound(CARPOOL_NOT_FOUND);
+    if (carpool.driverId !== caller.uid && !can(role, 'editAnyTravel')) {
+      throw forbidden('Only the driver or event admins can delete this carpool');
+    }
+    const stats = await readTravelStats(tx, eventId);
+    tx.delete(ref);
+    writeTravelStats(tx, eventId, stats, { carpools: -1 });
+  });
+  await db().recursiveDelete(store().passengers(eventId, carpoolId));
 }
 
 /** Where a carpool addressed by its id alone lives (its id field is indexed across events). */

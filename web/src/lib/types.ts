@@ -5,14 +5,20 @@
  */
 import type { Timestamp } from 'firebase/firestore';
 import type {
+  ActivityEntry,
   Carpool,
+  EventStats as StoredEventStats,
+  EventStatsMembers,
+  EventStatsPhotos,
+  EventStatsTravel,
   Event,
   Flight,
   Member,
   Photo,
   PhotoVote,
   RoleChange,
-  Rsvp,
+  RsvpCounts,
+  RsvpsByUser,
   ScheduleItem,
 } from '@gatherly/domain/entities';
 
@@ -27,11 +33,33 @@ export type {
 export type StoredTime = Timestamp | null;
 
 export type GatherlyEvent = Event<StoredTime>;
-export type MemberDoc = Member<StoredTime>;
-export type PhotoDoc = Photo<StoredTime>;
+/** `searchTokens`: the word prefixes search queries match (domain/src/search.ts), written by
+ * the functions; empty on documents written before search existed. */
+export type MemberDoc = Member<StoredTime> & { searchTokens: string[] };
+export type PhotoDoc = Photo<StoredTime> & { searchTokens: string[] };
 export type PhotoVoteDoc = PhotoVote<StoredTime>;
 export type FlightDoc = Flight<StoredTime>;
 export type CarpoolDoc = Carpool<StoredTime>;
-export type ScheduleDoc = ScheduleItem<StoredTime>;
-export type RsvpDoc = Rsvp<StoredTime>;
-export type RoleChangeDoc = RoleChange<StoredTime>;
+/** A schedule item with its stored RSVP tallies (zeros until the first answer). */
+export type ScheduleDoc = ScheduleItem<StoredTime> & { rsvpCounts: RsvpCounts };
+/** A role change with the names as they were (null on entries written before the names were
+ * stored: the screen falls back to looking them up). */
+export type RoleChangeDoc = RoleChange<StoredTime> & {
+  changedUserName: string | null;
+  changedByName: string | null;
+};
+
+/** `events/{e}/stats/{members|photos|travel}`: kept exact by the functions that change them. */
+export type MemberStats = EventStatsMembers;
+export type PhotoStats = EventStatsPhotos;
+export type TravelStats = EventStatsTravel;
+
+/** The event's stored counts; a document not written yet (an event before the backfill) is
+ * null, shown as "counting", never as 0. */
+export type EventStats = { [K in keyof StoredEventStats]: StoredEventStats[K] | null };
+
+/** `events/{e}/rsvpsByUser/{uid}`: the member's own answers, by schedule item id. */
+export type MyRsvpsDoc = RsvpsByUser;
+
+/** `events/{e}/activity/{id}`: one feed entry, written by triggers. */
+export type ActivityDoc = ActivityEntry<StoredTime>;

@@ -8,6 +8,7 @@ import * as bannerUpload from '../../src/features/dashboard/banner-upload.ts';
 import DashboardPage from '../../src/features/dashboard/DashboardPage.tsx';
 import * as dashboardData from '../../src/features/dashboard/data.ts';
 import * as photosData from '../../src/features/photos/data.ts';
+import * as statsHook from '../../src/lib/use-event-stats.ts';
 import * as travelData from '../../src/features/travel/data.ts';
 import { clearNewlyCreated } from '../../src/lib/newly-created.ts';
 import type { GatherlyEvent, MemberRole } from '../../src/lib/types.ts';
@@ -26,9 +27,12 @@ vi.mock('../../src/features/photos/storage-url.ts', () => ({
 }));
 vi.mock('../../src/features/photos/data.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../src/features/photos/data.ts')>()),
-  useEventPhotos: vi.fn(),
+  useBannerPhotos: vi.fn(),
+  useRecentPhotos: vi.fn(),
+  useMyVotes: vi.fn(),
   togglePhotoVote: vi.fn(),
 }));
+vi.mock('../../src/lib/use-event-stats.ts', () => ({ useEventStats: vi.fn() }));
 vi.mock('../../src/features/travel/data.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../src/features/travel/data.ts')>()),
   useFlights: vi.fn(),
@@ -38,7 +42,6 @@ vi.mock('../../src/features/travel/data.ts', async (importOriginal) => ({
 vi.mock('../../src/features/dashboard/data.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../src/features/dashboard/data.ts')>()),
   useSchedule: vi.fn(),
-  useEventCounts: vi.fn(),
   setMyRsvp: vi.fn(),
   addScheduleItem: vi.fn(),
   deleteScheduleItem: vi.fn(),
@@ -51,6 +54,22 @@ vi.mock('../../src/features/dashboard/banner-upload.ts', async (importOriginal) 
 }));
 
 const photos = vi.mocked(photosData);
+const eventStats = vi.mocked(statsHook.useEventStats);
+
+/** The dashboard's bounded photo queries answer with `list` (banner and preview alike). */
+function showPhotos(list: photosData.GalleryPhoto[], voted: string[] = []) {
+  const state = { loading: false, error: undefined, photos: list };
+  photos.useBannerPhotos.mockReturnValue(state);
+  photos.useRecentPhotos.mockReturnValue(state);
+  photos.useMyVotes.mockReturnValue(new Set(voted));
+}
+
+const STATS = {
+  loading: false,
+  members: { total: 3, creator: 1, admin: 0, attendee: 2 },
+  photos: { total: 12, featured: 1 },
+  travel: { flights: 3, carpools: 2 },
+};
 const travel = vi.mocked(travelData);
 const dash = vi.mocked(dashboardData);
 const activity = vi.mocked(activityData);
@@ -121,11 +140,11 @@ function renderDashboard(role: MemberRole = 'creator', event: Partial<GatherlyEv
 }
 
 beforeEach(() => {
-  photos.useEventPhotos.mockReturnValue({ loading: false, error: undefined, photos: [] });
+  showPhotos([]);
+  eventStats.mockReturnValue(STATS);
   travel.useFlights.mockReturnValue({ loading: false, error: undefined, items: [] });
   travel.useCarpools.mockReturnValue({ loading: false, error: undefined, items: [] });
-  dash.useSchedule.mockReturnValue({ loading: false, items: [], rsvps: [] });
-  dash.useEventCounts.mockReturnValue({ going: 7, photos: 12, flights: 3, carpools: 2 });
+  dash.useSchedule.mockReturnValue({ loading: false, items: [], going: 7 });
   activity.useEventActivity.mockReturnValue({
     loading: false,
     error: undefined,
@@ -169,11 +188,7 @@ describe('DashboardPage banner', () => {
 
   it('orders slides custom banner → featured → by votes, rotates, pauses on hover and shows Featured Photo', () => {
     vi.useFakeTimers();
-    photos.useEventPhotos.mockReturnValue({
-      loading: false,
-      error: undefined,
-      photos: [photo('p1', { votes: 9 }), photo('p2', { isFeatured: true, votes: 1 })],
-    });
+    showPhotos([photo('p1', { votes: 9 }), photo('p2', { isFeatured: true, votes: 1 })]);
     renderDashboard('creator', {
       ...EVENT,
       bannerSettings: {
@@ -307,7 +322,7 @@ describe('DashboardPage banner', () => {
 
 describe('DashboardPage sections', () => {
   it('offline, stats never counted on this visit say so instead of loading forever', () => {
-    dash.useEventCounts.mockReturnValue({ going: 7, photos: null, flights: null, carpools: null });
+    eventStats.mockReturnValue({ loading: false, members: null, photos: null, travel: null });
     const restore = goOffline();
     try {
       renderDashboard();
@@ -320,7 +335,7 @@ describe('DashboardPage sections', () => {
     }
   });
 
-  it('shows the aggregation stats', () => {
+  it('shows the stored counts, and the going total from the schedule tallies', () => {
     renderDashboard();
     expect(within(screen.getByTestId('stat-going')).getByText('7')).toBeInTheDocument();
     expect(within(screen.getByTestId('stat-photos')).getByText('12')).toBeInTheDocument();
@@ -358,15 +373,38 @@ describe('DashboardPage sections', () => {
   });
 
   it('previews photos with vote toggles', async () => {
-    photos.useEventPhotos.mockReturnValue({
-      loading: false,
-      error: undefined,
-      photos: [photo('p1', { votes: 3 })],
-    });
+    showPhotos([photo('p1', { votes: 3 })]);
     photos.togglePhotoVote.mockResolvedValue(null);
     renderDashboard();
     await userEvent.click(screen.getByRole('button', { name: 'Vote for this photo' }));
     expect(photos.togglePhotoVote).toHaveBeenCalledWith(expect.objectContaining({ id: 'p1' }));
+  });
+
+  it('asks for the viewer’s votes on the shown photos only and flags them', () => {
+    showPhotos([photo('p1', { votes: 3 }), photo('p2')], ['p2']);
+    renderDashboard();
+    expect(photos.useMyVotes).toHaveBeenCalledWith('e1', 'u1', ['p1', 'p2', 'p1', 'p2']);
+    expect(screen.getAllByRole('button', { name: 'Remove vote' }).length).toBeGreaterThan(0);
+  });
+
+  it('shows the live member count from the stored counts', () => {
+    eventStats.mockReturnValue({ ...STATS, members: { ...STATS.members, total: 1000 } });
+    renderDashboard();
+    expect(screen.getByText('1000 members')).toBeInTheDocument();
+  });
+
+  it('offline, an RSVP is refused with the offline message (it needs the server)', async () => {
+    dash.useSchedule.mockReturnValue({ loading: false, items: [scheduleItem('s1')], going: 2 });
+    renderDashboard();
+    const restore = goOffline();
+    try {
+      await userEvent.click(screen.getByRole('button', { name: 'Your RSVP: Not Responded' }));
+      await userEvent.click(await screen.findByRole('menuitem', { name: 'Going' }));
+      expect(await screen.findByText(/Your RSVP needs a connection/)).toBeInTheDocument();
+      expect(dash.setMyRsvp).not.toHaveBeenCalled();
+    } finally {
+      restore();
+    }
   });
 
   it('lists flights and carpools with a working Join', async () => {
@@ -401,7 +439,7 @@ describe('DashboardPage sections', () => {
           rsvpCounts: { going: 5, maybe: 0, notGoing: 1 },
         }),
       ],
-      rsvps: [],
+      going: 7,
     });
     dash.setMyRsvp.mockResolvedValue(undefined);
     renderDashboard();
@@ -416,13 +454,11 @@ describe('DashboardPage sections', () => {
       within(dinner!).getByRole('button', { name: 'Your RSVP: Not Responded' }),
     );
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Maybe' }));
-    await waitFor(() =>
-      expect(dash.setMyRsvp).toHaveBeenCalledWith(testDb, 'e1', 's1', 'u1', 'maybe'),
-    );
+    await waitFor(() => expect(dash.setMyRsvp).toHaveBeenCalledWith('s1', 'maybe'));
   });
 
   it('lets admins add a schedule item with validation and ISO times; attendees cannot', async () => {
-    dash.useSchedule.mockReturnValue({ loading: false, items: [], rsvps: [] });
+    dash.useSchedule.mockReturnValue({ loading: false, items: [], going: 0 });
     dash.addScheduleItem.mockResolvedValue(undefined);
     renderDashboard('admin');
     await userEvent.click(screen.getByRole('button', { name: 'Add Item' }));
@@ -448,20 +484,20 @@ describe('DashboardPage sections', () => {
   });
 
   it('hides the schedule controls from attendees', () => {
-    dash.useSchedule.mockReturnValue({ loading: false, items: [scheduleItem('s1')], rsvps: [] });
+    dash.useSchedule.mockReturnValue({ loading: false, items: [scheduleItem('s1')], going: 0 });
     renderDashboard('attendee');
     expect(screen.queryByRole('button', { name: 'Add Item' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /^Delete / })).not.toBeInTheDocument();
   });
 
   it('lets admins delete a schedule item after confirming', async () => {
-    dash.useSchedule.mockReturnValue({ loading: false, items: [scheduleItem('s1')], rsvps: [] });
+    dash.useSchedule.mockReturnValue({ loading: false, items: [scheduleItem('s1')], going: 0 });
     dash.deleteScheduleItem.mockResolvedValue(undefined);
     renderDashboard('creator');
     await userEvent.click(screen.getByRole('button', { name: 'Delete Welcome Dinner' }));
     const dialog = await screen.findByRole('alertdialog');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
-    await waitFor(() => expect(dash.deleteScheduleItem).toHaveBeenCalledWith(testDb, 'e1', 's1'));
+    await waitFor(() => expect(dash.deleteScheduleItem).toHaveBeenCalledWith('s1'));
   });
 
   it('downloads .ics files for a schedule item and for the event', async () => {
@@ -477,7 +513,7 @@ describe('DashboardPage sections', () => {
     ) {
       clicks.push(this.download);
     });
-    dash.useSchedule.mockReturnValue({ loading: false, items: [scheduleItem('s1')], rsvps: [] });
+    dash.useSchedule.mockReturnValue({ loading: false, items: [scheduleItem('s1')], going: 0 });
     renderDashboard();
     await userEvent.click(screen.getByRole('button', { name: 'Add Welcome Dinner to calendar' }));
     await userEvent.click(screen.getByRole('button', { name: 'Add to calendar' }));

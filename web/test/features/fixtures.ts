@@ -1,7 +1,9 @@
 // Documents shaped like docs/data-model.md for the event-area component tests.
 import type { Timestamp } from 'firebase/firestore';
+import { memberSearchTokens, photoSearchTokens } from '@gatherly/domain/search';
 import type { GalleryPhoto } from '../../src/features/photos/data.ts';
 import type { CarpoolDoc, FlightDoc, MemberDoc, MemberRole } from '../../src/lib/types.ts';
+import type { SearchPages } from '../../src/lib/use-search-pages.ts';
 
 /** A stand-in for a Firestore Timestamp (the screens only call toDate/toMillis). */
 export function ts(iso: string): Timestamp {
@@ -59,6 +61,10 @@ export function photo(id: string, overrides: Partial<GalleryPhoto> = {}): Galler
     isFeatured: false,
     uploadedAt: ts('2099-01-01T10:00:00.000Z'),
     userVoted: false,
+    searchTokens: photoSearchTokens(
+      overrides.caption ?? `Caption ${id}`,
+      overrides.uploadedByUser?.displayName ?? 'Grace Hopper',
+    ),
     ...overrides,
   };
 }
@@ -76,5 +82,21 @@ export function member(
     role,
     joinedAt: ts('2099-03-05T10:00:00.000Z'),
     user: { displayName: name, email, photoURL: '' },
+    searchTokens: memberSearchTokens(name, email),
+  };
+}
+
+/** A paged list as the paging hooks return it, all of `items` loaded. */
+export function pagesOf<T>(items: T[], overrides: Partial<SearchPages<T>> = {}): SearchPages<T> {
+  return {
+    loading: false,
+    error: null,
+    items,
+    hasMore: false,
+    visible: { first: 0, last: Math.max(items.length - 1, 0) },
+    setVisibleRange: () => undefined,
+    loadingMore: false,
+    loadMore: () => undefined,
+    ...overrides,
   };
 }

@@ -3,7 +3,10 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { UploadTask } from 'firebase/storage';
 import { resetToasts } from '../../src/components/toast-store.ts';
+import { searchQuery } from '@gatherly/domain/search';
 import * as photosData from '../../src/features/photos/data.ts';
+import * as photoPages from '../../src/features/photos/use-photo-pages.ts';
+import * as statsHook from '../../src/lib/use-event-stats.ts';
 import PhotosPage from '../../src/features/photos/PhotosPage.tsx';
 import * as pipeline from '../../src/features/photos/upload-pipeline.ts';
 import type { MemberRole } from '../../src/lib/types.ts';
@@ -18,10 +21,11 @@ vi.mock('reactfire', () => ({
 }));
 vi.mock('../../src/features/photos/data.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../src/features/photos/data.ts')>()),
-  useEventPhotos: vi.fn(),
   togglePhotoVote: vi.fn(),
   setPhotoFeatured: vi.fn(),
 }));
+vi.mock('../../src/features/photos/use-photo-pages.ts', () => ({ usePhotoPages: vi.fn() }));
+vi.mock('../../src/lib/use-event-stats.ts', () => ({ useEventStats: vi.fn() }));
 vi.mock('../../src/features/photos/storage-url.ts', () => ({
   useDownloadUrl: (path: string | null) => ({
     url: path ? `https://img.test/${path}` : null,
@@ -44,13 +48,39 @@ vi.mock('../../src/features/photos/upload-pipeline.ts', async (importOriginal) =
   uploadPhoto: vi.fn(),
 }));
 const data = vi.mocked(photosData);
+const pages = vi.mocked(photoPages.usePhotoPages);
+const eventStats = vi.mocked(statsHook.useEventStats);
+const setVisibleRange = vi.fn();
 const upload = vi.mocked(pipeline.uploadPhoto);
 
-const state = (photos: photosData.GalleryPhoto[], loading = false) => ({
-  loading,
-  error: undefined,
-  photos,
-});
+/**
+ * The gallery's pages as the server would answer them: the featured filter and the search
+ * (word prefixes over the stored tokens) applied to `all`, `loaded` of them at most.
+ */
+function serve(
+  all: photosData.GalleryPhoto[],
+  { loading = false, loaded = all.length }: { loading?: boolean; loaded?: number } = {},
+) {
+  pages.mockImplementation((_eventId, _uid, filter) => {
+    const search = searchQuery(filter.search);
+    const matching = all.filter(
+      (p) => (!filter.featured || p.isFeatured) && (!search || search.matches(p.searchTokens)),
+    );
+    return {
+      loading,
+      error: null,
+      photos: matching.slice(0, loaded),
+      hasMore: matching.length > loaded,
+      setVisibleRange,
+    };
+  });
+  eventStats.mockReturnValue({
+    loading: false,
+    members: null,
+    photos: { total: all.length, featured: all.filter((p) => p.isFeatured).length },
+    travel: null,
+  });
+}
 const gallery = [
   photo('p1', { caption: 'Sunset on the beach', votes: 5, isFeatured: true, userVoted: true }),
   photo('p2', {
@@ -93,7 +123,7 @@ function addFiles(dialog: HTMLElement, files: File[]) {
 }
 
 beforeEach(() => {
-  data.useEventPhotos.mockReturnValue(state(gallery));
+  serve(gallery);
 });
 afterEach(() => {
   resetToasts();
@@ -102,14 +132,14 @@ afterEach(() => {
 
 describe('PhotosPage', () => {
   it('shows placeholders while loading', () => {
-    data.useEventPhotos.mockReturnValue(state([], true));
+    serve([], { loading: true });
     renderPhotos();
     expect(screen.getByRole('heading', { name: 'Photo Gallery' })).toBeInTheDocument();
     expect(screen.getByTestId('photos-loading')).toBeInTheDocument();
   });
 
   it('shows the empty gallery state', () => {
-    data.useEventPhotos.mockReturnValue(state([]));
+    serve([]);
     renderPhotos();
     expect(screen.getByText('No Photos Yet')).toBeInTheDocument();
     expect(
@@ -173,19 +203,35 @@ describe('PhotosPage', () => {
     unmount();
     renderPhotos('admin');
     await userEvent.click(screen.getAllByRole('button', { name: 'Mark as featured' })[0]!);
-    expect(data.setPhotoFeatured).toHaveBeenCalledWith(testDb, 'e1', 'p2', true);
+    expect(data.setPhotoFeatured).toHaveBeenCalledWith('p2', true);
     await userEvent.click(screen.getByRole('button', { name: 'Remove from featured' }));
-    expect(data.setPhotoFeatured).toHaveBeenCalledWith(testDb, 'e1', 'p1', false);
+    expect(data.setPhotoFeatured).toHaveBeenCalledWith('p1', false);
   });
 
-  it('renders only the visible rows of a 1,000-photo gallery', () => {
-    const many = Array.from({ length: 1000 }, (_, i) => photo(`p${i}`));
-    data.useEventPhotos.mockReturnValue(state(many));
+  it('renders only the visible rows of a 10,000-photo gallery, sized by the stored count', () => {
+    const many = Array.from({ length: 10_000 }, (_, i) => photo(`p${i}`));
+    serve(many, { loaded: 20 });
     renderPhotos();
-    expect(screen.getByRole('button', { name: 'All Photos (1000)' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'All Photos (10000)' })).toBeInTheDocument();
     const rendered = screen.getAllByTestId('photo-card').length;
     expect(rendered).toBeGreaterThan(0);
-    expect(rendered).toBeLessThan(60);
+    expect(rendered).toBeLessThanOrEqual(20);
+    // The scroll height is the whole gallery's; rows not loaded yet show placeholders.
+    expect(screen.getAllByTestId('grid-placeholder').length).toBeGreaterThan(0);
+    // The grid tells the pager which photos are on screen.
+    expect(setVisibleRange).toHaveBeenCalledWith(0, expect.any(Number));
+  });
+
+  it('asks the pager for the filter and search the person chose', async () => {
+    renderPhotos();
+    await userEvent.click(screen.getByRole('button', { name: 'Featured (1)' }));
+    await userEvent.type(screen.getByLabelText('Search photos'), 'sun');
+    expect(pages).toHaveBeenLastCalledWith(
+      'e1',
+      'u1',
+      { featured: true, search: 'sun' },
+      expect.any(Number),
+    );
   });
 
   it('shows every restriction message of rejected files', async () => {

@@ -14,7 +14,7 @@ import { QUEUE_AFTER_MS, resetWriteQueue } from '../../src/lib/offline/write-que
 import { goOffline } from '../offline.ts';
 import { testDb } from './firebase-stub.ts';
 import { inDeviceZone, pickZone, valueOf } from '../time-zones.ts';
-import { member, ts } from './fixtures.ts';
+import { member, pagesOf, ts } from './fixtures.ts';
 
 vi.mock('reactfire', () => ({ useFirestore: () => testDb, useFirestoreCollectionData: vi.fn() }));
 vi.mock('../../src/features/settings/data.ts', () => ({
@@ -28,7 +28,7 @@ vi.mock('../../src/features/settings/data.ts', () => ({
 vi.mock('../../src/lib/offline/local-apply.ts', () => ({ appliedLocally: async () => undefined }));
 vi.mock('../../src/features/members/data.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../src/features/members/data.ts')>()),
-  useMembers: vi.fn(),
+  useMemberPages: vi.fn(),
   changeMemberRole: vi.fn(),
 }));
 const save = vi.mocked(settingsData);
@@ -62,15 +62,13 @@ beforeEach(() => {
     save.saveTimeZone,
   ])
     fn.mockResolvedValue(undefined);
-  members.useMembers.mockReturnValue({
-    loading: false,
-    error: undefined,
-    members: [
+  members.useMemberPages.mockReturnValue(
+    pagesOf([
       member('u1', 'creator', 'Ada Lovelace'),
       member('u2', 'admin', 'Grace Hopper'),
       member('u3', 'attendee', 'Alan Turing'),
-    ],
-  });
+    ]),
+  );
   collectionData.mockReturnValue({
     status: 'success',
     data: [
@@ -119,6 +117,39 @@ describe('SettingsPage', () => {
     ).not.toBeInTheDocument();
     expect(screen.getByRole('combobox', { name: 'Role of Alan Turing' })).toHaveValue('attendee');
     expect(screen.getByTestId('role-change')).toHaveTextContent('Grace Hopper: Attendee → Admin');
+  });
+
+  it('Role Management pages and searches members, and shows the names stored with a change', async () => {
+    collectionData.mockReturnValue({
+      status: 'success',
+      data: [
+        {
+          id: 'r2',
+          eventId: 'e1',
+          changedUserId: 'u9',
+          changedByUserId: 'u1',
+          changedUserName: 'Zoe Former',
+          changedByName: 'Ada Lovelace',
+          oldRole: 'admin',
+          newRole: 'attendee',
+          changedAt: ts('2099-03-07T10:00:00.000Z'),
+        },
+      ],
+    } as unknown as ReturnType<typeof reactfire.useFirestoreCollectionData>);
+    const loadMore = vi.fn();
+    members.useMemberPages.mockReturnValue(
+      pagesOf([member('u1', 'creator', 'Ada Lovelace')], { hasMore: true, loadMore }),
+    );
+    renderSettings('creator');
+    expect(screen.getByTestId('role-change')).toHaveTextContent(
+      'Zoe Former: Admin → Attendee · by Ada Lovelace',
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Show more' }));
+    expect(loadMore).toHaveBeenCalled();
+    await userEvent.type(screen.getByLabelText('Search members by name or e-mail'), 'al');
+    expect(members.useMemberPages).toHaveBeenLastCalledWith('e1', 'al', 10, {
+      loadOnScroll: false,
+    });
   });
 
   it('lets the creator change a role from Role Management with the confirmation', async () => {

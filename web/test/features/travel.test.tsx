@@ -6,19 +6,42 @@ import * as travelData from '../../src/features/travel/data.ts';
 import TravelPage from '../../src/features/travel/TravelPage.tsx';
 import { makeMyEvent, makeMyEvents, makeScope, renderScreen } from '../render.tsx';
 import { inDeviceZone, pickZone } from '../time-zones.ts';
-import { carpool, flight } from './fixtures.ts';
+import { carpool, flight, pagesOf } from './fixtures.ts';
+import * as statsHook from '../../src/lib/use-event-stats.ts';
+import type { CarpoolDoc, FlightDoc } from '../../src/lib/types.ts';
 
 vi.mock('../../src/features/travel/data.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../src/features/travel/data.ts')>()),
-  useFlights: vi.fn(),
-  useCarpools: vi.fn(),
+  useFlightPages: vi.fn(),
+  useCarpoolPages: vi.fn(),
   addFlight: vi.fn(),
   createCarpool: vi.fn(),
   joinCarpool: vi.fn(),
 }));
+vi.mock('../../src/lib/use-event-stats.ts', () => ({ useEventStats: vi.fn() }));
 const data = vi.mocked(travelData);
+const eventStats = vi.mocked(statsHook.useEventStats);
 
-const list = <T,>(items: T[], loading = false) => ({ loading, error: undefined, items });
+const mine = makeMyEvent('e1', 'attendee');
+const list = <T,>(items: T[], loading = false) => pagesOf(items, { loading });
+
+/** The travel lists and their stored counts. */
+function serve({
+  flights = [],
+  carpools = [],
+}: {
+  flights?: FlightDoc[];
+  carpools?: CarpoolDoc[];
+}) {
+  data.useFlightPages.mockReturnValue(list(flights));
+  data.useCarpoolPages.mockReturnValue(list(carpools));
+  eventStats.mockReturnValue({
+    loading: false,
+    members: null,
+    photos: null,
+    travel: { flights: flights.length, carpools: carpools.length },
+  });
+}
 
 function renderTravel(timeZone = 'UTC') {
   const mine = makeMyEvent('e1', 'attendee', { timeZone });
@@ -31,8 +54,7 @@ function renderTravel(timeZone = 'UTC') {
 }
 
 beforeEach(() => {
-  data.useFlights.mockReturnValue(list([]));
-  data.useCarpools.mockReturnValue(list([]));
+  serve({});
 });
 afterEach(() => {
   resetToasts();
@@ -41,12 +63,25 @@ afterEach(() => {
 
 describe('TravelPage', () => {
   it('shows the title, tabs with counts and loading placeholders', () => {
-    data.useFlights.mockReturnValue(list([], true));
+    data.useFlightPages.mockReturnValue(list([], true));
     renderTravel();
     expect(screen.getByRole('heading', { name: 'Travel Coordination' })).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Flights (0)' })).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Carpools (0)' })).toBeInTheDocument();
     expect(screen.getByTestId('travel-loading')).toBeInTheDocument();
+  });
+
+  it('queries only the open tab', async () => {
+    renderTravel();
+    expect(data.useFlightPages).toHaveBeenCalledWith('e1', expect.any(Number));
+    expect(data.useCarpoolPages).not.toHaveBeenCalled();
+    await userEvent.click(screen.getByRole('tab', { name: 'Carpools (0)' }));
+    await screen.findByText('No Carpools Created');
+    expect(data.useCarpoolPages).toHaveBeenCalled();
+    data.useFlightPages.mockClear();
+    await userEvent.click(screen.getByRole('tab', { name: 'Flights (0)' }));
+    await screen.findByText('No Flights Added');
+    expect(data.useFlightPages).toHaveBeenCalled();
   });
 
   it('shows the empty states of both tabs', async () => {
@@ -65,9 +100,7 @@ describe('TravelPage', () => {
   });
 
   it('renders flight cards: route, airline and number, date chip, times and poster', () => {
-    data.useFlights.mockReturnValue(
-      list([flight('f1'), flight('f2', { departure: 'LAX', arrival: 'BOS' })]),
-    );
+    serve({ flights: [flight('f1'), flight('f2', { departure: 'LAX', arrival: 'BOS' })] });
     renderTravel();
     expect(screen.getByRole('tab', { name: 'Flights (2)' })).toBeInTheDocument();
     const card = screen.getAllByTestId('flight-card')[0]!;
@@ -80,8 +113,8 @@ describe('TravelPage', () => {
   });
 
   it('renders carpool cards with seats, driver, passengers and Join only while seats remain', async () => {
-    data.useCarpools.mockReturnValue(
-      list([
+    serve({
+      carpools: [
         carpool('c1'),
         carpool('c2', {
           fromLocation: 'Airport',
@@ -89,8 +122,8 @@ describe('TravelPage', () => {
           maxSeats: 4,
           passengerIds: ['u3', 'u4', 'u5'],
         }),
-      ]),
-    );
+      ],
+    });
     renderTravel();
     await userEvent.click(screen.getByRole('tab', { name: 'Carpools (2)' }));
     const [open, full] = await screen.findAllByTestId('carpool-card');
@@ -107,7 +140,7 @@ describe('TravelPage', () => {
   it('joins a carpool showing Joining... and the success toast', async () => {
     let finish: () => void = () => undefined;
     data.joinCarpool.mockReturnValue(new Promise((resolve) => (finish = () => resolve(null))));
-    data.useCarpools.mockReturnValue(list([carpool('c1')]));
+    serve({ carpools: [carpool('c1')] });
     renderTravel();
     await userEvent.click(screen.getByRole('tab', { name: 'Carpools (1)' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Join' }));
@@ -120,7 +153,7 @@ describe('TravelPage', () => {
   it('toasts the join failure', async () => {
     data.joinCarpool.mockRejectedValue(new Error('409: full'));
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    data.useCarpools.mockReturnValue(list([carpool('c1')]));
+    serve({ carpools: [carpool('c1')] });
     renderTravel();
     await userEvent.click(screen.getByRole('tab', { name: 'Carpools (1)' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Join' }));
@@ -130,9 +163,9 @@ describe('TravelPage', () => {
   });
 
   it('hides Join for the driver and marks a passenger as joined', async () => {
-    data.useCarpools.mockReturnValue(
-      list([carpool('c1', { driverId: 'u1' }), carpool('c2', { passengerIds: ['u1'] })]),
-    );
+    serve({
+      carpools: [carpool('c1', { driverId: 'u1' }), carpool('c2', { passengerIds: ['u1'] })],
+    });
     renderTravel();
     await userEvent.click(screen.getByRole('tab', { name: 'Carpools (2)' }));
     await screen.findAllByTestId('carpool-card');

@@ -6,18 +6,22 @@ import {
   eventConverter,
   flightConverter,
   memberConverter,
+  activityConverter,
+  myRsvpsConverter,
   photoConverter,
-  rsvpConverter,
+  roleChangeConverter,
   scheduleConverter,
+  statsConverter,
 } from '../../src/lib/db/converters.ts';
 import {
+  activityRef,
   eventRef,
-  eventRsvpsQuery,
   membershipsQuery,
+  myRsvpsRef,
   myVotesQuery,
   photoRef,
-  rsvpRef,
   scheduleItemRef,
+  statsRef,
 } from '../../src/lib/db/refs.ts';
 import { testDb } from '../features/firebase-stub.ts';
 
@@ -114,6 +118,7 @@ describe('converters', () => {
       role: 'attendee',
       joinedAt: null,
       user: { displayName: 'Grace', email: '', photoURL: '' },
+      searchTokens: [],
     });
   });
 
@@ -126,16 +131,39 @@ describe('converters', () => {
     expect(photoConverter.fromFirestore(stored('events/e1/photos/p1', {})).isFeatured).toBe(false);
   });
 
+  it('read the stored counts, answers and feed entries the functions write', () => {
+    expect(
+      statsConverter.fromFirestore(stored('events/e1/stats/members', { total: 9, admin: 2 })),
+    ).toEqual({ kind: 'members', stats: { total: 9, creator: 0, admin: 2, attendee: 0 } });
+    expect(statsConverter.fromFirestore(stored('events/e1/stats/photos', { total: 3 }))).toEqual({
+      kind: 'photos',
+      stats: { total: 3, featured: 0 },
+    });
+    expect(statsConverter.fromFirestore(stored('events/e1/stats/other', {}))).toEqual({
+      kind: 'unknown',
+    });
+    expect(
+      myRsvpsConverter.fromFirestore(
+        stored('events/e1/rsvpsByUser/u1', { statuses: { s1: 'going', s2: 'bogus', s3: 'maybe' } }),
+      ),
+    ).toEqual({ id: 'u1', statuses: { s1: 'going', s3: 'maybe' } });
+    const item = scheduleConverter.fromFirestore(stored('events/e1/schedule/s1', {}));
+    expect(item.rsvpCounts).toEqual({ going: 0, maybe: 0, notGoing: 0 });
+    const entry = activityConverter.fromFirestore(
+      stored('events/e1/activity/a1', {
+        kind: 'photo',
+        actor: null,
+        title: 'Ada uploaded a photo',
+      }),
+    );
+    expect(entry).toMatchObject({ id: 'a1', kind: 'photo', actor: null, at: null });
+    const change = roleChangeConverter.fromFirestore(
+      stored('events/e1/roleChanges/r1', { changedUser: { displayName: 'Ada' } }),
+    );
+    expect([change.changedUserName, change.changedByName]).toEqual(['Ada', null]);
+  });
+
   it('write exactly the stored fields of the documents the web creates', () => {
-    const respondedAt = serverTimestamp();
-    const rsvp = {
-      eventId: 'e1',
-      scheduleId: 's1',
-      userId: 'u1',
-      status: 'going',
-      respondedAt,
-    } as const;
-    expect(rsvpConverter.toFirestore({ ...rsvp, extra: 'dropped' } as typeof rsvp)).toEqual(rsvp);
     const item = {
       id: 's1',
       eventId: 'e1',
@@ -147,9 +175,12 @@ describe('converters', () => {
       createdBy: 'u1',
       createdAt: serverTimestamp(),
     };
-    expect(Object.keys(scheduleConverter.toFirestore(item)).sort()).toEqual(
-      Object.keys(item).sort(),
-    );
+    // The RSVP tallies are the RSVP function's: never written by the web.
+    const written = scheduleConverter.toFirestore({
+      ...item,
+      rsvpCounts: { going: 1, maybe: 0, notGoing: 0 },
+    });
+    expect(Object.keys(written).sort()).toEqual(Object.keys(item).sort());
   });
 
   it('refuse to create documents only the functions create', () => {
@@ -165,14 +196,21 @@ describe('references', () => {
     expect(eventRef(testDb, 'e1').path).toBe('events/e1');
     expect(photoRef(testDb, 'e1', 'p1').path).toBe('events/e1/photos/p1');
     expect(scheduleItemRef(testDb, 'e1', 's1').path).toBe('events/e1/schedule/s1');
-    expect(rsvpRef(testDb, 'e1', 's1', 'u1').path).toBe('events/e1/schedule/s1/rsvps/u1');
+    expect(myRsvpsRef(testDb, 'e1', 'u1').path).toBe('events/e1/rsvpsByUser/u1');
+    expect(statsRef(testDb, 'e1').path).toBe('events/e1/stats');
+    expect(activityRef(testDb, 'e1').path).toBe('events/e1/activity');
   });
 
   it('carry their converters, on documents and on collection-group queries', () => {
     expect(eventRef(testDb, 'e1').converter).toBe(eventConverter);
-    expect(rsvpRef(testDb, 'e1', 's1', 'u1').converter).toBe(rsvpConverter);
+    expect(myRsvpsRef(testDb, 'e1', 'u1').converter).toBe(myRsvpsConverter);
     expect(membershipsQuery(testDb, 'u1').converter).toBe(memberConverter);
-    expect(eventRsvpsQuery(testDb, 'e1', 'going').converter).toBe(rsvpConverter);
-    expect(myVotesQuery(testDb, 'e1', 'u1').converter).not.toBeNull();
+    expect(myVotesQuery(testDb, 'e1', 'u1', ['p1']).converter).not.toBeNull();
+  });
+
+  it('ask for the viewer’s votes on at most 30 photos at a time (an `in` filter’s limit)', () => {
+    expect(() => myVotesQuery(testDb, 'e1', 'u1', [])).toThrow();
+    const ids = Array.from({ length: 31 }, (_, i) => `p${i}`);
+    expect(() => myVotesQuery(testDb, 'e1', 'u1', ids)).toThrow();
   });
 });

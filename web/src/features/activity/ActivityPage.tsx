@@ -4,15 +4,18 @@ import { EmptyState } from '../../components/EmptyState.tsx';
 import { useEventScope } from '../../lib/event-scope.tsx';
 import { eventHref } from '../../lib/paths.ts';
 import { ActivityList } from './ActivityList.tsx';
-import { useEventActivity } from './data.ts';
+import { useActivityPages } from './data.ts';
 
-/** How far back the activity screen reaches. */
-export const ACTIVITY_PAGE_SIZE = 50;
+/** Entries per page of the activity screen; "Load more" adds the next page. */
+export const ACTIVITY_PAGE_SIZE = 20;
 
 /** docs/product.md, "Activity". */
 export default function ActivityPage() {
   const { eventId } = useEventScope();
-  const { loading, entries } = useEventActivity(eventId, ACTIVITY_PAGE_SIZE);
+  const { loading, entries, hasMore, loadingMore, loadMore } = useActivityPages(
+    eventId,
+    ACTIVITY_PAGE_SIZE,
+  );
   return (
     <Stack gap="6" maxW="3xl" p={{ base: '4', md: '8' }} mx="auto" w="full">
       <HStack justify="space-between" align="start" wrap="wrap" gap="3">
@@ -38,7 +41,19 @@ export default function ActivityPage() {
               description="Photos, travel plans and new members will show up here."
             />
           ) : (
-            <ActivityList eventId={eventId} entries={entries} />
+            <Stack gap="4">
+              <ActivityList eventId={eventId} entries={entries} />
+              {hasMore && (
+                <Button
+                  variant="outline"
+                  alignSelf="center"
+                  loading={loadingMore}
+                  onClick={loadMore}
+                >
+                  Load more
+                </Button>
+              )}
+            </Stack>
           )}
         </Card.Body>
       </Card.Root>

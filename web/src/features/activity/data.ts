@@ -1,15 +1,12 @@
-// Live activity for one event: the newest documents of each source, merged by the domain feed.
-import {
-  limit,
-  orderBy,
-  query,
-  type CollectionReference,
-  type DocumentData,
-} from 'firebase/firestore';
+// The event's activity feed (docs/performance.md, "Activity"): entries written by triggers when
+// members join and photos, travel and schedule items are added, read newest first in pages.
+import { limit, orderBy, query, type Firestore, type Query } from 'firebase/firestore';
 import { useMemo } from 'react';
 import { useFirestore, useFirestoreCollectionData } from 'reactfire';
-import { buildActivityFeed, type ActivityItem } from '@gatherly/domain/activity';
-import { carpoolsRef, flightsRef, membersRef, photosRef, scheduleRef } from '../../lib/db/refs.ts';
+import type { ActivityItem } from '@gatherly/domain/activity';
+import { activityRef } from '../../lib/db/refs.ts';
+import type { ActivityDoc } from '../../lib/types.ts';
+import { usePagedQuery } from '../../lib/use-paged-query.ts';
 
 export interface ActivityState {
   loading: boolean;
@@ -17,34 +14,56 @@ export interface ActivityState {
   entries: ActivityItem[];
 }
 
-/** The `max` newest entries; each source is bounded by `max` too, so the merge is exact. */
+const AREA: Record<ActivityItem['kind'], ActivityItem['area']> = {
+  photo: 'photos',
+  flight: 'travel',
+  carpool: 'travel',
+  member: 'members',
+  schedule: '',
+};
+
+/** A feed entry as the list shows it; an entry whose time is still pending sorts as now. */
+export function activityItem(entry: ActivityDoc, now = Date.now()): ActivityItem {
+  return {
+    id: entry.id,
+    kind: entry.kind,
+    at: entry.at?.toMillis() ?? now,
+    actor: entry.actor,
+    text: entry.title,
+    area: AREA[entry.kind],
+  };
+}
+
+export function activityQuery(db: Firestore, eventId: string): Query<ActivityDoc, ActivityDoc> {
+  return query(activityRef(db, eventId), orderBy('at', 'desc'));
+}
+
+/** The `max` newest entries, live (the dashboard's card). */
 export function useEventActivity(eventId: string, max: number): ActivityState {
   const db = useFirestore();
-  const newest = <T extends DocumentData>(
-    ref: CollectionReference<T, T>,
-    field: keyof T & string,
-  ) => query(ref, orderBy(field, 'desc'), limit(max));
-  const members = useFirestoreCollectionData(newest(membersRef(db, eventId), 'joinedAt'));
-  const photos = useFirestoreCollectionData(newest(photosRef(db, eventId), 'uploadedAt'));
-  const flights = useFirestoreCollectionData(newest(flightsRef(db, eventId), 'createdAt'));
-  const carpools = useFirestoreCollectionData(newest(carpoolsRef(db, eventId), 'createdAt'));
-  const schedule = useFirestoreCollectionData(newest(scheduleRef(db, eventId), 'createdAt'));
-  const all = [members, photos, flights, carpools, schedule];
-  const loading = all.some((r) => r.status === 'loading');
-  const error = all.find((r) => r.error)?.error;
-  const entries = useMemo(
-    () =>
-      buildActivityFeed(
-        {
-          members: members.data ?? [],
-          photos: photos.data ?? [],
-          flights: flights.data ?? [],
-          carpools: carpools.data ?? [],
-          schedule: schedule.data ?? [],
-        },
-        max,
-      ),
-    [members.data, photos.data, flights.data, carpools.data, schedule.data, max],
-  );
-  return { loading, error, entries };
+  const res = useFirestoreCollectionData(query(activityQuery(db, eventId), limit(max)));
+  const docs = res.data;
+  const entries = useMemo(() => (docs ?? []).map((d) => activityItem(d)), [docs]);
+  return { loading: res.status === 'loading', error: res.error, entries };
+}
+
+export interface ActivityPages extends ActivityState {
+  hasMore: boolean;
+  loadingMore: boolean;
+  loadMore(): void;
+}
+
+/** The feed `pageSize` entries at a time, live for the loaded pages (the activity screen). */
+export function useActivityPages(eventId: string, pageSize: number): ActivityPages {
+  const db = useFirestore();
+  const pages = usePagedQuery(activityQuery(db, eventId), pageSize);
+  const entries = useMemo(() => pages.items.map((d) => activityItem(d)), [pages.items]);
+  return {
+    loading: pages.loading,
+    error: pages.error ?? undefined,
+    entries,
+    hasMore: pages.hasMore,
+    loadingMore: pages.loadingMore,
+    loadMore: pages.loadMore,
+  };
 }

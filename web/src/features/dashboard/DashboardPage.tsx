@@ -1,13 +1,15 @@
 import { Stack } from '@chakra-ui/react';
+import { useMemo } from 'react';
 import { isAdminRole } from '@gatherly/domain/roles';
 import { eventTimeZone, needsTimeZoneConfirmation } from '@gatherly/domain/time-zones';
 import { PageSkeleton } from '../../components/PageSkeleton.tsx';
 import { useEventScope, useMemberCount } from '../../lib/event-scope.tsx';
-import { useEventPhotos } from '../photos/data.ts';
+import { useEventStats } from '../../lib/use-event-stats.ts';
+import { useBannerPhotos, useMyVotes, useRecentPhotos, withMyVotes } from '../photos/data.ts';
 import { useCarpools, useFlights } from '../travel/data.ts';
-import { useEventCounts, useSchedule } from './data.ts';
+import { useSchedule } from './data.ts';
 import { EventBanner } from './EventBanner.tsx';
-import { GalleryPreview } from './GalleryPreview.tsx';
+import { GalleryPreview, PREVIEW_PHOTOS } from './GalleryPreview.tsx';
 import { RecentActivityCard } from './RecentActivityCard.tsx';
 import { SchedulePanel } from './SchedulePanel.tsx';
 import { StatsCards } from './StatsCards.tsx';
@@ -17,39 +19,54 @@ import { TravelPanel } from './TravelPanel.tsx';
 /** The dashboard's travel panel shows this many flights and carpools. */
 export const TRAVEL_PANEL_ITEMS = 3;
 
-/** docs/product.md, "Dashboard"; access states are the event layout's. */
+/**
+ * docs/product.md, "Dashboard"; access states are the event layout's. Every query here is
+ * bounded (docs/performance.md, "Dashboard"): the cost of an open does not grow with the event.
+ */
 export default function DashboardPage() {
   const { eventId, event, role, uid } = useEventScope();
-  const memberCount = useMemberCount(eventId);
   const isAdmin = isAdminRole(role);
-  const photos = useEventPhotos(eventId, uid);
+  const banner = useBannerPhotos(eventId);
+  const recent = useRecentPhotos(eventId, PREVIEW_PHOTOS);
+  const shownIds = useMemo(
+    () => [...banner.photos, ...recent.photos].map((p) => p.id),
+    [banner.photos, recent.photos],
+  );
+  const voted = useMyVotes(eventId, uid, shownIds);
+  const bannerPhotos = useMemo(() => withMyVotes(banner.photos, voted), [banner.photos, voted]);
+  const recentPhotos = useMemo(() => withMyVotes(recent.photos, voted), [recent.photos, voted]);
   const flights = useFlights(eventId, TRAVEL_PANEL_ITEMS);
   const carpools = useCarpools(eventId, TRAVEL_PANEL_ITEMS);
   const schedule = useSchedule(eventId, uid);
-  const counts = useEventCounts(eventId, {
-    photos: photos.photos,
-    flights: flights.items,
-    carpools: carpools.items,
-    rsvps: schedule.rsvps,
-  });
+  const stats = useEventStats(eventId);
+  // Before the event's stats exist (an event not backfilled yet), the events list's count.
+  const listedMemberCount = useMemberCount(eventId);
+  const memberCount = stats.members?.total ?? listedMemberCount;
 
-  if (photos.loading || flights.loading || carpools.loading || schedule.loading)
+  if (banner.loading || recent.loading || flights.loading || carpools.loading || schedule.loading)
     return <PageSkeleton cards={4} />;
 
-  const banner = (
-    <EventBanner event={event} photos={photos.photos} memberCount={memberCount} isAdmin={isAdmin} />
+  const bannerView = (
+    <EventBanner event={event} photos={bannerPhotos} memberCount={memberCount} isAdmin={isAdmin} />
   );
   const fullWidth = event.bannerSettings.style === 'full-width';
   const timeZone = eventTimeZone(event);
   return (
     <Stack gap="0">
-      {fullWidth && banner}
+      {fullWidth && bannerView}
       <Stack gap="6" maxW="6xl" p={{ base: '4', md: '8' }} mx="auto" w="full">
-        {!fullWidth && banner}
+        {!fullWidth && bannerView}
         {isAdmin && needsTimeZoneConfirmation(event) && <TimeZoneNotice eventId={eventId} />}
-        <StatsCards stats={counts} />
+        <StatsCards
+          stats={{
+            going: schedule.going,
+            photos: stats.photos?.total ?? null,
+            flights: stats.travel?.flights ?? null,
+            carpools: stats.travel?.carpools ?? null,
+          }}
+        />
         <RecentActivityCard eventId={eventId} />
-        <GalleryPreview eventId={eventId} uid={uid} role={role} photos={photos.photos} />
+        <GalleryPreview eventId={eventId} uid={uid} role={role} photos={recentPhotos} />
         <TravelPanel
           eventId={eventId}
           timeZone={timeZone}

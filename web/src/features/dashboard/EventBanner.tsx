@@ -14,9 +14,8 @@ import {
 import { useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useFirestore, useStorage } from 'reactfire';
-import { bannerSlides, type BannerSlide } from '@gatherly/domain/banner';
+import { bannerSlides, MAX_BANNER_SLIDES, type BannerSlide } from '@gatherly/domain/banner';
 import { eventCountdownText, formatLongDate } from '@gatherly/domain/dates';
-import { eventToIcs, icsFileName } from '@gatherly/domain/ics';
 import { eventTimeZone } from '@gatherly/domain/time-zones';
 import { showToast } from '../../components/toaster.tsx';
 import { ZonedTime } from '../../components/ZonedTime.tsx';
@@ -26,15 +25,11 @@ import { requireConnection, showQueuedToast } from '../../lib/offline/offline-to
 import type { GatherlyEvent } from '../../lib/types.ts';
 import type { GalleryPhoto } from '../photos/data.ts';
 import { useDownloadUrl } from '../photos/storage-url.ts';
-import { BannerUploadError, uploadBanner } from './banner-upload.ts';
-import { downloadIcs } from './calendar.ts';
+import { downloadEventIcs } from './calendar.ts';
 import { saveBannerSettings } from './data.ts';
 import { useBannerRotation } from './use-banner-rotation.ts';
 import { CalendarIcon, MapPinIcon, UsersIcon } from '../../components/icons.tsx';
 import { eventHref } from '../../lib/paths.ts';
-
-/** The banner cycles through the first few images in banner order; the gallery holds the rest. */
-const MAX_BANNER_SLIDES = 10;
 
 interface Props {
   event: GatherlyEvent;
@@ -102,7 +97,6 @@ export function EventBanner({ event, photos, memberCount, isAdmin }: Props) {
   // Days are counted on the event's own calendar, wherever the viewer is.
   const zone = eventTimeZone(event);
   const countdown = eventCountdownText(event);
-  const ics = eventToIcs(event, { url: window.location.href });
 
   const updateSettings = async (change: Partial<typeof settings>) => {
     try {
@@ -137,8 +131,12 @@ export function EventBanner({ event, photos, memberCount, isAdmin }: Props) {
     }
     if (!requireConnection('Uploading a banner')) return;
     setUploadProgress(0);
+    // The compression library loads with the first banner upload, not with the dashboard.
+    let BannerUploadError: typeof import('./banner-upload.ts').BannerUploadError | null = null;
     try {
-      await uploadBanner(storage, event.id, file, setUploadProgress);
+      const upload = await import('./banner-upload.ts');
+      BannerUploadError = upload.BannerUploadError;
+      await upload.uploadBanner(storage, event.id, file, setUploadProgress);
       setIndex(0);
       showToast({
         title: 'Banner updated successfully!',
@@ -147,13 +145,14 @@ export function EventBanner({ event, photos, memberCount, isAdmin }: Props) {
       });
     } catch (err) {
       console.error('Banner upload failed', err);
-      const reason = err instanceof BannerUploadError ? err.reason : err;
+      const failure = BannerUploadError && err instanceof BannerUploadError ? err : null;
+      const reason = failure ? failure.reason : err;
       const description =
-        err instanceof BannerUploadError && err.stage === 'rejected'
-          ? err.message
+        failure?.stage === 'rejected'
+          ? failure.message
           : isConnectionFailure(reason)
             ? 'Please check your connection and try again'
-            : err instanceof BannerUploadError && err.stage === 'save'
+            : failure?.stage === 'save'
               ? 'No file was uploaded successfully'
               : describeError(reason, 'The image could not be uploaded. Please try another photo.');
       showToast({ title: 'Upload failed', description, status: 'error' });
@@ -191,12 +190,8 @@ export function EventBanner({ event, photos, memberCount, isAdmin }: Props) {
         </Badge>
       )}
       <HStack position="absolute" top="3" right="3" gap="2">
-        {ics && (
-          <Button
-            size="xs"
-            variant="subtle"
-            onClick={() => downloadIcs(ics, icsFileName(event.name))}
-          >
+        {event.startDate && (
+          <Button size="xs" variant="subtle" onClick={() => void downloadEventIcs(event)}>
             Add to calendar
           </Button>
         )}

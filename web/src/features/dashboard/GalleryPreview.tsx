@@ -1,14 +1,19 @@
 import { Button, SimpleGrid, Text } from '@chakra-ui/react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { can } from '@gatherly/domain/roles';
 import type { MemberRole } from '@gatherly/domain/entities';
 import type { GalleryPhoto } from '../photos/data.ts';
 import { PhotoCard } from '../photos/PhotoCard.tsx';
-import { UploadPhotosDialog } from '../photos/UploadPhotosDialog.tsx';
 import { usePhotoActions } from '../photos/use-photo-actions.ts';
 import { PanelCard } from './PanelCard.tsx';
 import { eventHref } from '../../lib/paths.ts';
+
+// The upload dialog (image compression, the upload queue) loads on the Upload click, not with
+// the dashboard (docs/performance.md, "JavaScript").
+const UploadPhotosDialog = lazy(() =>
+  import('../photos/UploadPhotosDialog.tsx').then((m) => ({ default: m.UploadPhotosDialog })),
+);
 
 /** How many of the newest photos the dashboard previews. */
 export const PREVIEW_PHOTOS = 8;
@@ -21,7 +26,7 @@ interface Props {
 }
 
 export function GalleryPreview({ eventId, uid, role, photos }: Props) {
-  const { voting, vote, toggleFeatured } = usePhotoActions(eventId);
+  const { voting, vote, toggleFeatured } = usePhotoActions();
   const [uploading, setUploading] = useState(false);
   const preview = photos.slice(0, PREVIEW_PHOTOS);
   return (
@@ -55,12 +60,16 @@ export function GalleryPreview({ eventId, uid, role, photos }: Props) {
           ))}
         </SimpleGrid>
       )}
-      <UploadPhotosDialog
-        eventId={eventId}
-        uid={uid}
-        open={uploading}
-        onClose={() => setUploading(false)}
-      />
+      {uploading && (
+        <Suspense fallback={null}>
+          <UploadPhotosDialog
+            eventId={eventId}
+            uid={uid}
+            open
+            onClose={() => setUploading(false)}
+          />
+        </Suspense>
+      )}
     </PanelCard>
   );
 }

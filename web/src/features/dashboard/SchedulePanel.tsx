@@ -1,18 +1,21 @@
 import { Badge, Box, Button, HStack, Menu, Portal, Stack, Text } from '@chakra-ui/react';
-import { useState } from 'react';
-import { useFirestore } from 'reactfire';
+import { lazy, Suspense, useState } from 'react';
 import { rsvpLabel, RSVP_STATUSES, type RsvpStatus } from '@gatherly/domain/entities';
-import { icsFileName, scheduleItemToIcs } from '@gatherly/domain/ics';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { showToast } from '../../components/toaster.tsx';
+import { describeError } from '../../lib/errors.ts';
+import { requireConnection } from '../../lib/offline/offline-toast.ts';
+import { downloadScheduleItemIcs } from './calendar.ts';
 import { ZonedTime } from '../../components/ZonedTime.tsx';
-import { commitWrite } from '../../lib/offline/commit-write.ts';
-import { requireConnection, showQueuedToast } from '../../lib/offline/offline-toast.ts';
-import { downloadIcs } from './calendar.ts';
 import { attendingText, deleteScheduleItem, setMyRsvp, type ScheduleEntry } from './data.ts';
 import { PanelCard } from './PanelCard.tsx';
-import { ScheduleItemDialog } from './ScheduleItemDialog.tsx';
+
 import { CalendarIcon, MapPinIcon } from '../../components/icons.tsx';
+
+// The dialog's form library and schemas load when an admin opens it (docs/performance.md).
+const ScheduleItemDialog = lazy(() =>
+  import('./ScheduleItemDialog.tsx').then((m) => ({ default: m.ScheduleItemDialog })),
+);
 
 const STATUS_PALETTE: Record<RsvpStatus | 'none', string> = {
   going: 'green',
@@ -36,20 +39,19 @@ export function SchedulePanel({ eventId, eventName, timeZone, uid, isAdmin, item
   const [editing, setEditing] = useState<ScheduleEntry | 'new' | null>(null);
   const [removing, setRemoving] = useState<ScheduleEntry | null>(null);
   const [deleting, setDeleting] = useState(false);
-  const db = useFirestore();
   const confirmDelete = async () => {
     if (!removing) return;
-    // The item's RSVPs go in the same batch, so the server's full list is needed.
+    // The function deletes the item and its RSVPs: it needs the server.
     if (!requireConnection('Deleting a schedule item')) return;
     setDeleting(true);
     try {
-      await deleteScheduleItem(db, eventId, removing.id);
+      await deleteScheduleItem(removing.id);
       setRemoving(null);
     } catch (err) {
       console.error('Deleting the schedule item failed', err);
       showToast({
         title: 'Error',
-        description: 'Failed to delete the schedule item. Please try again.',
+        description: describeError(err, 'Failed to delete the schedule item. Please try again.'),
         status: 'error',
       });
     } finally {
@@ -67,15 +69,17 @@ export function SchedulePanel({ eventId, eventName, timeZone, uid, isAdmin, item
         )
       }
     >
-      {isAdmin && (
-        <ScheduleItemDialog
-          eventId={eventId}
-          timeZone={timeZone}
-          uid={uid}
-          open={editing !== null}
-          item={editing === 'new' ? null : editing}
-          onClose={() => setEditing(null)}
-        />
+      {isAdmin && editing !== null && (
+        <Suspense fallback={null}>
+          <ScheduleItemDialog
+            eventId={eventId}
+            timeZone={timeZone}
+            uid={uid}
+            open
+            item={editing === 'new' ? null : editing}
+            onClose={() => setEditing(null)}
+          />
+        </Suspense>
       )}
       <ConfirmDialog
         open={removing !== null}
@@ -95,10 +99,8 @@ export function SchedulePanel({ eventId, eventName, timeZone, uid, isAdmin, item
           {items.map((item) => (
             <ScheduleRow
               key={item.id}
-              eventId={eventId}
               eventName={eventName}
               timeZone={timeZone}
-              uid={uid}
               item={item}
               onEdit={isAdmin ? () => setEditing(item) : undefined}
               onDelete={isAdmin ? () => setRemoving(item) : undefined}
@@ -111,45 +113,37 @@ export function SchedulePanel({ eventId, eventName, timeZone, uid, isAdmin, item
 }
 
 function ScheduleRow({
-  eventId,
   eventName,
   timeZone,
-  uid,
   item,
   onEdit,
   onDelete,
 }: {
-  eventId: string;
   eventName: string;
   timeZone: string;
-  uid: string;
   item: ScheduleEntry;
   onEdit?: () => void;
   onDelete?: () => void;
 }) {
-  const db = useFirestore();
   const [saving, setSaving] = useState(false);
   const answer = async (status: RsvpStatus) => {
+    // The RSVP function moves the item's tallies with the answer: it needs the server.
+    if (!requireConnection('Your RSVP')) return;
     setSaving(true);
     try {
-      const outcome = await commitWrite(db, () => setMyRsvp(db, eventId, item.id, uid, status));
-      if (outcome === 'queued') showQueuedToast('RSVP saved');
+      await setMyRsvp(item.id, status);
     } catch (err) {
       console.error('RSVP failed', err);
       showToast({
         title: 'Error',
-        description: 'Could not save your RSVP. Please try again.',
+        description: describeError(err, 'Could not save your RSVP. Please try again.'),
         status: 'error',
       });
     } finally {
       setSaving(false);
     }
   };
-  const addToCalendar = () =>
-    downloadIcs(
-      scheduleItemToIcs(item, { eventName, url: window.location.href, timeZone }),
-      icsFileName(item.title),
-    );
+  const addToCalendar = () => void downloadScheduleItemIcs(item, eventName, timeZone);
 
   return (
     <Box borderWidth="1px" borderRadius="l2" p="3" data-testid="schedule-item">

@@ -1,37 +1,23 @@
-// Dashboard data: schedule with RSVPs, aggregation counts, and the writes the rules let a
-// member make directly (own RSVP) or an admin (schedule items, banner settings).
+// Dashboard data: the schedule with its stored RSVP tallies and the viewer's own answers, and
+// the writes: RSVPs and deletions through the API (they move stored counts), schedule items and
+// banner settings directly by admins (docs/performance.md, "Counters").
 import {
   doc,
-  getCountFromServer,
-  getDocs,
   orderBy,
   query,
   serverTimestamp,
   setDoc,
   updateDoc,
-  writeBatch,
   type Firestore,
-  type Query,
 } from 'firebase/firestore';
-import { useEffect, useMemo, useState } from 'react';
-import { useFirestore, useFirestoreCollectionData } from 'reactfire';
+import { useMemo } from 'react';
+import { useFirestore, useFirestoreCollectionData, useFirestoreDocData } from 'reactfire';
 import type { BannerSettings, RsvpCounts, RsvpStatus } from '@gatherly/domain/entities';
-import {
-  carpoolsRef,
-  eventRef,
-  eventRsvpsQuery,
-  flightsRef,
-  itemRsvpsRef,
-  photosRef,
-  rsvpRef,
-  scheduleItemRef,
-  scheduleRef,
-} from '../../lib/db/refs.ts';
-import type { RsvpDoc, ScheduleDoc } from '../../lib/types.ts';
-import { useOnline } from '../../lib/offline/connectivity.ts';
+import { apiRequest } from '../../lib/api.ts';
+import { eventRef, myRsvpsRef, scheduleItemRef, scheduleRef } from '../../lib/db/refs.ts';
+import type { ScheduleDoc } from '../../lib/types.ts';
 
 export interface ScheduleEntry extends ScheduleDoc {
-  rsvpCounts: RsvpCounts;
   /** The caller's answer; null = Not Responded. */
   myStatus: RsvpStatus | null;
 }
@@ -39,43 +25,36 @@ export interface ScheduleEntry extends ScheduleDoc {
 export interface ScheduleState {
   loading: boolean;
   items: ScheduleEntry[];
-  /** Changes whenever any RSVP of the event changes (drives the RSVP count refresh). */
-  rsvps: readonly unknown[] | undefined;
+  /** People going, over every item (the dashboard's RSVPs stat). */
+  going: number;
 }
 
-/** Schedule items by start time, with live RSVP tallies and the caller's own answer. */
+/**
+ * Schedule items by start time (at most 20 per event) with their stored tallies, and the
+ * caller's own answers from one document: two listeners whatever the number of guests.
+ */
 export function useSchedule(eventId: string, uid: string): ScheduleState {
   const db = useFirestore();
   const items = useFirestoreCollectionData(
     query(scheduleRef(db, eventId), orderBy('startTime', 'asc')),
   );
-  const rsvps = useFirestoreCollectionData(eventRsvpsQuery(db, eventId));
+  const mine = useFirestoreDocData(myRsvpsRef(db, eventId, uid));
   const itemDocs = items.data;
-  const rsvpDocs = rsvps.data;
-  const merged = useMemo(
-    () => tallySchedule(itemDocs ?? [], rsvpDocs ?? [], uid),
-    [itemDocs, rsvpDocs, uid],
-  );
-  return { loading: items.status === 'loading', items: merged, rsvps: rsvpDocs };
+  const statuses = mine.data?.statuses;
+  const merged = useMemo(() => tallySchedule(itemDocs ?? [], statuses ?? {}), [itemDocs, statuses]);
+  return {
+    loading: items.status === 'loading' || mine.status === 'loading',
+    items: merged,
+    going: merged.reduce((sum, item) => sum + item.rsvpCounts.going, 0),
+  };
 }
 
+/** The items with the caller's answers; answers to deleted items are ignored. */
 export function tallySchedule(
   items: readonly ScheduleDoc[],
-  rsvps: readonly RsvpDoc[],
-  uid: string,
+  statuses: Readonly<Partial<Record<string, RsvpStatus>>>,
 ): ScheduleEntry[] {
-  return items.map((item) => {
-    const counts: RsvpCounts = { going: 0, notGoing: 0, maybe: 0 };
-    let myStatus: RsvpStatus | null = null;
-    for (const r of rsvps) {
-      if (r.scheduleId !== item.id) continue;
-      if (r.status === 'going') counts.going += 1;
-      else if (r.status === 'maybe') counts.maybe += 1;
-      else if (r.status === 'not_going') counts.notGoing += 1;
-      if (r.userId === uid) myStatus = r.status;
-    }
-    return { ...item, rsvpCounts: counts, myStatus };
-  });
+  return items.map((item) => ({ ...item, myStatus: statuses[item.id] ?? null }));
 }
 
 /** "going/total attending": total is everyone who answered. */
@@ -83,21 +62,9 @@ export function attendingText(counts: RsvpCounts): string {
   return `${counts.going}/${counts.going + counts.maybe + counts.notGoing} attending`;
 }
 
-/** A member writes their own RSVP document directly (the rules check every field). */
-export function setMyRsvp(
-  db: Firestore,
-  eventId: string,
-  scheduleId: string,
-  uid: string,
-  status: RsvpStatus,
-) {
-  return setDoc(rsvpRef(db, eventId, scheduleId, uid), {
-    eventId,
-    scheduleId,
-    userId: uid,
-    status,
-    respondedAt: serverTimestamp(),
-  });
+/** The RSVP function records the answer and moves the item's tallies in one transaction. */
+export function setMyRsvp(scheduleId: string, status: RsvpStatus): Promise<unknown> {
+  return apiRequest('PUT', `/api/schedule/${scheduleId}/rsvp`, { status });
 }
 
 /** The schedule item fields an admin edits; times are ISO strings (UTC) or null. */
@@ -123,6 +90,8 @@ export function addScheduleItem(
     eventId,
     createdBy: uid,
     createdAt: serverTimestamp(),
+    // Not written (the converter writes the stored fields only): the RSVP function's.
+    rsvpCounts: { going: 0, maybe: 0, notGoing: 0 },
   });
 }
 
@@ -135,65 +104,13 @@ export function updateScheduleItem(
   return updateDoc(scheduleItemRef(db, eventId, itemId), { ...input });
 }
 
-/** Deletes an item with its RSVPs in one batch (the rules allow admins exactly that), so no
- * orphaned RSVP keeps counting in the event's totals. */
-export async function deleteScheduleItem(db: Firestore, eventId: string, itemId: string) {
-  const itemRef = scheduleItemRef(db, eventId, itemId);
-  const rsvps = await getDocs(itemRsvpsRef(db, eventId, itemId));
-  const batch = writeBatch(db);
-  rsvps.forEach((r) => batch.delete(r.ref));
-  batch.delete(itemRef);
-  await batch.commit();
+/** The function deletes the item (its tallies go with it) and then its RSVPs: at 1,000 guests
+ * more writes than one client batch may hold. */
+export function deleteScheduleItem(itemId: string): Promise<unknown> {
+  return apiRequest('DELETE', `/api/schedule/${itemId}`);
 }
 
 /** Admins save the whole bannerSettings object in one write, as the rules expect. */
 export function saveBannerSettings(db: Firestore, eventId: string, settings: BannerSettings) {
   return updateDoc(eventRef(db, eventId), { bannerSettings: settings });
-}
-
-/**
- * An aggregation count, re-run whenever `trigger` changes identity (a live listener over the
- * same data fired), so the number follows the data without a stored counter. `q` must be
- * memoised by the caller.
- */
-export function useAggregateCount(q: Query, trigger: unknown): number | null {
-  const [count, setCount] = useState<number | null>(null);
-  // Counts need the server: offline the last one stays, and it is asked again once back online.
-  const online = useOnline();
-  useEffect(() => {
-    if (!online) return;
-    let live = true;
-    getCountFromServer(q).then(
-      (snap) => {
-        if (live) setCount(snap.data().count);
-      },
-      (err: unknown) => console.warn('Count failed', err),
-    );
-    return () => {
-      live = false;
-    };
-  }, [q, trigger, online]);
-  return count;
-}
-
-export function useEventCounts(
-  eventId: string,
-  triggers: { photos: unknown; flights: unknown; carpools: unknown; rsvps: unknown },
-) {
-  const db = useFirestore();
-  const queries = useMemo(
-    () => ({
-      going: eventRsvpsQuery(db, eventId, 'going'),
-      photos: query(photosRef(db, eventId)),
-      flights: query(flightsRef(db, eventId)),
-      carpools: query(carpoolsRef(db, eventId)),
-    }),
-    [db, eventId],
-  );
-  return {
-    going: useAggregateCount(queries.going, triggers.rsvps),
-    photos: useAggregateCount(queries.photos, triggers.photos),
-    flights: useAggregateCount(queries.flights, triggers.flights),
-    carpools: useAggregateCount(queries.carpools, triggers.carpools),
-  };
 }

@@ -1,27 +1,43 @@
-// Live member list of one event and the API calls that change membership (invitations,
-// removal and role changes run on the server: tier caps, tokens, the role-change audit log).
-import { limit, orderBy, query, type Firestore } from 'firebase/firestore';
+// An event's members in cursor pages with search (docs/performance.md, "Members"), their stored
+// totals, and the API calls that change membership (invitations, removal and role changes run
+// on the server: tier caps, tokens, the role-change audit log, the member counts).
+import { limit, orderBy, query, where, type Firestore, type Query } from 'firebase/firestore';
+import { useMemo } from 'react';
 import { useFirestore, useFirestoreCollectionData } from 'reactfire';
-import type { InvitableRole, InviteMemberRequest, MemberRole } from '@gatherly/domain/entities';
+import type { InvitableRole, InviteMemberRequest } from '@gatherly/domain/entities';
+import { searchQuery } from '@gatherly/domain/search';
 import { apiRequest } from '../../lib/api.ts';
 import { membersRef, roleChangesRef } from '../../lib/db/refs.ts';
 import { inviteHref } from '../../lib/paths.ts';
-import type { MemberDoc, RoleChangeDoc } from '../../lib/types.ts';
+import type { MemberDoc, MemberStats, RoleChangeDoc } from '../../lib/types.ts';
+import { useSearchPages, type SearchPages } from '../../lib/use-search-pages.ts';
 
-export function membersQuery(db: Firestore, eventId: string) {
-  return query(membersRef(db, eventId), orderBy('joinedAt', 'asc'));
+/** Members in joining order, optionally holding a search token. */
+export function membersQuery(
+  db: Firestore,
+  eventId: string,
+  token: string | null = null,
+): Query<MemberDoc, MemberDoc> {
+  const ordered = orderBy('joinedAt', 'asc');
+  return token === null
+    ? query(membersRef(db, eventId), ordered)
+    : query(membersRef(db, eventId), where('searchTokens', 'array-contains', token), ordered);
 }
 
-export interface MembersState {
-  loading: boolean;
-  error: Error | undefined;
-  members: MemberDoc[];
-}
-
-export function useMembers(eventId: string): MembersState {
+/**
+ * The members matching `search` (display name, e-mail; word prefixes), `pageSize` at a time,
+ * live for the loaded window.
+ */
+export function useMemberPages(
+  eventId: string,
+  search: string,
+  pageSize: number,
+  options?: { loadOnScroll?: boolean },
+): SearchPages<MemberDoc> {
   const db = useFirestore();
-  const res = useFirestoreCollectionData(membersQuery(db, eventId));
-  return { loading: res.status === 'loading', error: res.error, members: res.data ?? [] };
+  const q = useMemo(() => searchQuery(search), [search]);
+  const matches = useMemo(() => (q ? (m: MemberDoc) => q.matches(m.searchTokens) : null), [q]);
+  return useSearchPages(membersQuery(db, eventId, q?.token ?? null), pageSize, matches, options);
 }
 
 /** The newest `max` role changes of the event (admins and the creator may read them). */
@@ -40,27 +56,16 @@ export interface RoleTotals {
   attendees: number;
 }
 
-export function roleTotals(members: readonly { role: MemberRole }[]): RoleTotals {
-  return {
-    total: members.length,
-    creators: members.filter((m) => m.role === 'creator').length,
-    admins: members.filter((m) => m.role === 'admin').length,
-    attendees: members.filter((m) => m.role === 'attendee').length,
-  };
-}
-
-/** Case-insensitive search over display name and e-mail. */
-export function searchMembers<M extends { user: { displayName: string; email: string } }>(
-  members: readonly M[],
-  search: string,
-): M[] {
-  const needle = search.trim().toLowerCase();
-  if (!needle) return [...members];
-  return members.filter(
-    (m) =>
-      m.user.displayName.toLowerCase().includes(needle) ||
-      m.user.email.toLowerCase().includes(needle),
-  );
+/** The badges' totals from the stored counts (null until the stats document exists). */
+export function roleTotals(stats: MemberStats | null): RoleTotals | null {
+  return stats
+    ? {
+        total: stats.total,
+        creators: stats.creator,
+        admins: stats.admin,
+        attendees: stats.attendee,
+      }
+    : null;
 }
 
 /**

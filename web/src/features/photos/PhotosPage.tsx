@@ -9,29 +9,37 @@ import {
   Stack,
   Text,
 } from '@chakra-ui/react';
-import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
 import { can } from '@gatherly/domain/roles';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { useEventScope } from '../../lib/event-scope.tsx';
-import { filterPhotos, useEventPhotos, type GalleryPhoto } from './data.ts';
+import { useEventStats } from '../../lib/use-event-stats.ts';
+import type { GalleryPhoto } from './data.ts';
 import { PhotoCard } from './PhotoCard.tsx';
 import { UnfinishedUploadsNotice } from './UnfinishedUploadsNotice.tsx';
 import { UploadPhotosDialog } from './UploadPhotosDialog.tsx';
 import { usePhotoActions } from './use-photo-actions.ts';
-import { VirtualPhotoGrid } from './VirtualPhotoGrid.tsx';
+import { usePhotoPages } from './use-photo-pages.ts';
+import { photoPageSize, VirtualPhotoGrid } from './VirtualPhotoGrid.tsx';
 
 type Filter = 'all' | 'featured';
 
 /** docs/product.md, "Photos". */
 export default function PhotosPage() {
   const { eventId, uid, role } = useEventScope();
-  const { loading, photos } = useEventPhotos(eventId, uid);
-  const { voting, vote, toggleFeatured } = usePhotoActions(eventId);
+  const { voting, vote, toggleFeatured } = usePhotoActions();
   const [filter, setFilter] = useState<Filter>('all');
   const [search, setSearch] = useState('');
   const [uploading, setUploading] = useState(false);
-  const featuredCount = useMemo(() => photos.filter((p) => p.isFeatured).length, [photos]);
-  const shown = useMemo(() => filterPhotos(photos, filter, search), [photos, filter, search]);
+  const [pageSize] = useState(() => photoPageSize(window.innerWidth));
+  const stats = useEventStats(eventId);
+  const pages = usePhotoPages(eventId, uid, { featured: filter === 'featured', search }, pageSize);
+  const total = stats.photos?.total ?? null;
+  const featuredCount = stats.photos?.featured ?? null;
+  const searching = search.trim() !== '';
+  // The grid's height: the stored count of what the filter shows; a search's matches are not
+  // counted, so its grid grows as pages load.
+  const slots = searching ? null : filter === 'featured' ? featuredCount : total;
   const canFeature = can(role, 'featurePhotos');
 
   const renderItem = useCallback(
@@ -62,10 +70,10 @@ export default function PhotosPage() {
       <Stack direction={{ base: 'column', md: 'row' }} gap="3" align={{ md: 'center' }}>
         <HStack gap="2">
           <FilterChip active={filter === 'all'} onClick={() => setFilter('all')}>
-            All Photos ({photos.length})
+            All Photos ({total ?? '…'})
           </FilterChip>
           <FilterChip active={filter === 'featured'} onClick={() => setFilter('featured')}>
-            Featured ({featuredCount})
+            Featured ({featuredCount ?? '…'})
           </FilterChip>
         </HStack>
         <Input
@@ -77,13 +85,13 @@ export default function PhotosPage() {
           ml={{ md: 'auto' }}
         />
       </Stack>
-      {loading ? (
+      {pages.loading ? (
         <SimpleGrid columns={{ base: 2, sm: 3, lg: 4 }} gap="4" data-testid="photos-loading">
           {[0, 1, 2].map((i) => (
             <Skeleton key={i} aspectRatio={1} borderRadius="l3" />
           ))}
         </SimpleGrid>
-      ) : photos.length === 0 ? (
+      ) : pages.photos.length === 0 && !pages.hasMore && filter === 'all' && !searching ? (
         <EmptyState
           title="No Photos Yet"
           description="Upload the first photos to start building your event gallery."
@@ -93,13 +101,21 @@ export default function PhotosPage() {
             </Button>
           }
         />
-      ) : shown.length === 0 ? (
+      ) : pages.photos.length === 0 && !pages.hasMore ? (
         <EmptyState
           title="No Photos Found"
           description="Try adjusting your search or filter criteria."
         />
       ) : (
-        <VirtualPhotoGrid items={shown} getKey={(p) => p.id} renderItem={renderItem} />
+        <VirtualPhotoGrid
+          items={pages.photos}
+          totalCount={
+            pages.hasMore ? (slots ?? pages.photos.length + pageSize) : pages.photos.length
+          }
+          getKey={(p) => p.id}
+          renderItem={renderItem}
+          onRangeChange={pages.setVisibleRange}
+        />
       )}
       <UploadPhotosDialog
         eventId={eventId}

@@ -1,13 +1,13 @@
-// A gallery of any size scrolls smoothly: only the rows near the viewport are mounted.
-import { Box, Grid } from '@chakra-ui/react';
-import { useWindowVirtualizer } from '@tanstack/react-virtual';
-import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+// The gallery grid: square photo cards, 2 to 4 columns, virtualised and fed page by page.
+import type { ReactNode } from 'react';
+import { VirtualGrid } from '../../components/VirtualGrid.tsx';
 
 interface Props<T> {
   items: readonly T[];
+  totalCount?: number;
   getKey(item: T): string;
   renderItem(item: T): ReactNode;
-  gap?: number;
+  onRangeChange?(first: number, last: number): void;
 }
 
 /** Columns by available width: 2 on phones, up to 4 on wide screens. */
@@ -20,72 +20,24 @@ export function columnsFor(width: number): number {
 /** Card height = square image + caption block. */
 const CARD_FOOTER_PX = 84;
 
-export function VirtualPhotoGrid<T>({ items, getKey, renderItem, gap = 16 }: Props<T>) {
-  const container = useRef<HTMLDivElement>(null);
-  const [width, setWidth] = useState(0);
-  const [offset, setOffset] = useState(0);
+const rowHeightFor = (cardWidth: number) => cardWidth + CARD_FOOTER_PX;
 
-  useLayoutEffect(() => {
-    const el = container.current;
-    if (!el) return;
-    const measure = () => {
-      setWidth(el.clientWidth);
-      setOffset(el.getBoundingClientRect().top + window.scrollY);
-    };
-    measure();
-    const ro = new ResizeObserver(measure);
-    ro.observe(el);
-    return () => ro.disconnect();
-  }, []);
+/**
+ * Photos per page: the rows a first screen renders at the window's width (4 × 5 on a laptop,
+ * 2 × 6 on a phone), so the first page is what is seen, not a round number.
+ */
+export function photoPageSize(windowWidth: number): number {
+  const columns = columnsFor(windowWidth);
+  return columns * (columns === 4 ? 5 : 6);
+}
 
-  const columns = columnsFor(width || 1024);
-  const rowCount = Math.ceil(items.length / columns);
-  const cardWidth = width ? (width - gap * (columns - 1)) / columns : 240;
-  const rowHeight = cardWidth + CARD_FOOTER_PX + gap;
-
-  const virtualizer = useWindowVirtualizer({
-    count: rowCount,
-    estimateSize: () => rowHeight,
-    overscan: 3,
-    scrollMargin: offset,
-    // jsdom and first paint have no layout: render a screenful so content is never blank.
-    initialRect: { width: 1024, height: 900 },
-  });
-
-  useLayoutEffect(() => {
-    virtualizer.measure();
-  }, [virtualizer, rowHeight]);
-
+export function VirtualPhotoGrid<T>(props: Props<T>) {
   return (
-    <Box
-      ref={container}
-      position="relative"
-      height={`${virtualizer.getTotalSize()}px`}
-      data-testid="photo-grid"
-    >
-      {virtualizer.getVirtualItems().map((row) => {
-        const start = row.index * columns;
-        const rowItems = items.slice(start, start + columns);
-        return (
-          <Grid
-            key={row.key}
-            position="absolute"
-            top="0"
-            left="0"
-            width="100%"
-            height={`${rowHeight - gap}px`}
-            transform={`translateY(${row.start - virtualizer.options.scrollMargin}px)`}
-            templateColumns={`repeat(${columns}, minmax(0, 1fr))`}
-            gap={`${gap}px`}
-          >
-            {rowItems.map((item) => (
-              <Box key={getKey(item)} minW="0">
-                {renderItem(item)}
-              </Box>
-            ))}
-          </Grid>
-        );
-      })}
-    </Box>
+    <VirtualGrid
+      {...props}
+      columnsFor={columnsFor}
+      rowHeightFor={rowHeightFor}
+      testId="photo-grid"
+    />
   );
 }

@@ -1,11 +1,24 @@
-// Live photo data for one event: the photo documents, the caller's own votes, and the API
-// calls that change them (records, votes and featured flags are server- or admin-owned).
-import { useMemo } from 'react';
-import { doc, orderBy, query, updateDoc, type Firestore } from 'firebase/firestore';
+// Photo data for one event, read in bounded pieces (docs/performance.md, "Dashboard" and
+// "Photos"): the banner's top photos, the newest few, cursor pages for the gallery, and the
+// caller's votes on the photos shown only. Records, votes, the featured flag and deletions go
+// through the API (they move stored counts).
+import { useEffect, useMemo, useState } from 'react';
+import {
+  doc,
+  limit,
+  onSnapshot,
+  orderBy,
+  query,
+  where,
+  type Firestore,
+  type Query,
+  type QueryConstraint,
+} from 'firebase/firestore';
 import { useFirestore, useFirestoreCollectionData } from 'reactfire';
+import { MAX_BANNER_SLIDES } from '@gatherly/domain/banner';
 import type { CreatePhotoRequest } from '@gatherly/domain/entities';
 import { apiRequest } from '../../lib/api.ts';
-import { myVotesQuery, photoRef, photosRef } from '../../lib/db/refs.ts';
+import { MAX_IN_VALUES, myVotesQuery, photosRef } from '../../lib/db/refs.ts';
 import type { PhotoDoc } from '../../lib/types.ts';
 
 /** A photo as the screens show it: the document plus whether the caller voted for it. */
@@ -13,72 +26,127 @@ export interface GalleryPhoto extends PhotoDoc {
   userVoted: boolean;
 }
 
-export function photosQuery(db: Firestore, eventId: string) {
-  return query(photosRef(db, eventId), orderBy('uploadedAt', 'desc'));
-}
-
 /** A fresh photo id, minted locally so the upload can use it in its Storage paths. */
 export function newPhotoId(db: Firestore, eventId: string): string {
   return doc(photosRef(db, eventId)).id;
 }
 
-export interface PhotosState {
+export interface PhotoListState {
   loading: boolean;
   error: Error | undefined;
-  photos: GalleryPhoto[];
+  photos: PhotoDoc[];
 }
 
-/** Every photo of the event, newest first, each flagged with the caller's vote. */
-export function useEventPhotos(eventId: string, uid: string): PhotosState {
+function usePhotoQuery(q: Query<PhotoDoc, PhotoDoc>): PhotoListState {
+  const res = useFirestoreCollectionData(q);
+  return { loading: res.status === 'loading', error: res.error, photos: res.data ?? [] };
+}
+
+/**
+ * The banner's photos in the banner's order (domain/src/banner.ts): featured first, then by
+ * votes; the upload time breaks ties as the stable sort over all photos did.
+ */
+export function useBannerPhotos(eventId: string): PhotoListState {
   const db = useFirestore();
-  const photos = useFirestoreCollectionData(photosQuery(db, eventId));
-  const votes = useFirestoreCollectionData(myVotesQuery(db, eventId, uid));
-  const data = photos.data;
-  const voteDocs = votes.data;
-  const merged = useMemo(() => {
-    const voted = new Set((voteDocs ?? []).map((v) => v.photoId));
-    return (data ?? []).map((p) => ({ ...p, userVoted: voted.has(p.id) }));
-  }, [data, voteDocs]);
-  return {
-    loading: photos.status === 'loading',
-    error: photos.error ?? votes.error,
-    photos: merged,
-  };
+  return usePhotoQuery(
+    query(
+      photosRef(db, eventId),
+      orderBy('isFeatured', 'desc'),
+      orderBy('votes', 'desc'),
+      orderBy('uploadedAt', 'desc'),
+      limit(MAX_BANNER_SLIDES),
+    ),
+  );
+}
+
+/** The `max` newest photos (the dashboard's gallery preview). */
+export function useRecentPhotos(eventId: string, max: number): PhotoListState {
+  const db = useFirestore();
+  return usePhotoQuery(query(photosRef(db, eventId), orderBy('uploadedAt', 'desc'), limit(max)));
+}
+
+/**
+ * The gallery's ordered query (no limit or cursor: usePagedQuery pages it): newest first,
+ * optionally featured only and/or holding a search token.
+ */
+export function galleryQuery(
+  db: Firestore,
+  eventId: string,
+  options: { featured: boolean; token: string | null },
+): Query<PhotoDoc, PhotoDoc> {
+  const constraints: QueryConstraint[] = [];
+  if (options.token !== null)
+    constraints.push(where('searchTokens', 'array-contains', options.token));
+  if (options.featured) constraints.push(where('isFeatured', '==', true));
+  constraints.push(orderBy('uploadedAt', 'desc'));
+  return query(photosRef(db, eventId), ...constraints);
+}
+
+/**
+ * Which of `photoIds` the caller voted for, live: one `in` listener per 30 ids, so the cost
+ * follows the photos shown, not the caller's votes over the whole event.
+ */
+export function useMyVotes(
+  eventId: string,
+  uid: string,
+  photoIds: readonly string[],
+): ReadonlySet<string> {
+  const db = useFirestore();
+  // A stable key: the same ids in any order listen once.
+  const key = useMemo(() => [...new Set(photoIds)].sort().join('\n'), [photoIds]);
+  const [voted, setVoted] = useState<{ key: string; ids: ReadonlySet<string> }>({
+    key: '',
+    ids: new Set(),
+  });
+  useEffect(() => {
+    const ids = key === '' ? [] : key.split('\n');
+    const chunks: string[][] = [];
+    for (let i = 0; i < ids.length; i += MAX_IN_VALUES)
+      chunks.push(ids.slice(i, i + MAX_IN_VALUES));
+    const byChunk: ReadonlySet<string>[] = chunks.map(() => new Set());
+    const publish = () => setVoted({ key, ids: new Set(byChunk.flatMap((chunk) => [...chunk])) });
+    const stops = chunks.map((chunk, index) =>
+      onSnapshot(
+        myVotesQuery(db, eventId, uid, chunk),
+        (snap) => {
+          byChunk[index] = new Set(snap.docs.map((d) => d.data().photoId));
+          publish();
+        },
+        (err) => console.warn('Loading your votes failed', err),
+      ),
+    );
+    if (chunks.length === 0) publish();
+    return () => stops.forEach((stop) => stop());
+  }, [db, eventId, uid, key]);
+  return voted.key === key ? voted.ids : EMPTY;
+}
+
+const EMPTY: ReadonlySet<string> = new Set();
+
+/** The photos flagged with the caller's votes. */
+export function withMyVotes(
+  photos: readonly PhotoDoc[],
+  voted: ReadonlySet<string>,
+): GalleryPhoto[] {
+  return photos.map((p) => ({ ...p, userVoted: voted.has(p.id) }));
 }
 
 export function togglePhotoVote(photo: Pick<GalleryPhoto, 'id' | 'userVoted'>): Promise<unknown> {
   return apiRequest(photo.userVoted ? 'DELETE' : 'POST', `/api/photos/${photo.id}/vote`);
 }
 
-/** Admins flag photos as featured directly; the rules allow exactly this one-field write. */
-export function setPhotoFeatured(
-  db: Firestore,
-  eventId: string,
-  photoId: string,
-  isFeatured: boolean,
-): Promise<void> {
-  return updateDoc(photoRef(db, eventId, photoId), { isFeatured });
+/** Admins flag photos as featured through the function that keeps the featured count. */
+export function setPhotoFeatured(photoId: string, isFeatured: boolean): Promise<unknown> {
+  return apiRequest('PUT', `/api/photos/${photoId}/featured`, { isFeatured });
+}
+
+/** The uploader or an admin deletes a photo (the function keeps the photo count). */
+export function deletePhoto(photoId: string): Promise<unknown> {
+  return apiRequest('DELETE', `/api/photos/${photoId}`);
 }
 
 export type NewPhotoRecord = CreatePhotoRequest & { size: number; contentType: string };
 
 export function savePhotoRecord(eventId: string, record: NewPhotoRecord): Promise<unknown> {
   return apiRequest('POST', `/api/events/${eventId}/photos`, record);
-}
-
-/** Case-insensitive match over caption and uploader name, as the gallery search promises. */
-export function filterPhotos(
-  photos: readonly GalleryPhoto[],
-  filter: 'all' | 'featured',
-  search: string,
-): GalleryPhoto[] {
-  const needle = search.trim().toLowerCase();
-  return photos.filter((p) => {
-    if (filter === 'featured' && !p.isFeatured) return false;
-    if (!needle) return true;
-    return (
-      p.caption.toLowerCase().includes(needle) ||
-      p.uploadedByUser.displayName.toLowerCase().includes(needle)
-    );
-  });
 }

@@ -1,13 +1,11 @@
 import { useCallback, useState } from 'react';
-import { useFirestore } from 'reactfire';
 import { showToast } from '../../components/toaster.tsx';
-import { commitWrite } from '../../lib/offline/commit-write.ts';
+import { describeError } from '../../lib/errors.ts';
 import { isNoConnection, requireConnection } from '../../lib/offline/offline-toast.ts';
 import { setPhotoFeatured, togglePhotoVote, type GalleryPhoto } from './data.ts';
 
 /** Vote toggling (one request per photo at a time) and the admins' featured flag. */
-export function usePhotoActions(eventId: string) {
-  const db = useFirestore();
+export function usePhotoActions() {
   const [voting, setVoting] = useState<ReadonlySet<string>>(new Set());
 
   const vote = useCallback(async (photo: GalleryPhoto) => {
@@ -29,21 +27,20 @@ export function usePhotoActions(eventId: string) {
     }
   }, []);
 
-  const toggleFeatured = useCallback(
-    async (photo: GalleryPhoto) => {
-      try {
-        await commitWrite(db, () => setPhotoFeatured(db, eventId, photo.id, !photo.isFeatured));
-      } catch (err) {
-        console.error('Featured toggle failed', err);
-        showToast({
-          title: 'Error',
-          description: 'Could not update the featured photo. Please try again.',
-          status: 'error',
-        });
-      }
-    },
-    [db, eventId],
-  );
+  // The featured flag moves the featured count: the function does it (needs the server).
+  const toggleFeatured = useCallback(async (photo: GalleryPhoto) => {
+    if (!requireConnection('Featuring a photo')) return;
+    try {
+      await setPhotoFeatured(photo.id, !photo.isFeatured);
+    } catch (err) {
+      console.error('Featured toggle failed', err);
+      showToast({
+        title: 'Error',
+        description: describeError(err, 'Could not update the featured photo. Please try again.'),
+        status: 'error',
+      });
+    }
+  }, []);
 
   return { voting, vote, toggleFeatured };
 }

@@ -1,35 +1,19 @@
-import {
-  Box,
-  Button,
-  EmptyState,
-  Heading,
-  HStack,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Tabs,
-  Text,
-  VStack,
-} from '@chakra-ui/react';
+import { Box, Button, Heading, HStack, Stack, Tabs, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { eventTimeZone } from '@gatherly/domain/time-zones';
 import { useEventScope } from '../../lib/event-scope.tsx';
+import { useEventStats } from '../../lib/use-event-stats.ts';
 import { AddFlightDialog } from './AddFlightDialog.tsx';
-import { CarpoolCard } from './CarpoolCard.tsx';
 import { CreateCarpoolDialog } from './CreateCarpoolDialog.tsx';
-import { useCarpools, useFlights } from './data.ts';
-import { FlightCard } from './FlightCard.tsx';
-import { useJoinCarpool } from './use-join-carpool.ts';
+import { CarpoolsTab, FlightsTab } from './TravelLists.tsx';
 
 type TravelTab = 'flights' | 'carpools';
 
-/** docs/product.md, "Travel". */
+/** docs/product.md, "Travel". Tab counts are the stored counts; only the open tab reads its list. */
 export default function TravelPage() {
   const { eventId, event, uid } = useEventScope();
   const timeZone = eventTimeZone(event);
-  const flights = useFlights(eventId);
-  const carpools = useCarpools(eventId);
-  const { joiningId, join } = useJoinCarpool();
+  const stats = useEventStats(eventId);
   const [tab, setTab] = useState<TravelTab>('flights');
   const [dialog, setDialog] = useState<TravelTab | null>(null);
 
@@ -44,53 +28,27 @@ export default function TravelPage() {
           {tab === 'flights' ? 'Add Flight' : 'Create Carpool'}
         </Button>
       </HStack>
-      <Tabs.Root value={tab} onValueChange={(e) => setTab(e.value as TravelTab)} variant="enclosed">
+      <Tabs.Root
+        value={tab}
+        onValueChange={(e) => setTab(e.value as TravelTab)}
+        variant="enclosed"
+        lazyMount
+        unmountOnExit
+      >
         <Tabs.List>
-          <Tabs.Trigger value="flights">Flights ({flights.items.length})</Tabs.Trigger>
-          <Tabs.Trigger value="carpools">Carpools ({carpools.items.length})</Tabs.Trigger>
+          <Tabs.Trigger value="flights">Flights ({stats.travel?.flights ?? '…'})</Tabs.Trigger>
+          <Tabs.Trigger value="carpools">Carpools ({stats.travel?.carpools ?? '…'})</Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="flights">
-          {flights.loading ? (
-            <CardSkeletons />
-          ) : flights.items.length === 0 ? (
-            <Empty
-              title="No Flights Added"
-              description="Share your flight information to coordinate travel with other attendees."
-              action="Add Flight"
-              onAction={() => setDialog('flights')}
-            />
-          ) : (
-            <SimpleGrid columns={{ base: 1, md: 2, lg: 3 }} gap="4">
-              {flights.items.map((f) => (
-                <FlightCard key={f.id} flight={f} eventTimeZone={timeZone} />
-              ))}
-            </SimpleGrid>
-          )}
+          <FlightsTab eventId={eventId} timeZone={timeZone} onAdd={() => setDialog('flights')} />
         </Tabs.Content>
         <Tabs.Content value="carpools">
-          {carpools.loading ? (
-            <CardSkeletons />
-          ) : carpools.items.length === 0 ? (
-            <Empty
-              title="No Carpools Created"
-              description="Create or join carpools to coordinate transportation with other attendees."
-              action="Create Carpool"
-              onAction={() => setDialog('carpools')}
-            />
-          ) : (
-            <SimpleGrid columns={{ base: 1, md: 2, lg: 3 }} gap="4">
-              {carpools.items.map((c) => (
-                <CarpoolCard
-                  key={c.id}
-                  carpool={c}
-                  timeZone={timeZone}
-                  uid={uid}
-                  joining={joiningId === c.id}
-                  onJoin={join}
-                />
-              ))}
-            </SimpleGrid>
-          )}
+          <CarpoolsTab
+            eventId={eventId}
+            timeZone={timeZone}
+            uid={uid}
+            onAdd={() => setDialog('carpools')}
+          />
         </Tabs.Content>
       </Tabs.Root>
       <AddFlightDialog
@@ -106,38 +64,5 @@ export default function TravelPage() {
         onClose={() => setDialog(null)}
       />
     </Stack>
-  );
-}
-
-function CardSkeletons() {
-  return (
-    <SimpleGrid columns={{ base: 1, md: 2, lg: 3 }} gap="4" data-testid="travel-loading">
-      {[0, 1, 2].map((i) => (
-        <Skeleton key={i} height="140px" borderRadius="l3" />
-      ))}
-    </SimpleGrid>
-  );
-}
-
-interface EmptyProps {
-  title: string;
-  description: string;
-  action: string;
-  onAction(): void;
-}
-
-function Empty({ title, description, action, onAction }: EmptyProps) {
-  return (
-    <EmptyState.Root borderWidth="1px" borderStyle="dashed" borderRadius="l3">
-      <EmptyState.Content>
-        <VStack textAlign="center">
-          <EmptyState.Title>{title}</EmptyState.Title>
-          <EmptyState.Description>{description}</EmptyState.Description>
-        </VStack>
-        <Button variant="outline" onClick={onAction}>
-          {action}
-        </Button>
-      </EmptyState.Content>
-    </EmptyState.Root>
   );
 }

@@ -1,5 +1,6 @@
-// Live flights and carpools of one event, and the API calls that create and join them
-// (tier limits and seat counting need the server).
+// Flights and carpools of one event (bounded lists for the dashboard, cursor pages for the travel
+// screen), and the API calls that create, join and delete them (tier limits and the counts need
+// the server).
 import { limit, orderBy, query, type Firestore, type QueryConstraint } from 'firebase/firestore';
 import { useFirestore, useFirestoreCollectionData } from 'reactfire';
 import type { CreateCarpoolRequest, CreateFlightRequest } from '@gatherly/domain/entities';
@@ -7,6 +8,7 @@ import { dateTimeLocalToIso } from '@gatherly/domain/dates';
 import { apiRequest } from '../../lib/api.ts';
 import { carpoolsRef, flightsRef } from '../../lib/db/refs.ts';
 import type { CarpoolDoc, FlightDoc } from '../../lib/types.ts';
+import { useSearchPages, type SearchPages } from '../../lib/use-search-pages.ts';
 
 export interface ListState<T> {
   loading: boolean;
@@ -37,6 +39,27 @@ export function useCarpools(eventId: string, max?: number): ListState<CarpoolDoc
   const db = useFirestore();
   const res = useFirestoreCollectionData(carpoolsQuery(db, eventId, max));
   return { loading: res.status === 'loading', error: res.error, items: res.data ?? [] };
+}
+
+/** The travel screen's flights, newest first, `pageSize` at a time, live for the loaded window. */
+export function useFlightPages(eventId: string, pageSize: number): SearchPages<FlightDoc> {
+  const db = useFirestore();
+  return useSearchPages(flightsQuery(db, eventId), pageSize, null);
+}
+
+export function useCarpoolPages(eventId: string, pageSize: number): SearchPages<CarpoolDoc> {
+  const db = useFirestore();
+  return useSearchPages(carpoolsQuery(db, eventId), pageSize, null);
+}
+
+/** The poster or an admin deletes a flight (the function keeps the travel counts). */
+export function deleteFlight(flightId: string): Promise<unknown> {
+  return apiRequest('DELETE', `/api/flights/${flightId}`);
+}
+
+/** The driver or an admin deletes a carpool with its passengers (the function keeps the counts). */
+export function deleteCarpool(carpoolId: string): Promise<unknown> {
+  return apiRequest('DELETE', `/api/carpools/${carpoolId}`);
 }
 
 export type NewFlight = CreateFlightRequest;

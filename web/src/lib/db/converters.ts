@@ -14,6 +14,9 @@ import {
   DEFAULT_THEME_COLORS,
   RSVP_STATUSES,
   type BannerSettings,
+  type ActivityEntryKind,
+  type RsvpCounts,
+  type RsvpStatus,
   type BannerStyle,
   type PersonSummary,
   type ThemeColors,
@@ -21,16 +24,20 @@ import {
 } from '@gatherly/domain/entities';
 import { MEMBER_ROLES } from '@gatherly/domain/roles';
 import type {
+  ActivityDoc,
   CarpoolDoc,
   FlightDoc,
   GatherlyEvent,
   MemberDoc,
+  MemberStats,
+  MyRsvpsDoc,
   PhotoDoc,
+  PhotoStats,
   PhotoVoteDoc,
   RoleChangeDoc,
-  RsvpDoc,
   ScheduleDoc,
   StoredTime,
+  TravelStats,
 } from '../types.ts';
 
 // ---- Field readers ---------------------------------------------------------------------------
@@ -69,6 +76,11 @@ function oneOf<T extends string>(value: unknown, allowed: readonly T[], fallback
 
 function textList(value: unknown): string[] {
   return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
+}
+
+function rsvpCounts(value: unknown): RsvpCounts {
+  const f = fields(value);
+  return { going: count(f.going, 0), maybe: count(f.maybe, 0), notGoing: count(f.notGoing, 0) };
 }
 
 function person(value: unknown): PersonSummary {
@@ -165,6 +177,7 @@ export const memberConverter = converter<MemberDoc, MemberDoc>('member', (snap, 
   role: oneOf(d.role, MEMBER_ROLES, 'attendee'),
   joinedAt: time(d.joinedAt),
   user: userSummary(d.user),
+  searchTokens: textList(d.searchTokens),
 }));
 
 export const photoConverter = converter<PhotoDoc, PhotoDoc>('photo', (snap, d) => ({
@@ -181,6 +194,7 @@ export const photoConverter = converter<PhotoDoc, PhotoDoc>('photo', (snap, d) =
   votes: count(d.votes, 0),
   isFeatured: flag(d.isFeatured, false),
   uploadedAt: time(d.uploadedAt),
+  searchTokens: textList(d.searchTokens),
 }));
 
 export const photoVoteConverter = converter<PhotoVoteDoc, PhotoVoteDoc>('vote', (snap, d) => ({
@@ -220,7 +234,10 @@ export const carpoolConverter = converter<CarpoolDoc, CarpoolDoc>('carpool', (sn
   createdAt: time(d.createdAt),
 }));
 
-export const scheduleConverter = converter<ScheduleDoc, ScheduleDoc>(
+/** A schedule item as an admin writes it: the tallies are the RSVP function's. */
+export type StoredScheduleItem = Omit<ScheduleDoc, 'rsvpCounts'>;
+
+export const scheduleConverter = converter<ScheduleDoc, StoredScheduleItem>(
   'schedule',
   (snap, d) => ({
     id: snap.id,
@@ -232,8 +249,11 @@ export const scheduleConverter = converter<ScheduleDoc, ScheduleDoc>(
     location: text(d.location),
     createdBy: text(d.createdBy),
     createdAt: time(d.createdAt),
+    // Absent until the first RSVP (docs/performance.md, "Counters").
+    rsvpCounts: rsvpCounts(d.rsvpCounts),
   }),
-  // Admins create items directly: exactly the stored fields, as the rules require.
+  // Admins create items directly: exactly the stored fields, as the rules require (the RSVP
+  // tallies are the RSVP function's and never written here).
   (item) => ({
     id: item.id,
     eventId: item.eventId,
@@ -247,26 +267,6 @@ export const scheduleConverter = converter<ScheduleDoc, ScheduleDoc>(
   }),
 );
 
-export const rsvpConverter = converter<RsvpDoc, RsvpDoc>(
-  'rsvp',
-  (snap, d) => ({
-    eventId: text(d.eventId),
-    scheduleId: text(d.scheduleId, ownerId(snap)),
-    userId: text(d.userId, snap.id),
-    // The rules store only valid answers; an unknown one counts as undecided.
-    status: oneOf(d.status, RSVP_STATUSES, 'maybe'),
-    respondedAt: time(d.respondedAt),
-  }),
-  // A member writes their own answer directly: exactly the stored fields.
-  (rsvp) => ({
-    eventId: rsvp.eventId,
-    scheduleId: rsvp.scheduleId,
-    userId: rsvp.userId,
-    status: rsvp.status,
-    respondedAt: rsvp.respondedAt,
-  }),
-);
-
 export const roleChangeConverter = converter<RoleChangeDoc, RoleChangeDoc>(
   'roleChange',
   (snap, d) => ({
@@ -277,5 +277,69 @@ export const roleChangeConverter = converter<RoleChangeDoc, RoleChangeDoc>(
     oldRole: oneOf(d.oldRole, MEMBER_ROLES, 'attendee'),
     newRole: oneOf(d.newRole, MEMBER_ROLES, 'attendee'),
     changedAt: time(d.changedAt),
+    changedUserName: textOrNull(fields(d.changedUser).displayName),
+    changedByName: textOrNull(fields(d.changedBy).displayName),
   }),
 );
+
+// ---- Stored counts and feeds (written only by functions) -----------------------------------
+
+/** A stats document, told apart by its id (events/{e}/stats/{members|photos|travel}). */
+export type StatsDoc =
+  | { kind: 'members'; stats: MemberStats }
+  | { kind: 'photos'; stats: PhotoStats }
+  | { kind: 'travel'; stats: TravelStats }
+  | { kind: 'unknown' };
+
+export const statsConverter = converter<StatsDoc, DocumentData>('stats', (snap, d) => {
+  switch (snap.id) {
+    case 'members':
+      return {
+        kind: 'members',
+        stats: {
+          total: count(d.total, 0),
+          creator: count(d.creator, 0),
+          admin: count(d.admin, 0),
+          attendee: count(d.attendee, 0),
+        },
+      };
+    case 'photos':
+      return {
+        kind: 'photos',
+        stats: { total: count(d.total, 0), featured: count(d.featured, 0) },
+      };
+    case 'travel':
+      return {
+        kind: 'travel',
+        stats: { flights: count(d.flights, 0), carpools: count(d.carpools, 0) },
+      };
+    default:
+      return { kind: 'unknown' };
+  }
+});
+
+export const myRsvpsConverter = converter<MyRsvpsDoc, MyRsvpsDoc>('rsvpsByUser', (snap, d) => {
+  const statuses: Record<string, RsvpStatus> = {};
+  for (const [itemId, status] of Object.entries(fields(d.statuses))) {
+    const known = RSVP_STATUSES.find((s) => s === status);
+    if (known) statuses[itemId] = known;
+  }
+  return { id: snap.id, statuses };
+});
+
+const ACTIVITY_KINDS: readonly ActivityEntryKind[] = [
+  'photo',
+  'flight',
+  'carpool',
+  'member',
+  'schedule',
+];
+
+export const activityConverter = converter<ActivityDoc, ActivityDoc>('activity', (snap, d) => ({
+  id: snap.id,
+  kind: oneOf(d.kind, ACTIVITY_KINDS, 'member'),
+  actor: d.actor === null || d.actor === undefined ? null : person(d.actor),
+  subjectId: text(d.subjectId),
+  title: text(d.title),
+  at: time(d.at),
+}));

@@ -11,29 +11,33 @@ import {
   type Firestore,
   type Query,
 } from 'firebase/firestore';
-import type { RsvpStatus } from '@gatherly/domain/entities';
 import type {
+  ActivityDoc,
   CarpoolDoc,
   FlightDoc,
   GatherlyEvent,
   MemberDoc,
+  MyRsvpsDoc,
   PhotoDoc,
   PhotoVoteDoc,
   RoleChangeDoc,
-  RsvpDoc,
   ScheduleDoc,
 } from '../types.ts';
 import {
+  activityConverter,
   carpoolConverter,
   eventConverter,
   flightConverter,
   memberConverter,
+  myRsvpsConverter,
   photoConverter,
   photoVoteConverter,
   roleChangeConverter,
-  rsvpConverter,
   scheduleConverter,
+  statsConverter,
+  type StatsDoc,
   type StoredEvent,
+  type StoredScheduleItem,
 } from './converters.ts';
 
 const EVENTS = 'events';
@@ -43,8 +47,13 @@ const VOTES = 'votes';
 const FLIGHTS = 'flights';
 const CARPOOLS = 'carpools';
 const SCHEDULE = 'schedule';
-const RSVPS = 'rsvps';
 const ROLE_CHANGES = 'roleChanges';
+const STATS = 'stats';
+const RSVPS_BY_USER = 'rsvpsByUser';
+const ACTIVITY = 'activity';
+
+/** Firestore's most values in one `in` filter. */
+export const MAX_IN_VALUES = 30;
 
 export function eventRef(
   db: Firestore,
@@ -80,16 +89,20 @@ export function photoRef(
   return doc(photosRef(db, eventId), photoId);
 }
 
-/** One user's votes in one event: a single listener instead of one per photo. */
+/** One user's votes on the given photos (at most MAX_IN_VALUES): the shown photos only. */
 export function myVotesQuery(
   db: Firestore,
   eventId: string,
   uid: string,
+  photoIds: readonly string[],
 ): Query<PhotoVoteDoc, PhotoVoteDoc> {
+  if (photoIds.length === 0 || photoIds.length > MAX_IN_VALUES)
+    throw new Error(`myVotesQuery takes 1 to ${MAX_IN_VALUES} photo ids`);
   return query(
     collectionGroup(db, VOTES).withConverter(photoVoteConverter),
     where('eventId', '==', eventId),
     where('userId', '==', uid),
+    where('photoId', 'in', [...photoIds]),
   );
 }
 
@@ -110,7 +123,7 @@ export function carpoolsRef(
 export function scheduleRef(
   db: Firestore,
   eventId: string,
-): CollectionReference<ScheduleDoc, ScheduleDoc> {
+): CollectionReference<ScheduleDoc, StoredScheduleItem> {
   return collection(db, EVENTS, eventId, SCHEDULE).withConverter(scheduleConverter);
 }
 
@@ -118,36 +131,30 @@ export function scheduleItemRef(
   db: Firestore,
   eventId: string,
   itemId: string,
-): DocumentReference<ScheduleDoc, ScheduleDoc> {
+): DocumentReference<ScheduleDoc, StoredScheduleItem> {
   return doc(scheduleRef(db, eventId), itemId);
 }
 
-export function itemRsvpsRef(
-  db: Firestore,
-  eventId: string,
-  itemId: string,
-): CollectionReference<RsvpDoc, RsvpDoc> {
-  return collection(db, EVENTS, eventId, SCHEDULE, itemId, RSVPS).withConverter(rsvpConverter);
+/** The event's stored counts: three documents (members, photos, travel). */
+export function statsRef(db: Firestore, eventId: string): CollectionReference<StatsDoc> {
+  return collection(db, EVENTS, eventId, STATS).withConverter(statsConverter);
 }
 
-export function rsvpRef(
+/** The member's own RSVP answers, one document for the whole schedule. */
+export function myRsvpsRef(
   db: Firestore,
   eventId: string,
-  itemId: string,
   uid: string,
-): DocumentReference<RsvpDoc, RsvpDoc> {
-  return doc(itemRsvpsRef(db, eventId, itemId), uid);
+): DocumentReference<MyRsvpsDoc, MyRsvpsDoc> {
+  return doc(db, EVENTS, eventId, RSVPS_BY_USER, uid).withConverter(myRsvpsConverter);
 }
 
-/** Every RSVP of an event (across its schedule items), optionally only one answer. */
-export function eventRsvpsQuery(
+/** The event's activity feed (written by triggers). */
+export function activityRef(
   db: Firestore,
   eventId: string,
-  status?: RsvpStatus,
-): Query<RsvpDoc, RsvpDoc> {
-  const rsvps = collectionGroup(db, RSVPS).withConverter(rsvpConverter);
-  const ofEvent = where('eventId', '==', eventId);
-  return status ? query(rsvps, ofEvent, where('status', '==', status)) : query(rsvps, ofEvent);
+): CollectionReference<ActivityDoc, ActivityDoc> {
+  return collection(db, EVENTS, eventId, ACTIVITY).withConverter(activityConverter);
 }
 
 export function roleChangesRef(

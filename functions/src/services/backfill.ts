@@ -1,0 +1,123 @@
+// Derived documents for an event written before they existed (docs/performance.md, "Counters",
+// "Search", "Activity"): the stats counters, each schedule item's rsvpCounts, the members'
+// rsvpsByUser maps, searchTokens on members and photos, and the activity feed. Used by
+// scripts/backfill-stats.ts for existing events and by the demo and bench seeds, which write
+// their documents directly. Idempotent: running it again rewrites the same values.
+//
+// Counters are written in transactions from aggregation counts, so they are exact against
+// function writes that happen meanwhile (those transactions read the same counters). The other
+// documents are recomputed from a read of the whole collection, once, which only an
+// administrative job may do.
+import type { BulkWriter, DocumentData, Query, Transaction } from 'firebase-admin/firestore';
+import { memberSearchTokens, photoSearchTokens } from '@gatherly/domain/search';
+import type { RsvpStatus } from '@gatherly/domain/entities';
+import type { DataAccess } from '../db.ts';
+import { activityEntry, type ActivitySubject } from './activity.ts';
+
+export interface BackfillSummary {
+  members: number;
+  photos: number;
+  flights: number;
+  carpools: number;
+  scheduleItems: number;
+  rsvps: number;
+  activityEntries: number;
+}
+
+/** count() aggregation inside the transaction. */
+async function count<A, D extends DocumentData>(tx: Transaction, query: Query<A, D>) {
+  return (await tx.get(query.count())).data().count;
+}
+
+export async function backfillEvent(db: DataAccess, eventId: string): Promise<BackfillSummary> {
+  const fs = db.firestore;
+
+  // Counters, exact at their commit.
+  await fs.runTransaction(async (tx) => {
+    const m = db.members(eventId);
+    const p = db.photos(eventId);
+    const [creator, admin, attendee, photos, featured, flights, carpools] = await Promise.all([
+      count(tx, m.where('role', '==', 'creator')),
+      count(tx, m.where('role', '==', 'admin')),
+      count(tx, m.where('role', '==', 'attendee')),
+      count(tx, p),
+      count(tx, p.where('isFeatured', '==', true)),
+      count(tx, db.flights(eventId)),
+      count(tx, db.carpools(eventId)),
+    ]);
+    const total = creator + admin + attendee;
+    tx.set(db.stats.members(eventId), { id: 'members', total, creator, admin, attendee });
+    tx.set(db.stats.photos(eventId), { id: 'photos', total: photos, featured });
+    tx.set(db.stats.travel(eventId), { id: 'travel', flights, carpools });
+  });
+
+  const items = await db.schedule(eventId).get();
+  for (const item of items.docs) {
+    await fs.runTransaction(async (tx) => {
+      const rsvps = db.rsvps(eventId, item.id);
+      const [going, maybe, notGoing] = await Promise.all([
+        count(tx, rsvps.where('status', '==', 'going')),
+        count(tx, rsvps.where('status', '==', 'maybe')),
+        count(tx, rsvps.where('status', '==', 'not_going')),
+      ]);
+      const current = await tx.get(item.ref);
+      if (current.exists) tx.update(item.ref, { rsvpCounts: { going, maybe, notGoing } });
+    });
+  }
+
+  const writer: BulkWriter = fs.bulkWriter();
+  const writes: Promise<unknown>[] = [];
+  let activityEntries = 0;
+  const feed = (subject: ActivitySubject) => {
+    const entry = activityEntry(subject);
+    writes.push(writer.set(db.activity(eventId).doc(entry.id), entry));
+    activityEntries += 1;
+  };
+
+  // Each member's answers in one map.
+  const answers = new Map<string, Record<string, RsvpStatus>>();
+  let rsvpCount = 0;
+  for (const item of items.docs) {
+    for (const rsvp of (await db.rsvps(eventId, item.id).get()).docs) {
+      const { userId, status } = rsvp.data();
+      const map = answers.get(userId) ?? {};
+      map[item.id] = status;
+      answers.set(userId, map);
+      rsvpCount += 1;
+    }
+    feed({ kind: 'schedule', doc: item.data() });
+  }
+  for (const [uid, statuses] of answers) {
+    writes.push(writer.set(db.rsvpsByUser(eventId).doc(uid), { id: uid, statuses }));
+  }
+
+  const members = await db.members(eventId).get();
+  for (const snap of members.docs) {
+    const member = snap.data();
+    const tokens = memberSearchTokens(member.user.displayName, member.user.email);
+    writes.push(writer.update(snap.ref, { searchTokens: tokens }));
+    feed({ kind: 'member', doc: member });
+  }
+  const photos = await db.photos(eventId).get();
+  for (const snap of photos.docs) {
+    const photo = snap.data();
+    const tokens = photoSearchTokens(photo.caption, photo.uploadedByUser.displayName);
+    writes.push(writer.update(snap.ref, { searchTokens: tokens }));
+    feed({ kind: 'photo', doc: photo });
+  }
+  const flights = await db.flights(eventId).get();
+  for (const snap of flights.docs) feed({ kind: 'flight', doc: snap.data() });
+  const carpools = await db.carpools(eventId).get();
+  for (const snap of carpools.docs) feed({ kind: 'carpool', doc: snap.data() });
+
+  await Promise.all([...writes, writer.close()]);
+  return {
+    members: members.size,
+    photos: photos.size,
+    flights: flights.size,
+    carpools: carpools.size,
+    scheduleItems: items.size,
+    rsvps: rsvpCount,
+    activityEntries,
+  };
+}

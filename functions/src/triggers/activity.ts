@@ -1,0 +1,82 @@
+/**
+ * Firestore triggers that follow writes where a second of delay is invisible
+ * (docs/performance.md, "Principles"): the activity feed entries of members, photos, flights,
+ * carpools and schedule items, and a photo's search tokens after its caption changed (captions
+ * are edited directly by their uploader). Delivery is at least once; every handler is
+ * idempotent.
+ */
+import {
+  onDocumentCreated,
+  onDocumentDeleted,
+  onDocumentUpdated,
+} from 'firebase-functions/v2/firestore';
+import type { ActivityEntryKind } from '@gatherly/domain/entities';
+import { recordActivity, removeActivity } from '../services/activity.ts';
+import { refreshPhotoSearchTokens } from '../services/search.ts';
+
+const REGION = 'us-central1';
+const OPTIONS = { region: REGION, retry: true } as const;
+
+type SubjectEvent = { params: { eventId: string; subjectId: string } };
+const record = (kind: ActivityEntryKind) => (event: SubjectEvent) =>
+  recordActivity(event.params.eventId, kind, event.params.subjectId);
+const remove = (kind: ActivityEntryKind) => (event: SubjectEvent) =>
+  removeActivity(event.params.eventId, kind, event.params.subjectId);
+
+const MEMBER = 'events/{eventId}/members/{subjectId}';
+const PHOTO = 'events/{eventId}/photos/{subjectId}';
+const FLIGHT = 'events/{eventId}/flights/{subjectId}';
+const CARPOOL = 'events/{eventId}/carpools/{subjectId}';
+const SCHEDULE = 'events/{eventId}/schedule/{subjectId}';
+
+export const activityMemberCreated = onDocumentCreated(
+  { document: MEMBER, ...OPTIONS },
+  record('member'),
+);
+export const activityMemberDeleted = onDocumentDeleted(
+  { document: MEMBER, ...OPTIONS },
+  remove('member'),
+);
+export const activityPhotoCreated = onDocumentCreated(
+  { document: PHOTO, ...OPTIONS },
+  record('photo'),
+);
+export const activityPhotoDeleted = onDocumentDeleted(
+  { document: PHOTO, ...OPTIONS },
+  remove('photo'),
+);
+export const activityFlightCreated = onDocumentCreated(
+  { document: FLIGHT, ...OPTIONS },
+  record('flight'),
+);
+export const activityFlightDeleted = onDocumentDeleted(
+  { document: FLIGHT, ...OPTIONS },
+  remove('flight'),
+);
+export const activityCarpoolCreated = onDocumentCreated(
+  { document: CARPOOL, ...OPTIONS },
+  record('carpool'),
+);
+export const activityCarpoolDeleted = onDocumentDeleted(
+  { document: CARPOOL, ...OPTIONS },
+  remove('carpool'),
+);
+export const activityScheduleCreated = onDocumentCreated(
+  { document: SCHEDULE, ...OPTIONS },
+  record('schedule'),
+);
+export const activityScheduleDeleted = onDocumentDeleted(
+  { document: SCHEDULE, ...OPTIONS },
+  remove('schedule'),
+);
+
+/** A caption edit makes the photo findable by its new words (a second later). */
+export const photoSearchTokensOnCaption = onDocumentUpdated(
+  { document: 'events/{eventId}/photos/{photoId}', ...OPTIONS },
+  async (event) => {
+    const before: unknown = event.data?.before.get('caption');
+    const after: unknown = event.data?.after.get('caption');
+    if (before === after) return;
+    await refreshPhotoSearchTokens(event.params.eventId, event.params.photoId);
+  },
+);

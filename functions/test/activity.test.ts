@@ -1,0 +1,111 @@
+/**
+ * The services behind the activity feed and search-token triggers
+ * (functions/src/triggers/activity.ts), in this process: what each entry says, idempotence,
+ * entries never outliving their subject. activity-trigger-e2e.test.ts runs the triggers
+ * themselves through the Functions emulator.
+ */
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { newUser, startStack, type Stack } from './harness.ts';
+import { ISO, createEvent, eventWithRoles, login, putObject, seedSchedule } from './fixtures.ts';
+
+describe('activity and search services', () => {
+  let stack: Stack;
+  let services: {
+    activity: typeof import('../src/services/activity.ts');
+    search: typeof import('../src/services/search.ts');
+  };
+  beforeAll(async () => {
+    stack = await startStack({ authEmulatorHost: inject('authEmulatorHost') });
+    services = {
+      activity: await import('../src/services/activity.ts'),
+      search: await import('../src/services/search.ts'),
+    };
+  });
+  afterAll(async () => {
+    await stack?.stop();
+  });
+
+  it('one entry per created document, with the feed sentence and the document time', async () => {
+    const { eventId, creator, attendee } = await eventWithRoles(stack);
+    const { recordActivity, removeActivity } = services.activity;
+    const path = `events/${eventId}/photos/${attendee.uid}/a.jpg`;
+    await putObject(path);
+    const photo = await stack.call<{ photo: { id: string } }>(
+      'POST',
+      `/api/events/${eventId}/photos`,
+      { as: attendee, body: { filename: 'a.jpg', objectPath: path, caption: 'First dance' } },
+    );
+    const flight = await stack.call<{ flight: { id: string } }>(
+      'POST',
+      `/api/events/${eventId}/flights`,
+      {
+        as: creator,
+        body: { departure: 'LIS', arrival: 'OPO', departureTime: ISO(1), arrivalTime: ISO(1.1) },
+      },
+    );
+    const item = await seedSchedule(stack.store, eventId, 'Ceremony');
+    await recordActivity(eventId, 'member', creator.uid);
+    await recordActivity(eventId, 'member', attendee.uid);
+    await recordActivity(eventId, 'photo', photo.body.photo.id);
+    await recordActivity(eventId, 'photo', photo.body.photo.id); // delivered twice
+    await recordActivity(eventId, 'flight', flight.body.flight.id);
+    await recordActivity(eventId, 'schedule', item);
+    const feed = await stack.store.activity(eventId).orderBy('at', 'desc').get();
+    const byId = new Map(feed.docs.map((d) => [d.id, d.data()]));
+    expect(feed.size).toBe(5);
+    expect(byId.get(`member:${creator.uid}`)).toMatchObject({
+      kind: 'member',
+      subjectId: creator.uid,
+      title: `${creator.name} created the event`,
+      actor: { displayName: creator.name, photoURL: '' },
+    });
+    expect(byId.get(`member:${attendee.uid}`)?.title).toBe(`${attendee.name} joined the event`);
+    expect(byId.get(`photo:${photo.body.photo.id}`)?.title).toBe(
+      `${attendee.name} uploaded a photo: “First dance”`,
+    );
+    expect(byId.get(`flight:${flight.body.flight.id}`)?.title).toBe(
+      `${creator.name} added a flight from LIS to OPO`,
+    );
+    expect(byId.get(`schedule:${item}`)).toMatchObject({
+      title: 'New on the schedule: Ceremony',
+      actor: null,
+    });
+    const stored = (await stack.store.photos(eventId).doc(photo.body.photo.id).get()).data();
+    expect(byId.get(`photo:${photo.body.photo.id}`)?.at.toMillis()).toBe(
+      stored?.uploadedAt.toMillis(),
+    );
+
+    await removeActivity(eventId, 'photo', photo.body.photo.id);
+    await removeActivity(eventId, 'photo', photo.body.photo.id);
+    expect((await stack.store.activity(eventId).get()).size).toBe(4);
+  });
+
+  it('no entry for a document already gone or an event being deleted', async () => {
+    const creator = newUser('feed');
+    await login(stack, creator);
+    const eventId = await createEvent(stack, creator);
+    const { recordActivity } = services.activity;
+    await recordActivity(eventId, 'photo', 'never-existed');
+    await stack.store.event(eventId).update({ deleting: true });
+    await recordActivity(eventId, 'member', creator.uid);
+    expect((await stack.store.activity(eventId).get()).size).toBe(0);
+  });
+
+  it('a caption edit refreshes the search tokens', async () => {
+    const { eventId, attendee } = await eventWithRoles(stack);
+    const path = `events/${eventId}/photos/${attendee.uid}/b.jpg`;
+    await putObject(path);
+    const res = await stack.call<{ photo: { id: string } }>(
+      'POST',
+      `/api/events/${eventId}/photos`,
+      { as: attendee, body: { filename: 'b.jpg', objectPath: path, caption: 'Sunset' } },
+    );
+    const ref = stack.store.photos(eventId).doc(res.body.photo.id);
+    expect((await ref.get()).data()?.searchTokens).toContain('sunset');
+    await ref.update({ caption: 'Crème brûlée' });
+    await services.search.refreshPhotoSearchTokens(eventId, res.body.photo.id);
+    const tokens = (await ref.get()).data()?.searchTokens;
+    expect(tokens).toEqual(expect.arrayContaining(['creme', 'brulee', 'attendee']));
+    expect(tokens).not.toContain('sunset');
+  });
+});

@@ -1,0 +1,145 @@
+// The travel screen's tabs, each its own component so only the open tab queries
+// (docs/performance.md, "Travel"): cursor pages on the virtualised grid.
+import { Button, EmptyState, SimpleGrid, Skeleton, VStack } from '@chakra-ui/react';
+import { useCallback, type ReactNode } from 'react';
+import { VirtualGrid } from '../../components/VirtualGrid.tsx';
+import type { CarpoolDoc, FlightDoc } from '../../lib/types.ts';
+import type { SearchPages } from '../../lib/use-search-pages.ts';
+import { CarpoolCard } from './CarpoolCard.tsx';
+import { useCarpoolPages, useFlightPages } from './data.ts';
+import { FlightCard } from './FlightCard.tsx';
+import { useJoinCarpool } from './use-join-carpool.ts';
+
+/** Cards per page: three rows of three on a laptop. */
+export const TRAVEL_PAGE_SIZE = 9;
+
+/** 1 column on phones, 2 on tablets, 3 on wide screens (by the grid's own width). */
+export function travelColumns(width: number): number {
+  if (width >= 900) return 3;
+  if (width >= 560) return 2;
+  return 1;
+}
+
+const FLIGHT_CARD_PX = 176;
+const CARPOOL_CARD_PX = 150;
+
+interface TabProps {
+  eventId: string;
+  /** The event's zone: carpools leave in it, flights without airport zones use it. */
+  timeZone: string;
+  onAdd(): void;
+}
+
+export function FlightsTab({ eventId, timeZone, onAdd }: TabProps) {
+  const pages = useFlightPages(eventId, TRAVEL_PAGE_SIZE);
+  const render = useCallback(
+    (f: FlightDoc) => <FlightCard flight={f} eventTimeZone={timeZone} />,
+    [timeZone],
+  );
+  return (
+    <TravelGrid
+      pages={pages}
+      render={render}
+      rowHeight={FLIGHT_CARD_PX}
+      empty={
+        <Empty
+          title="No Flights Added"
+          description="Share your flight information to coordinate travel with other attendees."
+          action="Add Flight"
+          onAction={onAdd}
+        />
+      }
+    />
+  );
+}
+
+export function CarpoolsTab({ eventId, timeZone, uid, onAdd }: TabProps & { uid: string }) {
+  const pages = useCarpoolPages(eventId, TRAVEL_PAGE_SIZE);
+  const { joiningId, join } = useJoinCarpool();
+  const render = useCallback(
+    (c: CarpoolDoc) => (
+      <CarpoolCard
+        carpool={c}
+        timeZone={timeZone}
+        uid={uid}
+        joining={joiningId === c.id}
+        onJoin={join}
+      />
+    ),
+    [timeZone, uid, joiningId, join],
+  );
+  return (
+    <TravelGrid
+      pages={pages}
+      render={render}
+      rowHeight={CARPOOL_CARD_PX}
+      empty={
+        <Empty
+          title="No Carpools Created"
+          description="Create or join carpools to coordinate transportation with other attendees."
+          action="Create Carpool"
+          onAction={onAdd}
+        />
+      }
+    />
+  );
+}
+
+function TravelGrid<T extends { id: string }>({
+  pages,
+  render,
+  rowHeight,
+  empty,
+}: {
+  pages: SearchPages<T>;
+  render(item: T): ReactNode;
+  rowHeight: number;
+  empty: ReactNode;
+}) {
+  if (pages.loading) return <CardSkeletons />;
+  if (pages.items.length === 0 && !pages.hasMore) return <>{empty}</>;
+  return (
+    <VirtualGrid
+      items={pages.items}
+      totalCount={pages.items.length + (pages.hasMore ? TRAVEL_PAGE_SIZE : 0)}
+      getKey={(item) => item.id}
+      renderItem={render}
+      onRangeChange={pages.setVisibleRange}
+      columnsFor={travelColumns}
+      rowHeightFor={() => rowHeight}
+    />
+  );
+}
+
+function CardSkeletons() {
+  return (
+    <SimpleGrid columns={{ base: 1, md: 2, lg: 3 }} gap="4" data-testid="travel-loading">
+      {[0, 1, 2].map((i) => (
+        <Skeleton key={i} height="140px" borderRadius="l3" />
+      ))}
+    </SimpleGrid>
+  );
+}
+
+interface EmptyProps {
+  title: string;
+  description: string;
+  action: string;
+  onAction(): void;
+}
+
+function Empty({ title, description, action, onAction }: EmptyProps) {
+  return (
+    <EmptyState.Root borderWidth="1px" borderStyle="dashed" borderRadius="l3">
+      <EmptyState.Content>
+        <VStack textAlign="center">
+          <EmptyState.Title>{title}</EmptyState.Title>
+          <EmptyState.Description>{description}</EmptyState.Description>
+        </VStack>
+        <Button variant="outline" onClick={onAction}>
+          {action}
+        </Button>
+      </EmptyState.Content>
+    </EmptyState.Root>
+  );
+}
