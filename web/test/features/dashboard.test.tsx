@@ -546,7 +546,7 @@ describe('DashboardPage in the event’s time zone', () => {
     'a guest whose device is in %s sees 4:00 PM PDT, and their own time as a hint',
     async (zone, hint) => {
       await inDeviceZone(zone, async () => {
-        dash.useSchedule.mockReturnValue({ loading: false, items: [ceremony], rsvps: [] });
+        dash.useSchedule.mockReturnValue({ loading: false, items: [ceremony], going: 0 });
         renderDashboard('attendee', NAPA);
         const row = screen.getByTestId('schedule-item');
         expect(row).toHaveTextContent('Fri, June 12, 2099, 4:00 PM PDT');
@@ -560,7 +560,7 @@ describe('DashboardPage in the event’s time zone', () => {
 
   it('shows no hint to a guest whose clock reads the event’s time', async () => {
     await inDeviceZone('America/Los_Angeles', async () => {
-      dash.useSchedule.mockReturnValue({ loading: false, items: [ceremony], rsvps: [] });
+      dash.useSchedule.mockReturnValue({ loading: false, items: [ceremony], going: 0 });
       renderDashboard('attendee', NAPA);
       expect(screen.getByTestId('schedule-item')).toHaveTextContent(
         'Fri, June 12, 2099, 4:00 PM PDT',
@@ -586,7 +586,7 @@ describe('DashboardPage in the event’s time zone', () => {
 
   it('enters schedule times in the event’s zone, whatever the device’s', async () => {
     await inDeviceZone('Asia/Kolkata', async () => {
-      dash.useSchedule.mockReturnValue({ loading: false, items: [], rsvps: [] });
+      dash.useSchedule.mockReturnValue({ loading: false, items: [], going: 0 });
       dash.addScheduleItem.mockResolvedValue(undefined);
       renderDashboard('admin', NAPA);
       await userEvent.click(screen.getByRole('button', { name: 'Add Item' }));
@@ -619,7 +619,7 @@ describe('DashboardPage in the event’s time zone', () => {
     });
     URL.revokeObjectURL = vi.fn();
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
-    dash.useSchedule.mockReturnValue({ loading: false, items: [ceremony], rsvps: [] });
+    dash.useSchedule.mockReturnValue({ loading: false, items: [ceremony], going: 0 });
     renderDashboard('attendee', NAPA);
     await userEvent.click(screen.getByRole('button', { name: 'Add Ceremony to calendar' }));
     await userEvent.click(screen.getByRole('button', { name: 'Add to calendar' }));

@@ -22,7 +22,6 @@ vi.mock('../../src/lib/use-event-stats.ts', () => ({ useEventStats: vi.fn() }));
 const data = vi.mocked(travelData);
 const eventStats = vi.mocked(statsHook.useEventStats);
 
-const mine = makeMyEvent('e1', 'attendee');
 const list = <T,>(items: T[], loading = false) => pagesOf(items, { loading });
 
 /** The travel lists and their stored counts. */
@@ -292,8 +291,8 @@ describe('TravelPage', () => {
   });
 
   it('shows each flight time in its airport’s zone with its label; older flights in the event’s', () => {
-    data.useFlights.mockReturnValue(
-      list([
+    serve({
+      flights: [
         flight('f1', {
           departure: 'JFK',
           arrival: 'LHR',
@@ -308,8 +307,8 @@ describe('TravelPage', () => {
           departureTime: '2099-06-11T16:00:00.000Z',
           arrivalTime: '2099-06-11T18:05:00.000Z',
         }),
-      ]),
-    );
+      ],
+    });
     renderTravel('America/Los_Angeles');
     const [overnight, older] = screen.getAllByTestId('flight-card');
     expect(within(overnight!).getByText('Jun 11, 2099')).toBeInTheDocument();
@@ -322,7 +321,7 @@ describe('TravelPage', () => {
 
   it('shows a carpool’s departure in the event’s zone, with the viewer’s own time', async () => {
     await inDeviceZone('America/New_York', async () => {
-      data.useCarpools.mockReturnValue(list([carpool('c1')]));
+      serve({ carpools: [carpool('c1')] });
       renderTravel('America/Los_Angeles');
       await userEvent.click(screen.getByRole('tab', { name: 'Carpools (1)' }));
       const card = await screen.findByTestId('carpool-card');
