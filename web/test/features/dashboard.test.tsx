@@ -517,7 +517,8 @@ describe('DashboardPage sections', () => {
     renderDashboard();
     await userEvent.click(screen.getByRole('button', { name: 'Add Welcome Dinner to calendar' }));
     await userEvent.click(screen.getByRole('button', { name: 'Add to calendar' }));
-    expect(clicks).toEqual(['welcome-dinner.ics', 'beach-wedding.ics']);
+    // The .ics builder loads on the click (docs/performance.md, "JavaScript").
+    await waitFor(() => expect(clicks).toEqual(['welcome-dinner.ics', 'beach-wedding.ics']));
     const text = await readBlob(created[0]!);
     expect(text).toContain('BEGIN:VCALENDAR');
     expect(text).toContain('SUMMARY:Welcome Dinner');
@@ -623,6 +624,7 @@ describe('DashboardPage in the event’s time zone', () => {
     renderDashboard('attendee', NAPA);
     await userEvent.click(screen.getByRole('button', { name: 'Add Ceremony to calendar' }));
     await userEvent.click(screen.getByRole('button', { name: 'Add to calendar' }));
+    await waitFor(() => expect(created).toHaveLength(2));
     const [item, event] = await Promise.all(created.map(readBlob));
     expect(item).toContain('X-WR-TIMEZONE:America/Los_Angeles');
     expect(item).toContain('DTSTART:20990612T230000Z');
