@@ -7,6 +7,7 @@ import type { Timestamp } from 'firebase/firestore';
 import type {
   ActivityEntry,
   Carpool,
+  CarpoolPassenger,
   EventStats as StoredEventStats,
   EventStatsMembers,
   EventStatsPhotos,
@@ -40,6 +41,7 @@ export type PhotoDoc = Photo<StoredTime> & { searchTokens: string[] };
 export type PhotoVoteDoc = PhotoVote<StoredTime>;
 export type FlightDoc = Flight<StoredTime>;
 export type CarpoolDoc = Carpool<StoredTime>;
+export type CarpoolPassengerDoc = CarpoolPassenger<StoredTime>;
 /** A schedule item with its stored RSVP tallies (zeros until the first answer). */
 export type ScheduleDoc = ScheduleItem<StoredTime> & { rsvpCounts: RsvpCounts };
 /** A role change with the names as they were (null on entries written before the names were

@@ -38,6 +38,7 @@ vi.mock('../../src/features/travel/data.ts', async (importOriginal) => ({
   useFlights: vi.fn(),
   useCarpools: vi.fn(),
   joinCarpool: vi.fn(),
+  usePassengers: vi.fn(() => []),
 }));
 vi.mock('../../src/features/dashboard/data.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../src/features/dashboard/data.ts')>()),

@@ -26,6 +26,7 @@ import { MEMBER_ROLES } from '@gatherly/domain/roles';
 import type {
   ActivityDoc,
   CarpoolDoc,
+  CarpoolPassengerDoc,
   FlightDoc,
   GatherlyEvent,
   MemberDoc,
@@ -233,6 +234,17 @@ export const carpoolConverter = converter<CarpoolDoc, CarpoolDoc>('carpool', (sn
   passengerIds: textList(d.passengerIds),
   createdAt: time(d.createdAt),
 }));
+
+export const carpoolPassengerConverter = converter<CarpoolPassengerDoc, CarpoolPassengerDoc>(
+  'passenger',
+  (snap, d) => ({
+    eventId: text(d.eventId),
+    carpoolId: text(d.carpoolId, ownerId(snap)),
+    userId: text(d.userId, snap.id),
+    user: person(d.user),
+    joinedAt: time(d.joinedAt),
+  }),
+);
 
 /** A schedule item as an admin writes it: the tallies are the RSVP function's. */
 export type StoredScheduleItem = Omit<ScheduleDoc, 'rsvpCounts'>;

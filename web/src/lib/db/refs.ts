@@ -14,6 +14,7 @@ import {
 import type {
   ActivityDoc,
   CarpoolDoc,
+  CarpoolPassengerDoc,
   FlightDoc,
   GatherlyEvent,
   MemberDoc,
@@ -26,6 +27,7 @@ import type {
 import {
   activityConverter,
   carpoolConverter,
+  carpoolPassengerConverter,
   eventConverter,
   flightConverter,
   memberConverter,
@@ -46,6 +48,7 @@ const PHOTOS = 'photos';
 const VOTES = 'votes';
 const FLIGHTS = 'flights';
 const CARPOOLS = 'carpools';
+const PASSENGERS = 'passengers';
 const SCHEDULE = 'schedule';
 const ROLE_CHANGES = 'roleChanges';
 const STATS = 'stats';
@@ -118,6 +121,33 @@ export function carpoolsRef(
   eventId: string,
 ): CollectionReference<CarpoolDoc, CarpoolDoc> {
   return collection(db, EVENTS, eventId, CARPOOLS).withConverter(carpoolConverter);
+}
+
+export function flightRef(
+  db: Firestore,
+  eventId: string,
+  flightId: string,
+): DocumentReference<FlightDoc, FlightDoc> {
+  return doc(flightsRef(db, eventId), flightId);
+}
+
+export function carpoolRef(
+  db: Firestore,
+  eventId: string,
+  carpoolId: string,
+): DocumentReference<CarpoolDoc, CarpoolDoc> {
+  return doc(carpoolsRef(db, eventId), carpoolId);
+}
+
+/** A carpool's riders (at most 7: seats are 1..8 with the driver's). */
+export function passengersRef(
+  db: Firestore,
+  eventId: string,
+  carpoolId: string,
+): CollectionReference<CarpoolPassengerDoc, CarpoolPassengerDoc> {
+  return collection(db, EVENTS, eventId, CARPOOLS, carpoolId, PASSENGERS).withConverter(
+    carpoolPassengerConverter,
+  );
 }
 
 export function scheduleRef(
