@@ -6,6 +6,7 @@
 import type { Timestamp } from 'firebase/firestore';
 import type {
   ActivityEntry,
+  EmailPreferences,
   Carpool,
   EventStats as StoredEventStats,
   EventStatsMembers,
@@ -20,10 +21,12 @@ import type {
   RsvpCounts,
   RsvpsByUser,
   ScheduleItem,
+  User,
 } from '@gatherly/domain/entities';
 
 export type {
   BannerSettings,
+  EmailPreferences,
   MemberRole,
   ThemeColors,
   UserSummary,
@@ -63,3 +66,8 @@ export type MyRsvpsDoc = RsvpsByUser;
 
 /** `events/{e}/activity/{id}`: one feed entry, written by triggers. */
 export type ActivityDoc = ActivityEntry<StoredTime>;
+
+/** `users/{uid}` as its owner reads it on the profile page (preferences absent = every topic on). */
+export type UserProfileDoc = Pick<User<StoredTime>, 'id' | 'email' | 'displayName' | 'photoURL'> & {
+  emailPreferences: EmailPreferences;
+};
