@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { REMINDER_HOURS_MESSAGE } from '@gatherly/domain/email/reminders';
 import type { ReminderSettings } from '@gatherly/domain/entities';
@@ -21,7 +21,9 @@ let storeLive: (next: ReminderSettings) => void = () => undefined;
 
 function LiveCard({ initial }: { initial: ReminderSettings | undefined }) {
   const [stored, setStored] = useState(initial);
-  storeLive = setStored;
+  useEffect(() => {
+    storeLive = setStored;
+  }, []);
   return <RemindersCard eventId="e1" stored={stored} />;
 }
 

@@ -12,7 +12,7 @@ import {
   Textarea,
 } from '@chakra-ui/react';
 import { useFormik } from 'formik';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { ANNOUNCEMENT_MAX_LENGTH } from '@gatherly/domain/email/announcements';
 import { formatZonedDateTime } from '@gatherly/domain/dates';
 import { showToast } from '../../components/toaster.tsx';
@@ -43,6 +43,10 @@ const OFFLINE_ACTION = 'Sending an announcement';
  */
 export default function AnnouncementDialog({ eventId, timeZone, onClose }: Props) {
   const schedule = useScheduleChoices(eventId);
+  // Loaded on demand, so it mounts closed and opens right after (docs/web.md, "Chakra gotcha").
+  const [open, setOpen] = useState(false);
+  // eslint-disable-next-line react-hooks/set-state-in-effect -- the closed-then-open commit is the point (docs/web.md, "Chakra gotcha")
+  useEffect(() => setOpen(true), []);
   const [failure, setFailure] = useState<string | null>(null);
   const form = useFormik<AnnouncementFormValues>({
     initialValues: { message: '', audience: EVERYONE },
@@ -72,7 +76,7 @@ export default function AnnouncementDialog({ eventId, timeZone, onClose }: Props
 
   return (
     <Dialog.Root
-      open
+      open={open}
       onOpenChange={(e) => !e.open && !form.isSubmitting && onClose()}
       placement="center"
       size={{ base: 'full', md: 'md' }}
