@@ -128,8 +128,23 @@ describe('AppShell', () => {
     expect(within(menu).getByText('ada@example.com')).toBeInTheDocument();
     expect(within(menu).getByRole('menuitem', { name: 'Sign Out' })).toBeInTheDocument();
     // Keyboard selection (zag's pointer highlighting is unreliable in jsdom across tests).
-    await user.keyboard('{ArrowDown}{ArrowDown}{Enter}');
+    await user.keyboard('{ArrowDown}{ArrowDown}{ArrowDown}{Enter}');
     await waitFor(() => expect(session.signOut).toHaveBeenCalled());
+  });
+
+  it('the profile menu opens the profile page', async () => {
+    const user = userEvent.setup();
+    const { router } = renderScreen(
+      <AppShell>
+        <p />
+      </AppShell>,
+      { myEvents: all },
+    );
+    await user.click(screen.getByRole('button', { name: 'Profile menu' }));
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).getByRole('menuitem', { name: 'Profile & e-mail' })).toBeInTheDocument();
+    await user.keyboard('{ArrowDown}{Enter}');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/profile'));
   });
 
   it("applies the event's theme colours on event routes only", () => {

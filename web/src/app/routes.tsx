@@ -25,6 +25,7 @@ const MembersPage = lazy(() => import('../features/members/MembersPage.tsx'));
 const SettingsPage = lazy(() => import('../features/settings/SettingsPage.tsx'));
 const ActivityPage = lazy(() => import('../features/activity/ActivityPage.tsx'));
 const InvitationPage = lazy(() => import('../features/invitations/InvitationPage.tsx'));
+const ProfilePage = lazy(() => import('../features/profile/ProfilePage.tsx'));
 const NotFoundPage = lazy(() => import('../features/not-found/NotFoundPage.tsx'));
 
 function page(Component: LazyExoticComponent<ComponentType>) {
@@ -72,6 +73,7 @@ export const routes: RouteObject[] = [
     children: [
       { path: PATHS.home, element: page(EventsListPage), errorElement: routeError },
       { path: PATHS.createEvent, element: page(CreateEventPage), errorElement: routeError },
+      { path: PATHS.profile, element: page(ProfilePage), errorElement: routeError },
       {
         path: PATHS.event,
         element: page(EventLayout),

@@ -10,6 +10,8 @@ export const PATHS = {
   createEvent: '/create-event',
   event: '/events/:eventId',
   invite: '/invite/:token?',
+  /** The signed-in person's profile and e-mail preferences (e-mails link here). */
+  profile: '/profile',
 } as const;
 
 /** Link to an event's dashboard or one of its areas. */

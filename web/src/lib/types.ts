@@ -6,6 +6,7 @@
 import type { Timestamp } from 'firebase/firestore';
 import type {
   ActivityEntry,
+  EmailPreferences,
   Carpool,
   CarpoolPassenger,
   EventStats as StoredEventStats,
@@ -21,10 +22,12 @@ import type {
   RsvpCounts,
   RsvpsByUser,
   ScheduleItem,
+  User,
 } from '@gatherly/domain/entities';
 
 export type {
   BannerSettings,
+  EmailPreferences,
   MemberRole,
   ThemeColors,
   UserSummary,
@@ -65,3 +68,8 @@ export type MyRsvpsDoc = RsvpsByUser;
 
 /** `events/{e}/activity/{id}`: one feed entry, written by triggers. */
 export type ActivityDoc = ActivityEntry<StoredTime>;
+
+/** `users/{uid}` as its owner reads it on the profile page (preferences absent = every topic on). */
+export type UserProfileDoc = Pick<User<StoredTime>, 'id' | 'email' | 'displayName' | 'photoURL'> & {
+  emailPreferences: EmailPreferences;
+};

@@ -8,6 +8,7 @@ import type { GatherlyEvent } from '../../lib/types.ts';
 import { RoleManagementCard } from '../members/RoleManagementCard.tsx';
 import { BrandingCard } from './BrandingCard.tsx';
 import { DatesCard } from './DatesCard.tsx';
+import { RemindersCard } from './RemindersCard.tsx';
 import { TextSettingField } from './TextSettingField.tsx';
 import { TimeZonePrompt } from './TimeZonePrompt.tsx';
 
@@ -73,6 +74,7 @@ function SettingsScreen({
         timeZone={event.timeZone}
       />
       <BrandingCard event={event} />
+      <RemindersCard eventId={event.id} stored={event.reminderSettings} />
       {isCreator && <RoleManagementCard eventId={event.id} uid={uid} />}
     </Stack>
   );

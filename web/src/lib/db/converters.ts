@@ -14,6 +14,7 @@ import {
   DEFAULT_THEME_COLORS,
   RSVP_STATUSES,
   type BannerSettings,
+  type EmailPreferences,
   type ActivityEntryKind,
   type RsvpCounts,
   type RsvpStatus,
@@ -22,6 +23,8 @@ import {
   type ThemeColors,
   type UserSummary,
 } from '@gatherly/domain/entities';
+import { effectiveReminderSettings } from '@gatherly/domain/email/reminders';
+import { EMAIL_TOPICS } from '@gatherly/domain/email/preferences';
 import { MEMBER_ROLES } from '@gatherly/domain/roles';
 import type {
   ActivityDoc,
@@ -39,6 +42,7 @@ import type {
   ScheduleDoc,
   StoredTime,
   TravelStats,
+  UserProfileDoc,
 } from '../types.ts';
 
 // ---- Field readers ---------------------------------------------------------------------------
@@ -168,6 +172,25 @@ export const eventConverter = converter<GatherlyEvent, StoredEvent>('event', (sn
   adminId: text(d.adminId),
   createdBy: text(d.createdBy),
   createdAt: time(d.createdAt),
+  // Absent on events that never changed them: the defaults the scheduler uses.
+  reminderSettings: effectiveReminderSettings(d.reminderSettings),
+}));
+
+/** Only the topics a person turned on or off; absent topics are on (`wantsEmail`). */
+function emailPreferences(value: unknown): EmailPreferences {
+  const f = fields(value);
+  const out: EmailPreferences = {};
+  for (const topic of EMAIL_TOPICS) if (typeof f[topic] === 'boolean') out[topic] = f[topic];
+  return out;
+}
+
+/** The owner's profile; the server creates it at first sign-in, the owner edits some fields. */
+export const userProfileConverter = converter<UserProfileDoc, DocumentData>('user', (snap, d) => ({
+  id: snap.id,
+  email: text(d.email),
+  displayName: text(d.displayName),
+  photoURL: text(d.photoURL),
+  emailPreferences: emailPreferences(d.emailPreferences),
 }));
 
 export const memberConverter = converter<MemberDoc, MemberDoc>('member', (snap, d) => ({
@@ -345,6 +368,7 @@ const ACTIVITY_KINDS: readonly ActivityEntryKind[] = [
   'carpool',
   'member',
   'schedule',
+  'announcement',
 ];
 
 export const activityConverter = converter<ActivityDoc, ActivityDoc>('activity', (snap, d) => ({

@@ -7,6 +7,7 @@ import {
   query,
   where,
   type CollectionReference,
+  type DocumentData,
   type DocumentReference,
   type Firestore,
   type Query,
@@ -23,6 +24,7 @@ import type {
   PhotoVoteDoc,
   RoleChangeDoc,
   ScheduleDoc,
+  UserProfileDoc,
 } from '../types.ts';
 import {
   activityConverter,
@@ -37,6 +39,7 @@ import {
   roleChangeConverter,
   scheduleConverter,
   statsConverter,
+  userProfileConverter,
   type StatsDoc,
   type StoredEvent,
   type StoredScheduleItem,
@@ -54,9 +57,18 @@ const ROLE_CHANGES = 'roleChanges';
 const STATS = 'stats';
 const RSVPS_BY_USER = 'rsvpsByUser';
 const ACTIVITY = 'activity';
+const USERS = 'users';
 
 /** Firestore's most values in one `in` filter. */
 export const MAX_IN_VALUES = 30;
+
+/** The signed-in person's own profile (the rules let only its owner read or edit it). */
+export function userProfileRef(
+  db: Firestore,
+  uid: string,
+): DocumentReference<UserProfileDoc, DocumentData> {
+  return doc(db, USERS, uid).withConverter(userProfileConverter);
+}
 
 export function eventRef(
   db: Firestore,
