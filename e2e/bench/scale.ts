@@ -160,7 +160,9 @@ async function signedInState(
       return await signInOnce(browser, baseUrl, name, email);
     } catch (err) {
       if (attempt >= 3) throw err;
-      say(`signing ${name} in failed (${err instanceof Error ? err.message.split('\n')[0] : String(err)}); again`);
+      say(
+        `signing ${name} in failed (${err instanceof Error ? err.message.split('\n')[0] : String(err)}); again`,
+      );
     }
   }
 }

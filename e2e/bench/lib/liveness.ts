@@ -90,8 +90,7 @@ export function vote(guest: Page, organiser: Page): Promise<LiveFigure> {
     guest,
     card.getByTestId('vote-count'),
     firstPreviewPhoto(organiser).getByTestId('vote-count'),
-    () =>
-      card.getByRole('button', { name: /^(Vote for this photo|Remove vote)$/ }).click(),
+    () => card.getByRole('button', { name: /^(Vote for this photo|Remove vote)$/ }).click(),
   );
 }
 
@@ -127,12 +126,8 @@ export async function joinCarpool(guest: Page, organiser: Page): Promise<LiveFig
     const mirror = organiser.getByTestId('carpool-card').nth(i);
     if (((await mirror.locator('p').first().textContent()) ?? '') !== title)
       return { action, ownMs: null, otherMs: null, note: 'the two screens list carpools apart' };
-    return measure(
-      action,
-      guest,
-      card.getByText(/seats$/),
-      mirror.getByText(/seats$/),
-      () => join.click(),
+    return measure(action, guest, card.getByText(/seats$/), mirror.getByText(/seats$/), () =>
+      join.click(),
     );
   }
   return { action, ownMs: null, otherMs: null, note: 'no carpool with a free seat on screen' };
