@@ -212,6 +212,7 @@ async function openOnce(
     const wire = await WireRecorder.attach(cdp, FIRESTORE_ORIGIN);
     const t0 = Date.now();
     await page.goto(baseUrl + screen.path(event), { waitUntil: 'commit' });
+    await screen.act?.(page);
     await screen
       .ready(page, event)
       .first()
@@ -319,7 +320,7 @@ function printResults(results: Measurement[], js: DashboardJs | null) {
       const counts = m.traffic.aggregations.length
         ? `; ${m.traffic.aggregations.length} counts`
         : '';
-      console.log(`  ${m.screen.padEnd(11)} ${parts.join(', ')}${counts}`);
+      console.log(`  ${m.screen.padEnd(23)} ${parts.join(', ')}${counts}`);
     }
   }
   const ratios: string[][] = [];
@@ -475,7 +476,7 @@ async function main() {
         );
         results.push(m);
         say(
-          `${screen.label.padEnd(11)} ${e.size.key.padEnd(10)} ${kb(m.traffic.bytes).padStart(9)}  ${String(m.traffic.listenDocuments + m.traffic.restDocuments).padStart(6)} docs  usable ${m.usableMs} ms  quiet ${m.quietMs} ms`,
+          `${screen.label.padEnd(23)} ${e.size.key.padEnd(10)} ${kb(m.traffic.bytes).padStart(9)}  ${String(m.traffic.listenDocuments + m.traffic.restDocuments).padStart(6)} docs  usable ${m.usableMs} ms  quiet ${m.quietMs} ms`,
         );
       }
     }
