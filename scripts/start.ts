@@ -29,6 +29,7 @@ import {
   type Managed,
 } from './lib/processes.ts';
 import { DEMO_USERS, seedDemoData } from './seed.ts';
+import { withTriggersOff } from './lib/function-triggers.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const PROJECT_ID = 'demo-gatherly';
@@ -247,7 +248,7 @@ async function main(): Promise<void> {
 
   for (const [name, value] of Object.entries(emulatorEnv))
     if (name.endsWith('EMULATOR_HOST') && value) process.env[name] = value;
-  const seeded = await seedDemoData({ projectId: PROJECT_ID });
+  const [seeded] = await withTriggersOff(PROJECT_ID, () => seedDemoData({ projectId: PROJECT_ID }));
   say(
     `seeded ${seeded.users} users, ${seeded.events} events, ${seeded.photos} photos (${seeded.objects} Storage objects)`,
   );

@@ -28,7 +28,7 @@ import { billedReads, WireRecorder, type FirestoreTraffic } from './lib/firestor
 import * as live from './lib/liveness.ts';
 import { SCREENS, type Screen, type Viewer } from './lib/screens.ts';
 import { seedBenchEvent } from './lib/seed.ts';
-import { withTriggersOff } from './lib/triggers.ts';
+import { withTriggersOff } from '../../scripts/lib/function-triggers.ts';
 import {
   buildWeb,
   dashboardJs,

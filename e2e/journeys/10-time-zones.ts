@@ -187,6 +187,8 @@ export async function timeZones({ person, step }: JourneyContext): Promise<void>
   await step(
     'both see the ceremony at 4:00 PM PDT, each with their own time as a hint',
     async () => {
+      // The host invited from Members: back to the dashboard.
+      await ana.visit(`/events/${eventId}`, 'dashboard', ceremonyRow);
       const host = await textOf(ceremonyRow(ana.page).getByText(/PDT/));
       await hasText(
         ceremonyRow(raj.page).getByText(/PDT/),

@@ -1,10 +1,10 @@
-// Seeding an Enterprise-size event writes ~15,000 documents that Firestore triggers follow (the
-// activity feed entries, docs/performance.md). The seed writes what those triggers would write
-// itself (seed.ts, backfillEvent), so the triggers are switched off while it runs, through the
-// emulator hub's endpoints (the ones the Firebase test SDK's withFunctionTriggersDisabled uses;
-// the official emulator suite has them too). Left on, ~15,000 function runs queue up behind the
-// seed on a 2-core machine and distort every measurement that follows (the first run of the
-// bench timed out signing in at a load average of 75).
+// Seeding writes documents that Firestore triggers follow (the activity feed entries,
+// docs/performance.md), and the seeds write what those triggers would themselves
+// (backfillEvent). So the triggers are switched off while a seed runs, through the emulator
+// hub's endpoints (the ones the Firebase test SDK's withFunctionTriggersDisabled uses; the
+// official emulator suite has them too). Left on, every seeded document queues a function run:
+// ~15,000 for the bench's Enterprise-size event (the first bench run timed out signing in at a
+// load average of 75), and the demo data's runs kept `npm start`'s first minutes busy.
 import { existsSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
