@@ -409,6 +409,13 @@ describe('DashboardPage sections', () => {
     expect(photos.togglePhotoVote).toHaveBeenCalledWith(expect.objectContaining({ id: 'p1' }));
   });
 
+  it('opens a previewed photo in the gallery viewer (its deep link)', async () => {
+    showPhotos([photo('p1', { caption: 'Lanterns' })]);
+    const { router } = renderDashboard();
+    await userEvent.click(screen.getByRole('button', { name: 'Open photo: Lanterns' }));
+    expect(router.state.location.pathname).toBe('/events/e1/photos/p1');
+  });
+
   it('asks for the viewer’s votes on the shown photos only and flags them', () => {
     showPhotos([photo('p1', { votes: 3 }), photo('p2')], ['p2']);
     renderDashboard();
