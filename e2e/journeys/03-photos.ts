@@ -17,6 +17,8 @@ import type { JourneyContext } from '../lib/journey.ts';
 import type { Person } from '../lib/session.ts';
 
 const galleryHeading = (p: Page) => p.getByRole('heading', { name: 'Photo Gallery' });
+// The gallery screen's own control (the dashboard's preview panel has a "Photo Gallery" heading too).
+const allPhotos = (p: Page) => p.getByRole('button', { name: /^All Photos/ });
 const card = (page: Page, caption: string) =>
   page.getByTestId('photo-card').filter({ hasText: caption });
 const viewer = (page: Page) => page.getByTestId('photo-viewer');
@@ -233,7 +235,8 @@ export async function photos({ person, step }: JourneyContext): Promise<void> {
     'the member opens a photo full screen, arrows to the next and votes there',
     async () => {
       const page = finn.page;
-      await navigate(finn, 'Photos', 'photos', galleryHeading);
+      await navigate(eve, 'Photos', 'photos', allPhotos);
+      await navigate(finn, 'Photos', 'photos', allPhotos);
       await dismissToasts(page);
       // Newest first: the lanterns, then the sunset.
       await page.getByRole('button', { name: `Open photo: ${finnCaption}` }).click();

@@ -66,6 +66,8 @@ export default function PhotoViewer(props: PhotoViewerProps) {
   useEffect(() => setMounted(true), []);
   const [confirming, setConfirming] = useState(false);
   const touch = useRef<{ x: number; y: number } | null>(null);
+  // Focus starts on the viewer itself: no button wears a focus ring on open, and keys work at once.
+  const content = useRef<HTMLDivElement>(null);
   // The photo being deleted stays on screen until the viewer moves on (its live listener may
   // drop it before the request answers).
   const [deleting, setDeleting] = useState<GalleryPhoto | null>(null);
@@ -103,6 +105,7 @@ export default function PhotoViewer(props: PhotoViewerProps) {
         open={mounted && open}
         size="full"
         motionPreset="none"
+        initialFocusEl={() => content.current}
         onOpenChange={(e) => {
           if (!e.open && !confirming) onClose();
         }}
@@ -111,6 +114,8 @@ export default function PhotoViewer(props: PhotoViewerProps) {
           <Dialog.Backdrop />
           <Dialog.Positioner>
             <Dialog.Content
+              ref={content}
+              outline="none"
               bg="gray.950"
               color="white"
               colorPalette="gray"
