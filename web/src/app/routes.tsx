@@ -51,8 +51,9 @@ export function SessionGate() {
 function eventArea(
   area: Exclude<EventArea, ''>,
   Component: LazyExoticComponent<ComponentType>,
+  params = '',
 ): RouteObject {
-  return { path: area, element: page(Component), errorElement: <EventRouteError /> };
+  return { path: area + params, element: page(Component), errorElement: <EventRouteError /> };
 }
 
 const routeError = <RouteError />;
@@ -80,7 +81,8 @@ export const routes: RouteObject[] = [
         errorElement: routeError,
         children: [
           { index: true, element: page(DashboardPage), errorElement: <EventRouteError /> },
-          eventArea('photos', PhotosPage),
+          // One route with an optional photo id: opening and leaving the viewer keeps the gallery mounted.
+          eventArea('photos', PhotosPage, '/:photoId?'),
           eventArea('travel', TravelPage),
           eventArea('members', MembersPage),
           eventArea('settings', SettingsPage),

@@ -322,6 +322,35 @@ describe('DashboardPage banner', () => {
 });
 
 describe('DashboardPage sections', () => {
+  it('shows the description clamped to three lines, with Show more / Show less when it runs longer', async () => {
+    const text = 'Welcome to the lake!\nBring swimwear.\nParking behind the barn.\nDinner at 7.';
+    // jsdom has no layout: the clamped paragraph's content is taller than its box.
+    vi.spyOn(HTMLElement.prototype, 'scrollHeight', 'get').mockReturnValue(96);
+    vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(72);
+    renderDashboard('attendee', { ...EVENT, description: text });
+    const card = screen.getByTestId('event-description');
+    const paragraph = within(card).getByText(/Welcome to the lake!/);
+    expect(paragraph.textContent).toBe(text);
+    const more = within(card).getByRole('button', { name: 'Show more' });
+    expect(more).toHaveAttribute('aria-expanded', 'false');
+    await userEvent.click(more);
+    const less = within(card).getByRole('button', { name: 'Show less' });
+    expect(less).toHaveAttribute('aria-expanded', 'true');
+    await userEvent.click(less);
+    expect(within(card).getByRole('button', { name: 'Show more' })).toBeInTheDocument();
+  });
+
+  it('a description that fits has no Show more; none at all shows nothing', () => {
+    vi.spyOn(HTMLElement.prototype, 'scrollHeight', 'get').mockReturnValue(48);
+    vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(48);
+    const { unmount } = renderDashboard('attendee', { ...EVENT, description: 'A short note.' });
+    expect(screen.getByTestId('event-description')).toHaveTextContent('A short note.');
+    expect(screen.queryByRole('button', { name: 'Show more' })).not.toBeInTheDocument();
+    unmount();
+    renderDashboard('attendee', { ...EVENT, description: '  ' });
+    expect(screen.queryByTestId('event-description')).not.toBeInTheDocument();
+  });
+
   it('offline, stats never counted on this visit say so instead of loading forever', () => {
     eventStats.mockReturnValue({ loading: false, members: null, photos: null, travel: null });
     const restore = goOffline();
@@ -379,6 +408,13 @@ describe('DashboardPage sections', () => {
     renderDashboard();
     await userEvent.click(screen.getByRole('button', { name: 'Vote for this photo' }));
     expect(photos.togglePhotoVote).toHaveBeenCalledWith(expect.objectContaining({ id: 'p1' }));
+  });
+
+  it('opens a previewed photo in the gallery viewer (its deep link)', async () => {
+    showPhotos([photo('p1', { caption: 'Lanterns' })]);
+    const { router } = renderDashboard();
+    await userEvent.click(screen.getByRole('button', { name: 'Open photo: Lanterns' }));
+    expect(router.state.location.pathname).toBe('/events/e1/photos/p1');
   });
 
   it('asks for the viewer’s votes on the shown photos only and flags them', () => {
