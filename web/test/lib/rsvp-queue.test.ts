@@ -266,8 +266,10 @@ describe('the device RSVP queue', () => {
     let finish!: () => void;
     answerWith(() => new Promise<void>((resolve) => (finish = resolve)));
     const outcome = queue.answer(target('s1'), 'going');
+    expect(statuses(queue)).toEqual({ s1: { status: 'going', pending: false } });
     await vi.advanceTimersByTimeAsync(2500);
     await expect(outcome).resolves.toBe('queued');
+    expect(statuses(queue)).toEqual({ s1: { status: 'going', pending: true } });
     expect(onSlowAnswer).toHaveBeenCalled();
     expect(indicator.waiting()).toBe(1);
     finish();

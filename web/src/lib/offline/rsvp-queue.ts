@@ -160,9 +160,10 @@ export class RsvpQueue {
       if (entry.uid === uid && entry.eventId === eventId)
         answers.set(entry.itemId, { status: c.status, pending: false });
     }
+    // An answer someone still waits for (sent online, under 2.5 s) is not marked as waiting yet.
     for (const e of this.all().values())
       if (e.uid === uid && e.eventId === eventId)
-        answers.set(e.itemId, { status: e.status, pending: true });
+        answers.set(e.itemId, { status: e.status, pending: !this.waiters.has(e.seq) });
     return answers;
   }
 
@@ -184,9 +185,9 @@ export class RsvpQueue {
     this.all().set(key, entry);
     this.opts.storage?.setItem(key, JSON.stringify(entry));
     this.clearConfirmed(key);
-    this.notify();
     if (!this.opts.isOnline() || target.uid !== this.uid) {
       if (target.uid === this.uid) this.count(entry);
+      this.notify();
       return Promise.resolve('queued');
     }
     return new Promise<RsvpOutcome>((resolve, reject) => {
@@ -207,6 +208,7 @@ export class RsvpQueue {
           reject(err);
         },
       });
+      this.notify();
       void this.flush();
     });
   }
@@ -328,6 +330,7 @@ export class RsvpQueue {
     const waiter = this.waiters.get(seq);
     this.waiters.delete(seq);
     waiter?.resolve(outcome);
+    if (waiter && outcome === 'queued') this.notify();
   }
 
   private clearConfirmed(key: string, notify = false): void {
