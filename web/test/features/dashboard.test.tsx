@@ -99,6 +99,7 @@ function scheduleItem(
     createdAt: null,
     rsvpCounts: { going: 2, maybe: 1, notGoing: 0 },
     myStatus: null,
+    myStatusPending: false,
     ...overrides,
   };
 }
@@ -430,18 +431,25 @@ describe('DashboardPage sections', () => {
     expect(screen.getByText('1000 members')).toBeInTheDocument();
   });
 
-  it('offline, an RSVP is refused with the offline message (it needs the server)', async () => {
-    dash.useSchedule.mockReturnValue({ loading: false, items: [scheduleItem('s1')], going: 2 });
+  it('an RSVP kept on the device says so, and its chip is marked until it syncs', async () => {
+    dash.useSchedule.mockReturnValue({
+      loading: false,
+      items: [scheduleItem('s1', { myStatus: 'maybe', myStatusPending: true }), scheduleItem('s2')],
+      going: 2,
+    });
+    dash.setMyRsvp.mockResolvedValue('queued');
     renderDashboard();
-    const restore = goOffline();
-    try {
-      await userEvent.click(screen.getByRole('button', { name: 'Your RSVP: Not Responded' }));
-      await userEvent.click(await screen.findByRole('menuitem', { name: 'Going' }));
-      expect(await screen.findByText(/Your RSVP needs a connection/)).toBeInTheDocument();
-      expect(dash.setMyRsvp).not.toHaveBeenCalled();
-    } finally {
-      restore();
-    }
+    const [queued, synced] = screen.getAllByTestId('schedule-item');
+    expect(within(queued!).getByText('Not synced yet')).toBeInTheDocument();
+    expect(within(synced!).queryByText('Not synced yet')).not.toBeInTheDocument();
+    await userEvent.click(
+      within(synced!).getByRole('button', { name: 'Your RSVP: Not Responded' }),
+    );
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Going' }));
+    expect(
+      await screen.findByText('Saved on this phone, will sync when online'),
+    ).toBeInTheDocument();
+    expect(screen.getByText('RSVP saved')).toBeInTheDocument();
   });
 
   it('lists flights and carpools with a working Join', async () => {
@@ -478,7 +486,7 @@ describe('DashboardPage sections', () => {
       ],
       going: 7,
     });
-    dash.setMyRsvp.mockResolvedValue(undefined);
+    dash.setMyRsvp.mockResolvedValue('saved');
     renderDashboard();
     const [dinner, ceremony] = screen.getAllByTestId('schedule-item');
     expect(within(dinner!).getByText('Welcome Dinner')).toBeInTheDocument();
@@ -491,7 +499,15 @@ describe('DashboardPage sections', () => {
       within(dinner!).getByRole('button', { name: 'Your RSVP: Not Responded' }),
     );
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Maybe' }));
-    await waitFor(() => expect(dash.setMyRsvp).toHaveBeenCalledWith('s1', 'maybe'));
+    await waitFor(() =>
+      expect(dash.setMyRsvp).toHaveBeenCalledWith(
+        { uid: 'u1', eventId: 'e1', itemId: 's1', title: 'Welcome Dinner' },
+        'maybe',
+      ),
+    );
+    expect(
+      screen.queryByText('Saved on this phone, will sync when online'),
+    ).not.toBeInTheDocument();
   });
 
   it('lets admins add a schedule item with validation and ISO times; attendees cannot', async () => {
