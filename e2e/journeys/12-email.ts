@@ -16,7 +16,7 @@ import {
 import type { JourneyContext } from '../lib/journey.ts';
 import type { Person } from '../lib/session.ts';
 
-/** maildev's web inbox and REST API (`npm start` runs it on this port). */
+/** maildev's web inbox (`/`) and its REST API (`/api`, maildev 3); `npm start` runs it on this port. */
 const INBOX = (process.env.E2E_INBOX_URL ?? 'http://127.0.0.1:1080').replace(/\/+$/, '');
 
 interface InboxMessage {
@@ -26,7 +26,7 @@ interface InboxMessage {
 }
 
 async function inbox(): Promise<InboxMessage[]> {
-  const res = await fetch(`${INBOX}/email`);
+  const res = await fetch(`${INBOX}/api/email`);
   if (!res.ok) throw new Error(`the local inbox answered ${res.status}`);
   return (await res.json()) as InboxMessage[];
 }
@@ -94,7 +94,7 @@ export async function email({ person, step }: JourneyContext): Promise<void> {
       const mail = await waitForMail(gus.email, /invited you to/);
       check(mail.subject.includes(eventName), `the subject names the event: ${mail.subject}`);
       await gus.visit(`/`, 'landing', (p) => p.getByRole('button', { name: 'Sign In' }));
-      await gus.page.goto(`${INBOX}/email/${mail.id}/html`);
+      await gus.page.goto(`${INBOX}/api/email/${mail.id}/html`);
       const accept = gus.page.getByRole('link', { name: 'Accept invitation' });
       await visible(accept, 'the Accept button in the e-mail');
       await visible(gus.page.getByText('Lakeside Lodge'), 'the location in the e-mail');
@@ -150,7 +150,7 @@ export async function email({ person, step }: JourneyContext): Promise<void> {
     );
     await gone(dialog, 'the composer');
     const mail = await waitForMail(gus.email, /a message from Ora Organiser/);
-    const res = await fetch(`${INBOX}/email/${mail.id}/html`);
+    const res = await fetch(`${INBOX}/api/email/${mail.id}/html`);
     check((await res.text()).includes(message), 'the message in the e-mail');
     // The guest who answered Not Going and the author get no copy (give the fan-out a moment).
     await new Promise((r) => setTimeout(r, 3000));
