@@ -253,7 +253,8 @@ export async function travel({ person, step }: JourneyContext): Promise<void> {
     'a rider leaves: the seat is free and Join comes back for the watcher, live',
     async () => {
       const page = ivy.page;
-      await page.getByRole('tab', { name: /^Carpools/ }).click();
+      // Hal edited his flight on the Flights tab: everyone on Travel watches Carpools.
+      for (const p of [ivy, hal]) await p.page.getByRole('tab', { name: /^Carpools/ }).click();
       await carpoolCard(page).getByRole('button', { name: 'Leave' }).click();
       const confirm = page.getByRole('alertdialog', { name: 'Leave Carpool' });
       await confirm.getByRole('button', { name: 'Leave' }).click();

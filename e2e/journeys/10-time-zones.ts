@@ -298,6 +298,7 @@ export async function timeZones({ person, step }: JourneyContext): Promise<void>
       await pickZoneOpen(picker, 'Pacific');
     });
     await shootLightAndDark(ana, 'flight-dialog', async () => {
+      await page.goto(`${ana.baseUrl}/events/${eventId}/travel`);
       await travelHeading(page).waitFor();
       await fillFlight(page, {
         from: 'JFK',
