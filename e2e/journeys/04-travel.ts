@@ -301,7 +301,7 @@ export async function travel({ person, step }: JourneyContext): Promise<void> {
     await visible(page.getByText('Carpool Updated'), "the 'Carpool Updated' toast");
     for (const p of [gus, hal, jo]) {
       await hasText(carpoolCard(p.page).getByText(/seats$/), '2/5 seats', `${p.name}'s seat chip`);
-      await visible(carpoolCard(p.page).getByText(/11:30\sAM PDT/), `${p.name}: new departure`);
+      await visible(carpoolCard(p.page).getByText(/11:30\sAM/), `${p.name}: new departure`);
     }
   });
 
