@@ -19,6 +19,7 @@ import { eventAccess } from './journeys/08-event-access.ts';
 import { venueWifi } from './journeys/09-venue-wifi.ts';
 import { timeZones } from './journeys/10-time-zones.ts';
 import { liveAtScale } from './journeys/11-live-at-scale.ts';
+import { email } from './journeys/12-email.ts';
 
 const JOURNEYS: [string, Journey][] = [
   ['01-first-event', firstEvent],
@@ -32,6 +33,7 @@ const JOURNEYS: [string, Journey][] = [
   ['09-venue-wifi', venueWifi],
   ['10-time-zones', timeZones],
   ['11-live-at-scale', liveAtScale],
+  ['12-email', email],
 ];
 
 /** Journeys that reload offline: they need the service worker, so the built app (lib/built-app.ts). */

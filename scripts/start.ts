@@ -28,7 +28,9 @@ import {
   stopAll,
   type Managed,
 } from './lib/processes.ts';
-import { DEMO_USERS, seedDemoData } from './seed.ts';
+import { seedDemoData } from './seed.ts';
+import { startGuide } from './start-guide.ts';
+import { withTriggersOff } from './lib/function-triggers.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const PROJECT_ID = 'demo-gatherly';
@@ -247,7 +249,7 @@ async function main(): Promise<void> {
 
   for (const [name, value] of Object.entries(emulatorEnv))
     if (name.endsWith('EMULATOR_HOST') && value) process.env[name] = value;
-  const seeded = await seedDemoData({ projectId: PROJECT_ID });
+  const [seeded] = await withTriggersOff(PROJECT_ID, () => seedDemoData({ projectId: PROJECT_ID }));
   say(
     `seeded ${seeded.users} users, ${seeded.events} events, ${seeded.photos} photos (${seeded.objects} Storage objects)`,
   );
@@ -270,26 +272,17 @@ async function main(): Promise<void> {
   const appUrl = `http://${HOST}:${PORTS.web}/`;
   await waitForHttp(appUrl, 60_000);
 
-  const lines = [
-    '',
-    `Gatherly is running at ${appUrl}`,
-    '',
-    'Sign in with "Continue with Google" and pick a demo account in the Auth emulator popup:',
-    ...DEMO_USERS.map((u) => `  ${u.displayName.padEnd(14)} ${u.email.padEnd(28)} tier ${u.tier}`),
-    '',
-    'Pending invitations (open while signed in with that e-mail, or add it as a new account):',
-    ...seeded.invitations.map((i) => `  ${i.eventName}: ${appUrl}invite/${i.token}  (${i.email})`),
-    '',
-    `E-mail: everything the app sends (invitations, reminders, announcements) is in the local inbox at ${mail.inboxUrl}`,
-    '',
-    `Emulators: Firestore ${PORTS.firestore}, Storage ${PORTS.storage}, Auth ${PORTS.auth}, Functions ${PORTS.functions}, Hosting ${PORTS.hosting} (serves web/dist after \`npm run build\`), SMTP ${PORTS.mailSmtp}`,
-    official
-      ? 'Using the official Firestore/Storage emulators.'
-      : 'Firestore and Storage: the offline emulator in emulator/.',
-    'Press Ctrl-C to stop everything.',
-    '',
-  ];
-  console.log(lines.join('\n'));
+  console.log(
+    startGuide({
+      root: ROOT,
+      appUrl,
+      inboxUrl: mail.inboxUrl,
+      invitations: seeded.invitations,
+      ports: PORTS,
+      host: HOST,
+      official,
+    }),
+  );
 }
 
 main().catch(async (err: unknown) => {

@@ -379,11 +379,12 @@ export interface EventStats {
 export type EventStatsId = keyof EventStats;
 export const EVENT_STATS_IDS: readonly EventStatsId[] = ['members', 'photos', 'travel'];
 
-export type ActivityEntryKind = 'photo' | 'flight' | 'carpool' | 'member' | 'schedule';
+export type ActivityEntryKind =
+  'photo' | 'flight' | 'carpool' | 'member' | 'schedule' | 'announcement';
 
 /**
- * events/{e}/activity/{kind}:{subjectId}: one feed entry per member, photo, flight, carpool or
- * schedule item, written by Firestore triggers on create and removed on delete
+ * events/{e}/activity/{kind}:{subjectId}: one feed entry per member, photo, flight, carpool,
+ * schedule item or announcement, written by Firestore triggers on create and removed on delete
  * (functions/src/triggers/activity.ts); `title` is the sentence the feed shows
  * (domain/src/activity.ts).
  */
@@ -393,7 +394,7 @@ export interface ActivityEntry<Time = IsoDateString> {
   kind: ActivityEntryKind;
   /** Who did it; null for schedule items (no person). */
   actor: PersonSummary | null;
-  /** Id of the member (uid), photo, flight, carpool or schedule item. */
+  /** Id of the member (uid), photo, flight, carpool, schedule item or announcement. */
   subjectId: string;
   title: string;
   at: Time;

@@ -480,6 +480,16 @@ export const carpoolFormSchema = yup.object({
 });
 export type CarpoolFormValues = yup.InferType<typeof carpoolFormSchema>;
 
+/** Edit Carpool: as Create, and seats never below the people already in (driver included). */
+export function carpoolEditFormSchema(seatsTaken: number) {
+  return carpoolFormSchema.shape({
+    maxSeats: seats().min(
+      Math.max(CARPOOL_MIN_SEATS, seatsTaken),
+      `Seats cannot be fewer than the ${seatsTaken} people already in this carpool`,
+    ),
+  });
+}
+
 export const createCarpoolRequestSchema = yup.object({
   fromLocation: cappedText(MAX_LENGTHS.carpoolLocation),
   toLocation: cappedText(MAX_LENGTHS.carpoolLocation),

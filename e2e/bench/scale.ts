@@ -10,10 +10,12 @@
 //    records through CDP: Firestore bytes and documents received, time until the screen is
 //    usable and until the network is quiet.
 // 4. Measures the JavaScript a signed-in guest downloads to open a dashboard cold.
+// 5. Liveness: a guest's vote, RSVP and carpool join, timed until the organiser's open screen
+//    shows them (./lib/liveness.ts), at each size.
 //
 // Environment: E2E_BASE_URL (reuse a running stack), E2E_PORT_WAIT_S (wait for another stack to
 // free the fixed ports, default 180), BENCH_WEB_PORT (preview server, default 5180),
-// BENCH_ONLY=dashboard,photos (screens), BENCH_REPEAT (opens per screen and size, default 1;
+// BENCH_ONLY=dashboard,photos (screens; `live` for the liveness figures), BENCH_REPEAT (opens per screen and size, default 1;
 // times are medians), BENCH_QUIET_MS (quiet window, default 1500), CHROMIUM_PATH.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -23,8 +25,10 @@ import { launchBrowser } from '../lib/browser.ts';
 import { Person } from '../lib/session.ts';
 import { startStack, type Stack } from '../lib/stack.ts';
 import { billedReads, WireRecorder, type FirestoreTraffic } from './lib/firestore-wire.ts';
+import * as live from './lib/liveness.ts';
 import { SCREENS, type Screen, type Viewer } from './lib/screens.ts';
 import { seedBenchEvent } from './lib/seed.ts';
+import { withTriggersOff } from '../../scripts/lib/function-triggers.ts';
 import {
   buildWeb,
   dashboardJs,
@@ -75,8 +79,95 @@ function selectedScreens(): readonly Screen[] {
   return only?.length ? SCREENS.filter((s) => only.includes(s.key)) : SCREENS;
 }
 
+function liveSelected(): boolean {
+  const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
+  return !only?.filter(Boolean).length || only.includes('live');
+}
+
+interface LiveResult extends live.LiveFigure {
+  size: string;
+}
+
+/**
+ * The guest and the organiser (the event's creator) each have the screen open, warm; the
+ * guest acts. The organiser's screen is the one another phone would show.
+ */
+async function measureLiveness(
+  browser: Browser,
+  baseUrl: string,
+  guestState: StorageState,
+  organiserState: StorageState,
+  event: BenchEvent,
+): Promise<LiveResult[]> {
+  const open = async (state: StorageState) => {
+    const context = await browser.newContext({
+      storageState: state,
+      viewport: { width: 1280, height: 800 },
+    });
+    return { context, page: await context.newPage() };
+  };
+  const guest = await open(guestState);
+  const organiser = await open(organiserState);
+  const size = event.size.key;
+  const figures: LiveResult[] = [];
+  const record = (f: live.LiveFigure) => {
+    figures.push({ ...f, size });
+    const ms = (v: number | null) => (v === null ? 'not seen' : `${v} ms`);
+    say(
+      `live ${size.padEnd(10)} ${f.action.padEnd(34)} own screen ${ms(f.ownMs)}, other screen ${ms(f.otherMs)}${f.note ? ` (${f.note})` : ''}`,
+    );
+  };
+  const dashboard = SCREENS.find((s) => s.key === 'dashboard')!;
+  try {
+    for (const p of [guest.page, organiser.page]) {
+      await p.goto(baseUrl + dashboard.path(event));
+      await dashboard
+        .ready(p, event)
+        .first()
+        .waitFor({ state: 'visible', timeout: SCREEN_TIMEOUT_MS });
+      await p.getByTestId('photo-card').first().waitFor({ timeout: SCREEN_TIMEOUT_MS });
+      await p.getByTestId('schedule-item').first().waitFor({ timeout: SCREEN_TIMEOUT_MS });
+    }
+    // Let both screens settle (listeners attached, first snapshots in) before acting.
+    await guest.page.waitForTimeout(QUIET_MS);
+    record(await live.vote(guest.page, organiser.page));
+    await guest.page.waitForTimeout(QUIET_MS);
+    record(await live.rsvp(guest.page, organiser.page, event.schedule[0]!.title));
+    for (const p of [guest.page, organiser.page]) {
+      await p.goto(baseUrl + `/events/${event.id}/travel`);
+      await p.getByRole('tab', { name: /^Carpools/ }).click();
+      await p.getByTestId('carpool-card').first().waitFor({ timeout: SCREEN_TIMEOUT_MS });
+    }
+    await guest.page.waitForTimeout(QUIET_MS);
+    record(await live.joinCarpool(guest.page, organiser.page));
+  } finally {
+    await guest.context.close();
+    await organiser.context.close();
+  }
+  return figures;
+}
+
 /** Signs a seeded account in through the popup once; later contexts start from this saved state. */
 async function signedInState(
+  browser: Browser,
+  baseUrl: string,
+  name: string,
+  email: string,
+): Promise<StorageState> {
+  // A busy machine (other helpers' builds) can make the popup miss its timeout: try again.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await signInOnce(browser, baseUrl, name, email);
+    } catch (err) {
+      if (attempt >= 3) throw err;
+      say(
+        `signing ${name} in failed (${err instanceof Error ? err.message.split('\n')[0] : String(err)}); again`,
+      );
+    }
+  }
+}
+
+async function signInOnce(
   browser: Browser,
   baseUrl: string,
   name: string,
@@ -121,6 +212,7 @@ async function openOnce(
     const wire = await WireRecorder.attach(cdp, FIRESTORE_ORIGIN);
     const t0 = Date.now();
     await page.goto(baseUrl + screen.path(event), { waitUntil: 'commit' });
+    await screen.act?.(page);
     await screen
       .ready(page, event)
       .first()
@@ -228,7 +320,7 @@ function printResults(results: Measurement[], js: DashboardJs | null) {
       const counts = m.traffic.aggregations.length
         ? `; ${m.traffic.aggregations.length} counts`
         : '';
-      console.log(`  ${m.screen.padEnd(11)} ${parts.join(', ')}${counts}`);
+      console.log(`  ${m.screen.padEnd(23)} ${parts.join(', ')}${counts}`);
     }
   }
   const ratios: string[][] = [];
@@ -287,6 +379,25 @@ function printResults(results: Measurement[], js: DashboardJs | null) {
   }
 }
 
+function printLiveness(figures: LiveResult[]) {
+  if (!figures.length) return;
+  const ms = (v: number | null) => (v === null ? 'not seen' : `${v} ms`);
+  console.log(
+    "\nLive: a guest acts, the organiser's open screen shows it (click to change on screen)\n",
+  );
+  console.log(
+    table(
+      ['action', 'size', 'own screen', 'other screen'],
+      figures.map((f) => [
+        f.action + (f.note ? ` (${f.note})` : ''),
+        f.size,
+        ms(f.ownMs),
+        ms(f.otherMs),
+      ]),
+    ),
+  );
+}
+
 async function main() {
   const screens = selectedScreens();
   const events = SIZES.map(buildEvent);
@@ -324,12 +435,15 @@ async function main() {
       `stack ready (${process.env.E2E_BASE_URL ? 'reused' : 'started'}) in ${((Date.now() - t) / 1000).toFixed(1)} s`,
     );
     Object.assign(process.env, EMULATOR_HOSTS);
-    for (const e of events) {
-      const r = await seedBenchEvent(PROJECT_ID, e);
-      say(
-        `${e.size.label} event ${e.id}: ${r.skipped ? 'already seeded' : `seeded ${r.documents} documents`} in ${r.seconds.toFixed(1)} s`,
-      );
-    }
+    const [, triggersOff] = await withTriggersOff(PROJECT_ID, async () => {
+      for (const e of events) {
+        const r = await seedBenchEvent(PROJECT_ID, e);
+        say(
+          `${e.size.label} event ${e.id}: ${r.skipped ? 'already seeded' : `seeded ${r.documents} documents`} in ${r.seconds.toFixed(1)} s`,
+        );
+      }
+    });
+    if (triggersOff) say('seeded with Firestore triggers off (the seed writes what they would)');
     server = await serveBuild(builds.wiredDir, WEB_PORT);
     const baseUrl = `http://${HOST}:${WEB_PORT}`;
     say(`production build (emulator-wired) served by vite preview at ${baseUrl}`);
@@ -362,7 +476,7 @@ async function main() {
         );
         results.push(m);
         say(
-          `${screen.label.padEnd(11)} ${e.size.key.padEnd(10)} ${kb(m.traffic.bytes).padStart(9)}  ${String(m.traffic.listenDocuments + m.traffic.restDocuments).padStart(6)} docs  usable ${m.usableMs} ms  quiet ${m.quietMs} ms`,
+          `${screen.label.padEnd(23)} ${e.size.key.padEnd(10)} ${kb(m.traffic.bytes).padStart(9)}  ${String(m.traffic.listenDocuments + m.traffic.restDocuments).padStart(6)} docs  usable ${m.usableMs} ms  quiet ${m.quietMs} ms`,
         );
       }
     }
@@ -375,7 +489,23 @@ async function main() {
     );
     const js = dashboardJs(builds, scripts);
 
+    const liveness: LiveResult[] = [];
+    if (liveSelected()) {
+      for (const e of events) {
+        liveness.push(
+          ...(await measureLiveness(
+            browser,
+            baseUrl,
+            states.get(`${e.size.key}/guest`)!,
+            states.get(`${e.size.key}/creator`)!,
+            e,
+          )),
+        );
+      }
+    }
+
     printResults(results, js);
+    printLiveness(liveness);
     say(`load average at the end ${load()}`);
     mkdirSync(path.dirname(RESULTS), { recursive: true });
     writeFileSync(
@@ -387,6 +517,7 @@ async function main() {
           loadavg: os.loadavg(),
           results,
           js,
+          liveness,
         },
         null,
         2,

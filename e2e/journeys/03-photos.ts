@@ -1,13 +1,15 @@
 // Journey 3: members upload photos (an oversized one and non-images, one named .jpg among them,
 // are refused with the spec's messages), vote and see each other's votes live; the admin features
-// a photo and it leads the dashboard banner.
+// a photo and it leads the dashboard banner. The member opens the viewer, moves with the arrow
+// keys, votes there and deletes their photo after confirming; it leaves the admin's grid live.
 import type { Page } from 'playwright-core';
-import { check, hasText, visible } from '../lib/expect.ts';
+import { check, gone, hasText, urlMatches, visible } from '../lib/expect.ts';
 import { oversizedPhotoFile, photoFile, textFile } from '../lib/files.ts';
 import {
   addMember,
   bannerHeading,
   createEvent,
+  dismissToasts,
   navigate,
   signInFromLanding,
 } from '../lib/flows.ts';
@@ -15,8 +17,27 @@ import type { JourneyContext } from '../lib/journey.ts';
 import type { Person } from '../lib/session.ts';
 
 const galleryHeading = (p: Page) => p.getByRole('heading', { name: 'Photo Gallery' });
+// The gallery screen's own control (the dashboard's preview panel has a "Photo Gallery" heading too).
+const allPhotos = (p: Page) => p.getByRole('button', { name: /^All Photos/ });
 const card = (page: Page, caption: string) =>
   page.getByTestId('photo-card').filter({ hasText: caption });
+const viewer = (page: Page) => page.getByTestId('photo-viewer');
+const viewerShows = (page: Page, caption: string) =>
+  visible(viewer(page).getByRole('heading', { name: caption }), `the viewer showing "${caption}"`);
+
+/** Saves the open viewer in light and dark mode (a reload reopens it from its deep link). */
+async function shootViewer(person: Person, name: string, caption: string) {
+  for (const mode of ['light', 'dark'] as const) {
+    await person.page.evaluate((m) => localStorage.setItem('theme', m), mode);
+    await person.page.reload();
+    await viewerShows(person.page, caption);
+    await visible(viewer(person.page).getByTestId('viewer-image'), 'the full-size photo');
+    await person.shoot(mode === 'light' ? name : `${name}-dark`);
+  }
+  await person.page.evaluate(() => localStorage.setItem('theme', 'light'));
+  await person.page.reload();
+  await viewerShows(person.page, caption);
+}
 
 async function uploadPhoto(person: Person, file: string, caption: string, shoot?: string) {
   const page = person.page;
@@ -208,5 +229,81 @@ export async function photos({ person, step }: JourneyContext): Promise<void> {
     }
     await hasText(eve.page.getByTestId('stat-photos'), /Photos 2$/, 'the Photos stat');
     await eve.shoot('dashboard-featured');
+  });
+
+  await step(
+    'the member opens a photo full screen, arrows to the next and votes there',
+    async () => {
+      const page = finn.page;
+      await navigate(eve, 'Photos', 'photos', allPhotos);
+      await navigate(finn, 'Photos', 'photos', allPhotos);
+      await dismissToasts(page);
+      // Newest first: the lanterns, then the sunset.
+      await page.getByRole('button', { name: `Open photo: ${finnCaption}` }).click();
+      await viewerShows(page, finnCaption);
+      await urlMatches(page, new RegExp(`/events/${eventId}/photos/[^/]+$`), 'the photo deep link');
+      await hasText(viewer(page).getByTestId('viewer-position'), '1 of 2', 'the position');
+      await page.keyboard.press('ArrowRight');
+      await viewerShows(page, eveCaption);
+      await hasText(viewer(page).getByTestId('viewer-position'), '2 of 2', 'the position');
+      await page.keyboard.press('ArrowLeft');
+      await viewerShows(page, finnCaption);
+      await viewer(page).getByRole('button', { name: 'Vote for this photo' }).click();
+      await hasText(viewer(page).getByTestId('viewer-vote-count'), '2', 'the vote in the viewer');
+      await hasText(
+        card(eve.page, finnCaption).getByTestId('vote-count'),
+        '2',
+        "the viewer's vote on the creator's grid",
+      );
+      // An attendee sees the Featured badge but no toggle; the uploader may delete.
+      check(
+        (await viewer(page)
+          .getByRole('button', { name: /featured/i })
+          .count()) === 0,
+        'an attendee must not see the Featured toggle in the viewer',
+      );
+      await visible(viewer(page).getByText('Featured', { exact: true }), 'the Featured badge');
+      await shootViewer(finn, 'viewer', finnCaption);
+    },
+  );
+
+  await step(
+    'the member deletes their photo after confirming; it leaves the grid live',
+    async () => {
+      const page = finn.page;
+      await viewerShows(page, finnCaption);
+      await viewer(page).getByRole('button', { name: 'Delete photo' }).click();
+      const confirm = page.getByRole('alertdialog', { name: 'Delete this photo?' });
+      await visible(confirm, 'the delete confirmation');
+      await finn.shoot('viewer-delete-confirm');
+      await confirm.getByRole('button', { name: 'Delete photo' }).click();
+      await visible(page.getByText('Photo deleted'), "the 'Photo deleted' toast");
+      // The viewer moves on to the remaining photo.
+      await viewerShows(page, eveCaption);
+      await gone(card(eve.page, finnCaption), "the deleted photo on the creator's grid");
+      await hasText(
+        eve.page.getByRole('button', { name: /^All Photos/ }),
+        'All Photos (1)',
+        "the creator's photo count",
+      );
+      await hasText(
+        eve.page.getByRole('button', { name: /^Featured \(/ }),
+        'Featured (0)',
+        "the creator's featured count",
+      );
+      await page.keyboard.press('Escape');
+      await gone(viewer(page), 'the viewer');
+      await urlMatches(page, new RegExp(`/events/${eventId}/photos$`), 'the gallery URL');
+      await gone(card(page, finnCaption), "the deleted photo on the member's grid");
+    },
+  );
+
+  await step('a link to a deleted photo says so in a sentence', async () => {
+    await finn.visit(`/events/${eventId}/photos/no-such-photo`, 'photo viewer (unknown id)', (p) =>
+      p.getByText(
+        'This photo is not in the gallery. It may have been deleted, or the link is incomplete.',
+      ),
+    );
+    await finn.shoot('viewer-not-found');
   });
 }

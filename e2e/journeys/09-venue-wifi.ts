@@ -1,9 +1,9 @@
-// Journey 9: venue Wi-Fi. The organiser loses the connection on the dashboard; an RSVP says it
-// needs a connection (the RSVP function keeps the counts, docs/performance.md), renaming the event
-// in Settings says it is saved on this phone (never an endless "Saving..."); they reload with no
-// network (the app shell comes from the service worker, the data from Firestore's persistent
-// cache), come back online and RSVP; the guest then sees both changes. Runs against the
-// built app on the Hosting emulator (e2e/lib/built-app.ts).
+// Journey 9: venue Wi-Fi. The organiser loses the connection on the dashboard, RSVPs (kept in the
+// device's RSVP queue until the RSVP function can count it) and renames the event in Settings
+// (Firestore's queue); each says it is saved on this phone, never an endless "Saving...". They
+// reload with no network (the app shell comes from the service worker, the data from Firestore's
+// persistent cache, the RSVP from the device), and come back online; the guest then sees both
+// changes. Runs against the built app on the Hosting emulator (e2e/lib/built-app.ts).
 import type { Page } from 'playwright-core';
 import { check, gone, hasText, until, visible } from '../lib/expect.ts';
 import {
@@ -70,21 +70,26 @@ export async function venueWifi({ person, step }: JourneyContext): Promise<void>
     await olive.shoot('offline-dashboard');
   });
 
-  await step('offline, an RSVP says it needs a connection and changes nothing', async () => {
-    await dismissToasts(olive.page);
-    const row = item(olive.page, 'Ceremony');
-    await row.getByRole('button', { name: /^Your RSVP:/ }).click();
-    await olive.page.getByRole('menuitem', { name: 'Going', exact: true }).click();
-    await visible(
-      olive.page.getByText(/Your RSVP needs a connection/),
-      'the offline message for the RSVP',
-      5000,
-    );
-    await visible(
-      row.getByRole('button', { name: 'Your RSVP: Not Responded' }),
-      'the RSVP chip unchanged',
-    );
-  });
+  await step(
+    'offline, the organiser RSVPs Going: it is saved on the phone, and says so',
+    async () => {
+      await dismissToasts(olive.page);
+      const row = item(olive.page, 'Ceremony');
+      await row.getByRole('button', { name: /^Your RSVP:/ }).click();
+      await olive.page.getByRole('menuitem', { name: 'Going', exact: true }).click();
+      await visible(
+        row.getByRole('button', { name: 'Your RSVP: Going' }),
+        'the RSVP chip to read Going',
+      );
+      await visible(olive.page.getByText(QUEUED), `'${QUEUED}' for the RSVP`, 5000);
+      await visible(row.getByText('Not synced yet'), 'the RSVP marked as not synced yet');
+      await hasText(row.getByText(/attending$/), '0/0 attending', 'the count stays the server’s');
+      await visible(
+        offlineStrip(olive.page).getByText(/1 change waiting/),
+        "'1 change waiting' in the strip",
+      );
+    },
+  );
 
   await step(
     'offline, the organiser renames the event in Settings: queued, never an endless "Saving..."',
@@ -101,8 +106,8 @@ export async function venueWifi({ person, step }: JourneyContext): Promise<void>
         '"Saving..." must not stay once the change is queued',
       );
       await visible(
-        offlineStrip(olive.page).getByText(/1 change waiting/),
-        "'1 change waiting' in the strip",
+        offlineStrip(olive.page).getByText(/2 changes waiting/),
+        "'2 changes waiting' in the strip",
       );
       await olive.shoot('offline-settings-queued');
     },
@@ -126,12 +131,15 @@ export async function venueWifi({ person, step }: JourneyContext): Promise<void>
         'the offline strip after the reload',
       );
       await visible(
-        offlineStrip(olive.page).getByText(/waiting/),
-        'the queued changes after the reload',
+        offlineStrip(olive.page).getByText(/2 changes waiting/),
+        'both queued changes after the reload',
         5000,
       );
       await navigate(olive, 'Dashboard', 'dashboard (offline reload)', bannerHeading(renamed));
-      await visible(item(olive.page, 'Ceremony'), 'the schedule after the reload');
+      await visible(
+        item(olive.page, 'Ceremony').getByRole('button', { name: 'Your RSVP: Going' }),
+        'the offline RSVP after the reload',
+      );
       check(
         !(await olive.page.getByText('Saving...').isVisible()),
         'no "Saving..." after the reload',
@@ -142,30 +150,23 @@ export async function venueWifi({ person, step }: JourneyContext): Promise<void>
     },
   );
 
-  await step(
-    'back online: the rename syncs, the organiser RSVPs, and the guest sees both',
-    async () => {
-      await olive.context.setOffline(false);
-      await visible(
-        olive.page.getByText('All changes synced'),
-        "the 'All changes synced' toast",
-        30_000,
-      );
-      await gone(offlineStrip(olive.page), 'the offline strip');
-      await visible(bannerHeading(renamed)(pat.page), 'the new name on the guest’s dashboard');
-      const row = item(olive.page, 'Ceremony');
-      await row.getByRole('button', { name: /^Your RSVP:/ }).click();
-      await olive.page.getByRole('menuitem', { name: 'Going', exact: true }).click();
-      await visible(
-        row.getByRole('button', { name: 'Your RSVP: Going' }),
-        'the RSVP chip to read Going',
-      );
-      await hasText(
-        item(pat.page, 'Ceremony').getByText(/attending$/),
-        '1/1 attending',
-        "the organiser's RSVP on the guest's dashboard",
-      );
-      await pat.shoot('synced-guest');
-    },
-  );
+  await step('back online: both changes sync and the guest sees both', async () => {
+    await olive.context.setOffline(false);
+    await visible(
+      olive.page.getByText('All changes synced'),
+      "the 'All changes synced' toast",
+      30_000,
+    );
+    await gone(offlineStrip(olive.page), 'the offline strip');
+    const row = item(olive.page, 'Ceremony');
+    await visible(row.getByRole('button', { name: 'Your RSVP: Going' }), 'the synced RSVP');
+    await gone(row.getByText('Not synced yet'), 'the not-synced mark');
+    await visible(bannerHeading(renamed)(pat.page), 'the new name on the guest’s dashboard');
+    await hasText(
+      item(pat.page, 'Ceremony').getByText(/attending$/),
+      '1/1 attending',
+      "the organiser's RSVP on the guest's dashboard",
+    );
+    await pat.shoot('synced-guest');
+  });
 }

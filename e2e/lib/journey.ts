@@ -107,12 +107,14 @@ export async function runJourney(
   }
 }
 
+// ANSI colour codes start with ESC, a control character; matching it is the point here.
+// eslint-disable-next-line no-control-regex
+const ANSI_COLOUR = /\u001b\[[0-9;]*m/g;
+
 /** Playwright messages carry ANSI colours and a call log: keep the message and what it waited for. */
 function oneLine(message: string): string {
-  // ANSI colour codes start with ESC, a control character; matching it is the point here.
-  // eslint-disable-next-line no-control-regex
   const lines = message
-    .replace(/\u001b\[[0-9;]*m/g, '')
+    .replace(ANSI_COLOUR, '')
     .split('\n')
     .map((l) => l.trim())
     .filter(Boolean);

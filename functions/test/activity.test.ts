@@ -5,6 +5,7 @@
  * themselves through the Functions emulator.
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { Timestamp } from 'firebase-admin/firestore';
 import { newUser, startStack, type Stack } from './harness.ts';
 import { ISO, createEvent, eventWithRoles, login, putObject, seedSchedule } from './fixtures.ts';
 
@@ -44,15 +45,30 @@ describe('activity and search services', () => {
       },
     );
     const item = await seedSchedule(stack.store, eventId, 'Ceremony');
+    await stack.store
+      .announcements(eventId)
+      .doc('a1')
+      .set({
+        id: 'a1',
+        eventId,
+        authorId: creator.uid,
+        author: { displayName: creator.name, photoURL: '' },
+        message: 'Buses leave\nat 3:15 PM',
+        audience: { kind: 'all' },
+        audienceLabel: 'Everyone',
+        recipientCount: null,
+        createdAt: Timestamp.now(),
+      });
     await recordActivity(eventId, 'member', creator.uid);
     await recordActivity(eventId, 'member', attendee.uid);
     await recordActivity(eventId, 'photo', photo.body.photo.id);
     await recordActivity(eventId, 'photo', photo.body.photo.id); // delivered twice
     await recordActivity(eventId, 'flight', flight.body.flight.id);
     await recordActivity(eventId, 'schedule', item);
+    await recordActivity(eventId, 'announcement', 'a1');
     const feed = await stack.store.activity(eventId).orderBy('at', 'desc').get();
     const byId = new Map(feed.docs.map((d) => [d.id, d.data()]));
-    expect(feed.size).toBe(5);
+    expect(feed.size).toBe(6);
     expect(byId.get(`member:${creator.uid}`)).toMatchObject({
       kind: 'member',
       subjectId: creator.uid,
@@ -70,6 +86,10 @@ describe('activity and search services', () => {
       title: 'New on the schedule: Ceremony',
       actor: null,
     });
+    expect(byId.get('announcement:a1')).toMatchObject({
+      kind: 'announcement',
+      title: `${creator.name} sent an announcement: “Buses leave at 3:15 PM”`,
+    });
     const stored = (await stack.store.photos(eventId).doc(photo.body.photo.id).get()).data();
     expect(byId.get(`photo:${photo.body.photo.id}`)?.at.toMillis()).toBe(
       stored?.uploadedAt.toMillis(),
@@ -77,7 +97,7 @@ describe('activity and search services', () => {
 
     await removeActivity(eventId, 'photo', photo.body.photo.id);
     await removeActivity(eventId, 'photo', photo.body.photo.id);
-    expect((await stack.store.activity(eventId).get()).size).toBe(4);
+    expect((await stack.store.activity(eventId).get()).size).toBe(5);
   });
 
   it('no entry for a document already gone or an event being deleted', async () => {

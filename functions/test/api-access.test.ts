@@ -49,8 +49,8 @@ describe('apiAccessEnabled', () => {
     ]);
     // PUT /schedule/:scheduleId/rsvp became an app route with the counters; featured and the
     // deletes are new app routes (docs/performance.md, "Counters"); so are the guest list's
-    // host-recorded answers and the pending invitations' link, resend and revoke.
-    expect(byAccess('app')).toHaveLength(27);
+    // host-recorded answers and the pending invitations' link, resend and revoke, and leaving a carpool.
+    expect(byAccess('app')).toHaveLength(28);
   });
 
   it('API routes: 403 for a member without API access, 2xx with it, 404 for non-members either way', async () => {

@@ -89,6 +89,42 @@ describe('concurrency', () => {
     expect(passengers.docs.map((d) => d.id).sort()).toEqual([...doc.passengerIds].sort());
   });
 
+  it('leaves racing joins on a full carpool: seats never exceed maxSeats and match the riders', async () => {
+    const driver = newUser('driver');
+    await login(stack, driver);
+    const eventId = await createEvent(stack, driver);
+    const riders = await members(eventId, 3, 'rider');
+    const waiting = await members(eventId, 12, 'waiting');
+    const created = await stack.call<{ carpool: { id: string } }>(
+      'POST',
+      `/api/events/${eventId}/carpools`,
+      {
+        as: driver,
+        body: { fromLocation: 'A', toLocation: 'B', departureTime: ISO(3), maxSeats: 4 },
+      },
+    );
+    const id = created.body.carpool.id;
+    for (const r of riders) await stack.call('POST', `/api/carpools/${id}/join`, { as: r });
+    const results = await Promise.all([
+      ...riders.map((r) => stack.call('POST', `/api/carpools/${id}/leave`, { as: r })),
+      ...waiting.map((w) => stack.call('POST', `/api/carpools/${id}/join`, { as: w })),
+    ]);
+    const statuses = results.map((r) => r.status);
+    expect(statuses.every((s) => s === 200 || s === 409)).toBe(true);
+    // Every leave succeeds; at most the three freed seats are taken again.
+    expect(statuses.slice(0, riders.length)).toEqual([200, 200, 200]);
+    const joins = statuses.slice(riders.length).filter((s) => s === 200).length;
+    expect(joins).toBeLessThanOrEqual(3);
+    const doc = (await stack.store.carpools(eventId).doc(id).get()).data();
+    if (!doc) throw new Error('the carpool is gone');
+    expect(doc.currentSeats).toBeLessThanOrEqual(doc.maxSeats);
+    expect(doc.currentSeats).toBe(1 + doc.passengerIds.length);
+    expect(doc.passengerIds).toHaveLength(joins);
+    expect(doc.passengerIds.some((uid) => riders.some((r) => r.uid === uid))).toBe(false);
+    const passengers = await stack.store.passengers(eventId, id).get();
+    expect(passengers.docs.map((d) => d.id).sort()).toEqual([...doc.passengerIds].sort());
+  });
+
   it('20 users voting and unvoting in parallel: votes equals the number of vote documents', async () => {
     const owner = newUser('owner');
     await login(stack, owner);

@@ -5,7 +5,9 @@
  * count() aggregation (the oracle) and none is negative.
  */
 import { FieldValue, Timestamp } from 'firebase-admin/firestore';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createRequire } from 'node:module';
+import type { File as StorageFile } from '@google-cloud/storage';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { newUser, startStack, type Stack, type TestUser } from './harness.ts';
 import {
   ISO,
@@ -18,6 +20,11 @@ import {
   seedMember,
   seedSchedule,
 } from './fixtures.ts';
+
+// The CommonJS build firebase-admin loads (the ESM build's File is another class).
+const { File } = createRequire(import.meta.url)('@google-cloud/storage') as {
+  File: typeof StorageFile;
+};
 
 let stack: Stack;
 beforeAll(async () => {
@@ -206,6 +213,97 @@ describe('counters through the endpoints', () => {
     expect((await stack.call('DELETE', `/api/photos/${again}`, { as: outsider })).body).toEqual({
       error: 'Photo not found',
     });
+  });
+
+  it('deleting a photo removes its record, every vote and both Storage files, and nothing else', async () => {
+    const { eventId, creator, admin, attendee } = await eventWithRoles(stack);
+    const voters = await members(eventId, 3, 'voter');
+    const doomed = await uploadPhoto(eventId, attendee, 'doomed.jpg');
+    const kept = await uploadPhoto(eventId, attendee, 'kept.jpg');
+    for (const id of [doomed, kept]) {
+      expect(
+        (
+          await stack.call('PUT', `/api/photos/${id}/featured`, {
+            as: admin,
+            body: { isFeatured: true },
+          })
+        ).status,
+      ).toBe(200);
+    }
+    for (const voter of [...voters, creator]) {
+      for (const id of [doomed, kept]) {
+        expect((await stack.call('POST', `/api/photos/${id}/vote`, { as: voter })).status).toBe(
+          200,
+        );
+      }
+    }
+    expect((await stack.store.votes(eventId, doomed).get()).size).toBe(4);
+
+    // An admin deletes the attendee's featured, voted photo.
+    expect(await stack.call('DELETE', `/api/photos/${doomed}`, { as: admin })).toEqual({
+      status: 200,
+      body: { deleted: true, id: doomed },
+    });
+    expect((await stack.store.photos(eventId).doc(doomed).get()).exists).toBe(false);
+    expect((await stack.store.votes(eventId, doomed).get()).size).toBe(0);
+    expect((await stack.store.votes(eventId, kept).get()).size).toBe(4);
+    expect(await listFiles(`events/${eventId}/`)).toEqual([
+      `events/${eventId}/photos/${attendee.uid}/kept.jpg`,
+      `events/${eventId}/thumbs/${attendee.uid}/kept.jpg`,
+    ]);
+    expect((await stack.store.photos(eventId).doc(kept).get()).data()?.votes).toBe(4);
+    await expectCountersExact(eventId);
+    expect((await stack.store.stats.photos(eventId).get()).data()).toMatchObject({
+      total: 1,
+      featured: 1,
+    });
+    // A vote for the deleted photo finds nothing to vote on and leaves nothing behind.
+    expect((await stack.call('POST', `/api/photos/${doomed}/vote`, { as: creator })).body).toEqual({
+      error: 'Photo not found',
+    });
+    expect((await stack.store.votes(eventId, doomed).get()).size).toBe(0);
+  });
+
+  it('a delete that fails part-way keeps the photo, and deleting again finishes the job', async () => {
+    const { eventId, admin, attendee } = await eventWithRoles(stack);
+    const photoId = await uploadPhoto(eventId, attendee, 'flaky.jpg');
+    expect((await stack.call('POST', `/api/photos/${photoId}/vote`, { as: admin })).status).toBe(
+      200,
+    );
+    // Storage refuses the thumbnail's delete once (an outage mid-request).
+    const thumb = `events/${eventId}/thumbs/${attendee.uid}/flaky.jpg`;
+    const realDelete = File.prototype.delete;
+    const failing = function (this: StorageFile, options?: object): Promise<unknown> {
+      if (this.name === thumb) return Promise.reject(new Error('503 Service Unavailable'));
+      return (realDelete as (this: StorageFile, o?: object) => Promise<unknown>).call(
+        this,
+        options,
+      );
+    };
+    File.prototype.delete = failing as unknown as typeof realDelete;
+    const quiet = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    let failed;
+    try {
+      failed = await stack.call('DELETE', `/api/photos/${photoId}`, { as: attendee });
+    } finally {
+      File.prototype.delete = realDelete;
+      quiet.mockRestore();
+    }
+    expect(failed).toEqual({
+      status: 503,
+      body: { error: 'The photo could not be deleted right now. Please try again.' },
+    });
+    // Nothing a person could not reach again: the record (and its count) are still there.
+    expect((await stack.store.photos(eventId).doc(photoId).get()).exists).toBe(true);
+    await expectCountersExact(eventId);
+
+    expect((await stack.call('DELETE', `/api/photos/${photoId}`, { as: attendee })).status).toBe(
+      200,
+    );
+    expect((await stack.store.photos(eventId).doc(photoId).get()).exists).toBe(false);
+    expect((await stack.store.votes(eventId, photoId).get()).size).toBe(0);
+    expect(await listFiles(`events/${eventId}/`)).toEqual([]);
+    await expectCountersExact(eventId);
   });
 
   it('flights and carpools: the owner or admins delete, stats/travel follows', async () => {

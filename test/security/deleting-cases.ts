@@ -72,6 +72,9 @@ export const deletingCases: RulesCase[] = [
   whileDeleting('firestore', 'update', 'attendee', 'owner edits a flight', (a) =>
     a.db.doc(`${E}/flights/flight-${ownOf(a)}`).update({ airline: 'Late Air' }),
   ),
+  whileDeleting('firestore', 'update', 'attendee', 'driver edits a carpool', (a) =>
+    a.db.doc(`${E}/carpools/carpool-${ownOf(a)}`).update({ toLocation: 'Late Lodge' }),
+  ),
   whileDeleting('storage', 'create', 'attendee', 'member uploads a photo', (a) =>
     upload(a.storage, `${E}/photos/${ownOf(a)}/late.jpg`, IMAGE_BYTES, 'image/jpeg'),
   ),

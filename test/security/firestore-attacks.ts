@@ -643,6 +643,52 @@ const carpoolAttacks: RulesCase[] = [
   deny('update', 'admin', 'admin changes seats directly', (a) =>
     carpoolRef(UID.attendee2)(a).update({ currentSeats: 3 }),
   ),
+  deny('update', 'attendee', 'driver takes a seat by raising currentSeats', (a) =>
+    carpoolRef(UID.attendee)(a).update({ currentSeats: 3 }),
+  ),
+  // Seeded carpools have the driver and one passenger in: 2 seats taken.
+  deny('update', 'attendee', 'driver lowers seats below the riders already in', (a) =>
+    carpoolRef(UID.attendee)(a).update({ maxSeats: 1 }),
+  ),
+  deny('update', 'admin', 'admin lowers seats below the riders already in', (a) =>
+    carpoolRef(UID.attendee2)(a).update({ maxSeats: 1 }),
+  ),
+  allow('update', 'attendee', 'driver lowers seats to exactly the riders already in', (a) =>
+    carpoolRef(UID.attendee)(a).update({ maxSeats: 2 }),
+  ),
+  deny('update', 'attendee', 'driver sets a fractional seat count', (a) =>
+    carpoolRef(UID.attendee)(a).update({ maxSeats: 2.5 }),
+  ),
+  deny('update', 'attendee', 'driver sets seats as text', (a) =>
+    carpoolRef(UID.attendee)(a).update({ maxSeats: '4' }),
+  ),
+  deny('update', 'attendee', 'driver empties the departure time', (a) =>
+    carpoolRef(UID.attendee)(a).update({ departureTime: '' }),
+  ),
+  deny('update', 'attendee', 'driver sets a departure with an offset', (a) =>
+    carpoolRef(UID.attendee)(a).update({ departureTime: '2027-06-12T12:00:00+02:00' }),
+  ),
+  deny('update', 'attendee', 'from of 201 characters', (a) =>
+    carpoolRef(UID.attendee)(a).update({ fromLocation: text(201) }),
+  ),
+  allow('update', 'attendee', 'to of 200 characters', (a) =>
+    carpoolRef(UID.attendee)(a).update({ toLocation: text(200) }),
+  ),
+  deny('update', 'attendee', 'driver hands the carpool to someone else', (a) =>
+    carpoolRef(UID.attendee)(a).update({ driverId: UID.attendee2 }),
+  ),
+  deny('update', 'attendee', 'driver removes a passenger by editing passengerIds', (a) =>
+    carpoolRef(UID.attendee)(a).update({ passengerIds: [], currentSeats: 1 }),
+  ),
+  deny('update', 'attendee', 'driver rewrites the denormalised driver', (a) =>
+    carpoolRef(UID.attendee)(a).update({ 'driver.displayName': 'Someone' }),
+  ),
+  deny('update', 'attendee', "attendee edits someone else's carpool", (a) =>
+    carpoolRef(UID.attendee2)(a).update({ fromLocation: 'Elsewhere' }),
+  ),
+  deny('update', 'admin', 'admin moves a carpool to another event id', (a) =>
+    carpoolRef(UID.attendee2)(a).update({ eventId: OTHER_EVENT }),
+  ),
   deny('create', 'attendee', 'carpool with forged driverId', (a) =>
     a.db
       .doc(`${E}/carpools/forged`)

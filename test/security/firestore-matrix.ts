@@ -391,6 +391,12 @@ const flights = [
 
 const otherCarpool = `${E}/carpools/carpool-${other}`;
 const ownCarpool = (a: Actor): string => `${E}/carpools/carpool-${ownOf(a)}`;
+// Seeded carpools carry one passenger (2 seats taken): 3 seats stays above the floor.
+const carpoolChange = {
+  fromLocation: 'Station',
+  departureTime: '2027-06-12T13:30:00.000Z',
+  maxSeats: 3,
+};
 
 const carpools = [
   ...fs('carpools/{attendee2}', {
@@ -407,18 +413,18 @@ const carpools = [
         a.db.doc(`${E}/carpools/new-${ownOf(a)}`).set(carpool(EVENT, `new-${ownOf(a)}`, ownOf(a))),
     },
     update: {
-      allowed: NOBODY,
-      what: 'take a seat',
-      attempt: (a) => a.db.doc(otherCarpool).update({ currentSeats: 2 }),
+      allowed: ADMIN_ROLES,
+      what: 'edit route and seats',
+      attempt: (a) => a.db.doc(otherCarpool).update(carpoolChange),
     },
     // Deletion moves stats/travel: DELETE /api/carpools/{id} only.
     delete: { allowed: NOBODY, attempt: (a) => a.db.doc(otherCarpool).delete() },
   }),
   ...fs('carpools/{own}', {
     update: {
-      allowed: NOBODY,
-      what: 'driver edits route',
-      attempt: (a) => a.db.doc(ownCarpool(a)).update({ fromLocation: 'Station' }),
+      allowed: MEMBER_ROLES,
+      what: 'driver edits route and seats',
+      attempt: (a) => a.db.doc(ownCarpool(a)).update(carpoolChange),
     },
     delete: {
       allowed: NOBODY,

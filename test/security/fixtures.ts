@@ -288,7 +288,12 @@ function seedDocuments(): Map<string, DocumentData> {
         votedAt: SEED_TIME,
       });
       put(`${base}/flights/flight-${uid}`, flight(eventId, `flight-${uid}`, uid));
-      put(`${base}/carpools/carpool-${uid}`, carpool(eventId, `carpool-${uid}`, uid));
+      // The companion rides along: 2 of 4 seats taken, as the join function leaves it.
+      put(`${base}/carpools/carpool-${uid}`, {
+        ...carpool(eventId, `carpool-${uid}`, uid),
+        currentSeats: 2,
+        passengerIds: [companion],
+      });
       put(`${base}/carpools/carpool-${uid}/passengers/${companion}`, {
         eventId,
         carpoolId: `carpool-${uid}`,

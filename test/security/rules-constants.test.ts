@@ -36,6 +36,9 @@ import {
   BANNER_MIN_ROTATE_INTERVAL_MS,
   BANNER_STYLES,
   MAX_LENGTHS,
+  CARPOOL_MAX_SEATS,
+  CARPOOL_MIN_SEATS,
+  createCarpoolRequestSchema,
   createFlightRequestSchema,
   eventUpdateFieldSchemas,
   isHexColor,
@@ -358,6 +361,21 @@ const FIRESTORE: LiteralTable = {
     MAX_LENGTHS.caption,
   ),
 
+  // Carpools
+  'allow update /events/{eventId}/carpools/{carpoolId}: onlyChanges(·)': sameMembers(
+    'createCarpoolRequestSchema fields',
+    Object.keys(createCarpoolRequestSchema.fields),
+  ),
+  'isValidCarpoolFields: isText(data.fromLocation, ·)': equals(
+    'MAX_LENGTHS.carpoolLocation',
+    MAX_LENGTHS.carpoolLocation,
+  ),
+  'isValidCarpoolFields: isText(data.toLocation, ·)': equals(
+    'MAX_LENGTHS.carpoolLocation',
+    MAX_LENGTHS.carpoolLocation,
+  ),
+  'isValidCarpoolFields: data.maxSeats >= ·': equals('CARPOOL_MIN_SEATS', CARPOOL_MIN_SEATS),
+  'isValidCarpoolFields: data.maxSeats <= ·': equals('CARPOOL_MAX_SEATS', CARPOOL_MAX_SEATS),
   // Flights
   'allow update /events/{eventId}/flights/{flightId}: onlyChanges(·)': sameMembers(
     'createFlightRequestSchema fields',

@@ -1,9 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppShell } from '../src/app/shell/AppShell.tsx';
 import NotFoundPage from '../src/features/not-found/NotFoundPage.tsx';
 import { makeMyEvent, makeMyEvents, makeSelected, makeSession, renderScreen } from './render.tsx';
+import * as statsHook from '../src/lib/use-event-stats.ts';
+
+vi.mock('../src/lib/use-event-stats.ts', () => ({
+  useEventStats: vi.fn(() => ({ loading: false, members: null, photos: null, travel: null })),
+}));
 
 const creatorEvent = makeMyEvent(
   'e1',
@@ -62,12 +67,30 @@ describe('AppShell', () => {
     );
     expect(screen.getByText('Admin · 1 member')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'View All Events' })).toHaveAttribute('href', '/');
+    expect(statsHook.useEventStats).toHaveBeenCalledWith('e2');
     const bottom = screen.getByRole('navigation', { name: 'Event sections' });
     expect(
       within(bottom)
         .getAllByRole('link')
         .map((a) => a.textContent),
     ).toEqual(['Dashboard', 'Photos', 'Travel', 'Members']);
+  });
+
+  it('the drawer counts members from the stored, live count once it is read', () => {
+    vi.mocked(statsHook.useEventStats).mockReturnValue({
+      loading: false,
+      members: { total: 4, creator: 1, admin: 1, attendee: 2 },
+      photos: null,
+      travel: null,
+    });
+    shell('/events/e2', makeSelected(adminEvent));
+    expect(screen.getByText('Admin · 4 members')).toBeInTheDocument();
+    vi.mocked(statsHook.useEventStats).mockReturnValue({
+      loading: false,
+      members: null,
+      photos: null,
+      travel: null,
+    });
   });
 
   it('members see no Settings and the Member label', () => {
@@ -128,8 +151,23 @@ describe('AppShell', () => {
     expect(within(menu).getByText('ada@example.com')).toBeInTheDocument();
     expect(within(menu).getByRole('menuitem', { name: 'Sign Out' })).toBeInTheDocument();
     // Keyboard selection (zag's pointer highlighting is unreliable in jsdom across tests).
-    await user.keyboard('{ArrowDown}{ArrowDown}{Enter}');
+    await user.keyboard('{ArrowDown}{ArrowDown}{ArrowDown}{Enter}');
     await waitFor(() => expect(session.signOut).toHaveBeenCalled());
+  });
+
+  it('the profile menu opens the profile page', async () => {
+    const user = userEvent.setup();
+    const { router } = renderScreen(
+      <AppShell>
+        <p />
+      </AppShell>,
+      { myEvents: all },
+    );
+    await user.click(screen.getByRole('button', { name: 'Profile menu' }));
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).getByRole('menuitem', { name: 'Profile & e-mail' })).toBeInTheDocument();
+    await user.keyboard('{ArrowDown}{Enter}');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/profile'));
   });
 
   it("applies the event's theme colours on event routes only", () => {

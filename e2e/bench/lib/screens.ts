@@ -11,6 +11,8 @@ export interface Screen {
   /** Who opens it: an attendee, except Settings (admins and the creator only; the creator also gets Role Management). */
   viewer: Viewer;
   path(e: BenchEvent): string;
+  /** What a person does once the page is up before the screen counts as usable (scrolling). */
+  act?(page: Page): Promise<void>;
   ready(page: Page, e: BenchEvent): Locator;
 }
 
@@ -63,5 +65,18 @@ export const SCREENS: readonly Screen[] = [
     viewer: 'creator',
     path: (e) => `/events/${e.id}/settings`,
     ready: (p) => p.getByLabel('Event Name'),
+  },
+  {
+    // The creator's Role Management card sits below the fold and reads only once in view.
+    key: 'roles',
+    label: 'settings, roles in view',
+    viewer: 'creator',
+    path: (e) => `/events/${e.id}/settings`,
+    act: async (p) => {
+      const heading = p.getByRole('heading', { name: 'Role Management' });
+      await heading.waitFor({ timeout: 180_000 });
+      await heading.scrollIntoViewIfNeeded();
+    },
+    ready: (p) => p.getByTestId('role-row'),
   },
 ];

@@ -11,6 +11,7 @@ import {
   deleteFlight,
   flightView,
   joinCarpool,
+  leaveCarpool,
   listCarpools,
   listFlights,
   locateCarpool,
@@ -74,6 +75,16 @@ export const travelRoutes: Route[] = [
       const carpool = await db().runTransaction((tx) =>
         joinCarpool(tx, caller, located, passenger),
       );
+      return { body: { carpool: apiShape(carpool) } };
+    },
+  }),
+  route({
+    method: 'POST',
+    pattern: '/carpools/:carpoolId/leave',
+    access: 'app',
+    async handle({ caller, params }) {
+      const located = await locateCarpool(params.carpoolId);
+      const carpool = await db().runTransaction((tx) => leaveCarpool(tx, caller, located));
       return { body: { carpool: apiShape(carpool) } };
     },
   }),

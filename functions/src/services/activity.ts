@@ -1,5 +1,5 @@
 // The activity feed (docs/performance.md, "Activity"): one `events/{e}/activity/{kind}:{id}`
-// entry per member, photo, flight, carpool and schedule item, written by Firestore triggers
+// entry per member, photo, flight, carpool, schedule item and announcement, written by triggers
 // after the document is created and removed after it is deleted, so the screen reads
 // `activity orderBy at desc limit 20` instead of five collections. The sentence is the one
 // the feed always showed (domain/src/activity.ts), built per document.
@@ -8,6 +8,7 @@ import { buildActivityFeed, type ActivitySources } from '@gatherly/domain/activi
 import type { ActivityEntryKind } from '@gatherly/domain/entities';
 import type {
   ActivityRecord,
+  AnnouncementRecord,
   CarpoolRecord,
   FlightRecord,
   MemberRecord,
@@ -22,7 +23,8 @@ export type ActivitySubject =
   | { kind: 'photo'; doc: PhotoRecord }
   | { kind: 'flight'; doc: FlightRecord }
   | { kind: 'carpool'; doc: CarpoolRecord }
-  | { kind: 'schedule'; doc: ScheduleItemRecord };
+  | { kind: 'schedule'; doc: ScheduleItemRecord }
+  | { kind: 'announcement'; doc: AnnouncementRecord };
 
 export const activityEntryId = (kind: ActivityEntryKind, subjectId: string) =>
   `${kind}:${subjectId}`;
@@ -39,6 +41,8 @@ function sourcesOf(subject: ActivitySubject): { sources: ActivitySources; at: Ti
       return { sources: { carpools: [subject.doc] }, at: subject.doc.createdAt };
     case 'schedule':
       return { sources: { schedule: [subject.doc] }, at: subject.doc.createdAt };
+    case 'announcement':
+      return { sources: { announcements: [subject.doc] }, at: subject.doc.createdAt };
   }
 }
 
@@ -90,6 +94,10 @@ async function readSubject(
     }
     case 'schedule': {
       const doc = (await tx.get(s.schedule(eventId).doc(id))).data();
+      return doc ? { kind, doc } : null;
+    }
+    case 'announcement': {
+      const doc = (await tx.get(s.announcements(eventId).doc(id))).data();
       return doc ? { kind, doc } : null;
     }
   }

@@ -122,6 +122,8 @@ export async function backfillEvent(db: DataAccess, eventId: string): Promise<Ba
   for (const snap of flights.docs) feed({ kind: 'flight', doc: snap.data() });
   const carpools = await db.carpools(eventId).get();
   for (const snap of carpools.docs) feed({ kind: 'carpool', doc: snap.data() });
+  const announcements = await db.announcements(eventId).get();
+  for (const snap of announcements.docs) feed({ kind: 'announcement', doc: snap.data() });
 
   await Promise.all([...writes, writer.close()]);
   return {

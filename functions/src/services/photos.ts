@@ -1,6 +1,7 @@
 // Photos: records of uploaded images (tier limits), the gallery lists, votes and the event
 // banner (docs/product.md, "Photos", "Dashboard").
 import { Timestamp, type Transaction } from 'firebase-admin/firestore';
+import { error as logError } from 'firebase-functions/logger';
 import type { PhotoView, VoteResponse } from '@gatherly/domain/entities';
 import { isBannerObjectPath } from '@gatherly/domain/event-settings';
 import type { BannerPhotoValues, PhotoRecordValues } from '@gatherly/domain/schemas';
@@ -191,31 +192,52 @@ export async function setPhotoFeatured(
   return { ...photo, isFeatured };
 }
 
+/** The photo if the caller may delete it: its uploader or an admin (else 403; gone: 404). */
+async function requireDeletable(
+  caller: Caller,
+  { eventId, id: photoId }: Located,
+  tx: Transaction,
+): Promise<PhotoRecord> {
+  const { role } = await requireMember(caller, eventId, { tx, notFound: PHOTO_NOT_FOUND });
+  const found = (await tx.get(store().photos(eventId).doc(photoId))).data();
+  if (!found) throw notFound(PHOTO_NOT_FOUND);
+  if (found.uploadedBy !== caller.uid && !can(role, 'deleteAnyPhoto')) {
+    throw forbidden('Only the uploader or event admins can delete this photo');
+  }
+  return found;
+}
+
+export const PHOTO_DELETE_FAILED = 'The photo could not be deleted right now. Please try again.';
+
 /**
- * Deletes a located photo (its uploader or admins): the record and the counters in one
- * transaction, then its votes and its image and thumbnail in Storage. A second delete of the
- * same photo answers 404.
+ * Deletes a located photo (its uploader or admins): its image and thumbnail in Storage and its
+ * votes first, then the record, the votes cast meanwhile and the counters in one transaction.
+ * In that order a failure part-way leaves the record in place, so deleting again finishes the
+ * job (deleting a missing object or vote is a no-op); the other way round a failure would leave
+ * files and votes no request could reach. A second delete of the same photo answers 404.
  */
 export async function deletePhoto(caller: Caller, located: Located): Promise<void> {
   const { eventId, id: photoId } = located;
-  const ref = store().photos(eventId).doc(photoId);
-  const photo = await db().runTransaction(async (tx) => {
-    const { role } = await requireMember(caller, eventId, { tx, notFound: PHOTO_NOT_FOUND });
-    const found = (await tx.get(ref)).data();
-    if (!found) throw notFound(PHOTO_NOT_FOUND);
-    if (found.uploadedBy !== caller.uid && !can(role, 'deleteAnyPhoto')) {
-      throw forbidden('Only the uploader or event admins can delete this photo');
-    }
+  const photo = await db().runTransaction((tx) => requireDeletable(caller, located, tx));
+  try {
+    await Promise.all([
+      deleteObject(photo.objectPath),
+      photo.thumbPath ? deleteObject(photo.thumbPath) : null,
+    ]);
+    await db().recursiveDelete(store().votes(eventId, photoId));
+  } catch (err) {
+    logError("Deleting a photo's files or votes failed", err);
+    throw new HttpError(503, PHOTO_DELETE_FAILED);
+  }
+  await db().runTransaction(async (tx) => {
+    const found = await requireDeletable(caller, located, tx);
     const stats = await readPhotoStats(tx, eventId);
-    tx.delete(ref);
+    // Votes cast after the sweep above (the photo was still there to vote on).
+    const late = await tx.get(store().votes(eventId, photoId));
+    tx.delete(store().photos(eventId).doc(photoId));
+    for (const vote of late.docs) tx.delete(vote.ref);
     writePhotoStats(tx, eventId, stats, { total: -1, featured: found.isFeatured ? -1 : 0 });
-    return found;
   });
-  await db().recursiveDelete(store().votes(eventId, photoId));
-  await Promise.all([
-    deleteObject(photo.objectPath),
-    photo.thumbPath ? deleteObject(photo.thumbPath) : null,
-  ]);
 }
 
 /**

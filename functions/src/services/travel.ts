@@ -235,3 +235,34 @@ export async function joinCarpool(
   tx.update(ref, next);
   return { ...current, ...next };
 }
+
+/**
+ * A passenger gives their seat back: the passenger document, the `passengerIds` entry and the
+ * seat go in one transaction, so a seat freed is a seat someone else can join at once. Unknown
+ * ids and carpools of other people's events answer the same 404.
+ */
+export async function leaveCarpool(
+  tx: Transaction,
+  caller: Caller,
+  { eventId, id: carpoolId }: Located,
+): Promise<CarpoolRecord> {
+  await requireMember(caller, eventId, { tx, notFound: CARPOOL_NOT_FOUND });
+  const ref = store().carpools(eventId).doc(carpoolId);
+  const passengerRef = store().passengers(eventId, carpoolId).doc(caller.uid);
+  const [carpoolSnap, passengerSnap] = await Promise.all([tx.get(ref), tx.get(passengerRef)]);
+  const current = carpoolSnap.data();
+  if (!current) throw notFound(CARPOOL_NOT_FOUND);
+  if (current.driverId === caller.uid) {
+    throw badRequest('You are driving this carpool: delete it instead');
+  }
+  const riding = current.passengerIds.includes(caller.uid);
+  if (!riding && !passengerSnap.exists) throw conflict('You are not in this carpool');
+  const next = {
+    // The driver's seat always stays taken.
+    currentSeats: riding ? Math.max(1, current.currentSeats - 1) : current.currentSeats,
+    passengerIds: current.passengerIds.filter((id) => id !== caller.uid),
+  };
+  tx.delete(passengerRef);
+  tx.update(ref, next);
+  return { ...current, ...next };
+}

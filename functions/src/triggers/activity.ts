@@ -1,7 +1,7 @@
 /**
  * Firestore triggers that follow writes where a second of delay is invisible
  * (docs/performance.md, "Principles"): the activity feed entries of members, photos, flights,
- * carpools and schedule items, and a photo's search tokens after its caption changed (captions
+ * carpools, schedule items and announcements, and a photo's search tokens after its caption changed (captions
  * are edited directly by their uploader). Delivery is at least once; every handler is
  * idempotent.
  */
@@ -28,6 +28,7 @@ const PHOTO = 'events/{eventId}/photos/{subjectId}';
 const FLIGHT = 'events/{eventId}/flights/{subjectId}';
 const CARPOOL = 'events/{eventId}/carpools/{subjectId}';
 const SCHEDULE = 'events/{eventId}/schedule/{subjectId}';
+const ANNOUNCEMENT = 'events/{eventId}/announcements/{subjectId}';
 
 export const activityMemberCreated = onDocumentCreated(
   { document: MEMBER, ...OPTIONS },
@@ -68,6 +69,10 @@ export const activityScheduleCreated = onDocumentCreated(
 export const activityScheduleDeleted = onDocumentDeleted(
   { document: SCHEDULE, ...OPTIONS },
   remove('schedule'),
+);
+export const activityAnnouncementCreated = onDocumentCreated(
+  { document: ANNOUNCEMENT, ...OPTIONS },
+  record('announcement'),
 );
 
 /** A caption edit makes the photo findable by its new words (a second later). */

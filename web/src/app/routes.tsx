@@ -25,6 +25,7 @@ const MembersPage = lazy(() => import('../features/members/MembersPage.tsx'));
 const SettingsPage = lazy(() => import('../features/settings/SettingsPage.tsx'));
 const ActivityPage = lazy(() => import('../features/activity/ActivityPage.tsx'));
 const InvitationPage = lazy(() => import('../features/invitations/InvitationPage.tsx'));
+const ProfilePage = lazy(() => import('../features/profile/ProfilePage.tsx'));
 const NotFoundPage = lazy(() => import('../features/not-found/NotFoundPage.tsx'));
 
 function page(Component: LazyExoticComponent<ComponentType>) {
@@ -50,8 +51,9 @@ export function SessionGate() {
 function eventArea(
   area: Exclude<EventArea, ''>,
   Component: LazyExoticComponent<ComponentType>,
+  params = '',
 ): RouteObject {
-  return { path: area, element: page(Component), errorElement: <EventRouteError /> };
+  return { path: area + params, element: page(Component), errorElement: <EventRouteError /> };
 }
 
 const routeError = <RouteError />;
@@ -72,13 +74,15 @@ export const routes: RouteObject[] = [
     children: [
       { path: PATHS.home, element: page(EventsListPage), errorElement: routeError },
       { path: PATHS.createEvent, element: page(CreateEventPage), errorElement: routeError },
+      { path: PATHS.profile, element: page(ProfilePage), errorElement: routeError },
       {
         path: PATHS.event,
         element: page(EventLayout),
         errorElement: routeError,
         children: [
           { index: true, element: page(DashboardPage), errorElement: <EventRouteError /> },
-          eventArea('photos', PhotosPage),
+          // One route with an optional photo id: opening and leaving the viewer keeps the gallery mounted.
+          eventArea('photos', PhotosPage, '/:photoId?'),
           eventArea('travel', TravelPage),
           eventArea('members', MembersPage),
           eventArea('settings', SettingsPage),

@@ -7,6 +7,9 @@
 //   `endAt(its last document)` and the next page starts after that document. Ranges instead of
 //   limits mean an insert or delete inside a page changes that page only; nothing shifts
 //   between pages. The first page has no start, so new documents at the top arrive live.
+// - Fixing a page does not listen to it again (that would read its documents a second time on
+//   every next page): its limit listener stays while it answers exactly the fixed range, and
+//   only the first insert or delete that shifts it makes the page listen to its range.
 // - Only pages within one page of the rendered items listen; a page scrolled away keeps its
 //   last snapshot and listens again when it comes back into the window.
 
@@ -93,9 +96,9 @@ export class PagedList<D, T> {
     const last = this.pages[this.pages.length - 1];
     const end = last?.docs[last.docs.length - 1];
     if (!last || end === undefined) return;
-    // Fix the last page's range at its last document, then open the next page after it.
+    // Fix the last page's range at its last document (its listener stays until the range
+    // shifts, see `start`), then open the next page after it.
     last.until = end;
-    this.restart(last);
     this.pages.push({ after: end, until: null, docs: [], loaded: false, unsubscribe: null });
     // The new page is where the reader is heading: keep the window on it.
     this.visible = { first: this.visible.first, last: Math.max(this.visible.last, this.count()) };
@@ -163,6 +166,12 @@ export class PagedList<D, T> {
       range,
       (docs) => {
         if (!active) return;
+        // A fixed page still on its limit listener: an insert or delete moved the window off
+        // the range, so listen to the range itself (once; these docs are not the page's).
+        if (range.limit !== null && page.until !== null && !this.endsAt(docs, page.until)) {
+          this.restart(page);
+          return;
+        }
         page.docs = docs;
         page.loaded = true;
         this.changed();
@@ -178,6 +187,11 @@ export class PagedList<D, T> {
       active = false;
       stop();
     };
+  }
+
+  private endsAt(docs: D[], end: D): boolean {
+    const last = docs[docs.length - 1];
+    return last !== undefined && this.driver.key(last) === this.driver.key(end);
   }
 
   private changed(): void {

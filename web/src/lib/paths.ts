@@ -9,13 +9,22 @@ export const PATHS = {
   home: '/',
   createEvent: '/create-event',
   event: '/events/:eventId',
+  /** The gallery, or with a photo id its viewer open on that photo (a deep link). */
+  photos: '/events/:eventId/photos/:photoId?',
   invite: '/invite/:token?',
+  /** The signed-in person's profile and e-mail preferences (e-mails link here). */
+  profile: '/profile',
 } as const;
 
 /** Link to an event's dashboard or one of its areas. */
 export function eventHref(eventId: string, area: EventArea = ''): string {
   const base = `/events/${encodeURIComponent(eventId)}`;
   return area ? `${base}/${area}` : base;
+}
+
+/** Link to one photo of an event: the gallery with the viewer open on it. */
+export function photoHref(eventId: string, photoId: string): string {
+  return `${eventHref(eventId, 'photos')}/${encodeURIComponent(photoId)}`;
 }
 
 /** The public invitation link for a token (relative; prefix the origin to share it). */

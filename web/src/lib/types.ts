@@ -6,7 +6,9 @@
 import type { Timestamp } from 'firebase/firestore';
 import type {
   ActivityEntry,
+  EmailPreferences,
   Carpool,
+  CarpoolPassenger,
   EventStats as StoredEventStats,
   EventStatsMembers,
   EventStatsPhotos,
@@ -21,10 +23,12 @@ import type {
   RsvpCounts,
   RsvpsByUser,
   ScheduleItem,
+  User,
 } from '@gatherly/domain/entities';
 
 export type {
   BannerSettings,
+  EmailPreferences,
   MemberRole,
   ThemeColors,
   UserSummary,
@@ -41,6 +45,7 @@ export type PhotoDoc = Photo<StoredTime> & { searchTokens: string[] };
 export type PhotoVoteDoc = PhotoVote<StoredTime>;
 export type FlightDoc = Flight<StoredTime>;
 export type CarpoolDoc = Carpool<StoredTime>;
+export type CarpoolPassengerDoc = CarpoolPassenger<StoredTime>;
 /** A schedule item with its stored RSVP tallies (zeros until the first answer). */
 export type ScheduleDoc = ScheduleItem<StoredTime> & { rsvpCounts: RsvpCounts };
 /** A role change with the names as they were (null on entries written before the names were
@@ -66,3 +71,8 @@ export type InvitationDoc = Invitation<StoredTime>;
 
 /** `events/{e}/activity/{id}`: one feed entry, written by triggers. */
 export type ActivityDoc = ActivityEntry<StoredTime>;
+
+/** `users/{uid}` as its owner reads it on the profile page (preferences absent = every topic on). */
+export type UserProfileDoc = Pick<User<StoredTime>, 'id' | 'email' | 'displayName' | 'photoURL'> & {
+  emailPreferences: EmailPreferences;
+};

@@ -38,6 +38,7 @@ vi.mock('../../src/features/travel/data.ts', async (importOriginal) => ({
   useFlights: vi.fn(),
   useCarpools: vi.fn(),
   joinCarpool: vi.fn(),
+  usePassengers: vi.fn(() => []),
 }));
 vi.mock('../../src/features/dashboard/data.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../src/features/dashboard/data.ts')>()),
@@ -98,6 +99,7 @@ function scheduleItem(
     createdAt: null,
     rsvpCounts: { going: 2, maybe: 1, notGoing: 0 },
     myStatus: null,
+    myStatusPending: false,
     ...overrides,
   };
 }
@@ -321,6 +323,35 @@ describe('DashboardPage banner', () => {
 });
 
 describe('DashboardPage sections', () => {
+  it('shows the description clamped to three lines, with Show more / Show less when it runs longer', async () => {
+    const text = 'Welcome to the lake!\nBring swimwear.\nParking behind the barn.\nDinner at 7.';
+    // jsdom has no layout: the clamped paragraph's content is taller than its box.
+    vi.spyOn(HTMLElement.prototype, 'scrollHeight', 'get').mockReturnValue(96);
+    vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(72);
+    renderDashboard('attendee', { ...EVENT, description: text });
+    const card = screen.getByTestId('event-description');
+    const paragraph = within(card).getByText(/Welcome to the lake!/);
+    expect(paragraph.textContent).toBe(text);
+    const more = within(card).getByRole('button', { name: 'Show more' });
+    expect(more).toHaveAttribute('aria-expanded', 'false');
+    await userEvent.click(more);
+    const less = within(card).getByRole('button', { name: 'Show less' });
+    expect(less).toHaveAttribute('aria-expanded', 'true');
+    await userEvent.click(less);
+    expect(within(card).getByRole('button', { name: 'Show more' })).toBeInTheDocument();
+  });
+
+  it('a description that fits has no Show more; none at all shows nothing', () => {
+    vi.spyOn(HTMLElement.prototype, 'scrollHeight', 'get').mockReturnValue(48);
+    vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(48);
+    const { unmount } = renderDashboard('attendee', { ...EVENT, description: 'A short note.' });
+    expect(screen.getByTestId('event-description')).toHaveTextContent('A short note.');
+    expect(screen.queryByRole('button', { name: 'Show more' })).not.toBeInTheDocument();
+    unmount();
+    renderDashboard('attendee', { ...EVENT, description: '  ' });
+    expect(screen.queryByTestId('event-description')).not.toBeInTheDocument();
+  });
+
   it('offline, stats never counted on this visit say so instead of loading forever', () => {
     eventStats.mockReturnValue({ loading: false, members: null, photos: null, travel: null });
     const restore = goOffline();
@@ -380,6 +411,13 @@ describe('DashboardPage sections', () => {
     expect(photos.togglePhotoVote).toHaveBeenCalledWith(expect.objectContaining({ id: 'p1' }));
   });
 
+  it('opens a previewed photo in the gallery viewer (its deep link)', async () => {
+    showPhotos([photo('p1', { caption: 'Lanterns' })]);
+    const { router } = renderDashboard();
+    await userEvent.click(screen.getByRole('button', { name: 'Open photo: Lanterns' }));
+    expect(router.state.location.pathname).toBe('/events/e1/photos/p1');
+  });
+
   it('asks for the viewer’s votes on the shown photos only and flags them', () => {
     showPhotos([photo('p1', { votes: 3 }), photo('p2')], ['p2']);
     renderDashboard();
@@ -393,18 +431,25 @@ describe('DashboardPage sections', () => {
     expect(screen.getByText('1000 members')).toBeInTheDocument();
   });
 
-  it('offline, an RSVP is refused with the offline message (it needs the server)', async () => {
-    dash.useSchedule.mockReturnValue({ loading: false, items: [scheduleItem('s1')], going: 2 });
+  it('an RSVP kept on the device says so, and its chip is marked until it syncs', async () => {
+    dash.useSchedule.mockReturnValue({
+      loading: false,
+      items: [scheduleItem('s1', { myStatus: 'maybe', myStatusPending: true }), scheduleItem('s2')],
+      going: 2,
+    });
+    dash.setMyRsvp.mockResolvedValue('queued');
     renderDashboard();
-    const restore = goOffline();
-    try {
-      await userEvent.click(screen.getByRole('button', { name: 'Your RSVP: Not Responded' }));
-      await userEvent.click(await screen.findByRole('menuitem', { name: 'Going' }));
-      expect(await screen.findByText(/Your RSVP needs a connection/)).toBeInTheDocument();
-      expect(dash.setMyRsvp).not.toHaveBeenCalled();
-    } finally {
-      restore();
-    }
+    const [queued, synced] = screen.getAllByTestId('schedule-item');
+    expect(within(queued!).getByText('Not synced yet')).toBeInTheDocument();
+    expect(within(synced!).queryByText('Not synced yet')).not.toBeInTheDocument();
+    await userEvent.click(
+      within(synced!).getByRole('button', { name: 'Your RSVP: Not Responded' }),
+    );
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Going' }));
+    expect(
+      await screen.findByText('Saved on this phone, will sync when online'),
+    ).toBeInTheDocument();
+    expect(screen.getByText('RSVP saved')).toBeInTheDocument();
   });
 
   it('lists flights and carpools with a working Join', async () => {
@@ -441,7 +486,7 @@ describe('DashboardPage sections', () => {
       ],
       going: 7,
     });
-    dash.setMyRsvp.mockResolvedValue(undefined);
+    dash.setMyRsvp.mockResolvedValue('saved');
     renderDashboard();
     const [dinner, ceremony] = screen.getAllByTestId('schedule-item');
     expect(within(dinner!).getByText('Welcome Dinner')).toBeInTheDocument();
@@ -454,7 +499,15 @@ describe('DashboardPage sections', () => {
       within(dinner!).getByRole('button', { name: 'Your RSVP: Not Responded' }),
     );
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Maybe' }));
-    await waitFor(() => expect(dash.setMyRsvp).toHaveBeenCalledWith('s1', 'maybe'));
+    await waitFor(() =>
+      expect(dash.setMyRsvp).toHaveBeenCalledWith(
+        { uid: 'u1', eventId: 'e1', itemId: 's1', title: 'Welcome Dinner' },
+        'maybe',
+      ),
+    );
+    expect(
+      screen.queryByText('Saved on this phone, will sync when online'),
+    ).not.toBeInTheDocument();
   });
 
   it('lets admins add a schedule item with validation and ISO times; attendees cannot', async () => {
@@ -517,7 +570,8 @@ describe('DashboardPage sections', () => {
     renderDashboard();
     await userEvent.click(screen.getByRole('button', { name: 'Add Welcome Dinner to calendar' }));
     await userEvent.click(screen.getByRole('button', { name: 'Add to calendar' }));
-    expect(clicks).toEqual(['welcome-dinner.ics', 'beach-wedding.ics']);
+    // The .ics builder loads on the click (docs/performance.md, "JavaScript").
+    await waitFor(() => expect(clicks).toEqual(['welcome-dinner.ics', 'beach-wedding.ics']));
     const text = await readBlob(created[0]!);
     expect(text).toContain('BEGIN:VCALENDAR');
     expect(text).toContain('SUMMARY:Welcome Dinner');
@@ -546,7 +600,7 @@ describe('DashboardPage in the event’s time zone', () => {
     'a guest whose device is in %s sees 4:00 PM PDT, and their own time as a hint',
     async (zone, hint) => {
       await inDeviceZone(zone, async () => {
-        dash.useSchedule.mockReturnValue({ loading: false, items: [ceremony], rsvps: [] });
+        dash.useSchedule.mockReturnValue({ loading: false, items: [ceremony], going: 0 });
         renderDashboard('attendee', NAPA);
         const row = screen.getByTestId('schedule-item');
         expect(row).toHaveTextContent('Fri, June 12, 2099, 4:00 PM PDT');
@@ -560,7 +614,7 @@ describe('DashboardPage in the event’s time zone', () => {
 
   it('shows no hint to a guest whose clock reads the event’s time', async () => {
     await inDeviceZone('America/Los_Angeles', async () => {
-      dash.useSchedule.mockReturnValue({ loading: false, items: [ceremony], rsvps: [] });
+      dash.useSchedule.mockReturnValue({ loading: false, items: [ceremony], going: 0 });
       renderDashboard('attendee', NAPA);
       expect(screen.getByTestId('schedule-item')).toHaveTextContent(
         'Fri, June 12, 2099, 4:00 PM PDT',
@@ -586,7 +640,7 @@ describe('DashboardPage in the event’s time zone', () => {
 
   it('enters schedule times in the event’s zone, whatever the device’s', async () => {
     await inDeviceZone('Asia/Kolkata', async () => {
-      dash.useSchedule.mockReturnValue({ loading: false, items: [], rsvps: [] });
+      dash.useSchedule.mockReturnValue({ loading: false, items: [], going: 0 });
       dash.addScheduleItem.mockResolvedValue(undefined);
       renderDashboard('admin', NAPA);
       await userEvent.click(screen.getByRole('button', { name: 'Add Item' }));
@@ -619,10 +673,11 @@ describe('DashboardPage in the event’s time zone', () => {
     });
     URL.revokeObjectURL = vi.fn();
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
-    dash.useSchedule.mockReturnValue({ loading: false, items: [ceremony], rsvps: [] });
+    dash.useSchedule.mockReturnValue({ loading: false, items: [ceremony], going: 0 });
     renderDashboard('attendee', NAPA);
     await userEvent.click(screen.getByRole('button', { name: 'Add Ceremony to calendar' }));
     await userEvent.click(screen.getByRole('button', { name: 'Add to calendar' }));
+    await waitFor(() => expect(created).toHaveLength(2));
     const [item, event] = await Promise.all(created.map(readBlob));
     expect(item).toContain('X-WR-TIMEZONE:America/Los_Angeles');
     expect(item).toContain('DTSTART:20990612T230000Z');

@@ -23,6 +23,8 @@ vi.mock('../../src/features/photos/data.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../src/features/photos/data.ts')>()),
   togglePhotoVote: vi.fn(),
   setPhotoFeatured: vi.fn(),
+  deletePhoto: vi.fn(),
+  usePhotoById: vi.fn(),
 }));
 vi.mock('../../src/features/photos/use-photo-pages.ts', () => ({ usePhotoPages: vi.fn() }));
 vi.mock('../../src/lib/use-event-stats.ts', () => ({ useEventStats: vi.fn() }));
@@ -90,11 +92,11 @@ const gallery = [
   photo('p3', { caption: 'Cake!', votes: 2 }),
 ];
 
-function renderPhotos(role: MemberRole = 'attendee') {
+function renderPhotos(role: MemberRole = 'attendee', path = '/events/e1/photos') {
   const mine = makeMyEvent('e1', role);
   return renderScreen(<PhotosPage />, {
-    path: '/events/e1/photos',
-    pattern: '/events/:eventId/photos',
+    path,
+    pattern: '/events/:eventId/photos/:photoId?',
     myEvents: makeMyEvents([mine]),
     scope: makeScope(mine),
   });
@@ -124,6 +126,7 @@ function addFiles(dialog: HTMLElement, files: File[]) {
 
 beforeEach(() => {
   serve(gallery);
+  data.usePhotoById.mockReturnValue({ status: 'loading' });
 });
 afterEach(() => {
   resetToasts();
@@ -388,5 +391,199 @@ describe('PhotosPage', () => {
     await waitFor(() =>
       expect(within(dialog).getByRole('button', { name: 'Done' })).toBeInTheDocument(),
     );
+  });
+});
+
+describe('PhotoViewer', () => {
+  const viewer = () => screen.findByTestId('photo-viewer');
+  const openCard = (caption: string) =>
+    userEvent.click(screen.getByRole('button', { name: `Open photo: ${caption}` }));
+
+  it('opens a photo full screen; ← → move through the loaded photos; Esc closes and restores focus', async () => {
+    const { router } = renderPhotos();
+    const opener = screen.getByRole('button', { name: 'Open photo: First dance' });
+    opener.focus();
+    await userEvent.keyboard('{Enter}');
+    const view = await viewer();
+    expect(router.state.location.pathname).toBe('/events/e1/photos/p2');
+    expect(await within(view).findByRole('heading', { name: 'First dance' })).toBeInTheDocument();
+    expect(view).toHaveTextContent('Alan Turing');
+    expect(within(view).getByTestId('viewer-position')).toHaveTextContent('2 of 3');
+    expect(within(view).getByTestId('viewer-image')).toHaveAttribute(
+      'src',
+      'https://img.test/events/e1/photos/u2/p2.jpg',
+    );
+    // The viewer holds the focus: Tab cycles inside it.
+    await waitFor(() => expect(view.contains(document.activeElement)).toBe(true));
+    for (let i = 0; i < 8; i++) {
+      await userEvent.tab();
+      expect(view.contains(document.activeElement)).toBe(true);
+    }
+
+    await userEvent.keyboard('{ArrowRight}');
+    expect(await within(view).findByRole('heading', { name: 'Cake!' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/events/e1/photos/p3');
+    // The last loaded photo: → stays, there is no Next button.
+    await userEvent.keyboard('{ArrowRight}');
+    expect(within(view).getByRole('heading', { name: 'Cake!' })).toBeInTheDocument();
+    expect(within(view).queryByRole('button', { name: 'Next photo' })).not.toBeInTheDocument();
+    await userEvent.keyboard('{ArrowLeft}{ArrowLeft}');
+    expect(
+      await within(view).findByRole('heading', { name: 'Sunset on the beach' }),
+    ).toBeInTheDocument();
+    expect(within(view).queryByRole('button', { name: 'Previous photo' })).not.toBeInTheDocument();
+    await userEvent.click(within(view).getByRole('button', { name: 'Next photo' }));
+    expect(await within(view).findByRole('heading', { name: 'First dance' })).toBeInTheDocument();
+
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByTestId('photo-viewer')).not.toBeInTheDocument());
+    expect(router.state.location.pathname).toBe('/events/e1/photos');
+    await waitFor(() => expect(opener).toHaveFocus());
+    // Photos in the loaded pages are never read again by id.
+    expect(data.usePhotoById).not.toHaveBeenCalledWith('e1', 'u1', expect.any(String));
+  });
+
+  it('swipes to the next and previous photo on a touch screen', async () => {
+    renderPhotos();
+    await openCard('First dance');
+    const view = await viewer();
+    const image = await within(view).findByTestId('viewer-image');
+    const swipe = (from: number, to: number) => {
+      fireEvent.touchStart(image, { touches: [{ clientX: from, clientY: 300 }] });
+      fireEvent.touchEnd(image, { changedTouches: [{ clientX: to, clientY: 310 }] });
+    };
+    swipe(300, 100);
+    expect(await within(view).findByRole('heading', { name: 'Cake!' })).toBeInTheDocument();
+    swipe(100, 300);
+    expect(await within(view).findByRole('heading', { name: 'First dance' })).toBeInTheDocument();
+    // A short drag is not a swipe.
+    swipe(200, 180);
+    expect(within(view).getByRole('heading', { name: 'First dance' })).toBeInTheDocument();
+  });
+
+  it('votes from the viewer through the same vote API as the cards', async () => {
+    data.togglePhotoVote.mockResolvedValue(null);
+    renderPhotos();
+    await openCard('Sunset on the beach');
+    const view = await viewer();
+    expect(within(view).getByTestId('viewer-vote-count')).toHaveTextContent('5');
+    await userEvent.click(within(view).getByRole('button', { name: 'Remove vote' }));
+    expect(data.togglePhotoVote).toHaveBeenCalledWith(
+      expect.objectContaining({ id: 'p1', userVoted: true }),
+    );
+  });
+
+  it('shows the Featured toggle to admins only', async () => {
+    data.setPhotoFeatured.mockResolvedValue(undefined);
+    const { unmount } = renderPhotos('attendee');
+    await openCard('Sunset on the beach');
+    let view = await viewer();
+    expect(within(view).getByText('Featured')).toBeInTheDocument();
+    expect(within(view).queryByRole('button', { name: /featured/i })).not.toBeInTheDocument();
+    unmount();
+    renderPhotos('admin');
+    await openCard('Sunset on the beach');
+    view = await viewer();
+    await userEvent.click(within(view).getByRole('button', { name: 'Remove from featured' }));
+    expect(data.setPhotoFeatured).toHaveBeenCalledWith('p1', false);
+  });
+
+  it('deletes after confirmation (uploader or admins) and moves on to the next photo', async () => {
+    data.deletePhoto.mockResolvedValue(undefined);
+    serve([photo('mine', { caption: 'My photo', uploadedBy: 'u1' }), ...gallery.slice(1)]);
+    const { router, unmount } = renderPhotos('attendee');
+    await openCard('First dance');
+    let view = await viewer();
+    // Someone else's photo: an attendee cannot delete it.
+    expect(within(view).queryByRole('button', { name: 'Delete photo' })).not.toBeInTheDocument();
+    await userEvent.keyboard('{ArrowLeft}');
+    expect(await within(view).findByRole('heading', { name: 'My photo' })).toBeInTheDocument();
+
+    await userEvent.click(within(view).getByRole('button', { name: 'Delete photo' }));
+    let confirm = await screen.findByRole('alertdialog', { name: 'Delete this photo?' });
+    expect(confirm).toHaveTextContent(
+      '“My photo” and its votes will be removed for everyone in the event. This cannot be undone.',
+    );
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(data.deletePhoto).not.toHaveBeenCalled();
+    // Esc in the confirmation closes it, not the viewer.
+    await userEvent.click(within(view).getByRole('button', { name: 'Delete photo' }));
+    await screen.findByRole('alertdialog');
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(screen.getByTestId('photo-viewer')).toBeInTheDocument();
+
+    await userEvent.click(within(view).getByRole('button', { name: 'Delete photo' }));
+    confirm = await screen.findByRole('alertdialog');
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Delete photo' }));
+    expect(data.deletePhoto).toHaveBeenCalledWith('mine');
+    expect(await screen.findByText('Photo deleted')).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/events/e1/photos/p2'));
+    unmount();
+
+    renderPhotos('admin');
+    await openCard('Cake!');
+    view = await viewer();
+    expect(within(view).getByRole('button', { name: 'Delete photo' })).toBeInTheDocument();
+  });
+
+  it('shows a failed delete as a sentence and keeps the photo open', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    data.deletePhoto.mockRejectedValue(
+      new Error('Only the uploader or event admins can delete this photo'),
+    );
+    renderPhotos('admin');
+    await openCard('Cake!');
+    const view = await viewer();
+    await userEvent.click(within(view).getByRole('button', { name: 'Delete photo' }));
+    await userEvent.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete photo' }),
+    );
+    expect(
+      await screen.findByText('Only the uploader or event admins can delete this photo'),
+    ).toBeInTheDocument();
+    expect(within(view).getByRole('heading', { name: 'Cake!' })).toBeInTheDocument();
+    expect(document.body).not.toHaveTextContent('[object');
+  });
+
+  it('a deep link opens the viewer on a photo outside the loaded pages, read by its id', async () => {
+    data.usePhotoById.mockImplementation((_e, _u, id) =>
+      id === 'p9'
+        ? { status: 'found', photo: photo('p9', { caption: 'Old favourite', votes: 7 }) }
+        : { status: 'loading' },
+    );
+    renderPhotos('attendee', '/events/e1/photos/p9');
+    const view = await viewer();
+    expect(await within(view).findByRole('heading', { name: 'Old favourite' })).toBeInTheDocument();
+    expect(within(view).getByTestId('viewer-vote-count')).toHaveTextContent('7');
+    expect(data.usePhotoById).toHaveBeenCalledWith('e1', 'u1', 'p9');
+    // Outside the loaded window there is no neighbour to move to.
+    expect(within(view).queryByRole('button', { name: 'Next photo' })).not.toBeInTheDocument();
+    expect(within(view).queryByRole('button', { name: 'Previous photo' })).not.toBeInTheDocument();
+  });
+
+  it('a deep link to a photo in the loaded pages opens it without another read', async () => {
+    renderPhotos('attendee', '/events/e1/photos/p3');
+    const view = await viewer();
+    expect(await within(view).findByRole('heading', { name: 'Cake!' })).toBeInTheDocument();
+    expect(data.usePhotoById).not.toHaveBeenCalledWith('e1', 'u1', 'p3');
+  });
+
+  it('an unknown or deleted photo id shows a sentence, never an error page', async () => {
+    data.usePhotoById.mockReturnValue({ status: 'missing' });
+    const { router } = renderPhotos('attendee', '/events/e1/photos/gone');
+    const view = await viewer();
+    expect(
+      await within(view).findByRole('heading', { name: 'Photo not found' }),
+    ).toBeInTheDocument();
+    expect(view).toHaveTextContent(
+      'This photo is not in the gallery. It may have been deleted, or the link is incomplete.',
+    );
+    expect(screen.queryByText('Something went wrong')).not.toBeInTheDocument();
+    await userEvent.click(within(view).getByRole('button', { name: 'Back to the gallery' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/events/e1/photos'));
+    await waitFor(() => expect(screen.queryByTestId('photo-viewer')).not.toBeInTheDocument());
+    expect(screen.getAllByTestId('photo-card')).toHaveLength(3);
   });
 });

@@ -23,6 +23,7 @@ vi.mock('../../src/features/settings/data.ts', () => ({
   clearDates: vi.fn(),
   saveThemeColors: vi.fn(),
   saveTimeZone: vi.fn(),
+  saveReminderSettings: vi.fn(),
 }));
 // Firestore's local cache is the SDK's: a write counts as applied on the device at once.
 vi.mock('../../src/lib/offline/local-apply.ts', () => ({ appliedLocally: async () => undefined }));
@@ -107,6 +108,7 @@ describe('SettingsPage', () => {
     expect(screen.getByText('Basic Information')).toBeInTheDocument();
     expect(screen.getByText('Event Dates')).toBeInTheDocument();
     expect(screen.getByText('Branding & Theme')).toBeInTheDocument();
+    expect(screen.getByText('E-mail Reminders')).toBeInTheDocument();
     expect(screen.queryByText('Role Management')).not.toBeInTheDocument();
     unmount();
     renderSettings('creator');

@@ -8,7 +8,7 @@ import { makeMyEvent, makeMyEvents, makeScope, renderScreen } from '../render.ts
 import { inDeviceZone, pickZone } from '../time-zones.ts';
 import { carpool, flight, pagesOf } from './fixtures.ts';
 import * as statsHook from '../../src/lib/use-event-stats.ts';
-import type { CarpoolDoc, FlightDoc } from '../../src/lib/types.ts';
+import type { CarpoolDoc, FlightDoc, MemberRole } from '../../src/lib/types.ts';
 
 vi.mock('../../src/features/travel/data.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../src/features/travel/data.ts')>()),
@@ -17,12 +17,25 @@ vi.mock('../../src/features/travel/data.ts', async (importOriginal) => ({
   addFlight: vi.fn(),
   createCarpool: vi.fn(),
   joinCarpool: vi.fn(),
+  leaveCarpool: vi.fn(),
+  deleteFlight: vi.fn(),
+  deleteCarpool: vi.fn(),
+  updateFlight: vi.fn(),
+  updateCarpool: vi.fn(),
+  usePassengers: vi.fn(),
+}));
+vi.mock('reactfire', () => ({ useFirestore: () => ({}) }));
+// Direct edits resolve when the (mocked) write does: the offline path has its own tests.
+vi.mock('../../src/lib/offline/commit-write.ts', () => ({
+  commitWrite: async (_db: unknown, write: () => Promise<unknown>) => {
+    await write();
+    return 'saved';
+  },
 }));
 vi.mock('../../src/lib/use-event-stats.ts', () => ({ useEventStats: vi.fn() }));
 const data = vi.mocked(travelData);
 const eventStats = vi.mocked(statsHook.useEventStats);
 
-const mine = makeMyEvent('e1', 'attendee');
 const list = <T,>(items: T[], loading = false) => pagesOf(items, { loading });
 
 /** The travel lists and their stored counts. */
@@ -43,8 +56,8 @@ function serve({
   });
 }
 
-function renderTravel(timeZone = 'UTC') {
-  const mine = makeMyEvent('e1', 'attendee', { timeZone });
+function renderTravel(timeZone = 'UTC', role: MemberRole = 'attendee') {
+  const mine = makeMyEvent('e1', role, { timeZone });
   return renderScreen(<TravelPage />, {
     path: '/events/e1/travel',
     pattern: '/events/:eventId/travel',
@@ -55,6 +68,7 @@ function renderTravel(timeZone = 'UTC') {
 
 beforeEach(() => {
   serve({});
+  data.usePassengers.mockReturnValue([]);
 });
 afterEach(() => {
   resetToasts();
@@ -130,10 +144,10 @@ describe('TravelPage', () => {
     expect(within(open!).getByText('Downtown → Venue')).toBeInTheDocument();
     expect(within(open!).getByText('2/4 seats')).toBeInTheDocument();
     expect(within(open!).getByText('driving')).toBeInTheDocument();
-    expect(within(open!).getByText('+ 1 passenger')).toBeInTheDocument();
+    expect(within(open!).getByTestId('carpool-passengers')).toHaveTextContent('With 1 passenger');
     expect(within(open!).getByRole('button', { name: 'Join' })).toBeInTheDocument();
     expect(within(full!).getByText('4/4 seats')).toBeInTheDocument();
-    expect(within(full!).getByText('+ 3 passengers')).toBeInTheDocument();
+    expect(within(full!).getByTestId('carpool-passengers')).toHaveTextContent('With 3 passengers');
     expect(within(full!).queryByRole('button', { name: 'Join' })).not.toBeInTheDocument();
   });
 
@@ -292,8 +306,8 @@ describe('TravelPage', () => {
   });
 
   it('shows each flight time in its airport’s zone with its label; older flights in the event’s', () => {
-    data.useFlights.mockReturnValue(
-      list([
+    serve({
+      flights: [
         flight('f1', {
           departure: 'JFK',
           arrival: 'LHR',
@@ -308,8 +322,8 @@ describe('TravelPage', () => {
           departureTime: '2099-06-11T16:00:00.000Z',
           arrivalTime: '2099-06-11T18:05:00.000Z',
         }),
-      ]),
-    );
+      ],
+    });
     renderTravel('America/Los_Angeles');
     const [overnight, older] = screen.getAllByTestId('flight-card');
     expect(within(overnight!).getByText('Jun 11, 2099')).toBeInTheDocument();
@@ -322,7 +336,7 @@ describe('TravelPage', () => {
 
   it('shows a carpool’s departure in the event’s zone, with the viewer’s own time', async () => {
     await inDeviceZone('America/New_York', async () => {
-      data.useCarpools.mockReturnValue(list([carpool('c1')]));
+      serve({ carpools: [carpool('c1')] });
       renderTravel('America/Los_Angeles');
       await userEvent.click(screen.getByRole('tab', { name: 'Carpools (1)' }));
       const card = await screen.findByTestId('carpool-card');
@@ -388,5 +402,170 @@ describe('TravelPage', () => {
     expect(
       await screen.findByText('Failed to create carpool. Please try again.'),
     ).toBeInTheDocument();
+  });
+
+  describe('editing, deleting and leaving', () => {
+    const openCarpools = async (n: number) => {
+      await userEvent.click(screen.getByRole('tab', { name: `Carpools (${n})` }));
+      return screen.findAllByTestId('carpool-card');
+    };
+    const menuItem = async (card: HTMLElement, name: RegExp, item: string) => {
+      await userEvent.click(within(card).getByRole('button', { name }));
+      await userEvent.click(await screen.findByRole('menuitem', { name: item }));
+    };
+
+    it('names the riders from their passenger documents', async () => {
+      data.usePassengers.mockReturnValue([
+        {
+          eventId: 'e1',
+          carpoolId: 'c1',
+          userId: 'u3',
+          user: { displayName: 'Hal Rider', photoURL: '' },
+          joinedAt: null,
+        },
+        {
+          eventId: 'e1',
+          carpoolId: 'c1',
+          userId: 'u4',
+          user: { displayName: 'Ivy Rider', photoURL: '' },
+          joinedAt: null,
+        },
+      ]);
+      serve({ carpools: [carpool('c1', { currentSeats: 3, passengerIds: ['u3', 'u4'] })] });
+      renderTravel();
+      const [card] = await openCarpools(1);
+      expect(within(card!).getByTestId('carpool-passengers')).toHaveTextContent(
+        'With Hal Rider and Ivy Rider',
+      );
+    });
+
+    it('offers Edit and Delete to the owner and admins only', async () => {
+      serve({ flights: [flight('f1'), flight('f2', { userId: 'u1', departure: 'LAX' })] });
+      const { unmount } = renderTravel();
+      expect(screen.queryByRole('button', { name: 'Manage flight SFO → JFK' })).toBeNull();
+      expect(screen.getByRole('button', { name: 'Manage flight LAX → JFK' })).toBeInTheDocument();
+      unmount();
+      renderTravel('UTC', 'admin');
+      expect(screen.getByRole('button', { name: 'Manage flight SFO → JFK' })).toBeInTheDocument();
+    });
+
+    it('edits a flight in the same form, prefilled on its airports’ clocks', async () => {
+      data.updateFlight.mockResolvedValue(undefined);
+      serve({
+        flights: [
+          flight('f1', {
+            userId: 'u1',
+            departureTimeZone: 'America/Los_Angeles',
+            arrivalTimeZone: 'America/New_York',
+          }),
+        ],
+      });
+      renderTravel();
+      await menuItem(screen.getByTestId('flight-card'), /^Manage flight/, 'Edit');
+      const dialog = await screen.findByRole('dialog', { name: 'Edit Flight' });
+      // 16:00Z is 9:00 AM in San Francisco; 00:30Z the next day is 8:30 PM in New York.
+      expect(within(dialog).getByLabelText(/Departure Time/)).toHaveValue('2099-06-11T09:00');
+      expect(within(dialog).getByLabelText(/Arrival Time/)).toHaveValue('2099-06-11T20:30');
+      const airline = within(dialog).getByLabelText('Airline');
+      await userEvent.clear(airline);
+      await userEvent.type(airline, 'Alaska');
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+      expect(await screen.findByText('Flight Updated')).toBeInTheDocument();
+      expect(data.updateFlight).toHaveBeenCalledWith(expect.anything(), 'e1', 'f1', {
+        airline: 'Alaska',
+        flightNumber: 'UA 123',
+        departure: 'SFO',
+        arrival: 'JFK',
+        departureTime: '2099-06-11T16:00:00.000Z',
+        arrivalTime: '2099-06-12T00:30:00.000Z',
+        departureTimeZone: 'America/Los_Angeles',
+        arrivalTimeZone: 'America/New_York',
+      });
+    });
+
+    it('deletes a flight after confirming, through the API', async () => {
+      data.deleteFlight.mockResolvedValue(null);
+      serve({ flights: [flight('f1', { userId: 'u1' })] });
+      renderTravel();
+      await menuItem(screen.getByTestId('flight-card'), /^Manage flight/, 'Delete');
+      const confirm = await screen.findByRole('alertdialog', { name: 'Delete Flight' });
+      expect(data.deleteFlight).not.toHaveBeenCalled();
+      await userEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
+      expect(data.deleteFlight).toHaveBeenCalledWith('f1');
+      await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    });
+
+    it('edits a carpool but never below the people already in', async () => {
+      data.updateCarpool.mockResolvedValue(undefined);
+      serve({
+        carpools: [carpool('c1', { driverId: 'u1', currentSeats: 3, passengerIds: ['u3', 'u4'] })],
+      });
+      renderTravel();
+      const [card] = await openCarpools(1);
+      await menuItem(card!, /^Manage carpool/, 'Edit');
+      const dialog = await screen.findByRole('dialog', { name: 'Edit Carpool' });
+      expect(within(dialog).getByLabelText('From')).toHaveValue('Downtown');
+      expect(within(dialog).getByLabelText(/Departure Time/)).toHaveValue('2099-06-12T13:00');
+      const seats = within(dialog).getByLabelText('Seats');
+      await userEvent.clear(seats);
+      await userEvent.type(seats, '2');
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+      expect(
+        await within(dialog).findByText(
+          'Seats cannot be fewer than the 3 people already in this carpool',
+        ),
+      ).toBeInTheDocument();
+      expect(data.updateCarpool).not.toHaveBeenCalled();
+      await userEvent.clear(seats);
+      await userEvent.type(seats, '3');
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+      expect(await screen.findByText('Carpool Updated')).toBeInTheDocument();
+      expect(data.updateCarpool).toHaveBeenCalledWith(expect.anything(), 'e1', 'c1', {
+        fromLocation: 'Downtown',
+        toLocation: 'Venue',
+        departureTime: '2099-06-12T13:00:00.000Z',
+        maxSeats: 3,
+      });
+    });
+
+    it('lets an admin delete someone else’s carpool after confirming', async () => {
+      data.deleteCarpool.mockResolvedValue(null);
+      serve({ carpools: [carpool('c1')] });
+      renderTravel('UTC', 'admin');
+      const [card] = await openCarpools(1);
+      await menuItem(card!, /^Manage carpool/, 'Delete');
+      const confirm = await screen.findByRole('alertdialog', { name: 'Delete Carpool' });
+      expect(confirm).toHaveTextContent('Its passenger loses their seat.');
+      await userEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
+      expect(data.deleteCarpool).toHaveBeenCalledWith('c1');
+    });
+
+    it('lets a rider leave after confirming, and says so', async () => {
+      data.leaveCarpool.mockResolvedValue(null);
+      serve({ carpools: [carpool('c1', { currentSeats: 3, passengerIds: ['u3', 'u1'] })] });
+      renderTravel();
+      const [card] = await openCarpools(1);
+      expect(within(card!).queryByRole('button', { name: /^Manage/ })).toBeNull();
+      await userEvent.click(within(card!).getByRole('button', { name: 'Leave' }));
+      const confirm = await screen.findByRole('alertdialog', { name: 'Leave Carpool' });
+      await userEvent.click(within(confirm).getByRole('button', { name: 'Leave' }));
+      expect(data.leaveCarpool).toHaveBeenCalledWith('c1');
+      expect(await screen.findByText('Left Carpool')).toBeInTheDocument();
+    });
+
+    it('keeps the leave dialog open with the failure as a sentence', async () => {
+      data.leaveCarpool.mockRejectedValue(new Error('409: not in'));
+      vi.spyOn(console, 'error').mockImplementation(() => undefined);
+      serve({ carpools: [carpool('c1', { passengerIds: ['u1'] })] });
+      renderTravel();
+      const [card] = await openCarpools(1);
+      await userEvent.click(within(card!).getByRole('button', { name: 'Leave' }));
+      const confirm = await screen.findByRole('alertdialog', { name: 'Leave Carpool' });
+      await userEvent.click(within(confirm).getByRole('button', { name: 'Leave' }));
+      expect(
+        await screen.findByText('Failed to leave carpool. Please try again.'),
+      ).toBeInTheDocument();
+      expect(screen.getByRole('alertdialog', { name: 'Leave Carpool' })).toBeInTheDocument();
+    });
   });
 });

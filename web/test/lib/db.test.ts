@@ -12,6 +12,7 @@ import {
   rsvpsByUserConverter,
   scheduleConverter,
   statsConverter,
+  userProfileConverter,
 } from '../../src/lib/db/converters.ts';
 import {
   activityRef,
@@ -65,7 +66,44 @@ describe('converters', () => {
       createdBy: '',
       createdAt: null,
       guestsSeeWhoIsGoing: true,
+      reminderSettings: { unansweredHoursBefore: 48, dayOfSummary: true },
     });
+  });
+
+  it('read stored reminder settings, and the defaults for malformed ones', () => {
+    const read = (reminderSettings: unknown) =>
+      eventConverter.fromFirestore(stored('events/e1', { reminderSettings })).reminderSettings;
+    expect(read({ unansweredHoursBefore: null, dayOfSummary: false })).toEqual({
+      unansweredHoursBefore: null,
+      dayOfSummary: false,
+    });
+    expect(read({ unansweredHoursBefore: 12, dayOfSummary: true })).toEqual({
+      unansweredHoursBefore: 12,
+      dayOfSummary: true,
+    });
+    expect(read({ unansweredHoursBefore: 500, dayOfSummary: true })).toEqual({
+      unansweredHoursBefore: 48,
+      dayOfSummary: true,
+    });
+  });
+
+  it("read the owner's profile with only the known e-mail preference switches", () => {
+    const profile = userProfileConverter.fromFirestore(
+      stored('users/u1', {
+        email: 'ada@example.com',
+        displayName: 'Ada',
+        subscriptionTier: 'paid',
+        emailPreferences: { reminders: false, announcements: 'no', marketing: false },
+      }),
+    );
+    expect(profile).toEqual({
+      id: 'u1',
+      email: 'ada@example.com',
+      displayName: 'Ada',
+      photoURL: '',
+      emailPreferences: { reminders: false },
+    });
+    expect(userProfileConverter.fromFirestore(stored('users/u2', {})).emailPreferences).toEqual({});
   });
 
   it('keep stored Timestamps and valid values', () => {
@@ -181,6 +219,10 @@ describe('converters', () => {
       }),
     );
     expect(entry).toMatchObject({ id: 'a1', kind: 'photo', actor: null, at: null });
+    const announcement = activityConverter.fromFirestore(
+      stored('events/e1/activity/announcement:n1', { kind: 'announcement', title: 'Ada sent' }),
+    );
+    expect(announcement.kind).toBe('announcement');
     const change = roleChangeConverter.fromFirestore(
       stored('events/e1/roleChanges/r1', { changedUser: { displayName: 'Ada' } }),
     );

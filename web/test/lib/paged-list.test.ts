@@ -74,11 +74,36 @@ describe('PagedList', () => {
     list.loadMore();
     expect(list.state().items).toEqual(range(1, 25).map((d) => `doc${d}`));
     expect(list.state().hasMore).toBe(false);
-    expect(db.active().map((l) => l.range)).toEqual([
-      { after: null, until: 10, limit: null },
-      { after: 10, until: 20, limit: null },
+    // Each page was read once: the fixed pages keep their limit listeners while they answer
+    // exactly their ranges (a second listen would read their documents again).
+    expect(db.listens.map((l) => l.range)).toEqual([
+      { after: null, until: null, limit: 10 },
+      { after: 10, until: null, limit: 10 },
       { after: 20, until: null, limit: 10 },
     ]);
+    expect(db.active()).toHaveLength(3);
+  });
+
+  it('a fixed page listens to its range once an insert shifts its window, and only then', () => {
+    const db = new FakeCollection(range(1, 30).map((d) => d * 10));
+    const list = new PagedList(db.driver(), 10);
+    list.loadMore();
+    db.write(() => db.docs.push(155)); // page 1 is the open one: no change of listener
+    expect(db.listens).toHaveLength(2);
+    db.write(() => db.docs.push(5)); // a new first document pushes 100 out of page 0's limit
+    expect(db.listens).toHaveLength(3);
+    expect(db.active().map((l) => l.range)).toEqual([
+      { after: 100, until: null, limit: 10 },
+      { after: null, until: 100, limit: null },
+    ]);
+    const items = list.state().items;
+    expect(items.slice(0, 11)).toEqual(
+      [5, ...range(1, 10).map((d) => d * 10)].map((d) => `doc${d}`),
+    );
+    expect(items.indexOf('doc110')).toBe(11); // 100 stayed on page 0, 110 opens page 1
+    db.write(() => db.docs.push(1));
+    expect(db.listens).toHaveLength(3); // the range listener takes further changes itself
+    expect(list.state().items[0]).toBe('doc1');
   });
 
   it('an insert or delete inside a page changes that page only, live', () => {
@@ -96,11 +121,15 @@ describe('PagedList', () => {
     expect(items).not.toContain('doc50');
     expect(items.indexOf('doc155')).toBe(items.indexOf('doc150') + 1);
     // Page 2 still ends at 200 and page 3 still starts after it: nothing moved between pages.
-    expect(db.active().map((l) => [l.range.after, l.range.until])).toEqual([
-      [null, 100],
-      [100, 200],
-      [200, null],
+    // Page 1 (one in, one out) still answers exactly its range on its limit listener; page 2
+    // shifted and listens to its range.
+    const byStart = db.active().sort((a, b) => (a.range.after ?? -1) - (b.range.after ?? -1));
+    expect(byStart.map((l) => l.range)).toEqual([
+      { after: null, until: null, limit: 10 },
+      { after: 100, until: 200, limit: null },
+      { after: 200, until: null, limit: 10 },
     ]);
+    expect(db.answer(byStart[0]!.range).at(-1)).toBe(100);
   });
 
   it('pauses pages far from the rendered items and listens again when they come back', () => {

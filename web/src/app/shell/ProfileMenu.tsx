@@ -1,18 +1,22 @@
 import { Box, Button, Menu, Portal, Text } from '@chakra-ui/react';
-import { LogOutIcon, MoonIcon, SunIcon } from '../../components/icons.tsx';
+import { useNavigate } from 'react-router-dom';
+import { LogOutIcon, MoonIcon, SunIcon, UsersIcon } from '../../components/icons.tsx';
 import { UserAvatar } from '../../components/UserAvatar.tsx';
 import { useColorMode } from '../../lib/color-mode.tsx';
+import { PATHS } from '../../lib/paths.ts';
 import { useSession } from '../../lib/session.tsx';
 
-/** Avatar menu: who is signed in, theme switch, Sign Out. */
+/** Avatar menu: who is signed in, profile and e-mail preferences, theme switch, Sign Out. */
 export function ProfileMenu() {
   const { user, signOut } = useSession();
+  const navigate = useNavigate();
   const { colorMode, toggleColorMode } = useColorMode();
   if (!user) return null;
   return (
     <Menu.Root
       positioning={{ placement: 'bottom-end' }}
       onSelect={({ value }) => {
+        if (value === 'profile') void navigate(PATHS.profile);
         if (value === 'theme') toggleColorMode();
         if (value === 'sign-out') void signOut();
       }}
@@ -34,6 +38,10 @@ export function ProfileMenu() {
               </Text>
             </Box>
             <Menu.Separator />
+            <Menu.Item value="profile">
+              <UsersIcon />
+              Profile & e-mail
+            </Menu.Item>
             <Menu.Item value="theme">
               {colorMode === 'dark' ? <SunIcon /> : <MoonIcon />}
               {colorMode === 'dark' ? 'Light mode' : 'Dark mode'}

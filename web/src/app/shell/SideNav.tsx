@@ -4,11 +4,21 @@ import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { UserAvatar } from '../../components/UserAvatar.tsx';
 import { isAdminRole } from '@gatherly/domain/roles';
 import { useSelectedEvent } from '../../lib/event-scope.tsx';
+import { useEventStats } from '../../lib/use-event-stats.ts';
 import { eventHref, PATHS } from '../../lib/paths.ts';
 import { isActive, navItemsFor } from './nav-items.ts';
 
 export function memberCountText(count: number): string {
   return `${count} ${count === 1 ? 'member' : 'members'}`;
+}
+
+/**
+ * The event's stored member count, live (members join while the drawer is open); the events
+ * list's count until the stats document is read.
+ */
+function MemberCount({ eventId, listed }: { eventId: string; listed: number | null }) {
+  const count = useEventStats(eventId).members?.total ?? listed;
+  return count !== null ? <>{` · ${memberCountText(count)}`}</> : null;
 }
 
 /** Drawer contents: the current event, its areas, View All Events (docs/product.md, "Events list"). */
@@ -33,7 +43,7 @@ export function SideNav({ onNavigate }: { onNavigate?: () => void }) {
               </Text>
               <Text fontSize="sm" color="fg.muted">
                 {drawerRoleLabel(selected.role)}
-                {selected.memberCount !== null ? ` · ${memberCountText(selected.memberCount)}` : ''}
+                <MemberCount eventId={selected.eventId} listed={selected.memberCount} />
               </Text>
             </Box>
           </Flex>

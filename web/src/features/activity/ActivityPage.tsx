@@ -4,6 +4,7 @@ import { EmptyState } from '../../components/EmptyState.tsx';
 import { useEventScope } from '../../lib/event-scope.tsx';
 import { eventHref } from '../../lib/paths.ts';
 import { ActivityList } from './ActivityList.tsx';
+import { AnnounceButton } from './AnnounceButton.tsx';
 import { useActivityPages } from './data.ts';
 
 /** Entries per page of the activity screen; "Load more" adds the next page. */
@@ -23,9 +24,12 @@ export default function ActivityPage() {
           <Heading size="2xl">Recent Activity</Heading>
           <Text color="fg.muted">What has been happening in this event, newest first.</Text>
         </Box>
-        <Button asChild variant="outline">
-          <Link to={eventHref(eventId)}>Back to Event</Link>
-        </Button>
+        <HStack gap="2" wrap="wrap">
+          <AnnounceButton size="md" />
+          <Button asChild variant="outline">
+            <Link to={eventHref(eventId)}>Back to Event</Link>
+          </Button>
+        </HStack>
       </HStack>
       <Card.Root>
         <Card.Body>
@@ -38,7 +42,7 @@ export default function ActivityPage() {
           ) : entries.length === 0 ? (
             <EmptyState
               title="No Activity Yet"
-              description="Photos, travel plans and new members will show up here."
+              description="Photos, travel plans, new members and announcements will show up here."
             />
           ) : (
             <Stack gap="4">

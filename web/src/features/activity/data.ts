@@ -20,6 +20,7 @@ const AREA: Record<ActivityItem['kind'], ActivityItem['area']> = {
   carpool: 'travel',
   member: 'members',
   schedule: '',
+  announcement: '',
 };
 
 /** A feed entry as the list shows it; an entry whose time is still pending sorts as now. */

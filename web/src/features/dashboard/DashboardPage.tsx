@@ -9,6 +9,7 @@ import { useBannerPhotos, useMyVotes, useRecentPhotos, withMyVotes } from '../ph
 import { useCarpools, useFlights } from '../travel/data.ts';
 import { useSchedule } from './data.ts';
 import { EventBanner } from './EventBanner.tsx';
+import { EventDescription } from './EventDescription.tsx';
 import { GalleryPreview, PREVIEW_PHOTOS } from './GalleryPreview.tsx';
 import { RecentActivityCard } from './RecentActivityCard.tsx';
 import { SchedulePanel } from './SchedulePanel.tsx';
@@ -56,6 +57,7 @@ export default function DashboardPage() {
       {fullWidth && bannerView}
       <Stack gap="6" maxW="6xl" p={{ base: '4', md: '8' }} mx="auto" w="full">
         {!fullWidth && bannerView}
+        <EventDescription text={event.description} />
         {isAdmin && needsTimeZoneConfirmation(event) && <TimeZoneNotice eventId={eventId} />}
         <StatsCards
           stats={{

@@ -1,13 +1,13 @@
 import { Button, SimpleGrid, Text } from '@chakra-ui/react';
 import { lazy, Suspense, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { can } from '@gatherly/domain/roles';
 import type { MemberRole } from '@gatherly/domain/entities';
 import type { GalleryPhoto } from '../photos/data.ts';
 import { PhotoCard } from '../photos/PhotoCard.tsx';
 import { usePhotoActions } from '../photos/use-photo-actions.ts';
 import { PanelCard } from './PanelCard.tsx';
-import { eventHref } from '../../lib/paths.ts';
+import { eventHref, photoHref } from '../../lib/paths.ts';
 
 // The upload dialog (image compression, the upload queue) loads on the Upload click, not with
 // the dashboard (docs/performance.md, "JavaScript").
@@ -28,6 +28,7 @@ interface Props {
 export function GalleryPreview({ eventId, uid, role, photos }: Props) {
   const { voting, vote, toggleFeatured } = usePhotoActions();
   const [uploading, setUploading] = useState(false);
+  const navigate = useNavigate();
   const preview = photos.slice(0, PREVIEW_PHOTOS);
   return (
     <PanelCard
@@ -56,6 +57,7 @@ export function GalleryPreview({ eventId, uid, role, photos }: Props) {
               voting={voting.has(p.id)}
               onVote={vote}
               onToggleFeatured={toggleFeatured}
+              onOpen={(photo) => void navigate(photoHref(eventId, photo.id))}
             />
           ))}
         </SimpleGrid>

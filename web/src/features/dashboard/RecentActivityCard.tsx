@@ -1,6 +1,7 @@
 import { Button, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { Link } from 'react-router-dom';
 import { DEFAULT_ACTIVITY_LIMIT } from '@gatherly/domain/activity';
+import { AnnounceButton } from '../activity/AnnounceButton.tsx';
 import { ActivityList } from '../activity/ActivityList.tsx';
 import { useEventActivity } from '../activity/data.ts';
 import { PanelCard } from './PanelCard.tsx';
@@ -12,9 +13,12 @@ export function RecentActivityCard({ eventId }: { eventId: string }) {
     <PanelCard
       title="Recent Activity"
       actions={
-        <Button size="sm" variant="ghost" asChild>
-          <Link to={eventHref(eventId, 'activity')}>View All</Link>
-        </Button>
+        <>
+          <AnnounceButton />
+          <Button size="sm" variant="ghost" asChild>
+            <Link to={eventHref(eventId, 'activity')}>View All</Link>
+          </Button>
+        </>
       }
     >
       {loading ? (

@@ -4,7 +4,8 @@ import { rsvpLabel, RSVP_STATUSES, type RsvpStatus } from '@gatherly/domain/enti
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { showToast } from '../../components/toaster.tsx';
 import { describeError } from '../../lib/errors.ts';
-import { requireConnection } from '../../lib/offline/offline-toast.ts';
+import { requireConnection, showQueuedToast } from '../../lib/offline/offline-toast.ts';
+import { QUEUED_MESSAGE } from '../../lib/offline/write-queue.ts';
 import { downloadScheduleItemIcs } from './calendar.ts';
 import { ZonedTime } from '../../components/ZonedTime.tsx';
 import { attendingText, deleteScheduleItem, setMyRsvp, type ScheduleEntry } from './data.ts';
@@ -99,6 +100,8 @@ export function SchedulePanel({ eventId, eventName, timeZone, uid, isAdmin, item
           {items.map((item) => (
             <ScheduleRow
               key={item.id}
+              eventId={eventId}
+              uid={uid}
               eventName={eventName}
               timeZone={timeZone}
               item={item}
@@ -113,12 +116,16 @@ export function SchedulePanel({ eventId, eventName, timeZone, uid, isAdmin, item
 }
 
 function ScheduleRow({
+  eventId,
+  uid,
   eventName,
   timeZone,
   item,
   onEdit,
   onDelete,
 }: {
+  eventId: string;
+  uid: string;
   eventName: string;
   timeZone: string;
   item: ScheduleEntry;
@@ -127,11 +134,12 @@ function ScheduleRow({
 }) {
   const [saving, setSaving] = useState(false);
   const answer = async (status: RsvpStatus) => {
-    // The RSVP function moves the item's tallies with the answer: it needs the server.
-    if (!requireConnection('Your RSVP')) return;
+    // The RSVP function moves the item's tallies with the answer; without a connection the
+    // answer waits on this device and is sent when back online (lib/offline/rsvp-queue.ts).
     setSaving(true);
     try {
-      await setMyRsvp(item.id, status);
+      const target = { uid, eventId, itemId: item.id, title: item.title };
+      if ((await setMyRsvp(target, status)) === 'queued') showQueuedToast('RSVP saved');
     } catch (err) {
       console.error('RSVP failed', err);
       showToast({
@@ -218,6 +226,11 @@ function ScheduleRow({
               </Menu.Positioner>
             </Portal>
           </Menu.Root>
+          {item.myStatusPending && (
+            <Text fontSize="xs" color="fg.muted" title={QUEUED_MESSAGE} alignSelf="center">
+              Not synced yet
+            </Text>
+          )}
         </HStack>
       </Stack>
     </Box>

@@ -1,6 +1,7 @@
 // Dashboard data: the schedule with its stored RSVP tallies and the viewer's own answers, and
-// the writes: RSVPs and deletions through the API (they move stored counts), schedule items and
-// banner settings directly by admins (docs/performance.md, "Counters").
+// the writes: RSVPs and deletions through the API (they move stored counts; RSVPs made offline
+// wait in the device's queue, lib/offline/rsvp-sync.ts), schedule items and banner settings
+// directly by admins (docs/performance.md, "Counters").
 import {
   doc,
   orderBy,
@@ -15,11 +16,19 @@ import { useFirestore, useFirestoreCollectionData, useFirestoreDocData } from 'r
 import type { BannerSettings, RsvpCounts, RsvpStatus } from '@gatherly/domain/entities';
 import { apiRequest } from '../../lib/api.ts';
 import { eventRef, myRsvpsRef, scheduleItemRef, scheduleRef } from '../../lib/db/refs.ts';
+import {
+  useLocalAnswers,
+  type LocalAnswer,
+  type RsvpOutcome,
+} from '../../lib/offline/rsvp-queue.ts';
+import { rsvpQueue } from '../../lib/offline/rsvp-sync.ts';
 import type { ScheduleDoc } from '../../lib/types.ts';
 
 export interface ScheduleEntry extends ScheduleDoc {
   /** The caller's answer; null = Not Responded. */
   myStatus: RsvpStatus | null;
+  /** The answer waits on this device for a connection (not in `rsvpCounts` yet). */
+  myStatusPending: boolean;
 }
 
 export interface ScheduleState {
@@ -31,7 +40,8 @@ export interface ScheduleState {
 
 /**
  * Schedule items by start time (at most 20 per event) with their stored tallies, and the
- * caller's own answers from one document: two listeners whatever the number of guests.
+ * caller's own answers from one document: two listeners whatever the number of guests. Answers
+ * given on this device and not yet on the server show instead; the tallies stay the server's.
  */
 export function useSchedule(eventId: string, uid: string): ScheduleState {
   const db = useFirestore();
@@ -41,7 +51,11 @@ export function useSchedule(eventId: string, uid: string): ScheduleState {
   const mine = useFirestoreDocData(myRsvpsRef(db, eventId, uid));
   const itemDocs = items.data;
   const statuses = mine.data?.statuses;
-  const merged = useMemo(() => tallySchedule(itemDocs ?? [], statuses ?? {}), [itemDocs, statuses]);
+  const local = useLocalAnswers(rsvpQueue, uid, eventId);
+  const merged = useMemo(
+    () => tallySchedule(itemDocs ?? [], statuses ?? {}, local),
+    [itemDocs, statuses, local],
+  );
   return {
     loading: items.status === 'loading' || mine.status === 'loading',
     items: merged,
@@ -49,12 +63,23 @@ export function useSchedule(eventId: string, uid: string): ScheduleState {
   };
 }
 
-/** The items with the caller's answers; answers to deleted items are ignored. */
+/**
+ * The items with the caller's answers (the device's own, queued or just sent, over the stored
+ * ones); answers to deleted items are ignored.
+ */
 export function tallySchedule(
   items: readonly ScheduleDoc[],
   statuses: Readonly<Partial<Record<string, RsvpStatus>>>,
+  local: ReadonlyMap<string, LocalAnswer> = new Map(),
 ): ScheduleEntry[] {
-  return items.map((item) => ({ ...item, myStatus: statuses[item.id] ?? null }));
+  return items.map((item) => {
+    const mine = local.get(item.id);
+    return {
+      ...item,
+      myStatus: mine?.status ?? statuses[item.id] ?? null,
+      myStatusPending: mine?.pending ?? false,
+    };
+  });
 }
 
 /** "going/total attending": total is everyone who answered. */
@@ -62,9 +87,15 @@ export function attendingText(counts: RsvpCounts): string {
   return `${counts.going}/${counts.going + counts.maybe + counts.notGoing} attending`;
 }
 
-/** The RSVP function records the answer and moves the item's tallies in one transaction. */
-export function setMyRsvp(scheduleId: string, status: RsvpStatus): Promise<unknown> {
-  return apiRequest('PUT', `/api/schedule/${scheduleId}/rsvp`, { status });
+/**
+ * The RSVP function records the answer and moves the item's tallies in one transaction;
+ * 'queued' when it waits on this device for a connection.
+ */
+export function setMyRsvp(
+  target: { uid: string; eventId: string; itemId: string; title: string },
+  status: RsvpStatus,
+): Promise<RsvpOutcome> {
+  return rsvpQueue.answer(target, status);
 }
 
 /** The schedule item fields an admin edits; times are ISO strings (UTC) or null. */

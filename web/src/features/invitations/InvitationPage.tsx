@@ -246,7 +246,9 @@ function InvitationCard({
           </Box>
           <Stack gap="3">
             <Detail label="Dates">
-              {formatDateRange(invitation.eventStartDate, invitation.eventEndDate, zone)}
+              <Text as="span" display="block">
+                {formatDateRange(invitation.eventStartDate, invitation.eventEndDate, zone)}
+              </Text>
               {invitation.eventStartDate && (
                 <Text as="span" display="block" fontSize="sm" color="fg.muted">
                   Starts{' '}

@@ -20,6 +20,8 @@ interface Props {
   voting: boolean;
   onVote(photo: GalleryPhoto): void;
   onToggleFeatured(photo: GalleryPhoto): void;
+  /** Opens the photo in the viewer (the image is then a button). */
+  onOpen?(photo: GalleryPhoto): void;
   /** Compact cards (dashboard preview) hide the uploader row. */
   compact?: boolean;
 }
@@ -57,13 +59,38 @@ export function PhotoImage({
   );
 }
 
-function PhotoCardView({ photo, canFeature, voting, onVote, onToggleFeatured, compact }: Props) {
+function PhotoCardView({
+  photo,
+  canFeature,
+  voting,
+  onVote,
+  onToggleFeatured,
+  onOpen,
+  compact,
+}: Props) {
+  const image = (
+    <AspectRatio ratio={1}>
+      <PhotoImage photo={photo} />
+    </AspectRatio>
+  );
   return (
     <Card.Root overflow="hidden" size="sm" data-testid="photo-card" height="full">
       <Box position="relative">
-        <AspectRatio ratio={1}>
-          <PhotoImage photo={photo} />
-        </AspectRatio>
+        {onOpen ? (
+          <Box
+            as="button"
+            display="block"
+            w="full"
+            cursor="zoom-in"
+            aria-label={`Open photo: ${photo.caption || photo.filename}`}
+            focusVisibleRing="inside"
+            onClick={() => onOpen(photo)}
+          >
+            {image}
+          </Box>
+        ) : (
+          image
+        )}
         {photo.isFeatured && (
           <Badge position="absolute" top="2" left="2" colorPalette="yellow" variant="solid">
             Featured

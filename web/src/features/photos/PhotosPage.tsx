@@ -9,12 +9,15 @@ import {
   Stack,
   Text,
 } from '@chakra-ui/react';
-import { useCallback, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useState, type ReactNode } from 'react';
+import { useNavigate } from 'react-router-dom';
 import { can } from '@gatherly/domain/roles';
+import { eventTimeZone } from '@gatherly/domain/time-zones';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { useEventScope } from '../../lib/event-scope.tsx';
+import { eventHref, PATHS, photoHref, useRouteParams } from '../../lib/paths.ts';
 import { useEventStats } from '../../lib/use-event-stats.ts';
-import type { GalleryPhoto } from './data.ts';
+import { usePhotoById, type GalleryPhoto, type PhotoByIdState } from './data.ts';
 import { PhotoCard } from './PhotoCard.tsx';
 import { UnfinishedUploadsNotice } from './UnfinishedUploadsNotice.tsx';
 import { UploadPhotosDialog } from './UploadPhotosDialog.tsx';
@@ -24,9 +27,14 @@ import { photoPageSize, VirtualPhotoGrid } from './VirtualPhotoGrid.tsx';
 
 type Filter = 'all' | 'featured';
 
+// Loaded when a photo is first opened (docs/performance.md, "JavaScript").
+const PhotoViewer = lazy(() => import('./PhotoViewer.tsx'));
+
 /** docs/product.md, "Photos". */
 export default function PhotosPage() {
-  const { eventId, uid, role } = useEventScope();
+  const { eventId, uid, role, event } = useEventScope();
+  const { photoId = null } = useRouteParams(PATHS.photos);
+  const navigate = useNavigate();
   const { voting, vote, toggleFeatured } = usePhotoActions();
   const [filter, setFilter] = useState<Filter>('all');
   const [search, setSearch] = useState('');
@@ -41,6 +49,35 @@ export default function PhotosPage() {
   // counted, so its grid grows as pages load.
   const slots = searching ? null : filter === 'featured' ? featuredCount : total;
   const canFeature = can(role, 'featurePhotos');
+  const canDeleteAny = can(role, 'deleteAnyPhoto');
+
+  // The viewer: the photo in the loaded pages (← → move within them), else read by its id.
+  const index = photoId ? pages.photos.findIndex((p) => p.id === photoId) : -1;
+  const inPages = index >= 0 ? pages.photos[index]! : null;
+  const byId = usePhotoById(eventId, uid, photoId && !inPages && !pages.loading ? photoId : null);
+  const current: PhotoByIdState = inPages ? { status: 'found', photo: inPages } : byId;
+  // Mounted from the first open on and kept, so closing animates and restores focus.
+  const [viewerUsed, setViewerUsed] = useState(photoId !== null);
+  if (photoId !== null && !viewerUsed) setViewerUsed(true);
+  // Opened from the grid: closing goes back in history, so Back does not reopen it.
+  const [openedHere, setOpenedHere] = useState(false);
+
+  const openPhoto = useCallback(
+    (photo: GalleryPhoto) => {
+      setOpenedHere(true);
+      void navigate(photoHref(eventId, photo.id));
+    },
+    [eventId, navigate],
+  );
+  const showPhoto = (photo: GalleryPhoto) =>
+    void navigate(photoHref(eventId, photo.id), { replace: true });
+  const closeViewer = () => {
+    if (openedHere) void navigate(-1);
+    else void navigate(eventHref(eventId, 'photos'), { replace: true });
+    setOpenedHere(false);
+  };
+  const previous = index > 0 ? (pages.photos[index - 1] ?? null) : null;
+  const next = index >= 0 ? (pages.photos[index + 1] ?? null) : null;
 
   const renderItem = useCallback(
     (photo: GalleryPhoto) => (
@@ -50,9 +87,10 @@ export default function PhotosPage() {
         voting={voting.has(photo.id)}
         onVote={vote}
         onToggleFeatured={toggleFeatured}
+        onOpen={openPhoto}
       />
     ),
-    [canFeature, voting, vote, toggleFeatured],
+    [canFeature, voting, vote, toggleFeatured, openPhoto],
   );
 
   return (
@@ -123,6 +161,30 @@ export default function PhotosPage() {
         open={uploading}
         onClose={() => setUploading(false)}
       />
+      {viewerUsed && (
+        <Suspense fallback={null}>
+          <PhotoViewer
+            open={photoId !== null}
+            current={current}
+            previous={previous}
+            next={next}
+            position={index >= 0 ? { index, count: pages.photos.length } : null}
+            timeZone={eventTimeZone(event)}
+            canFeature={canFeature}
+            canDelete={(p) => canDeleteAny || p.uploadedBy === uid}
+            voting={photoId !== null && voting.has(photoId)}
+            onVote={vote}
+            onToggleFeatured={toggleFeatured}
+            onNavigate={showPhoto}
+            onDeleted={() => {
+              const neighbour = next ?? previous;
+              if (neighbour) showPhoto(neighbour);
+              else closeViewer();
+            }}
+            onClose={closeViewer}
+          />
+        </Suspense>
+      )}
     </Stack>
   );
 }

@@ -18,7 +18,7 @@ import { useFirestore, useFirestoreCollectionData } from 'reactfire';
 import { MAX_BANNER_SLIDES } from '@gatherly/domain/banner';
 import type { CreatePhotoRequest } from '@gatherly/domain/entities';
 import { apiRequest } from '../../lib/api.ts';
-import { MAX_IN_VALUES, myVotesQuery, photosRef } from '../../lib/db/refs.ts';
+import { MAX_IN_VALUES, myVotesQuery, photoRef, photosRef } from '../../lib/db/refs.ts';
 import type { PhotoDoc } from '../../lib/types.ts';
 
 /** A photo as the screens show it: the document plus whether the caller voted for it. */
@@ -122,6 +122,39 @@ export function useMyVotes(
 }
 
 const EMPTY: ReadonlySet<string> = new Set();
+
+/** One photo read by its id (a deep link to a photo outside the loaded gallery pages). */
+export type PhotoByIdState =
+  { status: 'loading' } | { status: 'missing' } | { status: 'found'; photo: GalleryPhoto };
+
+/**
+ * The photo `photoId` of the event, live (one document listener, so a delete elsewhere shows at
+ * once), with the caller's vote; null `photoId` reads nothing. Unknown, deleted and unreadable
+ * photos are all `missing`: the viewer says so in a sentence.
+ */
+export function usePhotoById(eventId: string, uid: string, photoId: string | null): PhotoByIdState {
+  const db = useFirestore();
+  const [state, setState] = useState<{ id: string | null; doc: PhotoDoc | null | undefined }>({
+    id: null,
+    doc: undefined,
+  });
+  useEffect(() => {
+    if (!photoId) return;
+    return onSnapshot(
+      photoRef(db, eventId, photoId),
+      (snap) => setState({ id: photoId, doc: snap.data() ?? null }),
+      (err) => {
+        console.warn('Loading the photo failed', err);
+        setState({ id: photoId, doc: null });
+      },
+    );
+  }, [db, eventId, photoId]);
+  const ids = useMemo(() => (photoId ? [photoId] : []), [photoId]);
+  const voted = useMyVotes(eventId, uid, ids);
+  if (!photoId || state.id !== photoId || state.doc === undefined) return { status: 'loading' };
+  if (state.doc === null) return { status: 'missing' };
+  return { status: 'found', photo: { ...state.doc, userVoted: voted.has(photoId) } };
+}
 
 /** The photos flagged with the caller's votes. */
 export function withMyVotes(

@@ -9,6 +9,7 @@ import { RoleManagementCard } from '../members/RoleManagementCard.tsx';
 import { BrandingCard } from './BrandingCard.tsx';
 import { DatesCard } from './DatesCard.tsx';
 import { GuestPrivacyCard } from './GuestPrivacyCard.tsx';
+import { RemindersCard } from './RemindersCard.tsx';
 import { TextSettingField } from './TextSettingField.tsx';
 import { TimeZonePrompt } from './TimeZonePrompt.tsx';
 
@@ -75,6 +76,7 @@ function SettingsScreen({
       />
       <BrandingCard event={event} />
       <GuestPrivacyCard eventId={event.id} value={event.guestsSeeWhoIsGoing !== false} />
+      <RemindersCard eventId={event.id} stored={event.reminderSettings} />
       {isCreator && <RoleManagementCard eventId={event.id} uid={uid} />}
     </Stack>
   );

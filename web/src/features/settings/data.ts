@@ -1,7 +1,7 @@
 // Settings writes go straight to the event document: the rules accept one field (or the whole
 // themeColors object, or the start/end pair) per update from admins and the creator.
 import { updateDoc, type Firestore } from 'firebase/firestore';
-import type { ThemeColors } from '@gatherly/domain/entities';
+import type { ReminderSettings, ThemeColors } from '@gatherly/domain/entities';
 import { eventRef } from '../../lib/db/refs.ts';
 
 export type TextSettingsField = 'name' | 'description' | 'location' | 'customLogo';
@@ -44,4 +44,9 @@ export function saveThemeColors(db: Firestore, eventId: string, colors: ThemeCol
 /** "Guests can see who's going" (rules: isValidSettingsWrite). */
 export function saveGuestsSeeWhoIsGoing(db: Firestore, eventId: string, on: boolean) {
   return updateDoc(eventRef(db, eventId), { guestsSeeWhoIsGoing: on });
+}
+
+/** The reminder e-mails (docs/data-model.md, "E-mail"): both fields in one write, as the rules require. */
+export function saveReminderSettings(db: Firestore, eventId: string, settings: ReminderSettings) {
+  return updateDoc(eventRef(db, eventId), { reminderSettings: settings });
 }

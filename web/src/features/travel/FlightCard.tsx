@@ -8,6 +8,7 @@ import {
   formatFlightDuration,
 } from '@gatherly/domain/flights';
 import type { FlightDoc } from '../../lib/types.ts';
+import { FlightActions } from './TravelActions.tsx';
 
 interface Props {
   flight: FlightDoc;
@@ -42,9 +43,12 @@ export function FlightCard({ flight, eventTimeZone }: Props) {
               {flight.airline} {flight.flightNumber}
             </Text>
           </Box>
-          <Badge variant="subtle" colorPalette="blue" flexShrink={0}>
-            {formatShortDate(flight.departureTime, zones.departure)}
-          </Badge>
+          <HStack gap="1" flexShrink={0}>
+            <Badge variant="subtle" colorPalette="blue">
+              {formatShortDate(flight.departureTime, zones.departure)}
+            </Badge>
+            <FlightActions flight={flight} eventTimeZone={eventTimeZone} />
+          </HStack>
         </HStack>
         <HStack gap="6" fontSize="sm" align="start" wrap="wrap">
           <Stack gap="0">

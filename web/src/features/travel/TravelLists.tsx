@@ -21,7 +21,8 @@ export function travelColumns(width: number): number {
 }
 
 const FLIGHT_CARD_PX = 176;
-const CARPOOL_CARD_PX = 150;
+// Route and departure, driver, riders with Join / Leave: three rows.
+const CARPOOL_CARD_PX = 164;
 
 interface TabProps {
   eventId: string;

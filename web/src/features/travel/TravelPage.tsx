@@ -3,8 +3,8 @@ import { useState } from 'react';
 import { eventTimeZone } from '@gatherly/domain/time-zones';
 import { useEventScope } from '../../lib/event-scope.tsx';
 import { useEventStats } from '../../lib/use-event-stats.ts';
-import { AddFlightDialog } from './AddFlightDialog.tsx';
-import { CreateCarpoolDialog } from './CreateCarpoolDialog.tsx';
+import { CarpoolDialog } from './CarpoolDialog.tsx';
+import { FlightDialog } from './FlightDialog.tsx';
 import { CarpoolsTab, FlightsTab } from './TravelLists.tsx';
 
 type TravelTab = 'flights' | 'carpools';
@@ -51,13 +51,13 @@ export default function TravelPage() {
           />
         </Tabs.Content>
       </Tabs.Root>
-      <AddFlightDialog
+      <FlightDialog
         eventId={eventId}
         eventTimeZone={timeZone}
         open={dialog === 'flights'}
         onClose={() => setDialog(null)}
       />
-      <CreateCarpoolDialog
+      <CarpoolDialog
         eventId={eventId}
         timeZone={timeZone}
         open={dialog === 'carpools'}

@@ -1,13 +1,26 @@
 // Flights and carpools of one event (bounded lists for the dashboard, cursor pages for the travel
-// screen), and the API calls that create, join and delete them (tier limits and the counts need
-// the server).
-import { limit, orderBy, query, type Firestore, type QueryConstraint } from 'firebase/firestore';
+// screen), the API calls that create, join, leave and delete them (tier limits, seats and the
+// counts need the server), and the direct edits the rules decide (docs/data-model.md).
+import {
+  limit,
+  orderBy,
+  query,
+  updateDoc,
+  type Firestore,
+  type QueryConstraint,
+} from 'firebase/firestore';
 import { useFirestore, useFirestoreCollectionData } from 'reactfire';
 import type { CreateCarpoolRequest, CreateFlightRequest } from '@gatherly/domain/entities';
 import { dateTimeLocalToIso } from '@gatherly/domain/dates';
 import { apiRequest } from '../../lib/api.ts';
-import { carpoolsRef, flightsRef } from '../../lib/db/refs.ts';
-import type { CarpoolDoc, FlightDoc } from '../../lib/types.ts';
+import {
+  carpoolRef,
+  carpoolsRef,
+  flightRef,
+  flightsRef,
+  passengersRef,
+} from '../../lib/db/refs.ts';
+import type { CarpoolDoc, CarpoolPassengerDoc, FlightDoc } from '../../lib/types.ts';
 import { useSearchPages, type SearchPages } from '../../lib/use-search-pages.ts';
 
 export interface ListState<T> {
@@ -76,6 +89,54 @@ export function createCarpool(eventId: string, carpool: NewCarpool): Promise<unk
 export function joinCarpool(carpoolId: string): Promise<unknown> {
   return apiRequest('POST', `/api/carpools/${carpoolId}/join`);
 }
+
+/** A passenger gives their seat back (the seat, their id and passenger document go together). */
+export function leaveCarpool(carpoolId: string): Promise<unknown> {
+  return apiRequest('POST', `/api/carpools/${carpoolId}/leave`);
+}
+
+/** The six fields a flight's owner or an admin edits directly (the rules check them). */
+export type FlightEdit = Required<NewFlight>;
+
+export function updateFlight(
+  db: Firestore,
+  eventId: string,
+  flightId: string,
+  edit: FlightEdit,
+): Promise<void> {
+  return updateDoc(flightRef(db, eventId, flightId), { ...edit });
+}
+
+/** What a driver or an admin edits directly; the rules keep `maxSeats` ≥ the riders already in. */
+export type CarpoolEdit = Pick<
+  CarpoolDoc,
+  'fromLocation' | 'toLocation' | 'departureTime' | 'maxSeats'
+>;
+
+export function updateCarpool(
+  db: Firestore,
+  eventId: string,
+  carpoolId: string,
+  edit: CarpoolEdit,
+): Promise<void> {
+  return updateDoc(carpoolRef(db, eventId, carpoolId), { ...edit });
+}
+
+/** Riders of one carpool by joining order: read only for cards on screen that have riders. */
+export function usePassengers(carpool: CarpoolDoc): CarpoolPassengerDoc[] {
+  const db = useFirestore();
+  const res = useFirestoreCollectionData(
+    query(
+      passengersRef(db, carpool.eventId, carpool.id),
+      orderBy('joinedAt'),
+      limit(MAX_PASSENGERS),
+    ),
+  );
+  return res.data ?? [];
+}
+
+/** Seats are 1..8 with the driver's: at most 7 riders. */
+export const MAX_PASSENGERS = 7;
 
 /** Join shows only while seats remain and the caller is neither driver nor passenger. */
 export function canJoin(carpool: CarpoolDoc, uid: string): boolean {

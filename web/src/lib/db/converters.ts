@@ -13,6 +13,8 @@ import {
   DEFAULT_BANNER_SETTINGS,
   DEFAULT_THEME_COLORS,
   RSVP_STATUSES,
+  type BannerSettings,
+  type EmailPreferences,
   type ActivityEntryKind,
   type BannerSettings,
   type BannerStyle,
@@ -22,10 +24,13 @@ import {
   type ThemeColors,
   type UserSummary,
 } from '@gatherly/domain/entities';
+import { effectiveReminderSettings } from '@gatherly/domain/email/reminders';
+import { EMAIL_TOPICS } from '@gatherly/domain/email/preferences';
 import { MEMBER_ROLES } from '@gatherly/domain/roles';
 import type {
   ActivityDoc,
   CarpoolDoc,
+  CarpoolPassengerDoc,
   FlightDoc,
   GatherlyEvent,
   InvitationDoc,
@@ -39,6 +44,7 @@ import type {
   ScheduleDoc,
   StoredTime,
   TravelStats,
+  UserProfileDoc,
 } from '../types.ts';
 
 // ---- Field readers ---------------------------------------------------------------------------
@@ -182,6 +188,25 @@ export const eventConverter = converter<GatherlyEvent, StoredEvent>('event', (sn
   createdAt: time(d.createdAt),
   // "Guests can see who's going": absent = on.
   guestsSeeWhoIsGoing: flag(d.guestsSeeWhoIsGoing, true),
+  // Absent on events that never changed them: the defaults the scheduler uses.
+  reminderSettings: effectiveReminderSettings(d.reminderSettings),
+}));
+
+/** Only the topics a person turned on or off; absent topics are on (`wantsEmail`). */
+function emailPreferences(value: unknown): EmailPreferences {
+  const f = fields(value);
+  const out: EmailPreferences = {};
+  for (const topic of EMAIL_TOPICS) if (typeof f[topic] === 'boolean') out[topic] = f[topic];
+  return out;
+}
+
+/** The owner's profile; the server creates it at first sign-in, the owner edits some fields. */
+export const userProfileConverter = converter<UserProfileDoc, DocumentData>('user', (snap, d) => ({
+  id: snap.id,
+  email: text(d.email),
+  displayName: text(d.displayName),
+  photoURL: text(d.photoURL),
+  emailPreferences: emailPreferences(d.emailPreferences),
 }));
 
 export const memberConverter = converter<MemberDoc, MemberDoc>('member', (snap, d) => ({
@@ -248,6 +273,17 @@ export const carpoolConverter = converter<CarpoolDoc, CarpoolDoc>('carpool', (sn
   passengerIds: textList(d.passengerIds),
   createdAt: time(d.createdAt),
 }));
+
+export const carpoolPassengerConverter = converter<CarpoolPassengerDoc, CarpoolPassengerDoc>(
+  'passenger',
+  (snap, d) => ({
+    eventId: text(d.eventId),
+    carpoolId: text(d.carpoolId, ownerId(snap)),
+    userId: text(d.userId, snap.id),
+    user: person(d.user),
+    joinedAt: time(d.joinedAt),
+  }),
+);
 
 /** A schedule item as an admin writes it: the tallies are the RSVP function's. */
 export type StoredScheduleItem = Omit<ScheduleDoc, 'rsvpCounts'>;
@@ -371,6 +407,7 @@ const ACTIVITY_KINDS: readonly ActivityEntryKind[] = [
   'carpool',
   'member',
   'schedule',
+  'announcement',
 ];
 
 export const activityConverter = converter<ActivityDoc, ActivityDoc>('activity', (snap, d) => ({

@@ -7,6 +7,7 @@ import {
   query,
   where,
   type CollectionReference,
+  type DocumentData,
   type DocumentReference,
   type Firestore,
   type Query,
@@ -14,6 +15,7 @@ import {
 import type {
   ActivityDoc,
   CarpoolDoc,
+  CarpoolPassengerDoc,
   FlightDoc,
   GatherlyEvent,
   InvitationDoc,
@@ -23,10 +25,12 @@ import type {
   RoleChangeDoc,
   RsvpsByUserDoc,
   ScheduleDoc,
+  UserProfileDoc,
 } from '../types.ts';
 import {
   activityConverter,
   carpoolConverter,
+  carpoolPassengerConverter,
   eventConverter,
   flightConverter,
   invitationConverter,
@@ -37,6 +41,7 @@ import {
   rsvpsByUserConverter,
   scheduleConverter,
   statsConverter,
+  userProfileConverter,
   type StatsDoc,
   type StoredEvent,
   type StoredScheduleItem,
@@ -48,15 +53,25 @@ const PHOTOS = 'photos';
 const VOTES = 'votes';
 const FLIGHTS = 'flights';
 const CARPOOLS = 'carpools';
+const PASSENGERS = 'passengers';
 const SCHEDULE = 'schedule';
 const ROLE_CHANGES = 'roleChanges';
 const STATS = 'stats';
 const RSVPS_BY_USER = 'rsvpsByUser';
 const ACTIVITY = 'activity';
 const INVITATIONS = 'invitations';
+const USERS = 'users';
 
 /** Firestore's most values in one `in` filter. */
 export const MAX_IN_VALUES = 30;
+
+/** The signed-in person's own profile (the rules let only its owner read or edit it). */
+export function userProfileRef(
+  db: Firestore,
+  uid: string,
+): DocumentReference<UserProfileDoc, DocumentData> {
+  return doc(db, USERS, uid).withConverter(userProfileConverter);
+}
 
 export function eventRef(
   db: Firestore,
@@ -121,6 +136,33 @@ export function carpoolsRef(
   eventId: string,
 ): CollectionReference<CarpoolDoc, CarpoolDoc> {
   return collection(db, EVENTS, eventId, CARPOOLS).withConverter(carpoolConverter);
+}
+
+export function flightRef(
+  db: Firestore,
+  eventId: string,
+  flightId: string,
+): DocumentReference<FlightDoc, FlightDoc> {
+  return doc(flightsRef(db, eventId), flightId);
+}
+
+export function carpoolRef(
+  db: Firestore,
+  eventId: string,
+  carpoolId: string,
+): DocumentReference<CarpoolDoc, CarpoolDoc> {
+  return doc(carpoolsRef(db, eventId), carpoolId);
+}
+
+/** A carpool's riders (at most 7: seats are 1..8 with the driver's). */
+export function passengersRef(
+  db: Firestore,
+  eventId: string,
+  carpoolId: string,
+): CollectionReference<CarpoolPassengerDoc, CarpoolPassengerDoc> {
+  return collection(db, EVENTS, eventId, CARPOOLS, carpoolId, PASSENGERS).withConverter(
+    carpoolPassengerConverter,
+  );
 }
 
 export function scheduleRef(

@@ -13,6 +13,8 @@ export const QUEUE_AFTER_MS = 2500;
 export interface TrackedWrite {
   /** Marks the write as reported to the person as queued: it now shows in the indicator. */
   markQueued(): void;
+  /** Stops counting it without a toast (e.g. another person's change, kept for their return). */
+  forget(): void;
 }
 
 let queued = 0;
@@ -86,6 +88,14 @@ export function trackWrite(ack: Promise<unknown>): TrackedWrite {
       if (isQueued || settled) return;
       isQueued = true;
       setQueued(queued + 1);
+    },
+    forget() {
+      if (settled) return;
+      settled = true;
+      if (!isQueued) return;
+      isQueued = false;
+      setQueued(Math.max(0, queued - 1));
+      if (queued === 0) refused = false;
     },
   };
 }

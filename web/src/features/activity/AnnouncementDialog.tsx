@@ -1,0 +1,187 @@
+import {
+  Alert,
+  Button,
+  CloseButton,
+  Dialog,
+  Field,
+  HStack,
+  NativeSelect,
+  Portal,
+  Stack,
+  Text,
+  Textarea,
+} from '@chakra-ui/react';
+import { useFormik } from 'formik';
+import { useEffect, useState } from 'react';
+import { ANNOUNCEMENT_MAX_LENGTH } from '@gatherly/domain/email/announcements';
+import { formatZonedDateTime } from '@gatherly/domain/dates';
+import { showToast } from '../../components/toaster.tsx';
+import { describeError } from '../../lib/errors.ts';
+import { isNoConnection, requireConnection } from '../../lib/offline/offline-toast.ts';
+import {
+  answerChoices,
+  EVERYONE,
+  sendAnnouncement,
+  sentDescription,
+  useScheduleChoices,
+  validateAnnouncement,
+  type AnnouncementFormValues,
+} from './announcements.ts';
+
+interface Props {
+  eventId: string;
+  /** The event's zone: items are named with their time in it. */
+  timeZone: string;
+  onClose(): void;
+}
+
+const OFFLINE_ACTION = 'Sending an announcement';
+
+/**
+ * The hosts' message to every member or to those with one answer for a schedule item
+ * (docs/api.md, "Announcements"). Loaded when an admin opens it (docs/performance.md).
+ */
+export default function AnnouncementDialog({ eventId, timeZone, onClose }: Props) {
+  const schedule = useScheduleChoices(eventId);
+  // Loaded on demand, so it mounts closed and opens right after (docs/web.md, "Chakra gotcha").
+  const [open, setOpen] = useState(false);
+  // eslint-disable-next-line react-hooks/set-state-in-effect -- the closed-then-open commit is the point (docs/web.md, "Chakra gotcha")
+  useEffect(() => setOpen(true), []);
+  const [failure, setFailure] = useState<string | null>(null);
+  const form = useFormik<AnnouncementFormValues>({
+    initialValues: { message: '', audience: EVERYONE },
+    validate: validateAnnouncement,
+    onSubmit: async (values) => {
+      setFailure(null);
+      if (!requireConnection(OFFLINE_ACTION)) return;
+      try {
+        const announcement = await sendAnnouncement(eventId, values);
+        showToast({
+          title: 'Announcement Sent',
+          description: sentDescription(announcement),
+          status: 'success',
+        });
+        onClose();
+      } catch (err) {
+        console.error('Sending the announcement failed', err);
+        // Lost on the way: the same "needs a connection" toast as before sending.
+        if (isNoConnection(err) && !requireConnection(OFFLINE_ACTION)) return;
+        setFailure(describeError(err, 'The announcement could not be sent. Please try again.'));
+      }
+    },
+  });
+  const messageError = form.touched.message ? form.errors.message : undefined;
+  const audienceError = form.touched.audience ? form.errors.audience : undefined;
+  const length = form.values.message.trim().length;
+
+  return (
+    <Dialog.Root
+      open={open}
+      onOpenChange={(e) => !e.open && !form.isSubmitting && onClose()}
+      placement="center"
+      size={{ base: 'full', md: 'md' }}
+    >
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner px={{ base: '0', md: '4' }}>
+          <Dialog.Content>
+            <form onSubmit={form.handleSubmit} noValidate>
+              <Dialog.Header>
+                <Dialog.Title>Send Announcement</Dialog.Title>
+              </Dialog.Header>
+              <Dialog.Body>
+                <Stack gap="4">
+                  <Text color="fg.muted" fontSize="sm">
+                    It appears in the event&apos;s activity feed and is e-mailed to the members you
+                    choose (except those who turned announcements off).
+                  </Text>
+                  <Field.Root invalid={Boolean(audienceError)}>
+                    <Field.Label>Send to</Field.Label>
+                    <NativeSelect.Root disabled={schedule.loading}>
+                      <NativeSelect.Field
+                        name="audience"
+                        value={form.values.audience}
+                        onChange={form.handleChange}
+                        onBlur={form.handleBlur}
+                      >
+                        <option value={EVERYONE}>Everyone</option>
+                        {schedule.items.map((item) => (
+                          <optgroup
+                            key={item.id}
+                            label={`${item.title} · ${formatZonedDateTime(item.startTime, timeZone)}`}
+                          >
+                            {answerChoices(item).map((c) => (
+                              <option key={c.value} value={c.value}>
+                                {c.label}
+                              </option>
+                            ))}
+                          </optgroup>
+                        ))}
+                      </NativeSelect.Field>
+                      <NativeSelect.Indicator />
+                    </NativeSelect.Root>
+                    {audienceError ? (
+                      <Field.ErrorText>{audienceError}</Field.ErrorText>
+                    ) : (
+                      <Field.HelperText>
+                        {schedule.items.length > 0
+                          ? 'Everyone, or the members with one answer for a schedule item.'
+                          : 'Add schedule items to write to the members going to one of them.'}
+                      </Field.HelperText>
+                    )}
+                  </Field.Root>
+                  <Field.Root invalid={Boolean(messageError)}>
+                    <Field.Label>Message</Field.Label>
+                    <Textarea
+                      name="message"
+                      rows={6}
+                      autoresize
+                      maxH="60vh"
+                      placeholder="The shuttle leaves the hotel at 5:30 PM sharp."
+                      value={form.values.message}
+                      onChange={form.handleChange}
+                      onBlur={form.handleBlur}
+                    />
+                    <HStack justify="space-between" w="full" align="start">
+                      {messageError ? <Field.ErrorText>{messageError}</Field.ErrorText> : <span />}
+                      <Text
+                        fontSize="xs"
+                        color={length > ANNOUNCEMENT_MAX_LENGTH ? 'fg.error' : 'fg.muted'}
+                        flexShrink={0}
+                        data-testid="message-length"
+                      >
+                        {length} / {ANNOUNCEMENT_MAX_LENGTH}
+                      </Text>
+                    </HStack>
+                  </Field.Root>
+                  {failure && (
+                    <Alert.Root status="error" role="alert">
+                      <Alert.Indicator />
+                      <Alert.Description>{failure}</Alert.Description>
+                    </Alert.Root>
+                  )}
+                </Stack>
+              </Dialog.Body>
+              <Dialog.Footer>
+                <Button variant="outline" onClick={onClose} disabled={form.isSubmitting}>
+                  Cancel
+                </Button>
+                <Button
+                  type="submit"
+                  colorPalette="brand"
+                  loading={form.isSubmitting}
+                  loadingText="Sending..."
+                >
+                  Send Announcement
+                </Button>
+              </Dialog.Footer>
+            </form>
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" disabled={form.isSubmitting} />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,211 @@
+// Edit and Delete for one flight or carpool (its owner or event admins) and Leave for a carpool's
+// riders. Dialogs mount only while open, so a page of cards holds no forms.
+import { Button, IconButton, Menu, Portal } from '@chakra-ui/react';
+import { useState } from 'react';
+import { can } from '@gatherly/domain/roles';
+import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+import { showToast } from '../../components/toaster.tsx';
+import { describeError } from '../../lib/errors.ts';
+import { useEventScope } from '../../lib/event-scope.tsx';
+import { requireConnection } from '../../lib/offline/offline-toast.ts';
+import type { CarpoolDoc, FlightDoc } from '../../lib/types.ts';
+import { CarpoolDialog } from './CarpoolDialog.tsx';
+import { deleteCarpool, deleteFlight, leaveCarpool } from './data.ts';
+import { FlightDialog } from './FlightDialog.tsx';
+
+/** The traveller (driver) or event admins manage an entry (docs/product.md, "Travel"). */
+function useCanManage(ownerId: string): boolean {
+  const { uid, role } = useEventScope();
+  return ownerId === uid || can(role, 'editAnyTravel');
+}
+
+interface EntryMenuProps {
+  /** "flight" or "carpool": names the menu for screen readers. */
+  label: string;
+  onEdit(): void;
+  onDelete(): void;
+}
+
+function EntryMenu({ label, onEdit, onDelete }: EntryMenuProps) {
+  return (
+    <Menu.Root positioning={{ placement: 'bottom-end' }}>
+      <Menu.Trigger asChild>
+        <IconButton size="2xs" variant="ghost" aria-label={`Manage ${label}`}>
+          <span aria-hidden>⋯</span>
+        </IconButton>
+      </Menu.Trigger>
+      <Portal>
+        <Menu.Positioner>
+          <Menu.Content>
+            <Menu.Item value="edit" onClick={onEdit}>
+              Edit
+            </Menu.Item>
+            <Menu.Item value="delete" color="fg.error" onClick={onDelete}>
+              Delete
+            </Menu.Item>
+          </Menu.Content>
+        </Menu.Positioner>
+      </Portal>
+    </Menu.Root>
+  );
+}
+
+/**
+ * Runs a server action behind a confirmation: the dialog stays open with its pending label until
+ * the server answers, then closes; a failure is a toast sentence.
+ */
+function useConfirmedAction(what: string, failure: string, action: () => Promise<unknown>) {
+  const [confirming, setConfirming] = useState(false);
+  const [pending, setPending] = useState(false);
+  const confirm = async () => {
+    if (!requireConnection(what)) return;
+    setPending(true);
+    try {
+      await action();
+      setConfirming(false);
+      return true;
+    } catch (err) {
+      console.error(`${what} failed`, err);
+      showToast({ title: 'Error', description: describeError(err, failure), status: 'error' });
+      return false;
+    } finally {
+      setPending(false);
+    }
+  };
+  return {
+    confirming,
+    pending,
+    ask: () => setConfirming(true),
+    cancel: () => setConfirming(false),
+    confirm,
+  };
+}
+
+export function FlightActions({
+  flight,
+  eventTimeZone,
+}: {
+  flight: FlightDoc;
+  eventTimeZone: string;
+}) {
+  const [editing, setEditing] = useState(false);
+  const remove = useConfirmedAction(
+    'Deleting a flight',
+    'Failed to delete flight. Please try again.',
+    () => deleteFlight(flight.id),
+  );
+  const canManage = useCanManage(flight.userId);
+  if (!canManage) return null;
+  const route = `${flight.departure || 'departure'} → ${flight.arrival || 'arrival'}`;
+  return (
+    <>
+      <EntryMenu label={`flight ${route}`} onEdit={() => setEditing(true)} onDelete={remove.ask} />
+      {editing && (
+        <FlightDialog
+          eventId={flight.eventId}
+          eventTimeZone={eventTimeZone}
+          flight={flight}
+          open
+          onClose={() => setEditing(false)}
+        />
+      )}
+      {remove.confirming && (
+        <ConfirmDialog
+          open
+          title="Delete Flight"
+          description={`Delete the flight ${route}? Everyone in the event stops seeing it.`}
+          confirmLabel="Delete"
+          pendingLabel="Deleting..."
+          pending={remove.pending}
+          destructive
+          onConfirm={() => void remove.confirm()}
+          onClose={remove.cancel}
+        />
+      )}
+    </>
+  );
+}
+
+export function CarpoolActions({ carpool, timeZone }: { carpool: CarpoolDoc; timeZone: string }) {
+  const [editing, setEditing] = useState(false);
+  const remove = useConfirmedAction(
+    'Deleting a carpool',
+    'Failed to delete carpool. Please try again.',
+    () => deleteCarpool(carpool.id),
+  );
+  const canManage = useCanManage(carpool.driverId);
+  if (!canManage) return null;
+  const route = `${carpool.fromLocation} → ${carpool.toLocation}`;
+  const riders = carpool.passengerIds.length;
+  return (
+    <>
+      <EntryMenu label={`carpool ${route}`} onEdit={() => setEditing(true)} onDelete={remove.ask} />
+      {editing && (
+        <CarpoolDialog
+          eventId={carpool.eventId}
+          timeZone={timeZone}
+          carpool={carpool}
+          open
+          onClose={() => setEditing(false)}
+        />
+      )}
+      {remove.confirming && (
+        <ConfirmDialog
+          open
+          title="Delete Carpool"
+          description={
+            riders === 0
+              ? `Delete the carpool ${route}?`
+              : riders === 1
+                ? `Delete the carpool ${route}? Its passenger loses their seat.`
+                : `Delete the carpool ${route}? Its ${riders} passengers lose their seats.`
+          }
+          confirmLabel="Delete"
+          pendingLabel="Deleting..."
+          pending={remove.pending}
+          destructive
+          onConfirm={() => void remove.confirm()}
+          onClose={remove.cancel}
+        />
+      )}
+    </>
+  );
+}
+
+/** A rider gives their seat back, after confirming (the seat may be taken at once). */
+export function LeaveCarpoolButton({ carpool }: { carpool: CarpoolDoc }) {
+  const leave = useConfirmedAction(
+    'Leaving a carpool',
+    'Failed to leave carpool. Please try again.',
+    () => leaveCarpool(carpool.id),
+  );
+  const route = `${carpool.fromLocation} → ${carpool.toLocation}`;
+  const confirm = async () => {
+    if (await leave.confirm())
+      showToast({
+        title: 'Left Carpool',
+        description: `You left the carpool from ${carpool.fromLocation} to ${carpool.toLocation}.`,
+        status: 'success',
+      });
+  };
+  return (
+    <>
+      <Button size="xs" variant="outline" onClick={leave.ask}>
+        Leave
+      </Button>
+      {leave.confirming && (
+        <ConfirmDialog
+          open
+          title="Leave Carpool"
+          description={`Give up your seat in the carpool ${route}? Someone else may take it.`}
+          confirmLabel="Leave"
+          pendingLabel="Leaving..."
+          pending={leave.pending}
+          destructive
+          onConfirm={() => void confirm()}
+          onClose={leave.cancel}
+        />
+      )}
+    </>
+  );
+}
