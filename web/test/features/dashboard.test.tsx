@@ -543,6 +543,26 @@ describe('DashboardPage sections', () => {
     expect(screen.queryByRole('button', { name: /^Delete / })).not.toBeInTheDocument();
   });
 
+  it("offers who's going under counts with answers: attendees only when the host allows it", () => {
+    dash.useSchedule.mockReturnValue({
+      loading: false,
+      items: [
+        scheduleItem('s1'),
+        scheduleItem('s2', { rsvpCounts: { going: 0, maybe: 1, notGoing: 0 } }),
+      ],
+      going: 2,
+    });
+    const seeWho = () => screen.queryAllByRole('button', { name: "See who's going" });
+    const allowed = renderDashboard('attendee');
+    expect(seeWho()).toHaveLength(1); // s2 has nobody going
+    allowed.unmount();
+    const hidden = renderDashboard('attendee', { ...EVENT, guestsSeeWhoIsGoing: false });
+    expect(seeWho()).toHaveLength(0);
+    hidden.unmount();
+    renderDashboard('admin', { ...EVENT, guestsSeeWhoIsGoing: false });
+    expect(seeWho()).toHaveLength(1);
+  });
+
   it('lets admins delete a schedule item after confirming', async () => {
     dash.useSchedule.mockReturnValue({ loading: false, items: [scheduleItem('s1')], going: 0 });
     dash.deleteScheduleItem.mockResolvedValue(undefined);

@@ -32,6 +32,7 @@ vi.mock('../../src/features/members/guest-list-data.ts', async (importOriginal) 
   useGuestsByAnswer: vi.fn(() => guestPages([])),
   usePendingInvitations: vi.fn(() => ({
     invitations: [],
+    inviterName: () => null,
     loading: false,
     hasMore: false,
     loadingMore: false,
@@ -195,6 +196,37 @@ describe('MembersPage', () => {
     await userEvent.click(screen.getByRole('tab', { name: 'Pending Invitations' }));
     expect(await screen.findByRole('heading', { name: 'Pending Invitations' })).toBeInTheDocument();
     expect(screen.getByText('No pending invitations.')).toBeInTheDocument();
+  });
+
+  it('pending invitations say who invited and when (a removed inviter is left out)', async () => {
+    const invitation = (id: string, email: string, invitedByUserId: string) => ({
+      id,
+      eventId: 'e1',
+      email,
+      role: 'attendee' as const,
+      status: 'pending' as const,
+      invitedByUserId,
+      invitedAt: ts('2026-11-20T18:00:00.000Z'),
+      respondedAt: null,
+    });
+    guests.usePendingInvitations.mockReturnValue({
+      invitations: [
+        invitation('i1', 'sam@example.com', 'u1'),
+        invitation('i2', 'kim@example.com', 'gone'),
+      ],
+      inviterName: (inv) => (inv.invitedByUserId === 'u1' ? 'Ada Lovelace' : null),
+      loading: false,
+      hasMore: false,
+      loadingMore: false,
+      loadMore: vi.fn(),
+    });
+    renderMembers('creator');
+    await userEvent.click(screen.getByRole('tab', { name: 'Pending Invitations' }));
+    const rows = await screen.findAllByTestId('pending-invitation');
+    expect(
+      within(rows[0]!).getByText('Invited by Ada Lovelace on Nov 20, 2026'),
+    ).toBeInTheDocument();
+    expect(within(rows[1]!).getByText('Invited on Nov 20, 2026')).toBeInTheDocument();
   });
 
   it("shows each guest's answer with totals from the stored counts, filters and records answers", async () => {

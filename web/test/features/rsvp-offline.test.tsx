@@ -68,6 +68,7 @@ function Dashboard() {
         timeZone="UTC"
         uid="u1"
         isAdmin={false}
+        showNames={false}
         items={schedule.items}
       />
       <p data-testid="going">{schedule.going}</p>

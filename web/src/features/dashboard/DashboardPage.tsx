@@ -82,6 +82,7 @@ export default function DashboardPage() {
           timeZone={timeZone}
           uid={uid}
           isAdmin={isAdmin}
+          showNames={isAdmin || event.guestsSeeWhoIsGoing !== false}
           items={schedule.items}
         />
       </Stack>

@@ -10,6 +10,7 @@ import { downloadScheduleItemIcs } from './calendar.ts';
 import { ZonedTime } from '../../components/ZonedTime.tsx';
 import { attendingText, deleteScheduleItem, setMyRsvp, type ScheduleEntry } from './data.ts';
 import { PanelCard } from './PanelCard.tsx';
+import { WhoIsGoing } from './WhoIsGoing.tsx';
 
 import { CalendarIcon, MapPinIcon } from '../../components/icons.tsx';
 
@@ -32,10 +33,20 @@ interface Props {
   timeZone: string;
   uid: string;
   isAdmin: boolean;
+  /** Names under the counts: admins always, attendees when "Guests can see who's going". */
+  showNames: boolean;
   items: readonly ScheduleEntry[];
 }
 
-export function SchedulePanel({ eventId, eventName, timeZone, uid, isAdmin, items }: Props) {
+export function SchedulePanel({
+  eventId,
+  eventName,
+  timeZone,
+  uid,
+  isAdmin,
+  showNames,
+  items,
+}: Props) {
   // Admins and the creator manage the schedule; `editing` null = closed, 'new' = add.
   const [editing, setEditing] = useState<ScheduleEntry | 'new' | null>(null);
   const [removing, setRemoving] = useState<ScheduleEntry | null>(null);
@@ -105,6 +116,7 @@ export function SchedulePanel({ eventId, eventName, timeZone, uid, isAdmin, item
               eventName={eventName}
               timeZone={timeZone}
               item={item}
+              showNames={showNames}
               onEdit={isAdmin ? () => setEditing(item) : undefined}
               onDelete={isAdmin ? () => setRemoving(item) : undefined}
             />
@@ -121,6 +133,7 @@ function ScheduleRow({
   eventName,
   timeZone,
   item,
+  showNames,
   onEdit,
   onDelete,
 }: {
@@ -129,6 +142,7 @@ function ScheduleRow({
   eventName: string;
   timeZone: string;
   item: ScheduleEntry;
+  showNames: boolean;
   onEdit?: () => void;
   onDelete?: () => void;
 }) {
@@ -174,6 +188,9 @@ function ScheduleRow({
             )}
             <Text>{attendingText(item.rsvpCounts)}</Text>
           </HStack>
+          {showNames && (
+            <WhoIsGoing eventId={eventId} itemId={item.id} going={item.rsvpCounts.going} />
+          )}
         </Box>
         <HStack gap="2" flexShrink={0} align="start" wrap="wrap">
           {onEdit && (

@@ -17,8 +17,9 @@ import {
  * Invitations not yet accepted (admins): copy the link, send the e-mail again, or revoke. An
  * accepted or revoked invitation leaves the list live.
  */
-export function PendingInvitations({ eventId }: { eventId: string }) {
-  const { invitations, loading, hasMore, loadingMore, loadMore } = usePendingInvitations(eventId);
+export function PendingInvitations({ eventId, timeZone }: { eventId: string; timeZone: string }) {
+  const { invitations, inviterName, loading, hasMore, loadingMore, loadMore } =
+    usePendingInvitations(eventId);
   const [revoking, setRevoking] = useState<InvitationDoc | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
 
@@ -109,8 +110,7 @@ export function PendingInvitations({ eventId }: { eventId: string }) {
                 </Badge>
               </HStack>
               <Text color="fg.muted" textStyle="xs">
-                Invited
-                {inv.invitedAt ? ` ${formatShortDate(inv.invitedAt)}` : ''}
+                {invitedLine(inviterName(inv), inv, timeZone)}
               </Text>
             </Box>
             <HStack gap="2" wrap="wrap">
@@ -161,4 +161,15 @@ export function PendingInvitations({ eventId }: { eventId: string }) {
       />
     </Card.Root>
   );
+}
+
+/** "Invited by Ana Ruiz on Nov 20, 2026" (the date in the event's zone). */
+export function invitedLine(
+  inviter: string | null,
+  inv: Pick<InvitationDoc, 'invitedAt'>,
+  timeZone: string,
+): string {
+  const by = inviter ? ` by ${inviter}` : '';
+  const on = inv.invitedAt ? ` on ${formatShortDate(inv.invitedAt, timeZone)}` : '';
+  return `Invited${by}${on}`;
 }

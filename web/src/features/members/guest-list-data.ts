@@ -5,7 +5,6 @@
 // Totals are stored counts: the item's rsvpCounts and stats/members.
 import {
   documentId,
-  FieldPath,
   limit,
   onSnapshot,
   orderBy,
@@ -21,6 +20,7 @@ import type { InvitationLinkResponse, RsvpStatus } from '@gatherly/domain/entiti
 import { memberSearchTokens, searchQuery } from '@gatherly/domain/search';
 import { apiRequest } from '../../lib/api.ts';
 import {
+  answersQuery,
   invitationsRef,
   MAX_IN_VALUES,
   membersRef,
@@ -191,16 +191,6 @@ export function useGuestsByMember(
   };
 }
 
-/** The answer maps holding `status` for `itemId` (single-field index on the map path). */
-export function answersQuery(
-  db: Firestore,
-  eventId: string,
-  itemId: string,
-  status: RsvpStatus,
-): Query<RsvpsByUserDoc, RsvpsByUserDoc> {
-  return query(rsvpsByUserRef(db, eventId), where(new FieldPath('statuses', itemId), '==', status));
-}
-
 /**
  * The members whose answer to `itemId` is `status`, page by page, each with their member
  * document. Search and the name order apply to the loaded pages (a query cannot order answer
@@ -269,6 +259,8 @@ export function pendingInvitationsQuery(
 
 export interface PendingInvitationPages {
   invitations: InvitationDoc[];
+  /** The inviter's name while they are a member of the event; null otherwise. */
+  inviterName(invitation: InvitationDoc): string | null;
   loading: boolean;
   hasMore: boolean;
   loadingMore: boolean;
@@ -280,8 +272,15 @@ export function usePendingInvitations(eventId: string): PendingInvitationPages {
   const pages = usePagedQuery(pendingInvitationsQuery(db, eventId), GUEST_PAGE);
   const { items, setVisibleRange } = pages;
   useWholeWindowLive(items.length, setVisibleRange);
+  // Who invited each: the loaded page's inviters, read by id (a few admins, not the guests).
+  const inviterIds = useMemo(
+    () => [...new Set(items.map((i) => i.invitedByUserId).filter(Boolean))].sort(),
+    [items],
+  );
+  const inviters = useDocsByIds(membersRef(db, eventId), inviterIds);
   return {
     invitations: items,
+    inviterName: (inv) => inviters.docs.get(inv.invitedByUserId)?.user.displayName ?? null,
     loading: pages.loading,
     hasMore: pages.hasMore,
     loadingMore: pages.loadingMore,

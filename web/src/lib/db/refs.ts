@@ -4,6 +4,7 @@ import {
   collection,
   collectionGroup,
   doc,
+  FieldPath,
   query,
   where,
   type CollectionReference,
@@ -12,6 +13,7 @@ import {
   type Firestore,
   type Query,
 } from 'firebase/firestore';
+import type { RsvpStatus } from '@gatherly/domain/entities';
 import type {
   ActivityDoc,
   CarpoolDoc,
@@ -191,6 +193,16 @@ export function rsvpsByUserRef(
   eventId: string,
 ): CollectionReference<RsvpsByUserDoc, RsvpsByUserDoc> {
   return collection(db, EVENTS, eventId, RSVPS_BY_USER).withConverter(rsvpsByUserConverter);
+}
+
+/** The answer maps holding `status` for `itemId` (single-field index on the map path). */
+export function answersQuery(
+  db: Firestore,
+  eventId: string,
+  itemId: string,
+  status: RsvpStatus,
+): Query<RsvpsByUserDoc, RsvpsByUserDoc> {
+  return query(rsvpsByUserRef(db, eventId), where(new FieldPath('statuses', itemId), '==', status));
 }
 
 /** The member's own RSVP answers, one document for the whole schedule. */
