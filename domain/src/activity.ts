@@ -1,13 +1,14 @@
 /**
  * Recent Activity (docs/decisions.md: built from the event's real data instead of the spec's
  * hard-coded samples): merges recent photos, flights, carpools, new members, schedule items and
- * announcements into one feed, newest first.
+ * announcements into one feed, newest first; recordedAnswerText is the line of an answer a host
+ * recorded.
  */
-import type { PersonSummary } from './entities.ts';
+import type { ActivityEntryKind, PersonSummary } from './entities.ts';
 import { type TimeLike, toMillis } from './dates.ts';
 import { clip, oneLine } from './email/text.ts';
 
-export type ActivityKind = 'photo' | 'flight' | 'carpool' | 'member' | 'schedule' | 'announcement';
+export type ActivityKind = ActivityEntryKind;
 
 export interface ActivityItem {
   /** Unique across kinds: "{kind}:{id}". */
@@ -157,4 +158,17 @@ export function buildActivityFeed(
     });
   }
   return items.sort((a, b) => b.at - a.at).slice(0, Math.max(0, limit));
+}
+
+/**
+ * The feed's line for an answer a host recorded for a guest (said in person, by phone). Every
+ * member reads the feed, so it never says what the answer was: that stays with the guest and the
+ * admins, and with attendees only while "Guests can see who's going" is on.
+ */
+export function recordedAnswerText(
+  host: PersonSummary,
+  guest: PersonSummary,
+  itemTitle: string,
+): string {
+  return `${nameOf(host)} recorded ${nameOf(guest)}'s answer to ${itemTitle.trim() || 'Untitled'}`;
 }

@@ -380,12 +380,13 @@ export type EventStatsId = keyof EventStats;
 export const EVENT_STATS_IDS: readonly EventStatsId[] = ['members', 'photos', 'travel'];
 
 export type ActivityEntryKind =
-  'photo' | 'flight' | 'carpool' | 'member' | 'schedule' | 'announcement';
+  'photo' | 'flight' | 'carpool' | 'member' | 'schedule' | 'announcement' | 'rsvp';
 
 /**
  * events/{e}/activity/{kind}:{subjectId}: one feed entry per member, photo, flight, carpool,
  * schedule item or announcement, written by Firestore triggers on create and removed on delete
- * (functions/src/triggers/activity.ts); `title` is the sentence the feed shows
+ * (functions/src/triggers/activity.ts), and one per answer a host recorded for a guest
+ * (`rsvp:{scheduleId}:{uid}`, written with the answer); `title` is the sentence the feed shows
  * (domain/src/activity.ts).
  */
 export interface ActivityEntry<Time = IsoDateString> {
@@ -394,7 +395,10 @@ export interface ActivityEntry<Time = IsoDateString> {
   kind: ActivityEntryKind;
   /** Who did it; null for schedule items (no person). */
   actor: PersonSummary | null;
-  /** Id of the member (uid), photo, flight, carpool, schedule item or announcement. */
+  /**
+   * Id of the member (uid), photo, flight, carpool, schedule item or announcement;
+   * `{scheduleId}:{uid}` for a recorded answer.
+   */
   subjectId: string;
   title: string;
   at: Time;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_ACTIVITY_LIMIT, buildActivityFeed } from '../src/activity.ts';
+import { DEFAULT_ACTIVITY_LIMIT, buildActivityFeed, recordedAnswerText } from '../src/activity.ts';
 
 const ada = { displayName: 'Ada', photoURL: '' };
 const bob = { displayName: 'Bob', photoURL: 'https://x.test/b.png' };
@@ -91,5 +91,18 @@ describe('buildActivityFeed', () => {
       'Someone is offering a carpool',
       'New on the schedule: Untitled',
     ]);
+  });
+});
+
+describe('recordedAnswerText', () => {
+  it('names the host, the guest and the item, never the answer', () => {
+    const ana = { displayName: 'Ana Host', photoURL: '' };
+    const sam = { displayName: 'Sam Guest', photoURL: '' };
+    expect(recordedAnswerText(ana, sam, ' Ceremony ')).toBe(
+      "Ana Host recorded Sam Guest's answer to Ceremony",
+    );
+    expect(recordedAnswerText({ displayName: ' ', photoURL: '' }, sam, '')).toBe(
+      "Someone recorded Sam Guest's answer to Untitled",
+    );
   });
 });

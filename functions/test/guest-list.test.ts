@@ -74,6 +74,51 @@ describe('host-recorded answers', () => {
     expect(await counts()).toEqual({ going: 0, notGoing: 1, maybe: 0 });
   });
 
+  it('a recorded answer has its line in the feed, which goes with the item or the guest', async () => {
+    const { eventId, creator, admin, attendee } = await eventWithRoles(stack);
+    const itemId = await seedSchedule(stack.store, eventId, 'Ceremony');
+    const other = await seedSchedule(stack.store, eventId, 'Dinner');
+    const record = (item: string, uid: string, status: string) =>
+      stack.call('PUT', `/api/schedule/${item}/rsvps/${uid}`, { as: admin, body: { status } });
+    const entry = async (item: string, uid: string) =>
+      (await stack.store.activity(eventId).doc(`rsvp:${item}:${uid}`).get()).data();
+
+    expect((await record(itemId, attendee.uid, 'going')).status).toBe(200);
+    expect(await entry(itemId, attendee.uid)).toMatchObject({
+      kind: 'rsvp',
+      actor: { displayName: admin.name },
+      subjectId: `${itemId}:${attendee.uid}`,
+      // The feed is every member's: it says who recorded, never the answer.
+      title: `${admin.name} recorded ${attendee.name}'s answer to Ceremony`,
+    });
+    // Recording again updates the one line; an admin's own answer is not "recorded".
+    expect((await record(itemId, attendee.uid, 'maybe')).status).toBe(200);
+    expect((await entry(itemId, attendee.uid))?.actor).toEqual({
+      displayName: admin.name,
+      photoURL: expect.any(String),
+    });
+    expect((await record(itemId, admin.uid, 'going')).status).toBe(200);
+    expect(await entry(itemId, admin.uid)).toBeUndefined();
+
+    // Deleting the item takes its lines; removing the guest takes theirs.
+    expect((await record(other, attendee.uid, 'going')).status).toBe(200);
+    expect((await record(other, creator.uid, 'going')).status).toBe(200);
+    expect((await stack.call('DELETE', `/api/schedule/${itemId}`, { as: creator })).status).toBe(
+      200,
+    );
+    expect(await entry(itemId, attendee.uid)).toBeUndefined();
+    expect(await entry(other, attendee.uid)).toBeDefined();
+    expect(
+      (
+        await stack.call('DELETE', `/api/events/${eventId}/members/${attendee.uid}`, {
+          as: creator,
+        })
+      ).status,
+    ).toBe(200);
+    expect(await entry(other, attendee.uid)).toBeUndefined();
+    expect(await entry(other, creator.uid)).toBeDefined();
+  });
+
   it('a removed member’s answers stop counting', async () => {
     const { eventId, creator, attendee } = await eventWithRoles(stack);
     const a = await seedSchedule(stack.store, eventId, 'Ceremony');

@@ -26,6 +26,9 @@ export type ActivitySubject =
   | { kind: 'schedule'; doc: ScheduleItemRecord }
   | { kind: 'announcement'; doc: AnnouncementRecord };
 
+/** The kinds whose entries follow their document (recorded answers are written with the answer). */
+export type TriggeredActivityKind = ActivitySubject['kind'];
+
 export const activityEntryId = (kind: ActivityEntryKind, subjectId: string) =>
   `${kind}:${subjectId}`;
 
@@ -71,7 +74,7 @@ export function activityEntry(subject: ActivitySubject): ActivityRecord {
 async function readSubject(
   tx: Transaction,
   eventId: string,
-  kind: ActivityEntryKind,
+  kind: TriggeredActivityKind,
   id: string,
 ): Promise<ActivitySubject | null> {
   const s = store();
@@ -110,7 +113,7 @@ async function readSubject(
  */
 export async function recordActivity(
   eventId: string,
-  kind: ActivityEntryKind,
+  kind: TriggeredActivityKind,
   subjectId: string,
 ): Promise<void> {
   await store().firestore.runTransaction(async (tx) => {
@@ -126,7 +129,7 @@ export async function recordActivity(
 /** Removes the entry of a deleted document (nothing to do when there is none). */
 export async function removeActivity(
   eventId: string,
-  kind: ActivityEntryKind,
+  kind: TriggeredActivityKind,
   subjectId: string,
 ): Promise<void> {
   await store().activity(eventId).doc(activityEntryId(kind, subjectId)).delete();

@@ -1,7 +1,8 @@
 // Schedule: the items with RSVP counts, a member's own RSVP, answers the host records for a
 // guest, and item deletion (docs/product.md, "Schedule and RSVPs", "Guest list"). Admins create
 // and edit the items directly (firestore.rules).
-import { Timestamp, type Transaction } from 'firebase-admin/firestore';
+import { FieldPath, Timestamp, type Transaction } from 'firebase-admin/firestore';
+import { recordedAnswerText } from '@gatherly/domain/activity';
 import { RSVP_STATUSES, type RsvpStatus, type ScheduleItemView } from '@gatherly/domain/entities';
 import { isMemberRole } from '@gatherly/domain/roles';
 import {
@@ -17,6 +18,7 @@ import type { MemberRecord, RsvpRecord } from '../db.ts';
 import { db, store } from '../firebase.ts';
 import { notFound } from '../http.ts';
 import { apiShape } from '../serialize.ts';
+import { activityEntryId } from './activity.ts';
 import { countRsvps, movedRsvpCounts } from './stats.ts';
 
 export const SCHEDULE_ITEM_NOT_FOUND = 'Schedule item not found';
@@ -77,15 +79,21 @@ export async function recordRsvp(
   targetId: string,
   status: RsvpStatus,
 ): Promise<RsvpRecord> {
-  await requirePermission(caller, eventId, 'recordRsvps', {
+  const { member: host } = await requirePermission(caller, eventId, 'recordRsvps', {
     tx,
     notFound: SCHEDULE_ITEM_NOT_FOUND,
   });
   const target = (await tx.get(store().member(eventId, targetId))).data();
   if (!target || !isMemberRole(target.role)) throw notFound(MEMBER_NOT_FOUND);
-  const recordedBy = targetId === caller.uid ? null : caller.uid;
-  return writeAnswer(tx, { eventId, scheduleId, member: target, status, recordedBy });
+  if (targetId === caller.uid) {
+    return writeAnswer(tx, { eventId, scheduleId, member: target, status, recordedBy: null });
+  }
+  return writeAnswer(tx, { eventId, scheduleId, member: target, status, recordedBy: host });
 }
+
+/** The feed's entry for a recorded answer: one per guest and item, the latest recording. */
+export const recordedAnswerEntryId = (scheduleId: string, uid: string) =>
+  activityEntryId('rsvp', `${scheduleId}:${uid}`);
 
 interface Answer {
   eventId: string;
@@ -94,13 +102,14 @@ interface Answer {
   member: MemberRecord;
   status: RsvpStatus;
   /** The admin who records it for the member; null when the member answers. */
-  recordedBy: string | null;
+  recordedBy: MemberRecord | null;
 }
 
 /**
  * The one write of an answer, in `tx`: the RSVP document (the source of truth), the item's
  * `rsvpCounts` moved by one unit from the previous answer, and the member's `rsvpsByUser` map,
- * from which answers to deleted items are dropped here.
+ * from which answers to deleted items are dropped here. A recorded answer also gets its line in
+ * the activity feed (docs/product.md, "Guest list").
  */
 async function writeAnswer(
   tx: Transaction,
@@ -140,7 +149,7 @@ async function writeAnswer(
   const now = Timestamp.now();
   statuses[scheduleId] = status;
   respondedAt[scheduleId] = now;
-  if (recordedBy) recorded[scheduleId] = recordedBy;
+  if (recordedBy) recorded[scheduleId] = recordedBy.userId;
   else delete recorded[scheduleId];
 
   const rsvp: RsvpRecord = {
@@ -150,7 +159,7 @@ async function writeAnswer(
     userId: uid,
     status,
     respondedAt: now,
-    recordedBy,
+    recordedBy: recordedBy?.userId ?? null,
   };
   tx.set(rsvpRef, rsvp);
   tx.update(itemRef, { rsvpCounts: movedRsvpCounts(counts, previous, status) });
@@ -158,13 +167,29 @@ async function writeAnswer(
     id: uid,
     eventId,
     userId: uid,
-    user: { displayName: member.user.displayName, photoURL: member.user.photoURL },
+    user: summary(member),
     statuses,
     respondedAt,
     recordedBy: recorded,
   });
+  if (recordedBy) {
+    const host = summary(recordedBy);
+    tx.set(s.activity(eventId).doc(recordedAnswerEntryId(scheduleId, uid)), {
+      id: recordedAnswerEntryId(scheduleId, uid),
+      kind: 'rsvp',
+      actor: host,
+      subjectId: `${scheduleId}:${uid}`,
+      title: recordedAnswerText(host, summary(member), item.title),
+      at: now,
+    });
+  }
   return rsvp;
 }
+
+const summary = (m: MemberRecord) => ({
+  displayName: m.user.displayName,
+  photoURL: m.user.photoURL,
+});
 
 /**
  * A member leaves: their answers stop counting. Reads in `tx` (call before its writes);
@@ -198,6 +223,7 @@ export async function forgetAnswers(
       }
       tx.delete(s.rsvps(eventId, snap.id).doc(uid));
     });
+    for (const id of ids) tx.delete(s.activity(eventId).doc(recordedAnswerEntryId(id, uid)));
     if (answers) tx.delete(byUserRef);
   };
 }
@@ -206,7 +232,8 @@ export async function forgetAnswers(
  * Deletes a schedule item (admins): first the item, so every dashboard drops it and its counts
  * at once, then its RSVPs in bulk (1,000 at Enterprise size, beyond one batch). Answers in
  * members' `rsvpsByUser` maps are left: readers ignore keys of items they do not list, and the
- * member's next RSVP drops them.
+ * member's next RSVP drops them. The feed's recorded-answer lines for the item go too (their ids
+ * share the item's prefix).
  */
 export async function deleteScheduleItem(
   caller: Caller,
@@ -222,4 +249,12 @@ export async function deleteScheduleItem(
     tx.delete(itemRef);
   });
   await db().recursiveDelete(store().rsvps(eventId, scheduleId));
+  const prefix = recordedAnswerEntryId(scheduleId, '');
+  const recorded = store()
+    .activity(eventId)
+    .where(FieldPath.documentId(), '>=', prefix)
+    .where(FieldPath.documentId(), '<', `${prefix}\uf8ff`);
+  const writer = db().bulkWriter();
+  for (const entry of (await recorded.get()).docs) void writer.delete(entry.ref);
+  await writer.close();
 }

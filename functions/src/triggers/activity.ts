@@ -10,17 +10,20 @@ import {
   onDocumentDeleted,
   onDocumentUpdated,
 } from 'firebase-functions/v2/firestore';
-import type { ActivityEntryKind } from '@gatherly/domain/entities';
-import { recordActivity, removeActivity } from '../services/activity.ts';
+import {
+  recordActivity,
+  removeActivity,
+  type TriggeredActivityKind,
+} from '../services/activity.ts';
 import { refreshPhotoSearchTokens } from '../services/search.ts';
 
 const REGION = 'us-central1';
 const OPTIONS = { region: REGION, retry: true } as const;
 
 type SubjectEvent = { params: { eventId: string; subjectId: string } };
-const record = (kind: ActivityEntryKind) => (event: SubjectEvent) =>
+const record = (kind: TriggeredActivityKind) => (event: SubjectEvent) =>
   recordActivity(event.params.eventId, kind, event.params.subjectId);
-const remove = (kind: ActivityEntryKind) => (event: SubjectEvent) =>
+const remove = (kind: TriggeredActivityKind) => (event: SubjectEvent) =>
   removeActivity(event.params.eventId, kind, event.params.subjectId);
 
 const MEMBER = 'events/{eventId}/members/{subjectId}';

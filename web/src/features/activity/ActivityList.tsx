@@ -9,6 +9,7 @@ import {
   CalendarIcon,
   CameraIcon,
   CarIcon,
+  CheckIcon,
   MegaphoneIcon,
   PlaneIcon,
   UsersIcon,
@@ -21,6 +22,7 @@ const ICONS: Record<ActivityItem['kind'], ComponentType<{ color?: string }>> = {
   carpool: CarIcon,
   schedule: CalendarIcon,
   announcement: MegaphoneIcon,
+  rsvp: CheckIcon,
 };
 
 /** Activity rows: who did what and when; each links to the event area it concerns. */

@@ -21,6 +21,7 @@ const AREA: Record<ActivityItem['kind'], ActivityItem['area']> = {
   member: 'members',
   schedule: '',
   announcement: '',
+  rsvp: 'members',
 };
 
 /** A feed entry as the list shows it; an entry whose time is still pending sorts as now. */

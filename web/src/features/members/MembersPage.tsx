@@ -15,7 +15,6 @@ import type { InvitableRole, MemberRole } from '@gatherly/domain/entities';
 import { canChangeRole, canRemoveMember, can } from '@gatherly/domain/roles';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { VirtualGrid } from '../../components/VirtualGrid.tsx';
-import { eventTimeZone } from '@gatherly/domain/time-zones';
 import { useEventScope } from '../../lib/event-scope.tsx';
 import type { MemberDoc } from '../../lib/types.ts';
 import { useEventStats } from '../../lib/use-event-stats.ts';
@@ -94,7 +93,7 @@ export default function MembersPage() {
             <HostGuestList eventId={eventId} eventName={event.name} />
           </Tabs.Content>
           <Tabs.Content value="invitations">
-            <PendingInvitations eventId={eventId} timeZone={eventTimeZone(event)} />
+            <PendingInvitations eventId={eventId} />
           </Tabs.Content>
         </Tabs.Root>
       ) : (

@@ -17,7 +17,7 @@ import {
  * Invitations not yet accepted (admins): copy the link, send the e-mail again, or revoke. An
  * accepted or revoked invitation leaves the list live.
  */
-export function PendingInvitations({ eventId, timeZone }: { eventId: string; timeZone: string }) {
+export function PendingInvitations({ eventId }: { eventId: string }) {
   const { invitations, inviterName, loading, hasMore, loadingMore, loadMore } =
     usePendingInvitations(eventId);
   const [revoking, setRevoking] = useState<InvitationDoc | null>(null);
@@ -110,7 +110,7 @@ export function PendingInvitations({ eventId, timeZone }: { eventId: string; tim
                 </Badge>
               </HStack>
               <Text color="fg.muted" textStyle="xs">
-                {invitedLine(inviterName(inv), inv, timeZone)}
+                {invitedLine(inviterName(inv), inv)}
               </Text>
             </Box>
             <HStack gap="2" wrap="wrap">
@@ -163,13 +163,9 @@ export function PendingInvitations({ eventId, timeZone }: { eventId: string; tim
   );
 }
 
-/** "Invited by Ana Ruiz on Nov 20, 2026" (the date in the event's zone). */
-export function invitedLine(
-  inviter: string | null,
-  inv: Pick<InvitationDoc, 'invitedAt'>,
-  timeZone: string,
-): string {
+/** "Invited by Ana Ruiz on Nov 20, 2026" (in the viewer's zone, like the guests' answer dates). */
+export function invitedLine(inviter: string | null, inv: Pick<InvitationDoc, 'invitedAt'>): string {
   const by = inviter ? ` by ${inviter}` : '';
-  const on = inv.invitedAt ? ` on ${formatShortDate(inv.invitedAt, timeZone)}` : '';
+  const on = inv.invitedAt ? ` on ${formatShortDate(inv.invitedAt)}` : '';
   return `Invited${by}${on}`;
 }

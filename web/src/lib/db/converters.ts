@@ -407,6 +407,7 @@ const ACTIVITY_KINDS: readonly ActivityEntryKind[] = [
   'member',
   'schedule',
   'announcement',
+  'rsvp',
 ];
 
 export const activityConverter = converter<ActivityDoc, ActivityDoc>('activity', (snap, d) => ({
