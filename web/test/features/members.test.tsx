@@ -13,6 +13,8 @@ import * as statsHook from '../../src/lib/use-event-stats.ts';
 import * as guestData from '../../src/features/members/guest-list-data.ts';
 import type { GuestPages, GuestRow } from '../../src/features/members/guest-list-data.ts';
 import type { RsvpsByUserDoc, ScheduleDoc } from '../../src/lib/types.ts';
+import * as subscriptionHook from '../../src/features/subscription/use-subscription.ts';
+import { subscription } from '../api-mock.ts';
 
 vi.mock('../../src/features/members/data.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../src/features/members/data.ts')>()),
@@ -196,6 +198,24 @@ describe('MembersPage', () => {
     await userEvent.click(screen.getByRole('tab', { name: 'Pending Invitations' }));
     expect(await screen.findByRole('heading', { name: 'Pending Invitations' })).toBeInTheDocument();
     expect(screen.getByText('No pending invitations.')).toBeInTheDocument();
+  });
+
+  it('on a plan without data export, Export CSV explains the upgrade instead of exporting', async () => {
+    vi.mocked(subscriptionHook.useSubscription).mockReturnValue({
+      subscription: subscription('free', [1, 2]),
+      loading: false,
+      error: null,
+      reload() {},
+    });
+    renderMembers('creator');
+    await userEvent.click(screen.getByRole('tab', { name: 'Guest List' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Export CSV' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Upgrade to Pro' });
+    expect(
+      within(dialog).getByText(
+        'Exporting the guest list is not part of the Free plan. Upgrade to Pro to use it.',
+      ),
+    ).toBeInTheDocument();
   });
 
   it('pending invitations say who invited and when (a removed inviter is left out)', async () => {

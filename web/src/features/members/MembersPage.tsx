@@ -220,6 +220,7 @@ function HostGuestList({ eventId, eventName }: { eventId: string; eventName: str
         onClose={() => setUpgrading(false)}
         tier={subscription?.tier ?? null}
         limits={null}
+        feature="Exporting the guest list"
       />
     </>
   );

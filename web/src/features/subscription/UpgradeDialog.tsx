@@ -7,19 +7,22 @@ import { PRICING_URL, type SubscriptionLimitsResponse } from './subscription-api
 export const UPGRADE_CLOSE_DELAY_MS = 1000;
 
 /**
- * Shown when the limits check says the user cannot create another event. Without a known
- * tier (the subscription fetch failed) it shows the generic 'Upgrade Required' text.
+ * Shown when the limits check says the user cannot create another event, or when `feature`
+ * (e.g. "Exporting the guest list") belongs to a higher plan. Without a known tier (the
+ * subscription fetch failed) it shows the generic 'Upgrade Required' text.
  */
 export function UpgradeDialog({
   open,
   onClose,
   tier,
   limits,
+  feature,
 }: {
   open: boolean;
   onClose(): void;
   tier: SubscriptionTierName | null;
   limits: SubscriptionLimitsResponse | null;
+  feature?: string;
 }) {
   const [opening, setOpening] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
@@ -57,7 +60,9 @@ export function UpgradeDialog({
               {target && current ? (
                 <>
                   <Text mb="3">
-                    {`You've used ${limits ? `${limits.currentUsage} of ${formatLimit(limits.limit)}` : 'all'} events on the ${current.displayName} plan. Upgrade to ${target.displayName} to create more.`}
+                    {feature
+                      ? `${feature} is not part of the ${current.displayName} plan. Upgrade to ${target.displayName} to use it.`
+                      : `You've used ${limits ? `${limits.currentUsage} of ${formatLimit(limits.limit)}` : 'all'} events on the ${current.displayName} plan. Upgrade to ${target.displayName} to create more.`}
                   </Text>
                   <List.Root ps="5" gap="1" color="fg.muted">
                     <List.Item>
