@@ -20,6 +20,7 @@ import { venueWifi } from './journeys/09-venue-wifi.ts';
 import { timeZones } from './journeys/10-time-zones.ts';
 import { liveAtScale } from './journeys/11-live-at-scale.ts';
 import { email } from './journeys/12-email.ts';
+import { guestList } from './journeys/13-guest-list.ts';
 
 const JOURNEYS: [string, Journey][] = [
   ['01-first-event', firstEvent],
@@ -34,6 +35,7 @@ const JOURNEYS: [string, Journey][] = [
   ['10-time-zones', timeZones],
   ['11-live-at-scale', liveAtScale],
   ['12-email', email],
+  ['13-guest-list', guestList],
 ];
 
 /** Journeys that reload offline: they need the service worker, so the built app (lib/built-app.ts). */

@@ -8,16 +8,8 @@ import { withTriggersOff } from '../../scripts/lib/function-triggers.ts';
 import { buildEvent, CREATOR, GUEST, SIZES } from '../bench/lib/world.ts';
 import { check, hasText, until, visible } from '../lib/expect.ts';
 import { bannerHeading, signInFromLanding } from '../lib/flows.ts';
+import { PROJECT_ID, pointAdminAtEmulators } from '../lib/admin.ts';
 import type { JourneyContext } from '../lib/journey.ts';
-
-const PROJECT_ID = 'demo-gatherly';
-// The fixed ports of `npm start` (firebase.json), for the seed's admin SDK.
-const EMULATOR_HOSTS = {
-  FIRESTORE_EMULATOR_HOST: '127.0.0.1:8080',
-  FIREBASE_STORAGE_EMULATOR_HOST: '127.0.0.1:9199',
-  FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099',
-  METADATA_SERVER_DETECTION: 'none',
-};
 
 const firstPreviewPhoto = (page: Page) => page.getByTestId('photo-card').first();
 const scheduleItem = (page: Page, title: string) =>
@@ -32,7 +24,7 @@ export async function liveAtScale({ person, step }: JourneyContext): Promise<voi
   await step(
     `an event at the Enterprise size is seeded (${size.members} members, ${size.photos} photos)`,
     async () => {
-      Object.assign(process.env, EMULATOR_HOSTS);
+      pointAdminAtEmulators();
       // The seed writes what the activity triggers would; ~15,000 queued trigger runs would
       // otherwise load the machine for minutes (scripts/lib/function-triggers.ts).
       const [seeded] = await withTriggersOff(PROJECT_ID, () => seedBenchEvent(PROJECT_ID, event));

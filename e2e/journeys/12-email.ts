@@ -13,40 +13,9 @@ import {
   inviteByEmail,
   signInFromLanding,
 } from '../lib/flows.ts';
+import { INBOX, inbox, to, waitForMail } from '../lib/inbox.ts';
 import type { JourneyContext } from '../lib/journey.ts';
 import type { Person } from '../lib/session.ts';
-
-/** maildev's web inbox (`/`) and its REST API (`/api`, maildev 3); `npm start` runs it on this port. */
-const INBOX = (process.env.E2E_INBOX_URL ?? 'http://127.0.0.1:1080').replace(/\/+$/, '');
-
-interface InboxMessage {
-  id: string;
-  subject: string;
-  to: { address: string }[];
-}
-
-async function inbox(): Promise<InboxMessage[]> {
-  const res = await fetch(`${INBOX}/api/email`);
-  if (!res.ok) throw new Error(`the local inbox answered ${res.status}`);
-  return (await res.json()) as InboxMessage[];
-}
-
-const to = (address: string) => (m: InboxMessage) =>
-  m.to.some((t) => t.address.toLowerCase() === address.toLowerCase());
-
-/** Waits for a message to `address` whose subject matches; e-mail goes through a trigger. */
-async function waitForMail(address: string, subject: RegExp): Promise<InboxMessage> {
-  let found: InboxMessage | undefined;
-  await until(
-    `an e-mail to ${address} with subject ${subject}`,
-    async () => {
-      found = (await inbox()).find((m) => to(address)(m) && subject.test(m.subject));
-      return found ? true : `${(await inbox()).filter(to(address)).length} messages to them`;
-    },
-    60_000,
-  );
-  return found!;
-}
 
 const item = (page: Page, title: string) =>
   page.getByTestId('schedule-item').filter({ hasText: title });

@@ -1,0 +1,32 @@
+// The emulators' admin side, for what a journey needs that the product has no screen for (an
+// event seeded at the Enterprise size, a plan bought elsewhere), at `npm start`'s fixed ports
+// (firebase.json).
+import { randomUUID } from 'node:crypto';
+import { deleteApp, initializeApp } from 'firebase-admin/app';
+import { getAuth } from 'firebase-admin/auth';
+import { getFirestore } from 'firebase-admin/firestore';
+import type { SubscriptionTierName } from '@gatherly/domain/entities';
+
+export const PROJECT_ID = 'demo-gatherly';
+
+/** Points firebase-admin in this process at the local emulators. */
+export function pointAdminAtEmulators(): void {
+  Object.assign(process.env, {
+    FIRESTORE_EMULATOR_HOST: '127.0.0.1:8080',
+    FIREBASE_STORAGE_EMULATOR_HOST: '127.0.0.1:9199',
+    FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099',
+    METADATA_SERVER_DETECTION: 'none',
+  });
+}
+
+/** Puts the account with `email` on `tier`, as a purchase would. */
+export async function setPlan(email: string, tier: SubscriptionTierName): Promise<void> {
+  pointAdminAtEmulators();
+  const app = initializeApp({ projectId: PROJECT_ID }, `e2e-plan-${randomUUID()}`);
+  try {
+    const { uid } = await getAuth(app).getUserByEmail(email);
+    await getFirestore(app).doc(`users/${uid}`).set({ subscriptionTier: tier }, { merge: true });
+  } finally {
+    await deleteApp(app);
+  }
+}
