@@ -1,3 +1,4 @@
+import type { GuestAnswers, GuestQuestion, Party, PlusOne, RsvpState } from './rsvp-options.ts';
 /**
  * Entity and API shapes shared by web and functions (docs/data-model.md).
  *
@@ -130,6 +131,13 @@ export interface Event<Time = IsoDateString> {
    * schedule item's count). Absent = on (the default); admins always see the guest list.
    */
   guestsSeeWhoIsGoing?: boolean;
+  /**
+   * How many additional guests each member may bring (0–10; absent = 0); a member's own
+   * `plusOnesAllowed` overrides it (rsvp-options.ts, `allowanceFor`).
+   */
+  plusOnesAllowed?: number;
+  /** The host's questions, asked when a member first answers Going (absent = none). */
+  questions?: GuestQuestion[];
   /** Logo URL, '' when none. */
   customLogo: string;
   themeColors: ThemeColors;
@@ -178,6 +186,8 @@ export interface Member<Time = IsoDateString> {
   user: UserSummary;
   /** Word prefixes of the name and e-mail (domain/src/search.ts); written by functions only. */
   searchTokens?: string[];
+  /** This member's plus-one allowance, set by an admin; absent or null = the event's. */
+  plusOnesAllowed?: number | null;
 }
 
 export interface Invitation<Time = IsoDateString> {
@@ -313,6 +323,11 @@ export interface ScheduleItem<Time = IsoDateString> {
   createdBy: string;
   createdAt: Time;
   /**
+   * Most heads going (Pro and Enterprise: PUT /api/schedule/{s}/capacity); absent or null = no
+   * limit. When full, Going answers join the waitlist (rsvp-options.ts, `placeGoing`).
+   */
+  capacity?: number | null;
+  /**
    * Exact RSVP tallies, kept by the RSVP functions (PUT /api/schedule/{s}/rsvp and the host's
    * PUT /api/schedule/{s}/rsvps/{uid}) in the transaction that writes the RSVP
    * (docs/performance.md, "Counters"). Absent until the first RSVP: read as zeros.
@@ -321,9 +336,15 @@ export interface ScheduleItem<Time = IsoDateString> {
 }
 
 export interface RsvpCounts {
+  /** Replies (members), not heads. */
   going: number;
   notGoing: number;
   maybe: number;
+  /** Heads going: members plus their guests. Absent on older items: equals `going`. */
+  goingHeads?: number;
+  /** Members on the waitlist, and their heads. Absent: 0. */
+  waitlisted?: number;
+  waitlistedHeads?: number;
 }
 
 /**
@@ -340,7 +361,9 @@ export interface RsvpsByUser<Time = IsoDateString> {
   userId: string;
   /** The member's name and photo, so "who's going" needs no member reads. */
   user: PersonSummary;
-  statuses: Partial<Record<string, RsvpStatus>>;
+  statuses: Partial<Record<string, RsvpState>>;
+  /** Per item answered Going (or waitlisted), the party; absent = 1 head, no guests. */
+  parties?: Partial<Record<string, Party>>;
   /** Per item, when the answer was given (or recorded). */
   respondedAt: Partial<Record<string, Time>>;
   /** Per item, the uid of the admin who recorded the answer; absent when the member answered. */
@@ -380,7 +403,7 @@ export type EventStatsId = keyof EventStats;
 export const EVENT_STATS_IDS: readonly EventStatsId[] = ['members', 'photos', 'travel'];
 
 export type ActivityEntryKind =
-  'photo' | 'flight' | 'carpool' | 'member' | 'schedule' | 'announcement' | 'rsvp';
+  'photo' | 'flight' | 'carpool' | 'member' | 'schedule' | 'announcement' | 'rsvp' | 'waitlist';
 
 /**
  * events/{e}/activity/{kind}:{subjectId}: one feed entry per member, photo, flight, carpool,
@@ -414,8 +437,12 @@ export interface Rsvp<Time = IsoDateString> {
   eventId: string;
   scheduleId: string;
   userId: string;
-  status: RsvpStatus;
+  status: RsvpState;
   respondedAt: Time;
+  /** The party of a Going (or waitlisted) answer; absent = 1 head. */
+  party?: Party;
+  /** When the member joined the waitlist (its order); null when not waiting. */
+  waitlistedAt?: Time | null;
   /** uid of the admin who recorded this answer for the guest; null when the guest answered. */
   recordedBy?: string | null;
 }
@@ -653,6 +680,12 @@ export interface ScheduleResponse {
 
 export interface RsvpRequest {
   status: RsvpStatus;
+  /** A Going answer's named guests (up to the allowance). */
+  guests?: PlusOne[];
+  /** Answers to the host's questions (required ones on a first Going). */
+  answers?: GuestAnswers;
+  /** Wait when too few spots are left for the party, instead of being refused. */
+  waitlist?: boolean;
 }
 
 /** GET /api/events/{e}/invitations/{id}/link and POST .../resend (admins). */

@@ -26,6 +26,13 @@ import {
   type RsvpStatus,
 } from './entities.ts';
 import { isArrivalAfterDeparture } from './flights.ts';
+import {
+  guestAnswersShape,
+  MAX_PLUS_ONES,
+  plusOneAllowanceText,
+  plusOneSchema,
+  RSVP_OPTION_MESSAGES,
+} from './rsvp-options.ts';
 import { INVITABLE_ROLES, MEMBER_ROLES } from './roles.ts';
 import {
   MAX_TIME_ZONE_LENGTH,
@@ -546,7 +553,9 @@ export const memberRoleSchema = yup.string<MemberRole>().oneOf(MEMBER_ROLES).req
 
 /**
  * An RSVP answer: PUT /api/schedule/{id}/rsvp, the only way to RSVP (it keeps the item's counts
- * in the same transaction; docs/performance.md, "Counters"). No other key.
+ * in the same transaction; docs/performance.md, "Counters"). A Going answer may bring named
+ * guests (up to the member's allowance), answers to the host's questions, and `waitlist: true`
+ * to wait when too few spots are left (rsvp-options.ts). No other key.
  */
 export const rsvpSchema = yup
   .object({
@@ -554,6 +563,15 @@ export const rsvpSchema = yup
       .string<RsvpStatus>()
       .required(MESSAGES.invalidRsvp)
       .oneOf(RSVP_STATUSES, MESSAGES.invalidRsvp),
+    guests: yup
+      .array(plusOneSchema)
+      .max(MAX_PLUS_ONES, plusOneAllowanceText(MAX_PLUS_ONES))
+      .optional()
+      .test('going', RSVP_OPTION_MESSAGES.guestsOnlyWhenGoing, function (guests) {
+        return !guests?.length || this.parent.status === 'going';
+      }),
+    answers: guestAnswersShape.optional(),
+    waitlist: yup.boolean().strict().optional(),
   })
   .noUnknown(MESSAGES.unknownKey);
 export type RsvpValues = yup.InferType<typeof rsvpSchema>;

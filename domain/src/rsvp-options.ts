@@ -1,0 +1,380 @@
+/**
+ * RSVPs that fit real guests (docs/product.md, "Plus-ones, questions and waitlists"): parties
+ * with named plus-ones, the host's questions and their answers, capacity and the waitlist. Pure:
+ * the types, limits, schemas and decisions that the forms (web), the functions and the rules'
+ * drift tests share. Firebase glue lives in functions/src/services/schedule.ts (RSVP
+ * transaction, promotion) and the web's dashboard and settings features.
+ */
+import * as yup from 'yup';
+import { RSVP_STATUSES, type RsvpStatus } from './entities.ts';
+
+// ---- Limits ------------------------------------------------------------------------------------
+
+/** Most additional guests a member may bring (event default and per-member override). */
+export const MAX_PLUS_ONES = 10;
+export const MAX_QUESTIONS = 10;
+export const MAX_QUESTION_OPTIONS = 10;
+export const MAX_QUESTION_LABEL = 120;
+export const MAX_QUESTION_OPTION = 60;
+export const MAX_TEXT_ANSWER = 500;
+export const MAX_PLUS_ONE_NAME = 80;
+/** Most seats an item may have (the Enterprise attendee cap times the largest party). */
+export const MAX_CAPACITY = 11_000;
+
+// ---- Types -------------------------------------------------------------------------------------
+
+export type GuestQuestionKind = 'text' | 'single' | 'multi';
+export const GUEST_QUESTION_KINDS: readonly GuestQuestionKind[] = ['text', 'single', 'multi'];
+
+/** One of the host's questions (`events/{e}.questions`, written by PUT /api/events/{e}/questions). */
+export interface GuestQuestion {
+  /** Stable id (lower-case letters, digits, dashes; at most 40): answers are keyed by it. */
+  id: string;
+  label: string;
+  kind: GuestQuestionKind;
+  /** The choices of 'single' and 'multi' (2 to 10, distinct); [] for 'text'. */
+  options: string[];
+  required: boolean;
+}
+
+/** A text or one-choice answer is a string; a several-choices answer is the chosen options. */
+export type GuestAnswerValue = string | string[];
+export type GuestAnswers = Partial<Record<string, GuestAnswerValue>>;
+
+/** A named additional guest of a party ("Sam + 1": the one). */
+export interface PlusOne {
+  name: string;
+  child: boolean;
+}
+
+/**
+ * An RSVP's stored state per item: the three answers, or 'waitlisted' (answered Going while the
+ * item was full; promoted to 'going' first come, first served).
+ */
+export type RsvpState = RsvpStatus | 'waitlisted';
+export const RSVP_STATES: readonly RsvpState[] = [...RSVP_STATUSES, 'waitlisted'];
+
+/** A party: the member plus their named guests. */
+export interface Party {
+  /** 1 + guests.length. */
+  size: number;
+  guests: PlusOne[];
+}
+
+/**
+ * `events/{e}/guestAnswers/{uid}`: a member's answers to the host's questions, private to the
+ * member and the admins (rules). Written by the RSVP request or PUT /api/events/{e}/answers.
+ */
+export interface GuestAnswersDoc<Time> {
+  id: string;
+  eventId: string;
+  userId: string;
+  answers: GuestAnswers;
+  updatedAt: Time;
+}
+
+// ---- Messages ----------------------------------------------------------------------------------
+
+export const RSVP_OPTION_MESSAGES = {
+  plusOnesRange: `Plus-ones must be a whole number from 0 to ${MAX_PLUS_ONES}`,
+  noPlusOnes: 'Plus-ones are not allowed for this event',
+  plusOneNameRequired: "Please enter each guest's name",
+  plusOneNameTooLong: `A guest's name can be at most ${MAX_PLUS_ONE_NAME} characters`,
+  guestsOnlyWhenGoing: 'Only a Going answer can bring guests',
+  capacityRange: `Capacity must be a whole number from 1 to ${MAX_CAPACITY}, or empty for no limit`,
+  capacityNeedsPlan: 'Capacity and waitlists need the Pro or Enterprise plan',
+  tooManyQuestions: `An event can have at most ${MAX_QUESTIONS} questions`,
+  questionLabelRequired: 'Please enter the question',
+  questionLabelTooLong: `A question can be at most ${MAX_QUESTION_LABEL} characters`,
+  questionKind: 'Please choose short text, one choice or several choices',
+  questionOptions: `A choice question needs 2 to ${MAX_QUESTION_OPTIONS} different options`,
+  questionOptionTooLong: `An option can be at most ${MAX_QUESTION_OPTION} characters`,
+  questionId: 'Invalid question id',
+  duplicateQuestionId: 'Two questions have the same id',
+  answerTooLong: `An answer can be at most ${MAX_TEXT_ANSWER} characters`,
+} as const;
+
+/** "You can bring up to 2 guests" (the allowance as a sentence; 0: not allowed). */
+export function plusOneAllowanceText(allowance: number): string {
+  if (allowance <= 0) return RSVP_OPTION_MESSAGES.noPlusOnes;
+  return `You can bring up to ${allowance} ${allowance === 1 ? 'guest' : 'guests'}`;
+}
+
+/** "Only 2 spots left for 3 people" (a party that does not fit what is left). */
+export function spotsLeftRefusal(left: number, party: number): string {
+  if (left <= 0) return `No spots left for ${party === 1 ? '1 person' : `${party} people`}`;
+  const spots = left === 1 ? '1 spot' : `${left} spots`;
+  return `Only ${spots} left for ${party === 1 ? '1 person' : `${party} people`}`;
+}
+
+/** "Please answer “Dietary needs”". */
+export function answerRequiredText(question: Pick<GuestQuestion, 'label'>): string {
+  return `Please answer “${question.label}”`;
+}
+
+/** "“Dietary needs” has no option “Fish”". */
+export function unknownOptionText(question: Pick<GuestQuestion, 'label'>, option: string): string {
+  return `“${question.label}” has no option “${option}”`;
+}
+
+// ---- Schemas -----------------------------------------------------------------------------------
+
+const wholeNumber = (max: number, message: string) =>
+  yup.number().typeError(message).strict().integer(message).min(0, message).max(max, message);
+
+/** The event's default allowance (`events/{e}.plusOnesAllowed`, default 0). */
+export const plusOnesAllowedSchema = wholeNumber(MAX_PLUS_ONES, RSVP_OPTION_MESSAGES.plusOnesRange)
+  .defined()
+  .required(RSVP_OPTION_MESSAGES.plusOnesRange);
+
+/** PUT /api/events/{e}/members/{uid}/plus-ones: a member's own allowance; null = the event's. */
+export const memberPlusOnesSchema = yup
+  .object({
+    plusOnesAllowed: wholeNumber(MAX_PLUS_ONES, RSVP_OPTION_MESSAGES.plusOnesRange)
+      .nullable()
+      .defined(RSVP_OPTION_MESSAGES.plusOnesRange),
+  })
+  .noUnknown('Unknown field: ${unknown}');
+
+export const plusOneSchema = yup
+  .object({
+    name: yup
+      .string()
+      .strict()
+      .trim()
+      .required(RSVP_OPTION_MESSAGES.plusOneNameRequired)
+      .max(MAX_PLUS_ONE_NAME, RSVP_OPTION_MESSAGES.plusOneNameTooLong),
+    child: yup.boolean().strict().default(false),
+  })
+  .noUnknown('Unknown field: ${unknown}');
+
+const QUESTION_ID = /^[a-z0-9-]{1,40}$/;
+
+export const guestQuestionSchema = yup
+  .object({
+    id: yup.string().strict().required(RSVP_OPTION_MESSAGES.questionId).matches(QUESTION_ID, {
+      message: RSVP_OPTION_MESSAGES.questionId,
+    }),
+    label: yup
+      .string()
+      .strict()
+      .trim()
+      .required(RSVP_OPTION_MESSAGES.questionLabelRequired)
+      .max(MAX_QUESTION_LABEL, RSVP_OPTION_MESSAGES.questionLabelTooLong),
+    kind: yup
+      .string<GuestQuestionKind>()
+      .required(RSVP_OPTION_MESSAGES.questionKind)
+      .oneOf(GUEST_QUESTION_KINDS, RSVP_OPTION_MESSAGES.questionKind),
+    options: yup
+      .array(
+        yup
+          .string()
+          .strict()
+          .trim()
+          .required(RSVP_OPTION_MESSAGES.questionOptions)
+          .max(MAX_QUESTION_OPTION, RSVP_OPTION_MESSAGES.questionOptionTooLong),
+      )
+      .defined()
+      .test('options', RSVP_OPTION_MESSAGES.questionOptions, function (options) {
+        const kind = this.parent.kind as unknown;
+        if (kind === 'text') return options.length === 0;
+        const distinct = new Set(options.map((o) => o.toLowerCase()));
+        return (
+          options.length >= 2 &&
+          options.length <= MAX_QUESTION_OPTIONS &&
+          distinct.size === options.length
+        );
+      }),
+    required: yup.boolean().strict().defined(),
+  })
+  .noUnknown('Unknown field: ${unknown}');
+
+/** PUT /api/events/{e}/questions: the whole list, in the order guests see it. */
+export const guestQuestionsSchema = yup
+  .object({
+    questions: yup
+      .array(guestQuestionSchema)
+      .defined()
+      .max(MAX_QUESTIONS, RSVP_OPTION_MESSAGES.tooManyQuestions)
+      .test('ids', RSVP_OPTION_MESSAGES.duplicateQuestionId, (qs) => {
+        const ids = qs.map((q) => q.id);
+        return new Set(ids).size === ids.length;
+      }),
+  })
+  .noUnknown('Unknown field: ${unknown}');
+
+/** PUT /api/schedule/{s}/capacity (admins, Pro and Enterprise): null = no limit. */
+export const capacitySchema = yup
+  .object({
+    capacity: yup
+      .number()
+      .typeError(RSVP_OPTION_MESSAGES.capacityRange)
+      .strict()
+      .integer(RSVP_OPTION_MESSAGES.capacityRange)
+      .min(1, RSVP_OPTION_MESSAGES.capacityRange)
+      .max(MAX_CAPACITY, RSVP_OPTION_MESSAGES.capacityRange)
+      .nullable()
+      .defined(RSVP_OPTION_MESSAGES.capacityRange),
+  })
+  .noUnknown('Unknown field: ${unknown}');
+
+/**
+ * Answers as sent (shape only): question id → string or list of strings. Whether they fit the
+ * event's questions is `answersError`, which needs the questions.
+ */
+export const guestAnswersShape = yup
+  .mixed<GuestAnswers>()
+  .test('answers', 'Answers must map question ids to text or lists of options', (value) => {
+    if (value === undefined) return true;
+    if (value === null || typeof value !== 'object' || Array.isArray(value)) return false;
+    return Object.entries(value).every(
+      ([id, v]) =>
+        QUESTION_ID.test(id) &&
+        (typeof v === 'string' ||
+          (Array.isArray(v) &&
+            v.length <= MAX_QUESTION_OPTIONS &&
+            v.every((x) => typeof x === 'string'))),
+    );
+  });
+
+/** PUT /api/events/{e}/answers: the member's answers to the host's questions. */
+export const guestAnswersRequestSchema = yup
+  .object({ answers: guestAnswersShape.defined() })
+  .noUnknown('Unknown field: ${unknown}');
+
+// ---- Decisions ---------------------------------------------------------------------------------
+
+/** The allowance that applies to a member: their own when set, else the event's. */
+export function allowanceFor(
+  event: { plusOnesAllowed?: number | null },
+  member: { plusOnesAllowed?: number | null },
+): number {
+  return member.plusOnesAllowed ?? event.plusOnesAllowed ?? 0;
+}
+
+/** Why `guests` do not fit the allowance, or null when they do. */
+export function partyError(guests: readonly PlusOne[], allowance: number): string | null {
+  if (guests.length === 0) return null;
+  if (allowance <= 0) return RSVP_OPTION_MESSAGES.noPlusOnes;
+  if (guests.length > allowance) return plusOneAllowanceText(allowance);
+  return null;
+}
+
+/**
+ * Answers cleaned against the questions: unknown ids dropped, text trimmed, empty answers
+ * removed. Returns the first problem as a sentence, or the clean answers. `requireAll`: every
+ * required question must be answered (when a member first answers Going).
+ */
+export function checkAnswers(
+  questions: readonly GuestQuestion[],
+  answers: GuestAnswers,
+  requireAll: boolean,
+): { error: string } | { answers: GuestAnswers } {
+  const clean: GuestAnswers = {};
+  for (const q of questions) {
+    const raw = answers[q.id];
+    if (q.kind === 'text') {
+      const text = typeof raw === 'string' ? raw.trim() : '';
+      if (text.length > MAX_TEXT_ANSWER) return { error: RSVP_OPTION_MESSAGES.answerTooLong };
+      if (text) clean[q.id] = text;
+    } else if (q.kind === 'single') {
+      const choice = typeof raw === 'string' ? raw : Array.isArray(raw) ? raw[0] : undefined;
+      if (choice !== undefined && choice !== '') {
+        if (!q.options.includes(choice)) return { error: unknownOptionText(q, choice) };
+        clean[q.id] = choice;
+      }
+    } else {
+      const chosen = typeof raw === 'string' ? (raw ? [raw] : []) : (raw ?? []);
+      const unknown = chosen.find((c) => !q.options.includes(c));
+      if (unknown !== undefined) return { error: unknownOptionText(q, unknown) };
+      // In the host's order, each once.
+      const ordered = q.options.filter((o) => chosen.includes(o));
+      if (ordered.length) clean[q.id] = ordered;
+    }
+    if (requireAll && q.required && clean[q.id] === undefined) {
+      return { error: answerRequiredText(q) };
+    }
+  }
+  return { answers: clean };
+}
+
+/** Heads and replies per item, as stored in `rsvpCounts` (absent fields: older items). */
+export interface HeadCounts {
+  going: number;
+  goingHeads: number;
+  waitlisted: number;
+  waitlistedHeads: number;
+}
+
+/** "42 going · 30 replies" (heads going, and every reply: going, maybe, not going). */
+export function headsAndRepliesText(counts: {
+  goingHeads: number;
+  going: number;
+  maybe: number;
+  notGoing: number;
+}): string {
+  const replies = counts.going + counts.maybe + counts.notGoing;
+  return `${counts.goingHeads} going · ${replies} ${replies === 1 ? 'reply' : 'replies'}`;
+}
+
+/** "3 spots left" / "Full" for an item with a capacity; '' without one. */
+export function spotsLeftText(capacity: number | null, goingHeads: number): string {
+  if (capacity === null) return '';
+  const left = Math.max(0, capacity - goingHeads);
+  if (left === 0) return 'Full';
+  return left === 1 ? '1 spot left' : `${left} spots left`;
+}
+
+/**
+ * Where a Going answer of `party` heads lands on an item: 'going' when it fits and nobody is
+ * waiting (first come, first served: a non-empty waitlist is never jumped), 'waitlisted' when
+ * the item is full or others wait, or a refusal when some spots are left but too few and the
+ * member did not ask to wait. `ownHeads` are the member's heads already counted as going (a
+ * party changing size).
+ */
+export function placeGoing(input: {
+  capacity: number | null;
+  goingHeads: number;
+  waitlisted: number;
+  ownHeads: number;
+  party: number;
+  alreadyWaitlisted: boolean;
+  acceptWaitlist: boolean;
+}): { place: 'going' | 'waitlisted' } | { refused: string } {
+  const { capacity, goingHeads, waitlisted, ownHeads, party } = input;
+  if (capacity === null) return { place: 'going' };
+  const left = capacity - (goingHeads - ownHeads);
+  // A member already going keeps their place while their party still fits.
+  if (ownHeads > 0) {
+    return party <= left ? { place: 'going' } : { refused: spotsLeftRefusal(left, party) };
+  }
+  const othersWaiting = waitlisted - (input.alreadyWaitlisted ? 1 : 0) > 0;
+  if (input.alreadyWaitlisted) return { place: 'waitlisted' };
+  if (party <= left && !othersWaiting) return { place: 'going' };
+  if (left <= 0 || othersWaiting || input.acceptWaitlist) return { place: 'waitlisted' };
+  return { refused: spotsLeftRefusal(left, party) };
+}
+
+/**
+ * Which waiting parties a freed capacity promotes, first come first served: the head of the line
+ * while it fits, stopping at the first that does not (nobody is skipped).
+ */
+export function promotions<T extends { size: number }>(
+  line: readonly T[],
+  capacity: number | null,
+  goingHeads: number,
+): T[] {
+  let left = capacity === null ? Infinity : capacity - goingHeads;
+  const promoted: T[] = [];
+  for (const party of line) {
+    if (party.size > left) break;
+    promoted.push(party);
+    left -= party.size;
+  }
+  return promoted;
+}
+
+/** The RSVP statuses a request may send (waitlisted is the server's to give). */
+export function isRsvpStatus(value: unknown): value is RsvpStatus {
+  return typeof value === 'string' && (RSVP_STATUSES as readonly string[]).includes(value);
+}
