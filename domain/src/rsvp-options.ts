@@ -378,3 +378,35 @@ export function promotions<T extends { size: number }>(
 export function isRsvpStatus(value: unknown): value is RsvpStatus {
   return typeof value === 'string' && (RSVP_STATUSES as readonly string[]).includes(value);
 }
+
+// ---- API shapes --------------------------------------------------------------------------------
+
+/**
+ * GET /api/schedule/{s}/rsvp: the caller's own answer to an item, with their place in line when
+ * waitlisted (1 = next; counted on request, as positions move whenever someone ahead leaves).
+ */
+export interface MyRsvpResponse {
+  status: RsvpState | null;
+  party: Party | null;
+  waitlistPosition: number | null;
+}
+
+/** PUT /api/events/{e}/questions. */
+export interface GuestQuestionsRequest {
+  questions: GuestQuestion[];
+}
+
+/** PUT /api/events/{e}/answers: answers as stored after cleaning (checkAnswers). */
+export interface GuestAnswersRequest {
+  answers: GuestAnswers;
+}
+
+/** PUT /api/schedule/{s}/capacity. */
+export interface CapacityRequest {
+  capacity: number | null;
+}
+
+/** PUT /api/events/{e}/members/{uid}/plus-ones. */
+export interface MemberPlusOnesRequest {
+  plusOnesAllowed: number | null;
+}
