@@ -174,7 +174,8 @@ export type EventSettingsField =
   | 'timeZone'
   | 'customLogo'
   | 'themeColors'
-  | 'guestsSeeWhoIsGoing';
+  | 'guestsSeeWhoIsGoing'
+  | 'plusOnesAllowed';
 
 export interface Member<Time = IsoDateString> {
   /** Equals userId: members are stored at events/{e}/members/{uid}. */
@@ -429,8 +430,8 @@ export interface ActivityEntry<Time = IsoDateString> {
 
 export interface ScheduleItemView<Time = IsoDateString> extends ScheduleItem<Time> {
   rsvpCounts: RsvpCounts;
-  /** The viewer's own answer; null = 'Not Responded'. */
-  userRsvp: RsvpStatus | null;
+  /** The viewer's own answer ('waitlisted': Going, waiting for a spot); null = 'Not Responded'. */
+  userRsvp: RsvpState | null;
 }
 
 export interface Rsvp<Time = IsoDateString> {
@@ -593,7 +594,8 @@ export type UpdateEventRequest =
   | { customLogo: string }
   | { themeColors: ThemeColors }
   | { bannerSettings: BannerSettings }
-  | { guestsSeeWhoIsGoing: boolean };
+  | { guestsSeeWhoIsGoing: boolean }
+  | { plusOnesAllowed: number };
 
 export interface UsageCount {
   used: number;

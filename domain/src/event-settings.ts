@@ -16,7 +16,7 @@ export function isEventSettingsField(key: string): key is EventUpdateField {
 }
 
 export const SETTINGS_KEYS_MESSAGE =
-  'Send exactly one field: name, description, location, startDate, endDate, timeZone, customLogo, themeColors, bannerSettings, reminderSettings or guestsSeeWhoIsGoing (or startDate and endDate together)';
+  'Send exactly one field: name, description, location, startDate, endDate, timeZone, customLogo, themeColors, bannerSettings, reminderSettings, guestsSeeWhoIsGoing or plusOnesAllowed (or startDate and endDate together)';
 
 /**
  * One write changes one settings field, or the two dates together (choosing "Dates TBD" clears

@@ -272,7 +272,8 @@ export function checkAnswers(
 ): { error: string } | { answers: GuestAnswers } {
   const clean: GuestAnswers = {};
   for (const q of questions) {
-    const raw = answers[q.id];
+    // Own keys only: a question id like "constructor" must not read Object.prototype.
+    const raw = Object.hasOwn(answers, q.id) ? answers[q.id] : undefined;
     if (q.kind === 'text') {
       const text = typeof raw === 'string' ? raw.trim() : '';
       if (text.length > MAX_TEXT_ANSWER) return { error: RSVP_OPTION_MESSAGES.answerTooLong };
@@ -284,7 +285,7 @@ export function checkAnswers(
         clean[q.id] = choice;
       }
     } else {
-      const chosen = typeof raw === 'string' ? (raw ? [raw] : []) : (raw ?? []);
+      const chosen = typeof raw === 'string' ? (raw ? [raw] : []) : Array.isArray(raw) ? raw : [];
       const unknown = chosen.find((c) => !q.options.includes(c));
       if (unknown !== undefined) return { error: unknownOptionText(q, unknown) };
       // In the host's order, each once.

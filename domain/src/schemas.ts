@@ -31,6 +31,7 @@ import {
   MAX_PLUS_ONES,
   plusOneAllowanceText,
   plusOneSchema,
+  plusOnesAllowedSchema,
   RSVP_OPTION_MESSAGES,
 } from './rsvp-options.ts';
 import { INVITABLE_ROLES, MEMBER_ROLES } from './roles.ts';
@@ -415,6 +416,8 @@ export const eventUpdateFieldSchemas = {
   reminderSettings: reminderSettingsSchema,
   /** "Guests can see who's going" (docs/product.md, "Guest list"). */
   guestsSeeWhoIsGoing: yup.boolean().strict().defined(),
+  /** Additional guests each member may bring (0–10; rsvp-options.ts). */
+  plusOnesAllowed: plusOnesAllowedSchema,
 } as const;
 export type EventUpdateField = keyof typeof eventUpdateFieldSchemas;
 

@@ -5,6 +5,7 @@ import { eventRoutes } from './routes/events.ts';
 import { invitationRoutes } from './routes/invitations.ts';
 import { memberRoutes } from './routes/members.ts';
 import { photoRoutes } from './routes/photos.ts';
+import { rsvpOptionRoutes } from './routes/rsvp-options.ts';
 import { scheduleRoutes } from './routes/schedule.ts';
 import { subscriptionRoutes } from './routes/subscription.ts';
 import { travelRoutes } from './routes/travel.ts';
@@ -20,6 +21,7 @@ export const apiRoutes: readonly Route[] = [
   ...photoRoutes,
   ...travelRoutes,
   ...scheduleRoutes,
+  ...rsvpOptionRoutes,
   ...announcementRoutes,
   ...unsubscribeRoutes,
 ];

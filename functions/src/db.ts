@@ -42,6 +42,7 @@ import type {
   SubscriptionTierName,
   User,
 } from '@gatherly/domain/entities';
+import type { GuestAnswersDoc } from '@gatherly/domain/rsvp-options';
 
 /**
  * The stored event. `deleting` is set by DELETE /api/events/{id} in the transaction that starts
@@ -63,6 +64,8 @@ export type CarpoolRecord = Carpool<Timestamp>;
 export type PassengerRecord = CarpoolPassenger<Timestamp> & { id: string };
 export type ScheduleItemRecord = ScheduleItem<Timestamp>;
 export type RsvpRecord = Rsvp<Timestamp> & { id: string };
+/** events/{e}/guestAnswers/{uid}: a member's answers to the host's questions (private). */
+export type GuestAnswersRecord = GuestAnswersDoc<Timestamp>;
 export type RoleChangeRecord = RoleChange<Timestamp>;
 /** events/{e}/stats/{members|photos|travel}: counters kept by functions (docs/performance.md). */
 export type MemberStatsRecord = EventStatsMembers & { id: string };
@@ -184,12 +187,14 @@ const converters = {
       'timeZone',
       'reminderSettings',
       'guestsSeeWhoIsGoing',
+      'plusOnesAllowed',
+      'questions',
       'deleting',
     ],
     ID_IS_DOC_ID,
   ),
   member: converterFor<MemberRecord>()(
-    ['eventId', 'userId', 'role', 'joinedAt', 'user', 'searchTokens'],
+    ['eventId', 'userId', 'role', 'joinedAt', 'user', 'searchTokens', 'plusOnesAllowed'],
     ID_IS_DOC_ID,
   ),
   invitation: converterFor<InvitationRecord>()(
@@ -270,16 +275,30 @@ const converters = {
       'location',
       'createdBy',
       'createdAt',
+      'capacity',
       'rsvpCounts',
     ],
     STORES_ID,
   ),
   rsvp: converterFor<RsvpRecord>()(
-    ['eventId', 'scheduleId', 'userId', 'status', 'respondedAt', 'recordedBy'],
+    [
+      'eventId',
+      'scheduleId',
+      'userId',
+      'status',
+      'respondedAt',
+      'party',
+      'waitlistedAt',
+      'recordedBy',
+    ],
     ID_IS_DOC_ID,
   ),
   rsvpsByUser: converterFor<RsvpsByUserRecord>()(
-    ['eventId', 'userId', 'user', 'statuses', 'respondedAt', 'recordedBy'],
+    ['eventId', 'userId', 'user', 'statuses', 'parties', 'respondedAt', 'recordedBy'],
+    ID_IS_DOC_ID,
+  ),
+  guestAnswers: converterFor<GuestAnswersRecord>()(
+    ['eventId', 'userId', 'answers', 'updatedAt'],
     ID_IS_DOC_ID,
   ),
   roleChange: converterFor<RoleChangeRecord>()(
@@ -380,6 +399,9 @@ export function dataAccess(firestore: Firestore) {
     schedule,
     rsvps: (eventId: string, itemId: string): Col<Converters['rsvp']> =>
       schedule(eventId).doc(itemId).collection('rsvps').withConverter(converters.rsvp),
+    /** Members' answers to the host's questions, one document per member (id = uid). */
+    guestAnswers: (eventId: string): Col<Converters['guestAnswers']> =>
+      under(eventId, 'guestAnswers').withConverter(converters.guestAnswers),
     roleChanges: (eventId: string): Col<Converters['roleChange']> =>
       under(eventId, 'roleChanges').withConverter(converters.roleChange),
     /** The event's counters, one document per area (docs/performance.md, "Counters"). */

@@ -1,6 +1,7 @@
 import type { MembersResponse } from '@gatherly/domain/entities';
 import { inviteRequestSchema, roleChangeSchema } from '@gatherly/domain/schemas';
 import { db } from '../firebase.ts';
+import { linkContext } from '../mail/params.ts';
 import { route, type Route } from '../router.ts';
 import { apiShape } from '../serialize.ts';
 import {
@@ -46,8 +47,10 @@ export const memberRoutes: Route[] = [
     method: 'DELETE',
     pattern: '/events/:eventId/members/:userId',
     access: 'app',
-    async handle({ caller, params }) {
-      await db().runTransaction((tx) => removeMember(tx, caller, params.eventId, params.userId));
+    async handle({ caller, params, origin }) {
+      await db().runTransaction((tx) =>
+        removeMember(tx, caller, params.eventId, params.userId, () => linkContext(origin)),
+      );
       return { body: { removed: true, userId: params.userId } };
     },
   }),

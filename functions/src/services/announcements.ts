@@ -99,11 +99,19 @@ export async function fanOutAnnouncement(
   if (announcement.recipientCount !== null) return announcement.recipientCount;
   if (!event || event.deleting) return 0;
 
-  const members = await eventMembers(eventId);
+  let members = await eventMembers(eventId);
   const answers = new Map<string, RsvpStatus>();
   if (announcement.audience.kind === 'rsvp') {
     const rsvps = await s.rsvps(eventId, announcement.audience.scheduleId).get();
-    for (const r of rsvps.docs) answers.set(r.id, r.data().status);
+    // Waiting members answered (not "no answer yet") but are not going: no answer audience
+    // includes them.
+    const waiting = new Set<string>();
+    for (const r of rsvps.docs) {
+      const { status } = r.data();
+      if (status === 'waitlisted') waiting.add(r.id);
+      else answers.set(r.id, status);
+    }
+    members = members.filter((m) => !waiting.has(m.userId));
   }
   const preferences = await emailPreferences(members.map((m) => m.userId));
   const recipients = announcementRecipients(

@@ -54,13 +54,29 @@ export async function backfillEvent(db: DataAccess, eventId: string): Promise<Ba
   for (const item of items.docs) {
     await fs.runTransaction(async (tx) => {
       const rsvps = db.rsvps(eventId, item.id);
-      const [going, maybe, notGoing] = await Promise.all([
-        count(tx, rsvps.where('status', '==', 'going')),
+      // Heads need the parties: the Going and waitlisted answers are read (an administrative
+      // job; at most the event's members per item).
+      const [maybe, notGoing, going, waitlisted] = await Promise.all([
         count(tx, rsvps.where('status', '==', 'maybe')),
         count(tx, rsvps.where('status', '==', 'not_going')),
+        tx.get(rsvps.where('status', '==', 'going')),
+        tx.get(rsvps.where('status', '==', 'waitlisted')),
       ]);
+      const heads = (snap: typeof going) =>
+        snap.docs.reduce((sum, d) => sum + (d.data().party?.size ?? 1), 0);
       const current = await tx.get(item.ref);
-      if (current.exists) tx.update(item.ref, { rsvpCounts: { going, maybe, notGoing } });
+      if (current.exists) {
+        tx.update(item.ref, {
+          rsvpCounts: {
+            going: going.size,
+            maybe,
+            notGoing,
+            goingHeads: heads(going),
+            waitlisted: waitlisted.size,
+            waitlistedHeads: heads(waitlisted),
+          },
+        });
+      }
     });
   }
 
@@ -81,7 +97,7 @@ export async function backfillEvent(db: DataAccess, eventId: string): Promise<Ba
   let rsvpCount = 0;
   for (const item of items.docs) {
     for (const rsvp of (await db.rsvps(eventId, item.id).get()).docs) {
-      const { userId, status, respondedAt, recordedBy } = rsvp.data();
+      const { userId, status, respondedAt, recordedBy, party } = rsvp.data();
       rsvpCount += 1;
       const member = byUid.get(userId);
       if (!member) continue;
@@ -91,10 +107,12 @@ export async function backfillEvent(db: DataAccess, eventId: string): Promise<Ba
         userId,
         user: { displayName: member.user.displayName, photoURL: member.user.photoURL },
         statuses: {},
+        parties: {},
         respondedAt: {},
         recordedBy: {},
       };
       map.statuses[item.id] = status;
+      if (party) (map.parties ??= {})[item.id] = party;
       map.respondedAt[item.id] = respondedAt;
       if (recordedBy) map.recordedBy[item.id] = recordedBy;
       answers.set(userId, map);

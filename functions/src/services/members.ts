@@ -18,6 +18,7 @@ import type { Caller } from '../caller.ts';
 import type { EventRecord, InvitationRecord, MemberRecord } from '../db.ts';
 import { store } from '../firebase.ts';
 import { conflict, forbidden, notFound } from '../http.ts';
+import type { LinkContext } from '../mail/params.ts';
 import { queuedMail } from '../mail/queue.ts';
 import { apiShape } from '../serialize.ts';
 import { forgetAnswers } from './schedule.ts';
@@ -175,13 +176,15 @@ export function queueInvitationMail(
 /**
  * Removes a member (the creator anyone but themself, admins anyone but the creator and
  * themselves). The person leaves every carpool they ride in, so their seats are free again, and
- * their answers stop counting in the schedule's RSVP tallies.
+ * their answers stop counting in the schedule's RSVP tallies (the spots they held go to those
+ * waiting; docs/product.md, "Plus-ones, questions and waitlists").
  */
 export async function removeMember(
   tx: Transaction,
   caller: Caller,
   eventId: string,
   targetId: string,
+  links: () => LinkContext,
 ): Promise<void> {
   const s = store();
   const actor = await requireMember(caller, eventId, { tx });
@@ -195,7 +198,7 @@ export async function removeMember(
   }
   const rides = await tx.get(s.carpools(eventId).where('passengerIds', 'array-contains', targetId));
   const stats = await readMemberStats(tx, eventId);
-  const dropAnswers = await forgetAnswers(tx, eventId, targetId);
+  const dropAnswers = await forgetAnswers(tx, eventId, targetId, links);
   for (const ride of rides.docs) {
     const carpool = ride.data();
     tx.update(ride.ref, {

@@ -1,9 +1,23 @@
-// Schedule: the items with RSVP counts, a member's own RSVP, answers the host records for a
-// guest, and item deletion (docs/product.md, "Schedule and RSVPs", "Guest list"). Admins create
-// and edit the items directly (firestore.rules).
+// Schedule: the items with RSVP counts, a member's own RSVP (with their party and answers to
+// the host's questions), answers the host records for a guest, capacity and the waitlist, and
+// item deletion (docs/product.md, "Schedule and RSVPs", "Guest list", "Plus-ones, questions and
+// waitlists"). Admins create and edit the items directly (firestore.rules).
 import { FieldPath, Timestamp, type Transaction } from 'firebase-admin/firestore';
 import { recordedAnswerText } from '@gatherly/domain/activity';
-import { RSVP_STATUSES, type RsvpStatus, type ScheduleItemView } from '@gatherly/domain/entities';
+import type { RsvpStatus, ScheduleItemView } from '@gatherly/domain/entities';
+import {
+  RSVP_OPTION_MESSAGES,
+  RSVP_STATES,
+  allowanceFor,
+  checkAnswers,
+  partyError,
+  placeGoing,
+  type GuestAnswers,
+  type MyRsvpResponse,
+  type Party,
+  type PlusOne,
+  type RsvpState,
+} from '@gatherly/domain/rsvp-options';
 import { isMemberRole } from '@gatherly/domain/roles';
 import {
   MEMBER_NOT_FOUND,
@@ -14,19 +28,34 @@ import {
   type Located,
 } from '../access.ts';
 import type { Caller } from '../caller.ts';
-import type { MemberRecord, RsvpRecord } from '../db.ts';
+import type { EventRecord, MemberRecord, RsvpRecord, RsvpsByUserRecord } from '../db.ts';
 import { db, store } from '../firebase.ts';
-import { notFound } from '../http.ts';
+import { badRequest, conflict, forbidden, notFound } from '../http.ts';
+import type { LinkContext } from '../mail/params.ts';
 import { apiShape } from '../serialize.ts';
+import { tierOfUser } from '../tiers.ts';
 import { activityEntryId } from './activity.ts';
-import { countRsvps, movedRsvpCounts } from './stats.ts';
+import { countRsvps, fullRsvpCounts, movedRsvpCounts, type FullRsvpCounts } from './stats.ts';
+import {
+  applyPromotions,
+  headsOf,
+  planPromotions,
+  promotedUids,
+  promotionEntryId,
+  readAnswerMaps,
+  waitlistPosition,
+  writeAnswerMaps,
+  type Promotion,
+} from './waitlist.ts';
 
 export const SCHEDULE_ITEM_NOT_FOUND = 'Schedule item not found';
+export const HOSTS_RECORD_NO_ANSWERS =
+  "Answers to the host's questions are the guest's own: record only the RSVP and the party";
 
 const NO_RSVPS = { going: 0, maybe: 0, notGoing: 0 } as const;
 
-const isRsvpStatus = (v: unknown): v is RsvpStatus =>
-  typeof v === 'string' && (RSVP_STATUSES as readonly string[]).includes(v);
+const isRsvpState = (v: unknown): v is RsvpState =>
+  typeof v === 'string' && (RSVP_STATES as readonly string[]).includes(v);
 
 /** The schedule by start time, each item with its RSVP counts and the caller's answer. */
 export async function listSchedule(caller: Caller, eventId: string): Promise<ScheduleItemView[]> {
@@ -39,7 +68,7 @@ export async function listSchedule(caller: Caller, eventId: string): Promise<Sch
     return {
       ...apiShape(item),
       rsvpCounts: rsvpCounts ?? { ...NO_RSVPS },
-      userRsvp: isRsvpStatus(own) ? own : null,
+      userRsvp: isRsvpState(own) ? own : null,
     };
   });
 }
@@ -47,6 +76,15 @@ export async function listSchedule(caller: Caller, eventId: string): Promise<Sch
 /** Where a schedule item addressed by its id alone lives (its id field is indexed). */
 export async function locateScheduleItem(scheduleId: string): Promise<Located> {
   return locate(store().groups.schedule(), scheduleId, SCHEDULE_ITEM_NOT_FOUND);
+}
+
+/** An RSVP as a request sends it (rsvpSchema): the answer, a Going party's guests, answers. */
+export interface RsvpInput {
+  status: RsvpStatus;
+  guests?: PlusOne[] | undefined;
+  answers?: GuestAnswers | undefined;
+  /** Wait when too few spots are left for the party, instead of a 409. */
+  waitlist?: boolean | undefined;
 }
 
 /**
@@ -58,37 +96,48 @@ export async function setRsvp(
   tx: Transaction,
   caller: Caller,
   { eventId, id: scheduleId }: Located,
-  status: RsvpStatus,
+  input: RsvpInput,
+  links: () => LinkContext,
 ): Promise<RsvpRecord> {
-  const { member } = await requirePermission(caller, eventId, 'rsvp', {
+  const { member, event } = await requirePermission(caller, eventId, 'rsvp', {
     tx,
     notFound: SCHEDULE_ITEM_NOT_FOUND,
   });
-  return writeAnswer(tx, { eventId, scheduleId, member, status, recordedBy: null });
+  return writeAnswer(tx, { eventId, scheduleId, event, member, input, recordedBy: null, links });
 }
 
 /**
  * An admin records a guest's answer (said in person, by phone): the same documents as the
  * guest's own answer, marked with who recorded it; the guest can still change it
- * (docs/product.md, "Guest list").
+ * (docs/product.md, "Guest list"). The guest's allowance applies to the party; answers to the
+ * host's questions are the guest's own and never recorded.
  */
 export async function recordRsvp(
   tx: Transaction,
   caller: Caller,
   { eventId, id: scheduleId }: Located,
   targetId: string,
-  status: RsvpStatus,
+  input: RsvpInput,
+  links: () => LinkContext,
 ): Promise<RsvpRecord> {
-  const { member: host } = await requirePermission(caller, eventId, 'recordRsvps', {
+  const { member: host, event } = await requirePermission(caller, eventId, 'recordRsvps', {
     tx,
     notFound: SCHEDULE_ITEM_NOT_FOUND,
   });
   const target = (await tx.get(store().member(eventId, targetId))).data();
   if (!target || !isMemberRole(target.role)) throw notFound(MEMBER_NOT_FOUND);
-  if (targetId === caller.uid) {
-    return writeAnswer(tx, { eventId, scheduleId, member: target, status, recordedBy: null });
-  }
-  return writeAnswer(tx, { eventId, scheduleId, member: target, status, recordedBy: host });
+  if (input.answers !== undefined) throw badRequest(HOSTS_RECORD_NO_ANSWERS);
+  const recordedBy = targetId === caller.uid ? null : host;
+  return writeAnswer(tx, {
+    eventId,
+    scheduleId,
+    event,
+    member: target,
+    input: { ...input, answers: undefined },
+    recordedBy,
+    links,
+    hostRecorded: true,
+  });
 }
 
 /** The feed's entry for a recorded answer: one per guest and item, the latest recording. */
@@ -98,41 +147,124 @@ export const recordedAnswerEntryId = (scheduleId: string, uid: string) =>
 interface Answer {
   eventId: string;
   scheduleId: string;
+  event: EventRecord;
   /** Whose answer it is. */
   member: MemberRecord;
-  status: RsvpStatus;
+  input: RsvpInput;
   /** The admin who records it for the member; null when the member answers. */
   recordedBy: MemberRecord | null;
+  links: () => LinkContext;
+  /** Through the host's route: the host's questions are not asked. */
+  hostRecorded?: boolean;
 }
 
 /**
- * The one write of an answer, in `tx`: the RSVP document (the source of truth), the item's
- * `rsvpCounts` moved by one unit from the previous answer, and the member's `rsvpsByUser` map,
- * from which answers to deleted items are dropped here. A recorded answer also gets its line in
- * the activity feed (docs/product.md, "Guest list").
+ * The one write of an answer, in `tx`: the RSVP document (the source of truth) with its party
+ * and place (Going, or the waitlist when the item is full: `placeGoing`), the item's
+ * `rsvpCounts` moved from the previous answer (replies and heads), the member's `rsvpsByUser`
+ * map (answers to deleted items are dropped here), their answers to the host's questions, and
+ * the promotions the freed spots allow. A recorded answer also gets its line in the activity
+ * feed (docs/product.md, "Guest list"). Every read comes before the first write.
  */
-async function writeAnswer(
-  tx: Transaction,
-  { eventId, scheduleId, member, status, recordedBy }: Answer,
-): Promise<RsvpRecord> {
+async function writeAnswer(tx: Transaction, answer: Answer): Promise<RsvpRecord> {
+  const { eventId, scheduleId, event, member, input, recordedBy } = answer;
   const s = store();
   const uid = member.userId;
   const itemRef = s.schedule(eventId).doc(scheduleId);
   const rsvpRef = s.rsvps(eventId, scheduleId).doc(uid);
   const byUserRef = s.rsvpsByUser(eventId).doc(uid);
-  const [itemSnap, rsvpSnap, byUserSnap] = await Promise.all([
+  const answersRef = s.guestAnswers(eventId).doc(uid);
+  const asksQuestions = !answer.hostRecorded && input.status === 'going';
+  const [itemSnap, rsvpSnap, byUserSnap, answersSnap] = await Promise.all([
     tx.get(itemRef),
     tx.get(rsvpRef),
     tx.get(byUserRef),
+    asksQuestions || input.answers !== undefined ? tx.get(answersRef) : Promise.resolve(null),
   ]);
   const item = itemSnap.data();
   if (!item) throw notFound(SCHEDULE_ITEM_NOT_FOUND);
+
+  // The party: the member plus named guests, within their allowance; guests only when Going.
+  const guests = input.status === 'going' ? (input.guests ?? []) : [];
+  const tooMany = partyError(guests, allowanceFor(event, member));
+  if (tooMany) throw badRequest(tooMany);
+  const party: Party = { size: 1 + guests.length, guests };
+
+  // The host's questions: every required one on the member's first Going (no answers yet).
+  let cleanAnswers: GuestAnswers | null = null;
+  const questions = event.questions ?? [];
+  const firstGoing = asksQuestions && !answersSnap?.exists;
+  if (input.answers !== undefined || (firstGoing && questions.some((q) => q.required))) {
+    const checked = checkAnswers(questions, input.answers ?? {}, firstGoing);
+    if ('error' in checked) throw badRequest(checked.error);
+    if (input.answers !== undefined) cleanAnswers = checked.answers;
+  }
+
   // Items from before the counters (not backfilled) are counted once, here.
-  const counts = item.rsvpCounts ?? (await countRsvps(eventId, scheduleId, tx));
-  const stored = rsvpSnap.data()?.status;
-  const previous = isRsvpStatus(stored) ? stored : null;
+  const counts = fullRsvpCounts(item.rsvpCounts ?? (await countRsvps(eventId, scheduleId, tx)));
+  const stored = rsvpSnap.data();
+  const previousState = isRsvpState(stored?.status) ? stored.status : null;
+  const previous = previousState ? { state: previousState, heads: headsOf(stored) } : null;
+  const capacity = item.capacity ?? null;
+
+  let state: RsvpState = input.status;
+  if (input.status === 'going') {
+    const placed = placeGoing({
+      capacity,
+      goingHeads: counts.goingHeads,
+      waitlisted: counts.waitlisted,
+      ownHeads: previousState === 'going' ? headsOf(stored) : 0,
+      party: party.size,
+      alreadyWaitlisted: previousState === 'waitlisted',
+      acceptWaitlist: input.waitlist === true,
+    });
+    if ('refused' in placed) throw conflict(placed.refused);
+    state = placed.place;
+  }
+
+  const now = Timestamp.now();
+  let rsvp: RsvpRecord = {
+    id: uid,
+    eventId,
+    scheduleId,
+    userId: uid,
+    status: state,
+    respondedAt: now,
+    ...(state === 'going' || state === 'waitlisted' ? { party } : {}),
+    // The line keeps its order: a waitlisted member re-sending Going keeps their time.
+    waitlistedAt:
+      state === 'waitlisted'
+        ? previousState === 'waitlisted' && stored?.waitlistedAt
+          ? stored.waitlistedAt
+          : now
+        : null,
+    recordedBy: recordedBy?.userId ?? null,
+  };
+  let after = movedRsvpCounts(counts, previous, { state, heads: headsOf(rsvp) });
+
+  // Spots this answer frees (or the head of the line leaving it) go to those waiting.
+  const planned = await planPromotions(tx, {
+    eventId,
+    scheduleId,
+    capacity,
+    counts: after,
+    own: { uid, rsvp },
+  });
+  // The answerer themself can be the head of the line (a smaller party that now fits).
+  const self = planned.find((p) => p.rsvp.userId === uid);
+  if (self) {
+    const heads = headsOf(rsvp);
+    after = movedRsvpCounts(after, { state, heads }, { state: 'going', heads });
+    state = 'going';
+    rsvp = { ...rsvp, status: 'going', waitlistedAt: null };
+  }
+  const promoted: Promotion[] = planned.filter((p) => p.rsvp.userId !== uid);
+  const maps = new Map<string, RsvpsByUserRecord | undefined>([[uid, byUserSnap.data()]]);
+  await readAnswerMaps(tx, eventId, promotedUids(promoted), maps);
+
   const before = byUserSnap.data();
   const statuses = { ...before?.statuses };
+  const parties = { ...before?.parties };
   const respondedAt = { ...before?.respondedAt };
   const recorded = { ...before?.recordedBy };
   const others = Object.keys(statuses).filter((id) => id !== scheduleId);
@@ -143,35 +275,44 @@ async function writeAnswer(
   for (const snap of otherItems) {
     if (snap.exists) continue;
     delete statuses[snap.id];
+    delete parties[snap.id];
     delete respondedAt[snap.id];
     delete recorded[snap.id];
   }
-  const now = Timestamp.now();
-  statuses[scheduleId] = status;
+  statuses[scheduleId] = state;
+  if (rsvp.party) parties[scheduleId] = rsvp.party;
+  else delete parties[scheduleId];
   respondedAt[scheduleId] = now;
   if (recordedBy) recorded[scheduleId] = recordedBy.userId;
   else delete recorded[scheduleId];
-
-  const rsvp: RsvpRecord = {
-    id: uid,
-    eventId,
-    scheduleId,
-    userId: uid,
-    status,
-    respondedAt: now,
-    recordedBy: recordedBy?.userId ?? null,
-  };
-  tx.set(rsvpRef, rsvp);
-  tx.update(itemRef, { rsvpCounts: movedRsvpCounts(counts, previous, status) });
-  tx.set(byUserRef, {
+  maps.set(uid, {
     id: uid,
     eventId,
     userId: uid,
     user: summary(member),
     statuses,
+    parties,
     respondedAt,
     recordedBy: recorded,
   });
+
+  // Writes.
+  tx.set(rsvpRef, rsvp);
+  after = applyPromotions(tx, after, {
+    eventId,
+    event,
+    scheduleId,
+    item,
+    promoted,
+    maps,
+    now,
+    links: answer.links,
+  });
+  tx.update(itemRef, { rsvpCounts: after });
+  writeAnswerMaps(tx, eventId, maps, new Set([uid, ...promotedUids(promoted)]));
+  if (cleanAnswers) {
+    tx.set(answersRef, { id: uid, eventId, userId: uid, answers: cleanAnswers, updatedAt: now });
+  }
   if (recordedBy) {
     const host = summary(recordedBy);
     tx.set(s.activity(eventId).doc(recordedAnswerEntryId(scheduleId, uid)), {
@@ -191,19 +332,131 @@ const summary = (m: MemberRecord) => ({
   photoURL: m.user.photoURL,
 });
 
+/** GET /api/schedule/{s}/rsvp: the caller's own answer, party and place in line. */
+export async function myRsvp(
+  caller: Caller,
+  { eventId, id: scheduleId }: Located,
+): Promise<MyRsvpResponse> {
+  await requireMember(caller, eventId, { notFound: SCHEDULE_ITEM_NOT_FOUND });
+  const [itemSnap, rsvpSnap] = await Promise.all([
+    store().schedule(eventId).doc(scheduleId).get(),
+    store().rsvps(eventId, scheduleId).doc(caller.uid).get(),
+  ]);
+  if (!itemSnap.exists) throw notFound(SCHEDULE_ITEM_NOT_FOUND);
+  const rsvp = rsvpSnap.data();
+  if (!rsvp || !isRsvpState(rsvp.status)) {
+    return { status: null, party: null, waitlistPosition: null };
+  }
+  return {
+    status: rsvp.status,
+    party: rsvp.party ?? (rsvp.status === 'going' ? { size: 1, guests: [] } : null),
+    waitlistPosition: rsvp.status === 'waitlisted' ? await waitlistPosition(rsvp) : null,
+  };
+}
+
+/** A capacity change's result: the item's limit and counts after any promotions. */
+export interface CapacityResult {
+  capacity: number | null;
+  rsvpCounts: FullRsvpCounts;
+  promoted: number;
+}
+
 /**
- * A member leaves: their answers stop counting. Reads in `tx` (call before its writes);
- * returns the writes to apply. Items from before the counters keep no stored counts to move:
- * their RSVP document goes and the next answer counts them.
+ * Sets or clears an item's capacity (admins; Pro and Enterprise, by the event creator's plan).
+ * Lowering it below the heads going demotes nobody (they were promised a spot); raising or
+ * clearing it promotes from the waitlist in the same transaction. Clearing is allowed on every
+ * plan, so an event whose creator downgraded is never stuck with a waitlist.
+ */
+export async function setCapacity(
+  tx: Transaction,
+  caller: Caller,
+  { eventId, id: scheduleId }: Located,
+  capacity: number | null,
+  links: () => LinkContext,
+): Promise<CapacityResult> {
+  const { event } = await requirePermission(caller, eventId, 'manageSchedule', {
+    tx,
+    notFound: SCHEDULE_ITEM_NOT_FOUND,
+  });
+  if (capacity !== null) {
+    const tier = await tierOfUser(event.createdBy, tx);
+    if (!tier.advancedSchedulingEnabled) throw forbidden(RSVP_OPTION_MESSAGES.capacityNeedsPlan);
+  }
+  const itemRef = store().schedule(eventId).doc(scheduleId);
+  const item = (await tx.get(itemRef)).data();
+  if (!item) throw notFound(SCHEDULE_ITEM_NOT_FOUND);
+  const counts = fullRsvpCounts(item.rsvpCounts ?? (await countRsvps(eventId, scheduleId, tx)));
+  const promoted = await planPromotions(tx, { eventId, scheduleId, capacity, counts });
+  const maps = new Map<string, RsvpsByUserRecord | undefined>();
+  await readAnswerMaps(tx, eventId, promotedUids(promoted), maps);
+  const after = applyPromotions(tx, counts, {
+    eventId,
+    event,
+    scheduleId,
+    item: { ...item, capacity },
+    promoted,
+    maps,
+    now: Timestamp.now(),
+    links,
+  });
+  tx.update(itemRef, { capacity, rsvpCounts: after });
+  writeAnswerMaps(tx, eventId, maps, new Set(promotedUids(promoted)));
+  return { capacity, rsvpCounts: after, promoted: promoted.length };
+}
+
+/**
+ * Promotes whoever fits from an item's waitlist, in one transaction (a round of at most
+ * LINE_READ_LIMIT parties); returns how many. A capacity lifted for a long line calls it until
+ * nobody more fits.
+ */
+export async function promoteWaiting(
+  { eventId, id: scheduleId }: Located,
+  links: () => LinkContext,
+): Promise<number> {
+  return db().runTransaction(async (tx) => {
+    const event = (await tx.get(store().event(eventId))).data();
+    const itemRef = store().schedule(eventId).doc(scheduleId);
+    const item = (await tx.get(itemRef)).data();
+    if (!event || event.deleting || !item?.rsvpCounts) return 0;
+    const counts = fullRsvpCounts(item.rsvpCounts);
+    const capacity = item.capacity ?? null;
+    const promoted = await planPromotions(tx, { eventId, scheduleId, capacity, counts });
+    if (promoted.length === 0) return 0;
+    const maps = new Map<string, RsvpsByUserRecord | undefined>();
+    await readAnswerMaps(tx, eventId, promotedUids(promoted), maps);
+    const now = Timestamp.now();
+    const after = applyPromotions(tx, counts, {
+      eventId,
+      event,
+      scheduleId,
+      item,
+      promoted,
+      maps,
+      now,
+      links,
+    });
+    tx.update(itemRef, { rsvpCounts: after });
+    writeAnswerMaps(tx, eventId, maps, new Set(promotedUids(promoted)));
+    return promoted.length;
+  });
+}
+
+/**
+ * A member leaves: their answers stop counting, and the spots their parties held go to those
+ * waiting. Reads in `tx` (call before its writes); returns the writes to apply. Items from
+ * before the counters keep no stored counts to move: their RSVP document goes and the next
+ * answer counts them.
  */
 export async function forgetAnswers(
   tx: Transaction,
   eventId: string,
   uid: string,
+  links: () => LinkContext,
 ): Promise<() => void> {
   const s = store();
   const byUserRef = s.rsvpsByUser(eventId).doc(uid);
   const answers = (await tx.get(byUserRef)).data();
+  const event = (await tx.get(s.event(eventId))).data();
   const ids = Object.keys(answers?.statuses ?? {});
   const items = await readAll(
     ids.map((id) => s.schedule(eventId).doc(id)),
@@ -213,18 +466,62 @@ export async function forgetAnswers(
     ids.map((id) => s.rsvps(eventId, id).doc(uid)),
     tx,
   );
+  const plans: { index: number; counts: FullRsvpCounts; promoted: Promotion[] }[] = [];
+  const maps = new Map<string, RsvpsByUserRecord | undefined>();
+  for (const [index, snap] of items.entries()) {
+    const item = snap.data();
+    const stored = rsvps[index]?.data();
+    if (!item || !stored || !item.rsvpCounts || !isRsvpState(stored.status)) continue;
+    const counts = movedRsvpCounts(
+      item.rsvpCounts,
+      { state: stored.status, heads: headsOf(stored) },
+      null,
+    );
+    const promoted = event
+      ? await planPromotions(tx, {
+          eventId,
+          scheduleId: snap.id,
+          capacity: item.capacity ?? null,
+          counts,
+          own: { uid, rsvp: null },
+        })
+      : [];
+    await readAnswerMaps(tx, eventId, promotedUids(promoted), maps);
+    plans.push({ index, counts, promoted });
+  }
   return () => {
+    const now = Timestamp.now();
+    const changed = new Set<string>();
+    for (const { index, counts, promoted } of plans) {
+      const snap = items[index];
+      const item = snap?.data();
+      if (!snap || !item) continue;
+      const after = event
+        ? applyPromotions(tx, counts, {
+            eventId,
+            event,
+            scheduleId: snap.id,
+            item,
+            promoted,
+            maps,
+            now,
+            links,
+          })
+        : counts;
+      for (const id of promotedUids(promoted)) changed.add(id);
+      tx.update(snap.ref, { rsvpCounts: after });
+    }
     items.forEach((snap, i) => {
-      const item = snap.data();
-      const stored = rsvps[i]?.data()?.status;
-      if (!item || !rsvps[i]?.exists) return;
-      if (item.rsvpCounts && isRsvpStatus(stored)) {
-        tx.update(snap.ref, { rsvpCounts: movedRsvpCounts(item.rsvpCounts, stored, null) });
-      }
-      tx.delete(s.rsvps(eventId, snap.id).doc(uid));
+      if (rsvps[i]?.exists) tx.delete(s.rsvps(eventId, snap.id).doc(uid));
     });
-    for (const id of ids) tx.delete(s.activity(eventId).doc(recordedAnswerEntryId(id, uid)));
+    changed.delete(uid);
+    writeAnswerMaps(tx, eventId, maps, changed);
+    for (const id of ids) {
+      tx.delete(s.activity(eventId).doc(recordedAnswerEntryId(id, uid)));
+      tx.delete(s.activity(eventId).doc(promotionEntryId(id, uid)));
+    }
     if (answers) tx.delete(byUserRef);
+    tx.delete(s.guestAnswers(eventId).doc(uid));
   };
 }
 
@@ -232,8 +529,8 @@ export async function forgetAnswers(
  * Deletes a schedule item (admins): first the item, so every dashboard drops it and its counts
  * at once, then its RSVPs in bulk (1,000 at Enterprise size, beyond one batch). Answers in
  * members' `rsvpsByUser` maps are left: readers ignore keys of items they do not list, and the
- * member's next RSVP drops them. The feed's recorded-answer lines for the item go too (their ids
- * share the item's prefix).
+ * member's next RSVP drops them. The feed's recorded-answer and promotion lines for the item go
+ * too (their ids share the item's prefix).
  */
 export async function deleteScheduleItem(
   caller: Caller,
@@ -249,12 +546,13 @@ export async function deleteScheduleItem(
     tx.delete(itemRef);
   });
   await db().recursiveDelete(store().rsvps(eventId, scheduleId));
-  const prefix = recordedAnswerEntryId(scheduleId, '');
-  const recorded = store()
-    .activity(eventId)
-    .where(FieldPath.documentId(), '>=', prefix)
-    .where(FieldPath.documentId(), '<', `${prefix}\uf8ff`);
   const writer = db().bulkWriter();
-  for (const entry of (await recorded.get()).docs) void writer.delete(entry.ref);
+  for (const prefix of [recordedAnswerEntryId(scheduleId, ''), promotionEntryId(scheduleId, '')]) {
+    const entries = store()
+      .activity(eventId)
+      .where(FieldPath.documentId(), '>=', prefix)
+      .where(FieldPath.documentId(), '<', `${prefix}\uf8ff`);
+    for (const entry of (await entries.get()).docs) void writer.delete(entry.ref);
+  }
   await writer.close();
 }

@@ -10,8 +10,8 @@ import type {
   EventStatsTravel,
   MemberRole,
   RsvpCounts,
-  RsvpStatus,
 } from '@gatherly/domain/entities';
+import type { RsvpState } from '@gatherly/domain/rsvp-options';
 import { store } from '../firebase.ts';
 import { countOf } from '../tiers.ts';
 
@@ -61,6 +61,10 @@ export async function countTravelStats(
   return { flights, carpools };
 }
 
+/**
+ * An item's counts from its RSVP documents, for items from before the counters: those predate
+ * parties and the waitlist (any later RSVP stores full counts), so heads going = replies going.
+ */
 export async function countRsvps(
   eventId: string,
   scheduleId: string,
@@ -162,24 +166,56 @@ export function initialiseStats(tx: Transaction, eventId: string): void {
   tx.create(store().stats.travel(eventId), { id: 'travel', flights: 0, carpools: 0 });
 }
 
-const RSVP_COUNT_KEY: Readonly<Record<RsvpStatus, keyof RsvpCounts>> = {
-  going: 'going',
-  maybe: 'maybe',
-  not_going: 'notGoing',
-};
+/** Counts as stored by every RSVP write: older items lack the head and waitlist fields. */
+export type FullRsvpCounts = Required<RsvpCounts>;
+
+/** Absent fields of an older item: heads going = replies going, nobody waiting. */
+export function fullRsvpCounts(counts: RsvpCounts): FullRsvpCounts {
+  return {
+    going: counts.going,
+    maybe: counts.maybe,
+    notGoing: counts.notGoing,
+    goingHeads: counts.goingHeads ?? counts.going,
+    waitlisted: counts.waitlisted ?? 0,
+    waitlistedHeads: counts.waitlistedHeads ?? 0,
+  };
+}
+
+/** What one member's RSVP adds to the counts: their state, and their party's heads. */
+export interface RsvpContribution {
+  state: RsvpState;
+  heads: number;
+}
 
 /**
- * The item's counts after one member's answer moved from `previous` (or none) to `next` (or
- * none: the member left the event).
+ * The item's counts after one member's RSVP moved from `previous` (or none) to `next` (or none:
+ * the member left the event). Replies and heads move together.
  */
 export function movedRsvpCounts(
   counts: RsvpCounts,
-  previous: RsvpStatus | null,
-  next: RsvpStatus | null,
-): RsvpCounts {
-  const out = { ...counts };
-  if (previous === next) return out;
-  if (previous) out[RSVP_COUNT_KEY[previous]] = atLeastZero(out[RSVP_COUNT_KEY[previous]] - 1);
-  if (next) out[RSVP_COUNT_KEY[next]] += 1;
+  previous: RsvpContribution | null,
+  next: RsvpContribution | null,
+): FullRsvpCounts {
+  const out = fullRsvpCounts(counts);
+  const apply = (c: RsvpContribution, sign: 1 | -1) => {
+    switch (c.state) {
+      case 'going':
+        out.going = atLeastZero(out.going + sign);
+        out.goingHeads = atLeastZero(out.goingHeads + sign * c.heads);
+        break;
+      case 'waitlisted':
+        out.waitlisted = atLeastZero(out.waitlisted + sign);
+        out.waitlistedHeads = atLeastZero(out.waitlistedHeads + sign * c.heads);
+        break;
+      case 'maybe':
+        out.maybe = atLeastZero(out.maybe + sign);
+        break;
+      case 'not_going':
+        out.notGoing = atLeastZero(out.notGoing + sign);
+        break;
+    }
+  };
+  if (previous) apply(previous, -1);
+  if (next) apply(next, 1);
   return out;
 }
