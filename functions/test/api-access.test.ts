@@ -49,8 +49,10 @@ describe('apiAccessEnabled', () => {
     ]);
     // PUT /schedule/:scheduleId/rsvp became an app route with the counters; featured and the
     // deletes are new app routes (docs/performance.md, "Counters"); so are the guest list's
-    // host-recorded answers and the pending invitations' link, resend and revoke, and leaving a carpool.
-    expect(byAccess('app')).toHaveLength(28);
+    // host-recorded answers and the pending invitations' link, resend and revoke, and leaving a
+    // carpool; and the caller's own RSVP with its place in line, capacity, the host's questions,
+    // members' answers and plus-one allowances (docs/api.md, "Plus-ones, questions and waitlists").
+    expect(byAccess('app')).toHaveLength(33);
   });
 
   it('API routes: 403 for a member without API access, 2xx with it, 404 for non-members either way', async () => {

@@ -65,11 +65,23 @@ async function expectCountersExact(eventId: string): Promise<void> {
   });
   for (const item of (await s.schedule(eventId).get()).docs) {
     const rsvps = s.rsvps(eventId, item.id);
-    expect(item.data().rsvpCounts ?? { going: 0, maybe: 0, notGoing: 0 }, item.id).toEqual({
+    // Replies by answer, and heads: each party's size (absent: one head).
+    const heads = async (status: 'going' | 'waitlisted') =>
+      (await rsvps.where('status', '==', status).get()).docs.reduce(
+        (sum, d) => sum + (d.data().party?.size ?? 1),
+        0,
+      );
+    const stored = item.data().rsvpCounts;
+    const expected = {
       going: await count(rsvps.where('status', '==', 'going')),
       maybe: await count(rsvps.where('status', '==', 'maybe')),
       notGoing: await count(rsvps.where('status', '==', 'not_going')),
-    });
+      goingHeads: await heads('going'),
+      waitlisted: await count(rsvps.where('status', '==', 'waitlisted')),
+      waitlistedHeads: await heads('waitlisted'),
+    };
+    if (stored) expect(stored, item.id).toEqual(expected);
+    else expect(expected, item.id).toMatchObject({ going: 0, maybe: 0, notGoing: 0 });
   }
   for (const snap of [members, photos, travel]) {
     for (const value of Object.values(snap.data() ?? {})) {
@@ -366,13 +378,22 @@ describe('counters through the endpoints', () => {
     });
     expect((await rsvp(attendee, first, 'yes')).status).toBe(400);
     const item = (await stack.store.schedule(eventId).doc(first).get()).data();
-    expect(item?.rsvpCounts).toEqual({ going: 0, maybe: 2, notGoing: 1 });
+    expect(item?.rsvpCounts).toEqual({
+      going: 0,
+      maybe: 2,
+      notGoing: 1,
+      goingHeads: 0,
+      waitlisted: 0,
+      waitlistedHeads: 0,
+    });
     expect((await stack.store.rsvpsByUser(eventId).doc(attendee.uid).get()).data()).toEqual({
       id: attendee.uid,
       eventId,
       userId: attendee.uid,
       user: { displayName: attendee.name, photoURL: '' },
       statuses: { [first]: 'maybe', [second]: 'going' },
+      // A Going answer's party: the member alone.
+      parties: { [second]: { size: 1, guests: [] } },
       respondedAt: { [first]: expect.any(Timestamp), [second]: expect.any(Timestamp) },
       recordedBy: {},
     });
@@ -455,7 +476,14 @@ describe('counters under concurrency', () => {
     expect(flips.every((s) => s === 200)).toBe(true);
     const counts = (await stack.store.schedule(eventId).doc(item).get()).data()?.rsvpCounts;
     // Guests: 7 going, 7 maybe, 6 not going; the flipper's last answer (i = 19) is maybe.
-    expect(counts).toEqual({ going: 7, maybe: 8, notGoing: 6 });
+    expect(counts).toEqual({
+      going: 7,
+      maybe: 8,
+      notGoing: 6,
+      goingHeads: 7,
+      waitlisted: 0,
+      waitlistedHeads: 0,
+    });
     await expectCountersExact(eventId);
   });
 
@@ -550,6 +578,9 @@ describe('backfill of events from before the counters', () => {
       going: 2,
       maybe: 2,
       notGoing: 0,
+      goingHeads: 2,
+      waitlisted: 0,
+      waitlistedHeads: 0,
     });
     expect((await s.rsvpsByUser(eventId).doc(creator.uid).get()).data()).toEqual({
       id: creator.uid,
@@ -557,6 +588,7 @@ describe('backfill of events from before the counters', () => {
       userId: creator.uid,
       user: { displayName: creator.name, photoURL: '' },
       statuses: { [item]: 'going' },
+      parties: {},
       respondedAt: { [item]: expect.any(Timestamp) },
       recordedBy: {},
     });
