@@ -118,6 +118,8 @@ export function unknownOptionText(question: Pick<GuestQuestion, 'label'>, option
 }
 
 // ---- Schemas -----------------------------------------------------------------------------------
+// Text fields trim like the app's other forms (not strict, so the trim is applied); the API
+// checks JSON types before a schema runs (functions/src/validate.ts), lists included.
 
 const wholeNumber = (max: number, message: string) =>
   yup.number().typeError(message).strict().integer(message).min(0, message).max(max, message);
@@ -140,11 +142,10 @@ export const plusOneSchema = yup
   .object({
     name: yup
       .string()
-      .strict()
       .trim()
       .required(RSVP_OPTION_MESSAGES.plusOneNameRequired)
       .max(MAX_PLUS_ONE_NAME, RSVP_OPTION_MESSAGES.plusOneNameTooLong),
-    child: yup.boolean().strict().default(false),
+    child: yup.boolean().default(false),
   })
   .noUnknown('Unknown field: ${unknown}');
 
@@ -157,7 +158,6 @@ export const guestQuestionSchema = yup
     }),
     label: yup
       .string()
-      .strict()
       .trim()
       .required(RSVP_OPTION_MESSAGES.questionLabelRequired)
       .max(MAX_QUESTION_LABEL, RSVP_OPTION_MESSAGES.questionLabelTooLong),
@@ -169,7 +169,6 @@ export const guestQuestionSchema = yup
       .array(
         yup
           .string()
-          .strict()
           .trim()
           .required(RSVP_OPTION_MESSAGES.questionOptions)
           .max(MAX_QUESTION_OPTION, RSVP_OPTION_MESSAGES.questionOptionTooLong),

@@ -20,9 +20,13 @@ const TYPE_NAMES: Record<string, string> = {
   number: 'a number',
   boolean: 'true or false',
   object: 'an object',
+  array: 'a list',
 };
 
-type Described = SchemaDescription & { fields?: Record<string, SchemaFieldDescription> };
+type Described = SchemaDescription & {
+  fields?: Record<string, SchemaFieldDescription>;
+  innerType?: SchemaFieldDescription;
+};
 
 const joinPath = (path: string, key: string) => (path === 'body' ? key : `${path}.${key}`);
 /** A client's key, safe to echo in a message. */
@@ -52,6 +56,12 @@ function prepare(description: SchemaFieldDescription, value: unknown, path: stri
   const actual = jsonType(value);
   if (actual !== expected || (expected === 'number' && !Number.isFinite(value))) {
     throw badRequest(`${path} must be ${TYPE_NAMES[expected]}`);
+  }
+  if (expected === 'array') {
+    // Each element as its schema says (a list of guests or questions holds objects too).
+    const inner = d.innerType;
+    const list = value as unknown[];
+    return inner ? list.map((v, i) => prepare(inner, v, `${path}[${i}]`)) : list;
   }
   if (expected !== 'object' || !d.fields) return value;
   const fields = d.fields;
