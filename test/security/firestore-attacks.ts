@@ -1002,6 +1002,133 @@ const userAttacks: RulesCase[] = [
   ),
 ];
 
+// Plus-ones, questions, capacity and answers (docs/product.md, "Plus-ones, questions and
+// waitlists"): the allowance is a settings field checked like the others; the rest is the
+// functions' to write; answers are private to their member and the admins.
+const rsvpOptionAttacks: RulesCase[] = [
+  allow('update', 'admin', 'plus-ones allowed 0', updateEvent({ plusOnesAllowed: 0 })),
+  allow('update', 'creator', 'plus-ones allowed 10', updateEvent({ plusOnesAllowed: 10 })),
+  deny('update', 'admin', 'plus-ones allowed 11', updateEvent({ plusOnesAllowed: 11 })),
+  deny('update', 'admin', 'plus-ones allowed -1', updateEvent({ plusOnesAllowed: -1 })),
+  deny('update', 'admin', 'plus-ones allowed 1.5', updateEvent({ plusOnesAllowed: 1.5 })),
+  deny('update', 'admin', 'plus-ones allowed as text', updateEvent({ plusOnesAllowed: '2' })),
+  deny('update', 'admin', 'plus-ones allowed null', updateEvent({ plusOnesAllowed: null })),
+  deny(
+    'update',
+    'attendee',
+    'attendee sets plus-ones allowed',
+    updateEvent({ plusOnesAllowed: 2 }),
+  ),
+  deny(
+    'update',
+    'admin',
+    'plus-ones allowed with a name change in one write',
+    updateEvent({ plusOnesAllowed: 2, name: 'Renamed' }),
+  ),
+  deny('update', 'admin', 'questions written directly, with the allowance', (a) =>
+    a.db.doc(E).update({ plusOnesAllowed: 1, questions: [] }),
+  ),
+  deny('update', 'creator', 'questions cleared directly', updateEvent({ questions: [] })),
+  deny('update', 'attendee', 'member raises their own plus-ones on their member document', (a) =>
+    a.db.doc(`${E}/members/${UID.attendee}`).update({ plusOnesAllowed: 10 }),
+  ),
+  deny('update', 'admin', "admin sets a member's plus-ones directly", (a) =>
+    a.db.doc(`${E}/members/${UID.attendee}`).update({ plusOnesAllowed: 3 }),
+  ),
+  deny('update', 'admin', 'admin sets a capacity directly', (a) =>
+    a.db.doc(`${E}/schedule/${SCHEDULE_ITEM}`).update({ capacity: 1 }),
+  ),
+  deny('update', 'admin', 'admin clears a capacity directly', (a) =>
+    a.db.doc(`${E}/schedule/${SCHEDULE_ITEM}`).update({ capacity: null }),
+  ),
+  deny('update', 'admin', 'admin empties the waitlist counts', (a) =>
+    a.db.doc(`${E}/schedule/${SCHEDULE_ITEM}`).update({
+      rsvpCounts: {
+        going: 1,
+        maybe: 0,
+        notGoing: 0,
+        goingHeads: 1,
+        waitlisted: 0,
+        waitlistedHeads: 0,
+      },
+    }),
+  ),
+  deny('update', 'attendee', 'member promotes themself off the waitlist', (a) =>
+    a.db
+      .doc(`${E}/schedule/${SCHEDULE_ITEM}/rsvps/${UID.attendee}`)
+      .update({ status: 'going', waitlistedAt: null }),
+  ),
+  deny('update', 'attendee', 'member brings a bigger party directly', (a) =>
+    a.db
+      .doc(`${E}/schedule/${SCHEDULE_ITEM}/rsvps/${UID.attendee}`)
+      .update({ party: { size: 5, guests: [] } }),
+  ),
+  // Answers: the member's own, and the admins'; never another guest's.
+  deny('get', 'attendee', "attendee reads another guest's answers", (a) =>
+    a.db.doc(`${E}/guestAnswers/${UID.attendee2}`).get(),
+  ),
+  deny('list', 'attendee', "attendee queries another guest's answers by userId", (a) =>
+    a.db.collection(`${E}/guestAnswers`).where('userId', '==', UID.attendee2).get(),
+  ),
+  deny('list', 'attendee', 'attendee lists every answer', (a) =>
+    a.db.collection(`${E}/guestAnswers`).get(),
+  ),
+  allow('get', 'attendee', 'attendee reads their own answers', (a) =>
+    a.db.doc(`${E}/guestAnswers/${UID.attendee}`).get(),
+  ),
+  allow('get', 'admin', "admin reads a guest's answers", (a) =>
+    a.db.doc(`${E}/guestAnswers/${UID.attendee}`).get(),
+  ),
+  allow('list', 'creator', 'creator lists every answer', (a) =>
+    a.db.collection(`${E}/guestAnswers`).get(),
+  ),
+  single(
+    'firestore',
+    'get',
+    'attendee',
+    'deny',
+    "attendee reads another guest's answers while guests may see who's going",
+    (a) => a.db.doc(`${E}/guestAnswers/${UID.admin}`).get(),
+  ),
+  deny('get', 'outsider', 'non-member reads their old answers of the event', (a) =>
+    a.db.doc(`${E}/guestAnswers/${UID.outsider}`).get(),
+  ),
+  deny('get', 'outsider', "non-member reads a guest's answers", (a) =>
+    a.db.doc(`${E}/guestAnswers/${UID.attendee}`).get(),
+  ),
+  deny('get', 'admin', "admin of another event reads this event's answers", (a) =>
+    a.db.doc(`${O}/guestAnswers/${UID.stranger}`).get(),
+  ),
+  deny('update', 'attendee', 'member rewrites their own answers directly', (a) =>
+    a.db.doc(`${E}/guestAnswers/${UID.attendee}`).set({
+      eventId: EVENT,
+      userId: UID.attendee,
+      answers: { diet: 'Anything' },
+      updatedAt: serverTime(),
+    }),
+  ),
+  deny('create', 'admin', "admin writes a guest's answers directly", (a) =>
+    a.db.doc(`${E}/guestAnswers/${UID.admin}-new`).set({
+      eventId: EVENT,
+      userId: UID.admin,
+      answers: {},
+      updatedAt: serverTime(),
+    }),
+  ),
+  deny('delete', 'creator', "creator deletes a guest's answers directly", (a) =>
+    a.db.doc(`${E}/guestAnswers/${UID.attendee}`).delete(),
+  ),
+  deny('create', 'admin', 'admin writes a waitlist feed line', (a) =>
+    a.db.doc(`${E}/activity/waitlist:${SCHEDULE_ITEM}:${UID.attendee}`).set({
+      kind: 'waitlist',
+      actor: { displayName: 'Someone', photoURL: '' },
+      subjectId: `${SCHEDULE_ITEM}:${UID.attendee}`,
+      title: 'Someone got a spot',
+      at: serverTime(),
+    }),
+  ),
+];
+
 export const firestoreAttacks: RulesCase[] = [
   ...guessing,
   ...guessingReads,
@@ -1014,5 +1141,6 @@ export const firestoreAttacks: RulesCase[] = [
   ...rsvpAttacks,
   ...counterAttacks,
   ...userAttacks,
+  ...rsvpOptionAttacks,
   ...timeZoneCases,
 ];

@@ -137,6 +137,26 @@ const events = [
       attempt: (a) => a.db.doc(E).update({ name: 'Renamed weekend' }),
     },
   }),
+  ...fs('events/{event} plus-ones allowed', {
+    update: {
+      allowed: ADMIN_ROLES,
+      what: 'plusOnesAllowed 2',
+      attempt: (a) => a.db.doc(E).update({ plusOnesAllowed: 2 }),
+    },
+  }),
+  // The host's questions: PUT /api/events/{e}/questions only (it checks them with the schema).
+  ...fs('events/{event} questions', {
+    update: {
+      allowed: NOBODY,
+      what: 'questions',
+      attempt: (a) =>
+        a.db.doc(E).update({
+          questions: [
+            { id: 'diet', label: 'Dietary needs', kind: 'text', options: [], required: false },
+          ],
+        }),
+    },
+  }),
   ...fs('events/{event} guest list setting', {
     update: {
       allowed: ADMIN_ROLES,
@@ -511,6 +531,33 @@ const scheduleCounts = fs('schedule rsvpCounts', {
   },
 });
 
+// Capacity is PUT /api/schedule/{s}/capacity only (plan check, promotions from the waitlist).
+const scheduleCapacity = [
+  ...fs('schedule capacity', {
+    create: {
+      allowed: NOBODY,
+      what: 'new item with a capacity',
+      attempt: (a) =>
+        a.db.doc(`${E}/schedule/cap-${ownOf(a)}`).set({
+          ...newScheduleItem(`cap-${ownOf(a)}`, ownOf(a)),
+          capacity: 40,
+        }),
+    },
+    update: {
+      allowed: NOBODY,
+      what: 'set capacity',
+      attempt: (a) => a.db.doc(item).update({ capacity: 40 }),
+    },
+  }),
+  ...fs('schedule capacity with a title edit', {
+    update: {
+      allowed: NOBODY,
+      what: 'title and capacity',
+      attempt: (a) => a.db.doc(item).update({ title: 'Boat trip', capacity: null }),
+    },
+  }),
+];
+
 const rsvpFor = (itemId: string, uid: string): string => `${E}/schedule/${itemId}/rsvps/${uid}`;
 export function newRsvp(itemId: string, uid: string, status: string): Record<string, unknown> {
   return { ...rsvp(EVENT, itemId, uid, status), respondedAt: serverTime() };
@@ -808,6 +855,75 @@ const answerMaps = [
   }),
 ];
 
+// Answers to the host's questions: the member's own and the admins', never other guests'
+// (whatever "Guests can see who's going" says); written only by the functions.
+const guestAnswersPath = `${E}/guestAnswers`;
+const guestAnswers = [
+  ...fs('guestAnswers/{own}', {
+    get: {
+      allowed: MEMBER_ROLES,
+      attempt: (a) => a.db.doc(`${guestAnswersPath}/${ownOf(a)}`).get(),
+    },
+    list: {
+      allowed: MEMBER_ROLES,
+      what: 'userId == caller',
+      attempt: (a) => a.db.collection(guestAnswersPath).where('userId', '==', ownOf(a)).get(),
+    },
+    listen: {
+      allowed: MEMBER_ROLES,
+      attempt: (a) => listenDoc(a.db, `${guestAnswersPath}/${ownOf(a)}`),
+    },
+    create: {
+      allowed: NOBODY,
+      prepare: async (owner, role) =>
+        owner.db
+          .doc(`${guestAnswersPath}/${role === 'signedOut' ? UID.attendee : UID[role]}`)
+          .delete(),
+      attempt: (a) =>
+        a.db
+          .doc(`${guestAnswersPath}/${ownOf(a)}`)
+          .set({ eventId: EVENT, userId: ownOf(a), answers: {}, updatedAt: serverTime() }),
+    },
+    update: {
+      allowed: NOBODY,
+      what: 'answers',
+      attempt: (a) =>
+        a.db.doc(`${guestAnswersPath}/${ownOf(a)}`).update({ answers: { diet: 'Vegan' } }),
+    },
+    delete: {
+      allowed: NOBODY,
+      attempt: (a) => a.db.doc(`${guestAnswersPath}/${ownOf(a)}`).delete(),
+    },
+  }),
+  ...fs('guestAnswers/{attendee2}', {
+    get: { allowed: ADMIN_ROLES, attempt: (a) => a.db.doc(`${guestAnswersPath}/${other}`).get() },
+    listen: {
+      allowed: ADMIN_ROLES,
+      attempt: (a) => listenDoc(a.db, `${guestAnswersPath}/${other}`),
+    },
+    update: {
+      allowed: NOBODY,
+      what: 'answers',
+      attempt: (a) => a.db.doc(`${guestAnswersPath}/${other}`).update({ answers: {} }),
+    },
+    delete: { allowed: NOBODY, attempt: (a) => a.db.doc(`${guestAnswersPath}/${other}`).delete() },
+  }),
+  ...fs('guestAnswers', {
+    list: {
+      allowed: ADMIN_ROLES,
+      what: "everyone's answers (the guest list and its CSV)",
+      attempt: (a) => a.db.collection(guestAnswersPath).get(),
+    },
+    // (A listener on the whole collection could first be answered from the client's cache of
+    // the caller's own answers, so the listen case asks for one other guest's.)
+    listen: {
+      allowed: ADMIN_ROLES,
+      what: "one guest's answers by userId",
+      attempt: (a) => listenQuery(a.db.collection(guestAnswersPath).where('userId', '==', other)),
+    },
+  }),
+];
+
 export const firestoreMatrix: RulesCase[] = [
   ...users,
   ...tiers,
@@ -821,8 +937,10 @@ export const firestoreMatrix: RulesCase[] = [
   ...carpools,
   ...schedule,
   ...scheduleCounts,
+  ...scheduleCapacity,
   ...rsvps,
   ...stats,
   ...activity,
   ...answerMaps,
+  ...guestAnswers,
 ];

@@ -185,6 +185,11 @@ export function rsvpsByUser(eventId: string, uid: string): DocumentData {
   };
 }
 
+/** A member's answers to the host's questions (private to them and the admins). */
+export function guestAnswers(eventId: string, uid: string): DocumentData {
+  return { eventId, userId: uid, answers: { diet: 'Vegetarian' }, updatedAt: SEED_TIME };
+}
+
 export function rsvp(eventId: string, itemId: string, uid: string, status: string): DocumentData {
   return { eventId, scheduleId: itemId, userId: uid, status, respondedAt: SEED_TIME };
 }
@@ -306,6 +311,7 @@ function seedDocuments(): Map<string, DocumentData> {
         rsvp(eventId, SCHEDULE_ITEM, uid, 'going'),
       );
       put(`${base}/rsvpsByUser/${uid}`, rsvpsByUser(eventId, uid));
+      put(`${base}/guestAnswers/${uid}`, guestAnswers(eventId, uid));
     }
     // The counters the functions keep (docs/performance.md, "Counters"), and the feed.
     put(`${base}/schedule/${SCHEDULE_ITEM}`, {

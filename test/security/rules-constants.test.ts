@@ -53,6 +53,7 @@ import {
 } from '@gatherly/domain/upload';
 import { MAX_TIME_ZONE_LENGTH, TIME_ZONE_ID_PATTERN } from '@gatherly/domain/time-zones';
 import { EMAIL_TOPICS } from '@gatherly/domain/email/preferences';
+import { MAX_PLUS_ONES } from '@gatherly/domain/rsvp-options';
 import {
   DEFAULT_REMINDER_SETTINGS,
   REMINDER_HOURS_MAX,
@@ -122,7 +123,10 @@ const BANNER_STORAGE_PATH = '/events/{eventId}/banner/{fileName}';
 /** Keys of a field record whose completeness the compiler checks (`satisfies Record<K, true>`). */
 const keysOf = (record: Readonly<Record<string, true>>): string[] => Object.keys(record);
 
-/** What an admin writes; `rsvpCounts` is kept by the RSVP function only (never client-written). */
+/**
+ * What an admin writes; `rsvpCounts` is kept by the RSVP function only and `capacity` by
+ * PUT /api/schedule/{s}/capacity (never client-written).
+ */
 const SCHEDULE_ITEM_FIELDS = keysOf({
   id: true,
   eventId: true,
@@ -133,7 +137,7 @@ const SCHEDULE_ITEM_FIELDS = keysOf({
   location: true,
   createdBy: true,
   createdAt: true,
-} satisfies Record<Exclude<keyof ScheduleItem, 'rsvpCounts'>, true>);
+} satisfies Record<Exclude<keyof ScheduleItem, 'rsvpCounts' | 'capacity'>, true>);
 
 /** A fixed value the domain does not name, with the reason it is what it is. */
 function structural(value: number | string, reason: string): LiteralTie {
@@ -296,6 +300,11 @@ const FIRESTORE: LiteralTable = {
     'MAX_LENGTHS.url',
     MAX_LENGTHS.url,
   ),
+  'isValidSettingsWrite: data.plusOnesAllowed >= ·': structural(
+    0,
+    'no plus-ones is the least allowance (plusOnesAllowedSchema)',
+  ),
+  'isValidSettingsWrite: data.plusOnesAllowed <= ·': equals('MAX_PLUS_ONES', MAX_PLUS_ONES),
   'isValidReminderSettings: hasExactly(settings, ·)': sameMembers(
     'ReminderSettings (DEFAULT_REMINDER_SETTINGS)',
     Object.keys(DEFAULT_REMINDER_SETTINGS),
