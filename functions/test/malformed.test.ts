@@ -282,6 +282,89 @@ describe('malformed input sweep', () => {
       { message: 'Hi', audience: { scheduleId: long(201), status: 'going' } },
     ]);
 
+    // Parties, questions, capacity, answers, allowances (docs/api.md, "Plus-ones, questions and
+    // waitlists").
+    add('PUT', `/api/schedule/${itemId}/rsvp`, attendee, [
+      { status: 'going', guests: 'Sam' },
+      { status: 'going', guests: [{}] },
+      { status: 'going', guests: [{ name: '' }] },
+      { status: 'going', guests: [{ name: 5 }] },
+      { status: 'going', guests: [{ name: 'Sam', child: 'no' }] },
+      { status: 'going', guests: [{ name: long(81) }] },
+      { status: 'going', guests: [{ name: 'Sam', age: 3 }] },
+      { status: 'going', guests: [null] },
+      { status: 'going', guests: [{ name: 'Sam' }] },
+      { status: 'maybe', guests: [{ name: 'Sam' }] },
+      { status: 'going', guests: Array.from({ length: 11 }, () => ({ name: 'x' })) },
+      { status: 'going', waitlist: 'yes' },
+      { status: 'waitlisted' },
+      ...WRONG_TYPES.filter((v) => typeof v !== 'object').map((answers) => ({
+        status: 'going',
+        answers,
+      })),
+      { status: 'going', answers: [] },
+      { status: 'going', answers: { diet: 5 } },
+      { status: 'going', answers: { 'Not An Id': 'x' } },
+    ]);
+    add('PUT', `/api/schedule/${itemId}/capacity`, admin, [
+      {},
+      { capacity: 0 },
+      { capacity: -1 },
+      { capacity: 1.5 },
+      { capacity: 11_001 },
+      { capacity: '10' },
+      { capacity: [10] },
+      { capacity: 10, extra: 1 },
+    ]);
+    add('PUT', `/api/schedule/missing-item/capacity`, admin, [{ capacity: 10 }]);
+    // A valid capacity on the Free plan: refused (the creator's plan has no advanced scheduling).
+    add('PUT', `/api/schedule/${itemId}/capacity`, admin, [{ capacity: 10 }]);
+    const question = {
+      id: 'diet',
+      label: 'Diet',
+      kind: 'single',
+      options: ['A', 'B'],
+      required: true,
+    };
+    add('PUT', `/api/events/${eventId}/questions`, admin, [
+      {},
+      { questions: 'diet' },
+      { questions: [{}] },
+      { questions: [null] },
+      { questions: [{ ...question, id: 'Not An Id' }] },
+      { questions: [{ ...question, label: '' }] },
+      { questions: [{ ...question, label: long(121) }] },
+      { questions: [{ ...question, kind: 'essay' }] },
+      { questions: [{ ...question, options: ['A'] }] },
+      { questions: [{ ...question, options: ['A', 'a'] }] },
+      { questions: [{ ...question, options: 'A,B' }] },
+      { questions: [{ ...question, kind: 'text' }] },
+      { questions: [{ ...question, required: 'yes' }] },
+      { questions: [question, question] },
+      { questions: Array.from({ length: 11 }, (_, i) => ({ ...question, id: `q${i}` })) },
+    ]);
+    add('PUT', `/api/events/${eventId}/questions`, attendee, [{ questions: [] }]);
+    add('PUT', `/api/events/${eventId}/answers`, attendee, [
+      {},
+      { answers: null },
+      { answers: 'Vegan' },
+      { answers: [] },
+      { answers: { diet: 5 } },
+      { answers: { diet: [1] } },
+      { answers: { 'Not An Id': 'x' } },
+      { answers: {}, extra: 1 },
+    ]);
+    add('PUT', `/api/events/${eventId}/members/${attendee.uid}/plus-ones`, admin, [
+      {},
+      { plusOnesAllowed: 11 },
+      { plusOnesAllowed: -1 },
+      { plusOnesAllowed: '2' },
+      { plusOnesAllowed: 1.5 },
+    ]);
+    add('PUT', `/api/events/${eventId}/members/${attendee.uid}/plus-ones`, attendee, [
+      { plusOnesAllowed: 2 },
+    ]);
+
     // Broken JSON and non-object JSON on every body-taking route, including ones that ignore bodies.
     const bodyRoutes: [string, string, TestUser][] = [
       ['POST', '/api/events', creator],
@@ -297,12 +380,17 @@ describe('malformed input sweep', () => {
       ['POST', `/api/photos/${photo.body.photo.id}/vote`, creator],
       ['POST', `/api/invitations/${token}/accept`, creator],
       ['POST', '/api/auth/login', creator],
+      ['PUT', `/api/schedule/${itemId}/rsvps/${attendee.uid}`, admin],
+      ['PUT', `/api/schedule/${itemId}/capacity`, admin],
+      ['PUT', `/api/events/${eventId}/questions`, admin],
+      ['PUT', `/api/events/${eventId}/answers`, attendee],
+      ['PUT', `/api/events/${eventId}/members/${attendee.uid}/plus-ones`, admin],
     ];
     for (const [method, path, as] of bodyRoutes) {
       for (const rawBody of ['{', '{"a":}', '[1,', '"open', 'nul', `{"x":"${long(300_000)}"}`])
         calls.push({ method, path, as, rawBody });
     }
-    for (const [method, path, as] of bodyRoutes.slice(0, 9)) {
+    for (const [method, path, as] of [...bodyRoutes.slice(0, 9), ...bodyRoutes.slice(-5)]) {
       for (const rawBody of ['null', '[]', '"text"', '5', 'true'])
         calls.push({ method, path, as, rawBody });
     }
@@ -444,6 +532,46 @@ describe('malformed input sweep', () => {
           400,
         ],
         ['PUT', `/api/schedule/${itemId}/rsvp`, attendee, withKey({ status: 'going' }, key), 400],
+        // Inside lists too: a guest or a question with a built-in key is refused.
+        [
+          'PUT',
+          `/api/schedule/${itemId}/rsvp`,
+          attendee,
+          { status: 'going', guests: [withKey({ name: 'Sam' }, key)] },
+          400,
+        ],
+        [
+          'PUT',
+          `/api/events/${eventId}/questions`,
+          admin,
+          {
+            questions: [
+              withKey(
+                { id: 'song', label: 'Song', kind: 'text', options: [], required: false },
+                key,
+              ),
+            ],
+          },
+          400,
+        ],
+        ['PUT', `/api/schedule/${itemId}/capacity`, admin, withKey({ capacity: null }, key), 400],
+        [
+          'PUT',
+          `/api/events/${eventId}/members/${attendee.uid}/plus-ones`,
+          admin,
+          withKey({ plusOnesAllowed: 1 }, key),
+          400,
+        ],
+        ['PUT', `/api/events/${eventId}/answers`, attendee, withKey({ answers: {} }, key), 400],
+        // An answer keyed like a built-in member: a well-formed id ("constructor") answers no
+        // question and is dropped; the others are not question ids.
+        [
+          'PUT',
+          `/api/events/${eventId}/answers`,
+          attendee,
+          { answers: Object.defineProperty({}, key, { value: 'x', enumerable: true }) },
+          key === 'constructor' ? 200 : 400,
+        ],
       ];
       for (const [method, path, as, body, expected] of cases) {
         const res = await stack.call<{ error?: string }>(method, path, {

@@ -234,6 +234,19 @@ export const WRITE_FIXTURES: WriteFixture[] = [
     () => ({ guestsSeeWhoIsGoing: true }),
     'attendee',
   ),
+  // -- Plus-ones each member may bring (docs/product.md, "Plus-ones, questions and waitlists")
+  settings('one plus-one each', true, () => ({ plusOnesAllowed: 1 })),
+  settings('no plus-ones', true, () => ({ plusOnesAllowed: 0 })),
+  settings('the most plus-ones', true, () => ({ plusOnesAllowed: 10 })),
+  settings('eleven plus-ones', false, () => ({ plusOnesAllowed: 11 })),
+  settings('negative plus-ones', false, () => ({ plusOnesAllowed: -1 })),
+  settings('half a plus-one', false, () => ({ plusOnesAllowed: 1.5 })),
+  settings('plus-ones as text', false, () => ({ plusOnesAllowed: '2' })),
+  settings('plus-ones null', false, () => ({ plusOnesAllowed: null })),
+  settings('plus-ones with a rename', false, () => ({ plusOnesAllowed: 2, name: 'Both' })),
+  settings('an attendee allows plus-ones', false, () => ({ plusOnesAllowed: 3 }), 'attendee'),
+  // The host's questions are not a settings field: PUT /api/events/{e}/questions writes them.
+  settings('questions as a setting', false, () => ({ questions: [] })),
   // -- settings: wrong role
   settings('an attendee renames', false, () => ({ name: 'Mine' }), 'attendee'),
   settings(
@@ -256,6 +269,16 @@ export const WRITE_FIXTURES: WriteFixture[] = [
   rsvp('an unknown field', false, { status: 'going', note: 'x' }),
   rsvp('a field named hasOwnProperty', false, { status: 'going', hasOwnProperty: 1 }),
   rsvp('an outsider answers', false, { status: 'going' }, 'outsider'),
+  rsvp('going with a guest the event does not allow', false, {
+    status: 'going',
+    guests: [{ name: 'Sam' }],
+  }),
+  rsvp('maybe with a guest', false, { status: 'maybe', guests: [{ name: 'Sam' }] }),
+  rsvp('going with a nameless guest', false, { status: 'going', guests: [{ name: ' ' }] }),
+  rsvp('going, willing to wait', true, { status: 'going', waitlist: true }),
+  rsvp('going with answers to no questions', true, { status: 'going', answers: {} }),
+  rsvp('answers that are not a map', false, { status: 'going', answers: ['Vegan'] }),
+  rsvp('the waitlisted state sent by a member', false, { status: 'waitlisted' }),
 ];
 
 export const BASELINE_EVENT_FIELDS = {

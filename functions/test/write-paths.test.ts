@@ -42,12 +42,19 @@ afterAll(async () => {
 
 /** Puts the event back as every row expects it, and removes every RSVP and its counts. */
 async function reset(): Promise<void> {
-  await stack.store.event(eventId).update(BASELINE_EVENT_FIELDS);
+  // Fields no baseline has: back to absent (no plus-ones, no questions).
+  await stack.store.event(eventId).update({
+    ...BASELINE_EVENT_FIELDS,
+    plusOnesAllowed: FieldValue.delete(),
+    questions: FieldValue.delete(),
+  });
   const rsvps = await stack.store.rsvps(eventId, itemId).get();
   await Promise.all(rsvps.docs.map((d) => d.ref.delete()));
   await stack.store.schedule(eventId).doc(itemId).update({ rsvpCounts: FieldValue.delete() });
   const maps = await stack.store.rsvpsByUser(eventId).get();
   await Promise.all(maps.docs.map((d) => d.ref.delete()));
+  const answers = await stack.store.guestAnswers(eventId).get();
+  await Promise.all(answers.docs.map((d) => d.ref.delete()));
 }
 
 /** What the write left in the database: the written fields (settings) or the RSVP. */
