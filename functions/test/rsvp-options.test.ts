@@ -3,7 +3,9 @@
  * (docs/api.md, "Plus-ones, questions and waitlists").
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { reminderMailId } from '@gatherly/domain/email/reminders';
 import { RSVP_OPTION_MESSAGES, type MyRsvpResponse } from '@gatherly/domain/rsvp-options';
+import { sendDueReminders } from '../src/services/reminders.ts';
 import { newUser, startStack, type Stack, type TestUser } from './harness.ts';
 import { eventWithRoles, login, seedMember, seedSchedule } from './fixtures.ts';
 
@@ -444,7 +446,7 @@ describe('capacity and the waitlist', () => {
       "A spot opened: you're going to Rehearsal dinner (Summer Wedding)",
     );
     expect(mail?.message.text).toContain('Your party of 3 is off the waitlist');
-    expect(mail?.delivery.state).toBe('PENDING');
+    expect(mail?.delivery?.state).toBe('PENDING');
     const entry = (
       await stack.store.activity(eventId).doc(`waitlist:${itemId}:${b.uid}`).get()
     ).data();
@@ -612,5 +614,56 @@ describe('capacity and the waitlist', () => {
     expect(await mailTo(head.email)).toHaveLength(1);
     await expectCountsExact(eventId, itemId);
     if (line[1]) expect((await mine(line[1], itemId)).body.waitlistPosition).toBe(1);
+  });
+
+  it('the waitlisted count as answered for reminders, get no day-of summary, and are no answer audience', async () => {
+    const { eventId, creator, admin, attendee } = await eventWithRoles(stack);
+    await onPlan(creator, 'enterprise');
+    const itemId = await seedSchedule(stack.store, eventId, 'Sunset sail');
+    // Far from every other test's items: 18:00 UTC on 12 June 2036 (the event is in UTC).
+    await stack.store
+      .schedule(eventId)
+      .doc(itemId)
+      .update({ startTime: '2036-06-12T18:00:00.000Z' });
+    const [sailor, waiting, silent] = (await seeded(eventId, 3, 'crew')) as [
+      TestUser,
+      TestUser,
+      TestUser,
+    ];
+    expect((await setCapacity(admin, itemId, 1)).status).toBe(200);
+    expect((await going(sailor, itemId)).body.rsvp).toMatchObject({ status: 'going' });
+    expect((await going(waiting, itemId)).body.rsvp).toMatchObject({ status: 'waitlisted' });
+    const links = { origin: 'http://app.test', linkSecret: 'waitlist-test-secret-0123456789' };
+
+    // 30 hours before: the unanswered reminder skips both answers, the waiting one included.
+    await sendDueReminders(links, new Date('2036-06-11T12:00:00.000Z'));
+    const unanswered = async (u: TestUser) =>
+      (await stack.store.mailDoc(reminderMailId('unanswered', eventId, itemId, u.uid)).get())
+        .exists;
+    expect(await unanswered(silent)).toBe(true);
+    expect(await unanswered(attendee)).toBe(true);
+    expect(await unanswered(sailor)).toBe(false);
+    expect(await unanswered(waiting)).toBe(false);
+
+    // The day-of summary goes to those going only.
+    await sendDueReminders(links, new Date('2036-06-12T07:30:00.000Z'));
+    const dayOf = async (u: TestUser) =>
+      (await stack.store.mailDoc(reminderMailId('day-of', eventId, '2036-06-12', u.uid)).get())
+        .exists;
+    expect(await dayOf(sailor)).toBe(true);
+    expect(await dayOf(waiting)).toBe(false);
+
+    // Announcements to an answer: the waiting member is neither going nor without an answer.
+    const announce = (status: string) =>
+      stack.call<{ announcement: { recipientCount: number } }>(
+        'POST',
+        `/api/events/${eventId}/announcements`,
+        { as: admin, body: { message: `To ${status}`, audience: { scheduleId: itemId, status } } },
+      );
+    expect((await announce('going')).body.announcement.recipientCount).toBe(1);
+    // No answer yet: the creator, the attendee and the silent member (the author is left out).
+    expect((await announce('no_response')).body.announcement.recipientCount).toBe(3);
+    const toWaiting = await stack.store.mail.where('to', '==', waiting.email).get();
+    expect(toWaiting.docs.map((d) => d.data().message.subject)).toEqual([]);
   });
 });
