@@ -291,7 +291,7 @@ export function checkAnswers(
       const ordered = q.options.filter((o) => chosen.includes(o));
       if (ordered.length) clean[q.id] = ordered;
     }
-    if (requireAll && q.required && clean[q.id] === undefined) {
+    if (requireAll && q.required && !Object.hasOwn(clean, q.id)) {
       return { error: answerRequiredText(q) };
     }
   }
