@@ -530,6 +530,36 @@ describe('capacity and the waitlist', () => {
     expect(left.docs.map((d) => d.id)).toEqual([]);
   });
 
+  it('the head of the line leaves it: everyone behind who fits is promoted, in order', async () => {
+    const { eventId, creator, admin } = await eventWithRoles(stack);
+    await onPlan(creator, 'paid');
+    await stack.store.event(eventId).update({ plusOnesAllowed: 2 });
+    const itemId = await seedSchedule(stack.store, eventId, 'Tasting');
+    const [a, b, c, d, e] = (await seeded(eventId, 5, 'taster')) as [
+      TestUser,
+      TestUser,
+      TestUser,
+      TestUser,
+      TestUser,
+    ];
+    expect((await setCapacity(admin, itemId, 4)).status).toBe(200);
+    expect((await going(a, itemId, 1)).body.rsvp).toMatchObject({ status: 'going' });
+    // B's party of 3 does not fit the 2 spots left; C, D and E queue behind B.
+    expect((await going(b, itemId, 2, true)).body.rsvp).toMatchObject({ status: 'waitlisted' });
+    for (const u of [c, d, e]) {
+      expect((await going(u, itemId)).body.rsvp).toMatchObject({ status: 'waitlisted' });
+    }
+    expect((await rsvp(b, itemId, { status: 'maybe' })).status).toBe(200);
+    expect((await mine(c, itemId)).body.status).toBe('going');
+    expect((await mine(d, itemId)).body.status).toBe('going');
+    expect((await mine(e, itemId)).body).toMatchObject({
+      status: 'waitlisted',
+      waitlistPosition: 1,
+    });
+    expect(await countsOf(eventId, itemId)).toMatchObject({ goingHeads: 4, waitlisted: 1 });
+    await expectCountsExact(eventId, itemId);
+  });
+
   it('30 members race for the last 3 spots with parties of 1 to 3: never over capacity, a gap-free line; a freed spot promotes the head', async () => {
     const { eventId, creator, admin } = await eventWithRoles(stack);
     await onPlan(creator, 'enterprise');

@@ -88,7 +88,8 @@ export async function planPromotions(tx: Transaction, change: LineChange): Promi
   if (counts.waitlisted <= 0) return [];
   const left = capacity === null ? Infinity : capacity - counts.goingHeads;
   if (left <= 0) return [];
-  const limit = Math.min(LINE_READ_LIMIT, left);
+  // The member whose own RSVP this transaction changes may be in the stored line: one more.
+  const limit = Math.min(LINE_READ_LIMIT, left) + (own ? 1 : 0);
   const snap = await tx.get(
     waiting(eventId, scheduleId)
       .orderBy('waitlistedAt')
