@@ -4,6 +4,7 @@ import { authRoutes } from './routes/auth.ts';
 import { eventRoutes } from './routes/events.ts';
 import { invitationRoutes } from './routes/invitations.ts';
 import { memberRoutes } from './routes/members.ts';
+import { photoArchiveRoutes } from './routes/photo-archives.ts';
 import { photoRoutes } from './routes/photos.ts';
 import { scheduleRoutes } from './routes/schedule.ts';
 import { subscriptionRoutes } from './routes/subscription.ts';
@@ -18,6 +19,7 @@ export const apiRoutes: readonly Route[] = [
   ...memberRoutes,
   ...invitationRoutes,
   ...photoRoutes,
+  ...photoArchiveRoutes,
   ...travelRoutes,
   ...scheduleRoutes,
   ...announcementRoutes,
