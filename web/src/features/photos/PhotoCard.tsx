@@ -24,6 +24,8 @@ interface Props {
   onOpen?(photo: GalleryPhoto): void;
   /** Compact cards (dashboard preview) hide the uploader row. */
   compact?: boolean;
+  /** Selecting photos to download (admins): the image toggles the selection instead of opening. */
+  selection?: { selected: boolean; onToggle(photo: GalleryPhoto): void };
 }
 
 /** The grid image: the small thumbnail when there is one, else the full photo. */
@@ -67,6 +69,7 @@ function PhotoCardView({
   onToggleFeatured,
   onOpen,
   compact,
+  selection,
 }: Props) {
   const image = (
     <AspectRatio ratio={1}>
@@ -76,7 +79,41 @@ function PhotoCardView({
   return (
     <Card.Root overflow="hidden" size="sm" data-testid="photo-card" height="full">
       <Box position="relative">
-        {onOpen ? (
+        {selection ? (
+          <Box
+            as="button"
+            display="block"
+            w="full"
+            cursor="pointer"
+            aria-label={`Select photo: ${photo.caption || photo.filename}`}
+            aria-pressed={selection.selected}
+            focusVisibleRing="inside"
+            outline={selection.selected ? '3px solid' : undefined}
+            outlineColor="colorPalette.solid"
+            outlineOffset="-3px"
+            colorPalette="brand"
+            onClick={() => selection.onToggle(photo)}
+          >
+            {image}
+            <Box
+              position="absolute"
+              bottom="2"
+              left="2"
+              boxSize="6"
+              borderRadius="full"
+              borderWidth="2px"
+              borderColor="white"
+              bg={selection.selected ? 'colorPalette.solid' : 'blackAlpha.500'}
+              color="white"
+              fontSize="sm"
+              lineHeight="5"
+              textAlign="center"
+              aria-hidden
+            >
+              {selection.selected ? '✓' : ''}
+            </Box>
+          </Box>
+        ) : onOpen ? (
           <Box
             as="button"
             display="block"
