@@ -32,7 +32,13 @@ export async function scanPage(page: Page, where: string): Promise<void> {
       rule: v.id,
       impact: v.impact,
       help: v.help,
-      targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')),
+      // The element and why, briefly (contrast findings name both colours and the ratio).
+      targets: v.nodes
+        .slice(0, 5)
+        .map(
+          (n) =>
+            `${n.html.replace(/\s+/g, ' ').slice(0, 140)}${n.any[0]?.message ? ` — ${n.any[0].message}` : ''}`,
+        ),
     });
   }
 }

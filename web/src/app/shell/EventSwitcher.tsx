@@ -28,8 +28,13 @@ export function EventSwitcher() {
       }}
     >
       <Menu.Trigger asChild>
-        <Button variant="outline" size="sm" borderRadius="full" maxW="64" aria-label="Switch event">
-          {event ? <UserAvatar name={event.name} photoURL={event.customLogo} size="2xs" /> : null}
+        <Button
+          variant="outline"
+          size="sm"
+          borderRadius="full"
+          maxW="64"
+          aria-label={`Switch event (${event?.name ?? 'Select event'})`}
+        >
           <Text truncate>{event?.name ?? 'Select event'}</Text>
           <ChevronDownIcon />
         </Button>

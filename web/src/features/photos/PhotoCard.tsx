@@ -10,9 +10,11 @@ import {
   Text,
 } from '@chakra-ui/react';
 import { memo } from 'react';
+import { HeartIcon } from '../../components/icons.tsx';
 import { UserAvatar } from '../../components/UserAvatar.tsx';
 import type { GalleryPhoto } from './data.ts';
 import { useDownloadUrl } from './storage-url.ts';
+import { StarIcon } from './viewer-icons.tsx';
 
 interface Props {
   photo: GalleryPhoto;
@@ -146,7 +148,7 @@ function PhotoCardView({
             aria-pressed={photo.isFeatured}
             onClick={() => onToggleFeatured(photo)}
           >
-            {photo.isFeatured ? '★' : '☆'}
+            <StarIcon fill={photo.isFeatured ? 'currentColor' : 'none'} />
           </IconButton>
         )}
       </Box>
@@ -167,20 +169,18 @@ function PhotoCardView({
           <Text fontSize="sm" color="fg.muted" lineClamp={1} minW="0">
             {photo.caption}
           </Text>
-          <HStack
-            as="button"
-            gap="1"
-            flexShrink={0}
-            cursor="pointer"
-            color={photo.userVoted ? 'red.500' : 'fg.muted'}
-            aria-label={photo.userVoted ? 'Remove vote' : 'Vote for this photo'}
-            aria-pressed={photo.userVoted}
-            opacity={voting ? 0.6 : 1}
-            onClick={() => !voting && onVote(photo)}
-          >
-            <Text as="span" fontSize="lg" lineHeight="1">
-              {photo.userVoted ? '♥' : '♡'}
-            </Text>
+          {/* The count sits beside the button, not in it: its name is what it does (WCAG 2.5.3). */}
+          <HStack gap="1" flexShrink={0} color={photo.userVoted ? 'red.500' : 'fg.muted'}>
+            <Box
+              as="button"
+              cursor="pointer"
+              aria-label={photo.userVoted ? 'Remove vote' : 'Vote for this photo'}
+              aria-pressed={photo.userVoted}
+              opacity={voting ? 0.6 : 1}
+              onClick={() => !voting && onVote(photo)}
+            >
+              <HeartIcon fill={photo.userVoted ? 'currentColor' : 'none'} boxSize="4" />
+            </Box>
             <Text as="span" fontSize="sm" data-testid="vote-count">
               {photo.votes}
             </Text>
