@@ -127,7 +127,7 @@ const config = defineConfig({
       '--chakra-colors-brand-fg':
         'var(--gatherly-primary-fg-page, var(--gatherly-primary-fg, #5028e0))',
     },
-    'html.light [data-event-page] :is(.chakra-card__root, .chakra-stat__root, [data-part=content])':
+    'html.light [data-event-page] :is(.chakra-card__root, .chakra-stat__root, [data-part=content], [data-panel])':
       {
         '--chakra-colors-fg': '#09090b',
         '--chakra-colors-fg-muted': '#52525b',
