@@ -6,6 +6,7 @@ import { launchBrowser } from './lib/browser.ts';
 import { BUILT_APP_URL, buildWebForEmulators } from './lib/built-app.ts';
 import { removeTempFiles } from './lib/files.ts';
 import { RUN_ID, runJourney, type Journey, type JourneyResult } from './lib/journey.ts';
+import { printA11y } from './lib/a11y.ts';
 import { printTimings } from './lib/session.ts';
 import { startStack, type Stack } from './lib/stack.ts';
 import { firstEvent } from './journeys/01-first-event.ts';
@@ -21,6 +22,7 @@ import { timeZones } from './journeys/10-time-zones.ts';
 import { liveAtScale } from './journeys/11-live-at-scale.ts';
 import { email } from './journeys/12-email.ts';
 import { guestList } from './journeys/13-guest-list.ts';
+import { themes } from './journeys/14-themes.ts';
 
 const JOURNEYS: [string, Journey][] = [
   ['01-first-event', firstEvent],
@@ -36,6 +38,7 @@ const JOURNEYS: [string, Journey][] = [
   ['11-live-at-scale', liveAtScale],
   ['12-email', email],
   ['13-guest-list', guestList],
+  ['14-themes', themes],
 ];
 
 /** Journeys that reload offline: they need the service worker, so the built app (lib/built-app.ts). */
@@ -92,6 +95,7 @@ async function main(): Promise<number> {
   const results: JourneyResult[] = [];
   let stack: Stack | null = null;
   let browser: Browser | null = null;
+  let accessible = true;
   try {
     const t0 = Date.now();
     const journeys = selected();
@@ -124,12 +128,13 @@ async function main(): Promise<number> {
     });
   } finally {
     printTimings();
+    accessible = printA11y();
     printResults(results);
     await browser?.close().catch(() => undefined);
     await stack?.stop().catch(() => undefined);
     removeTempFiles();
   }
-  return results.every((r) => r.ok) ? 0 : 1;
+  return results.every((r) => r.ok) && accessible ? 0 : 1;
 }
 
 process.exitCode = await main();

@@ -1,6 +1,7 @@
 // Bundles the function into lib/index.js so `firebase deploy` and the Functions emulator need
-// no workspace link: @gatherly/domain and yup are inlined; the Firebase SDKs and nodemailer stay
-// external and come from this package's own dependencies at runtime.
+// no workspace link: @gatherly/domain and yup are inlined; the Firebase SDKs, nodemailer and yazl
+// (CommonJS packages that require Node built-ins) stay external and come from this package's
+// own dependencies at runtime.
 import { build } from 'esbuild';
 
 await build({
@@ -17,6 +18,7 @@ await build({
     'firebase-functions',
     'firebase-functions/*',
     'nodemailer',
+    'yazl',
   ],
   logLevel: 'info',
 });

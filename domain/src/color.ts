@@ -131,6 +131,31 @@ export function readableTextColor(background: string | Rgb): string {
   return contrastRatio('#000000', background) >= lightRatio ? '#000000' : LIGHT_TEXT;
 }
 
+/**
+ * `color` if it reads on `background` (4.5:1), else `color` moved towards that background's
+ * readable text colour in 10 % steps until it does: a brand colour kept as close to itself as
+ * legibility allows (a link or active item on a tint, a title on the event's page).
+ */
+export function readableVariant(color: string | Rgb, background: string | Rgb): string {
+  const target = readableTextColor(background);
+  for (let t = 0; t <= 1.0001; t += 0.1) {
+    const candidate = toHex(compositeOver(target, color, t));
+    // A hair above 4.5:1: browsers round the tints they mix (color-mix) a little differently.
+    if (meetsContrast(candidate, background, TEXT_CONTRAST_TARGET + 0.1)) return candidate;
+  }
+  return target;
+}
+
+/**
+ * Secondary text on `background`: the readable text colour softened towards the background by
+ * 30 % when that still reads at 4.5:1 (it usually does), else the full text colour.
+ */
+export function mutedTextColor(background: string | Rgb): string {
+  const text = readableTextColor(background);
+  const soft = compositeOver(background, text, 0.3);
+  return meetsContrast(soft, background) ? toHex(soft) : text;
+}
+
 export interface SurfaceOpacityOptions {
   minOpacity?: number;
   step?: number;

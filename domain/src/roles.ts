@@ -32,7 +32,9 @@ export type EventAction =
   | 'joinCarpool'
   | 'rsvp'
   | 'viewGuestList'
-  | 'recordRsvps';
+  | 'recordRsvps'
+  | 'downloadPhotos'
+  | 'downloadPhotoSelection';
 
 const EVERYONE: readonly MemberRole[] = ['creator', 'admin', 'attendee'];
 const ADMINS: readonly MemberRole[] = ['creator', 'admin'];
@@ -63,6 +65,8 @@ export const PERMISSIONS: Readonly<Record<EventAction, readonly MemberRole[]>> =
   rsvp: EVERYONE,
   viewGuestList: ADMINS,
   recordRsvps: ADMINS,
+  downloadPhotos: EVERYONE,
+  downloadPhotoSelection: ADMINS,
 };
 
 export const EVENT_ACTIONS = Object.keys(PERMISSIONS) as EventAction[];

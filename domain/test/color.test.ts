@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  mutedTextColor,
+  readableVariant,
   COLOR_MEETS_TOAST,
   COLOR_OPTIMIZED_TOAST,
   DARK_TEXT,
@@ -222,5 +224,25 @@ describe('deriveTheme', () => {
       primary: '#aabbcc',
     });
     expect(deriveTheme(undefined).colors).toEqual(DEFAULT_THEME_COLORS);
+  });
+});
+
+describe('readableVariant and mutedTextColor', () => {
+  const palettes = ['#facc15', '#fafafa', '#6236ff', '#e11d48', '#10b981', '#1e1b4b', '#ffffff'];
+  it('keeps a colour that reads, and moves one that does not until it reads', () => {
+    expect(readableVariant('#1e3a8a', '#ffffff')).toBe('#1e3a8a');
+    for (const color of palettes) {
+      for (const bg of palettes) {
+        expect(contrastRatio(readableVariant(color, bg), bg)).toBeGreaterThanOrEqual(4.5);
+      }
+    }
+  });
+
+  it('softens secondary text only as far as it still reads', () => {
+    for (const bg of palettes) {
+      const muted = mutedTextColor(bg);
+      expect(contrastRatio(muted, bg)).toBeGreaterThanOrEqual(4.5);
+    }
+    expect(mutedTextColor('#ffffff')).not.toBe(readableTextColor('#ffffff'));
   });
 });

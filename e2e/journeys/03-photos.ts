@@ -2,6 +2,7 @@
 // are refused with the spec's messages), vote and see each other's votes live; the admin features
 // a photo and it leads the dashboard banner. The member opens the viewer, moves with the arrow
 // keys, votes there and deletes their photo after confirming; it leaves the admin's grid live.
+// The member downloads every photo as one zip and the admin a selection; both are read back.
 import type { Page } from 'playwright-core';
 import { check, gone, hasText, urlMatches, visible } from '../lib/expect.ts';
 import { oversizedPhotoFile, photoFile, textFile } from '../lib/files.ts';
@@ -15,6 +16,7 @@ import {
 } from '../lib/flows.ts';
 import type { JourneyContext } from '../lib/journey.ts';
 import type { Person } from '../lib/session.ts';
+import { zipEntries } from '../lib/zip.ts';
 
 const galleryHeading = (p: Page) => p.getByRole('heading', { name: 'Photo Gallery' });
 // The gallery screen's own control (the dashboard's preview panel has a "Photo Gallery" heading too).
@@ -213,6 +215,43 @@ export async function photos({ person, step }: JourneyContext): Promise<void> {
         'the featured count',
       );
       await finn.shoot('gallery-featured');
+    },
+  );
+
+  await step(
+    'the member downloads every photo as one zip; the admin just a selection',
+    async () => {
+      const downloaded = async (who: Person, button: string) => {
+        const [download] = await Promise.all([
+          who.page.waitForEvent('download'),
+          who.page.getByRole('button', { name: button }).click(),
+        ]);
+        check(
+          download.suggestedFilename().endsWith('-photos.zip'),
+          `the zip's name ${download.suggestedFilename()}`,
+        );
+        return zipEntries(await download.path());
+      };
+      const all = await downloaded(finn, 'Download All');
+      await visible(finn.page.getByText(/^2 photos in .*-photos\.zip\./), 'the download toast');
+      check(all.length === 2, `2 photos in the zip, got ${all.length}`);
+      check(
+        all.every((e, i) => e.name.startsWith(`0000${i + 1}-`) && e.size > 0),
+        `numbered, non-empty entries: ${JSON.stringify(all)}`,
+      );
+      check(
+        (await finn.page.getByRole('button', { name: 'Select' }).count()) === 0,
+        'an attendee must not see Select',
+      );
+      await eve.page.getByRole('button', { name: 'Select' }).click();
+      await eve.page.getByRole('button', { name: `Select photo: ${finnCaption}` }).click();
+      await visible(eve.page.getByText('1 photo selected'), 'the selection count');
+      await eve.shoot('gallery-selecting');
+      const picked = await downloaded(eve, 'Download Selected');
+      check(picked.length === 1, `the selected photo alone in the zip, got ${picked.length}`);
+      await gone(eve.page.getByTestId('photo-selection'), 'the selection bar after the download');
+      await dismissToasts(eve.page);
+      await dismissToasts(finn.page);
     },
   );
 

@@ -30,3 +30,14 @@ export async function setPlan(email: string, tier: SubscriptionTierName): Promis
     await deleteApp(app);
   }
 }
+
+/** Writes an event's field as an admin SDK would (a screen's setting made elsewhere). */
+export async function updateEvent(eventId: string, fields: Record<string, unknown>): Promise<void> {
+  pointAdminAtEmulators();
+  const app = initializeApp({ projectId: PROJECT_ID }, `e2e-event-${randomUUID()}`);
+  try {
+    await getFirestore(app).doc(`events/${eventId}`).update(fields);
+  } finally {
+    await deleteApp(app);
+  }
+}

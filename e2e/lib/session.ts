@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { currentColorMode, scanPage, setColorMode } from './a11y.ts';
 
 export const SCREENSHOT_DIR = path.resolve(import.meta.dirname, '..', 'screenshots');
 export const DESKTOP = { width: 1280, height: 800 };
@@ -123,24 +124,38 @@ export class Person {
     }
   }
 
-  /** Screenshots the current screen at desktop and phone widths. */
+  /**
+   * Screenshots the current screen at desktop and phone widths, and scans it for accessibility
+   * at both widths in light and dark mode (lib/a11y.ts).
+   */
   async shoot(name: string) {
     const dir = path.join(SCREENSHOT_DIR, this.journey);
     mkdirSync(dir, { recursive: true });
     const file = (w: string) => path.join(dir, `${name}-${w}.png`);
+    const mode = await currentColorMode(this.page);
+    const other = mode === 'light' ? 'dark' : 'light';
+    const where = (m: string, w: number) => `${this.journey}/${name} (${m}, ${w} px)`;
     // From the top, so sticky headers and fixed bars sit where a person sees them.
     await this.page.evaluate(() => window.scrollTo(0, 0));
     await this.page.setViewportSize(DESKTOP);
     await this.page.waitForTimeout(150);
     await this.page.screenshot({ path: file('1280'), fullPage: true });
+    await scanPage(this.page, where(mode, DESKTOP.width));
     await this.page.setViewportSize(PHONE);
     await this.page.waitForTimeout(150);
     await this.page.screenshot({ path: file('390'), fullPage: true });
+    await scanPage(this.page, where(mode, PHONE.width));
     // A page wider than the phone scrolls sideways: worth a look even when the journey passes.
     const width = await this.page.evaluate(() => document.documentElement.scrollWidth);
     if (width > PHONE.width + 1)
       layoutWarnings.push(`${this.journey}/${name}: ${width} px wide at ${PHONE.width} px`);
+    await setColorMode(this.page, other);
+    await this.page.waitForTimeout(150);
+    await scanPage(this.page, where(other, PHONE.width));
     await this.page.setViewportSize(DESKTOP);
+    await this.page.waitForTimeout(150);
+    await scanPage(this.page, where(other, DESKTOP.width));
+    await setColorMode(this.page, mode);
   }
 
   /** The current screen as it was when a step failed (desktop width only). */

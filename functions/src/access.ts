@@ -1,3 +1,4 @@
+import { PHOTO_ARCHIVE_MESSAGES } from '@gatherly/domain/photo-archive';
 import type {
   DocumentData,
   DocumentReference,
@@ -112,6 +113,7 @@ const DENIED: Partial<Record<EventAction, string>> = {
   sendAnnouncements: 'Only event admins can send announcements',
   featurePhotos: 'Only event admins can feature photos',
   recordRsvps: 'Only event admins can record answers for guests',
+  downloadPhotoSelection: PHOTO_ARCHIVE_MESSAGES.selectionAdminsOnly,
 };
 
 /** Membership plus the role matrix: 403 when the caller's role may not perform `action`. */

@@ -4,6 +4,7 @@ import { authRoutes } from './routes/auth.ts';
 import { eventRoutes } from './routes/events.ts';
 import { invitationRoutes } from './routes/invitations.ts';
 import { memberRoutes } from './routes/members.ts';
+import { photoArchiveRoutes } from './routes/photo-archives.ts';
 import { photoRoutes } from './routes/photos.ts';
 import { rsvpOptionRoutes } from './routes/rsvp-options.ts';
 import { scheduleRoutes } from './routes/schedule.ts';
@@ -19,6 +20,7 @@ export const apiRoutes: readonly Route[] = [
   ...memberRoutes,
   ...invitationRoutes,
   ...photoRoutes,
+  ...photoArchiveRoutes,
   ...travelRoutes,
   ...scheduleRoutes,
   ...rsvpOptionRoutes,

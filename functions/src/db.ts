@@ -4,6 +4,7 @@
  * here. Documents are read through converters, so callers get `Event<Timestamp>` and never
  * cast `snapshot.data()`; updates are checked against the stored shape (`UpdateData`).
  */
+import type { PhotoArchive } from '@gatherly/domain/photo-archive';
 import type {
   CollectionGroup,
   CollectionReference,
@@ -76,6 +77,7 @@ export type RsvpsByUserRecord = RsvpsByUser<Timestamp>;
 export type ActivityRecord = ActivityEntry<Timestamp>;
 export type AnnouncementRecord = Announcement<Timestamp>;
 export type ReminderRunRecord = ReminderRun<Timestamp> & { id: string };
+export type PhotoArchiveRecord = PhotoArchive<Timestamp>;
 
 /** What a document stores: the entity without `id`, unless the entity keeps its id as a field. */
 type Stored<T extends { id: string }, KeepsId extends boolean> = KeepsId extends true
@@ -337,6 +339,10 @@ const converters = {
     ],
     ID_IS_DOC_ID,
   ),
+  photoArchive: converterFor<PhotoArchiveRecord>()(
+    ['eventId', 'createdBy', 'photoIds', 'photoCount', 'createdAt', 'expiresAt'],
+    ID_IS_DOC_ID,
+  ),
   reminderRun: converterFor<ReminderRunRecord>()(
     ['kind', 'key', 'mailCount', 'completedAt'],
     ID_IS_DOC_ID,
@@ -420,6 +426,9 @@ export function dataAccess(firestore: Firestore) {
       under(eventId, 'activity').withConverter(converters.activity),
     announcements: (eventId: string): Col<Converters['announcement']> =>
       under(eventId, 'announcements').withConverter(converters.announcement),
+    /** Downloads of the gallery as a zip, asked for and not yet expired (photo-archive.ts). */
+    photoArchives: (eventId: string): Col<Converters['photoArchive']> =>
+      under(eventId, 'photoArchives').withConverter(converters.photoArchive),
     /** The e-mail scheduler's finished units of work (docs/data-model.md, "E-mail"). */
     reminderRuns: (eventId: string): Col<Converters['reminderRun']> =>
       under(eventId, 'reminderRuns').withConverter(converters.reminderRun),

@@ -21,7 +21,17 @@ export const conflict = (message: string) => new HttpError(409, message);
  * What a route handler answers: JSON (`body`), or for the pages people open from an e-mail
  * (unsubscribe) a self-contained HTML page (`html`).
  */
-export type Reply = { status?: number; body: object } | { status?: number; html: string };
+export type Reply =
+  | { status?: number; body: object }
+  | { status?: number; html: string }
+  | { status?: number; download: Download };
+
+/** A file the browser saves: written straight into the response as it is produced. */
+export interface Download {
+  fileName: string;
+  contentType: string;
+  write(out: NodeJS.WritableStream): Promise<void>;
+}
 
 /**
  * The request as both runtimes hand it over: Cloud Functions (express, body already parsed,
@@ -66,6 +76,31 @@ export function sendJson(res: ServerResponse, status: number, body: object): voi
   res.setHeader('Cache-Control', 'no-store');
   res.setHeader('Content-Length', Buffer.byteLength(payload));
   res.end(payload);
+}
+
+/**
+ * Streams a download. Once bytes have gone out a failure can only cut the response short (the
+ * browser then reports the download as failed); nothing is buffered whole.
+ */
+export async function sendDownload(
+  res: ServerResponse,
+  status: number,
+  download: Download,
+): Promise<void> {
+  res.statusCode = status;
+  res.setHeader('Content-Type', download.contentType);
+  res.setHeader(
+    'Content-Disposition',
+    `attachment; filename="${download.fileName.replace(/[^\x20-\x7e]|"/g, '_')}"`,
+  );
+  res.setHeader('Cache-Control', 'no-store');
+  res.setHeader('X-Content-Type-Options', 'nosniff');
+  try {
+    await download.write(res);
+  } catch (err) {
+    res.destroy(err instanceof Error ? err : new Error(String(err)));
+    throw err;
+  }
 }
 
 /** A self-contained page: inline styles only, forms post back to this origin, never framed. */

@@ -7,6 +7,7 @@ import {
   badRequest,
   notFound,
   readJsonBody,
+  sendDownload,
   sendHtml,
   sendJson,
   type ApiIncoming,
@@ -178,12 +179,18 @@ export function createRouter(routes: readonly Route[]) {
           }
         }
         if ('html' in reply) sendHtml(res, reply.status ?? 200, reply.html);
+        else if ('download' in reply) await sendDownload(res, reply.status ?? 200, reply.download);
         else sendJson(res, reply.status ?? 200, reply.body);
         return;
       }
       if (allowed) throw new HttpError(405, `Method ${method} not allowed here`);
       throw notFound(`No API route for ${method} ${apiPath(req.url ?? '/')}`);
     } catch (err) {
+      if (res.headersSent) {
+        // A download cut short: its status went out with the first bytes.
+        logError('A download failed while streaming', err);
+        return;
+      }
       if (err instanceof HttpError) {
         sendJson(res, err.status, { error: err.message });
       } else if (isAborted(err)) {

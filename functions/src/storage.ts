@@ -16,6 +16,11 @@ export async function objectInfo(path: string): Promise<StoredObject | null> {
   }
 }
 
+/** An object's bytes as a stream (the photo archive copies originals through without buffering). */
+export function objectStream(path: string): NodeJS.ReadableStream {
+  return bucket().file(path).createReadStream();
+}
+
 /** Deletes an object; a missing object is not an error (deletes are retried and raced). */
 export async function deleteObject(path: string): Promise<void> {
   await bucket().file(path).delete({ ignoreNotFound: true });

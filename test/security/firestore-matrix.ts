@@ -119,6 +119,13 @@ const serverCollections = [
     to: 'victim@example.com',
     message: { subject: 'Hi', text: 'Spam' },
   }),
+  // A photo download's id is its link's credential: reading one would let anyone download.
+  ...serverOnly(`events/${EVENT}/photoArchives`, 'archive-1', {
+    eventId: EVENT,
+    createdBy: UID.attendee,
+    photoIds: null,
+    photoCount: 1,
+  }),
 ];
 
 const events = [

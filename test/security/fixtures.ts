@@ -276,6 +276,14 @@ function seedDocuments(): Map<string, DocumentData> {
       recipientCount: 3,
       createdAt: SEED_TIME,
     });
+    put(`${base}/photoArchives/archive-1`, {
+      eventId,
+      createdBy: creator,
+      photoIds: null,
+      photoCount: 1,
+      createdAt: SEED_TIME,
+      expiresAt: SEED_TIME,
+    });
     put(`${base}/reminderRuns/unanswered:${SCHEDULE_ITEM}`, {
       kind: 'unanswered',
       key: SCHEDULE_ITEM,

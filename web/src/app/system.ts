@@ -109,10 +109,32 @@ const v = (name: string, fallback: string) => ({ value: `var(--gatherly-${name},
 
 const config = defineConfig({
   globalCss: {
+    // Portaled layers (dialogs, drawers, menus, toasts) and the shell's bars keep Chakra's text
+    // colour; only the page area below takes the event's.
     body: {
       bg: 'var(--gatherly-event-bg, var(--chakra-colors-bg))',
-      color: 'var(--gatherly-event-fg, var(--chakra-colors-fg))',
+      color: 'var(--chakra-colors-fg)',
     },
+    // Text drawn straight on the event's page (light mode: the page is the event's background)
+    // takes the page's derived colours; panels, cards, dialogs and menus keep Chakra's own, as
+    // they sit on their own neutral background. The fallbacks are Chakra's light values.
+    'html.light [data-event-page]': {
+      '--chakra-colors-fg': 'var(--gatherly-event-fg, #09090b)',
+      '--chakra-colors-fg-muted': 'var(--gatherly-event-fg-muted, #52525b)',
+      '--chakra-colors-gray-fg': 'var(--gatherly-event-fg, #27272a)',
+      // Controls without a colorPalette use the default one, otherwise resolved on <html>.
+      '--chakra-colors-color-palette-fg': 'var(--gatherly-event-fg, #27272a)',
+      '--chakra-colors-brand-fg':
+        'var(--gatherly-primary-fg-page, var(--gatherly-primary-fg, #5028e0))',
+    },
+    'html.light [data-event-page] :is(.chakra-card__root, .chakra-stat__root, [data-part=content], [data-panel])':
+      {
+        '--chakra-colors-fg': '#09090b',
+        '--chakra-colors-fg-muted': '#52525b',
+        '--chakra-colors-gray-fg': '#27272a',
+        '--chakra-colors-color-palette-fg': '#27272a',
+        '--chakra-colors-brand-fg': 'var(--gatherly-primary-fg, #5028e0)',
+      },
   },
   theme: {
     semanticTokens: {

@@ -44,6 +44,15 @@ export function ColorModeProvider({ children }: { children: ReactNode }) {
   const [colorMode, setMode] = useState<ColorMode>(initialColorMode);
 
   useEffect(() => applyToDocument(colorMode), [colorMode]);
+  // A change in another tab (the stored preference) applies here too.
+  useEffect(() => {
+    const follow = (e: StorageEvent) => {
+      if (e.key === THEME_STORAGE_KEY && (e.newValue === 'dark' || e.newValue === 'light'))
+        setMode(e.newValue);
+    };
+    window.addEventListener('storage', follow);
+    return () => window.removeEventListener('storage', follow);
+  }, []);
 
   const setColorMode = useCallback((mode: ColorMode) => {
     setMode(mode);

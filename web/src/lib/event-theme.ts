@@ -1,4 +1,10 @@
-import { deriveTheme, meetsContrast, toRgba } from '@gatherly/domain/color';
+import {
+  compositeOver,
+  deriveTheme,
+  mutedTextColor,
+  readableVariant,
+  toRgba,
+} from '@gatherly/domain/color';
 import { useEffect } from 'react';
 import type { ColorMode } from './color-mode.tsx';
 import type { ThemeColors } from './types.ts';
@@ -8,19 +14,28 @@ const VARS = [
   'primary-contrast',
   'primary-fg',
   'primary-fg-dark',
+  'primary-fg-page',
   'secondary',
   'tertiary',
   'event-bg',
   'event-fg',
+  'event-fg-muted',
   'event-surface',
 ] as const;
 
-const DARK_PAGE = '#111111';
+/**
+ * The darkest (light mode) and lightest (dark mode) tints brand text sits on: `brand.muted`,
+ * the hover of an active nav item (system.ts); text that reads there reads on the paler tints.
+ */
+const lightTint = (primary: string) => compositeOver(primary, '#ffffff', 0.25);
+const darkTint = (primary: string) => compositeOver(primary, '#000000', 0.4);
 
 /**
  * The CSS variables (read by app/system.ts) that carry an event's theme, made WCAG AA-safe by
- * the domain optimiser: text colour on the primary fill, the primary itself as text only where
- * it reaches 4.5:1 on the page, and the surface's card opacity.
+ * the domain optimiser: text colour on the primary fill; the primary as text on panels and their
+ * tints (`primary-fg`, `primary-fg-dark`) and on the event's page (`primary-fg-page`), each moved
+ * towards black or white until it reads; the page's text and secondary text; the surface's card
+ * opacity. Every pair is checked in Chromium by journey 14 (axe-core colour contrast).
  */
 export function eventThemeVariables(
   colors: ThemeColors,
@@ -31,13 +46,15 @@ export function eventThemeVariables(
   return {
     primary,
     'primary-contrast': theme.text.onPrimary,
-    'primary-fg': meetsContrast(primary, background) ? primary : theme.text.onBackground,
-    'primary-fg-dark': meetsContrast(primary, DARK_PAGE) ? primary : '#ffffff',
+    'primary-fg': readableVariant(primary, lightTint(primary)),
+    'primary-fg-dark': readableVariant(primary, darkTint(primary)),
+    'primary-fg-page': mode === 'light' ? readableVariant(primary, background) : null,
     secondary,
     tertiary,
     // Background and surface are light-mode colours: dark mode keeps its own neutrals.
     'event-bg': mode === 'light' ? background : null,
     'event-fg': mode === 'light' ? theme.text.onBackground : null,
+    'event-fg-muted': mode === 'light' ? mutedTextColor(background) : null,
     'event-surface': mode === 'light' ? toRgba(surface, theme.surfaces.card.opacity) : null,
   };
 }

@@ -5,6 +5,7 @@ import type { UploadTask } from 'firebase/storage';
 import { resetToasts } from '../../src/components/toast-store.ts';
 import { searchQuery } from '@gatherly/domain/search';
 import * as photosData from '../../src/features/photos/data.ts';
+import * as api from '../../src/lib/api.ts';
 import * as photoPages from '../../src/features/photos/use-photo-pages.ts';
 import * as statsHook from '../../src/lib/use-event-stats.ts';
 import PhotosPage from '../../src/features/photos/PhotosPage.tsx';
@@ -27,6 +28,10 @@ vi.mock('../../src/features/photos/data.ts', async (importOriginal) => ({
   usePhotoById: vi.fn(),
 }));
 vi.mock('../../src/features/photos/use-photo-pages.ts', () => ({ usePhotoPages: vi.fn() }));
+vi.mock('../../src/lib/api.ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../src/lib/api.ts')>()),
+  apiRequest: vi.fn(),
+}));
 vi.mock('../../src/lib/use-event-stats.ts', () => ({ useEventStats: vi.fn() }));
 vi.mock('../../src/features/photos/storage-url.ts', () => ({
   useDownloadUrl: (path: string | null) => ({
@@ -209,6 +214,60 @@ describe('PhotosPage', () => {
     expect(data.setPhotoFeatured).toHaveBeenCalledWith('p2', true);
     await userEvent.click(screen.getByRole('button', { name: 'Remove from featured' }));
     expect(data.setPhotoFeatured).toHaveBeenCalledWith('p1', false);
+  });
+
+  it('Download All hands the browser a short-lived link to the zip and says so', async () => {
+    const apiRequest = vi.mocked(api.apiRequest);
+    apiRequest.mockResolvedValue({
+      url: '/api/events/e1/photo-archives/abc',
+      fileName: 'beach-wedding-photos.zip',
+      photoCount: 3,
+    });
+    const clicked: HTMLAnchorElement[] = [];
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      clicked.push(this);
+    });
+    renderPhotos('attendee');
+    expect(screen.queryByRole('button', { name: 'Select' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Download All' }));
+    expect(apiRequest).toHaveBeenCalledWith('POST', '/api/events/e1/photo-archives', {});
+    expect(clicked.map((a) => [a.getAttribute('href'), a.download])).toEqual([
+      ['/api/events/e1/photo-archives/abc', 'beach-wedding-photos.zip'],
+    ]);
+    expect(
+      await screen.findByText(
+        '3 photos in beach-wedding-photos.zip. Your browser shows the progress and can cancel it.',
+      ),
+    ).toBeInTheDocument();
+    click.mockRestore();
+  });
+
+  it('admins select photos and download just those; a refusal is a sentence', async () => {
+    const apiRequest = vi.mocked(api.apiRequest);
+    apiRequest.mockRejectedValueOnce(new api.ApiError(400, 'There are no photos to download yet'));
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    renderPhotos('admin');
+    await userEvent.click(screen.getByRole('button', { name: 'Select' }));
+    expect(screen.getByText('Select the photos to download')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Download Selected' })).toBeDisabled();
+    await userEvent.click(screen.getByRole('button', { name: 'Select photo: First dance' }));
+    await userEvent.click(
+      screen.getByRole('button', { name: 'Select photo: Sunset on the beach' }),
+    );
+    expect(screen.getByText('2 photos selected')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Download Selected' }));
+    // In gallery order, whatever order they were picked in.
+    expect(apiRequest).toHaveBeenCalledWith('POST', '/api/events/e1/photo-archives', {
+      photoIds: ['p1', 'p2'],
+    });
+    expect(await screen.findByText('There are no photos to download yet')).toBeInTheDocument();
+    expect(screen.getByText('2 photos selected')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByTestId('photo-selection')).not.toBeInTheDocument();
+    expect(click).not.toHaveBeenCalled();
+    click.mockRestore();
   });
 
   it('renders only the visible rows of a 10,000-photo gallery, sized by the stored count', () => {

@@ -47,6 +47,7 @@ export function AppShell({ children }: { children: ReactNode }) {
         top="0"
         zIndex="sticky"
         bg="bg.panel/90"
+        color="fg"
         backdropFilter="saturate(180%) blur(8px)"
         borderBottomWidth="1px"
       >
@@ -99,6 +100,8 @@ export function AppShell({ children }: { children: ReactNode }) {
         ) : null}
         <Box
           as="main"
+          data-event-page=""
+          color="fg"
           flex="1"
           minW="0"
           pb={bottomBarEventId ? { base: '20', md: '0' } : undefined}

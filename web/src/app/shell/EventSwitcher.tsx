@@ -1,4 +1,4 @@
-import { Box, Button, Menu, Portal, Text } from '@chakra-ui/react';
+import { VisuallyHidden, Box, Button, Menu, Portal, Text } from '@chakra-ui/react';
 import { eventListRoleLabel } from '@gatherly/domain/roles';
 import { useNavigate } from 'react-router-dom';
 import { ChevronDownIcon } from '../../components/icons.tsx';
@@ -28,8 +28,9 @@ export function EventSwitcher() {
       }}
     >
       <Menu.Trigger asChild>
-        <Button variant="outline" size="sm" borderRadius="full" maxW="64" aria-label="Switch event">
-          {event ? <UserAvatar name={event.name} photoURL={event.customLogo} size="2xs" /> : null}
+        <Button variant="outline" size="sm" borderRadius="full" maxW="64">
+          {/* Named by its visible text, with the action before it (WCAG 2.5.3). */}
+          <VisuallyHidden>Switch event: </VisuallyHidden>
           <Text truncate>{event?.name ?? 'Select event'}</Text>
           <ChevronDownIcon />
         </Button>

@@ -174,6 +174,8 @@ export function EventBanner({ event, photos, memberCount, isAdmin }: Props) {
       onMouseLeave={() => setHovered(false)}
       data-testid="event-banner"
       data-style={settings.style}
+      // Its own dark backdrop: controls keep Chakra's colours, not the page's (app/system.ts).
+      data-panel=""
     >
       {slide && <SlideImage key={index} slide={slide} fit={fullWidth ? 'cover' : 'contain'} />}
       <Box

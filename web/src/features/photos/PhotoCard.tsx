@@ -10,9 +10,11 @@ import {
   Text,
 } from '@chakra-ui/react';
 import { memo } from 'react';
+import { HeartIcon } from '../../components/icons.tsx';
 import { UserAvatar } from '../../components/UserAvatar.tsx';
 import type { GalleryPhoto } from './data.ts';
 import { useDownloadUrl } from './storage-url.ts';
+import { StarIcon } from './viewer-icons.tsx';
 
 interface Props {
   photo: GalleryPhoto;
@@ -24,6 +26,8 @@ interface Props {
   onOpen?(photo: GalleryPhoto): void;
   /** Compact cards (dashboard preview) hide the uploader row. */
   compact?: boolean;
+  /** Selecting photos to download (admins): the image toggles the selection instead of opening. */
+  selection?: { selected: boolean; onToggle(photo: GalleryPhoto): void };
 }
 
 /** The grid image: the small thumbnail when there is one, else the full photo. */
@@ -67,6 +71,7 @@ function PhotoCardView({
   onToggleFeatured,
   onOpen,
   compact,
+  selection,
 }: Props) {
   const image = (
     <AspectRatio ratio={1}>
@@ -76,7 +81,41 @@ function PhotoCardView({
   return (
     <Card.Root overflow="hidden" size="sm" data-testid="photo-card" height="full">
       <Box position="relative">
-        {onOpen ? (
+        {selection ? (
+          <Box
+            as="button"
+            display="block"
+            w="full"
+            cursor="pointer"
+            aria-label={`Select photo: ${photo.caption || photo.filename}`}
+            aria-pressed={selection.selected}
+            focusVisibleRing="inside"
+            outline={selection.selected ? '3px solid' : undefined}
+            outlineColor="colorPalette.solid"
+            outlineOffset="-3px"
+            colorPalette="brand"
+            onClick={() => selection.onToggle(photo)}
+          >
+            {image}
+            <Box
+              position="absolute"
+              bottom="2"
+              left="2"
+              boxSize="6"
+              borderRadius="full"
+              borderWidth="2px"
+              borderColor="white"
+              bg={selection.selected ? 'colorPalette.solid' : 'blackAlpha.500'}
+              color="white"
+              fontSize="sm"
+              lineHeight="5"
+              textAlign="center"
+              aria-hidden
+            >
+              {selection.selected ? '✓' : ''}
+            </Box>
+          </Box>
+        ) : onOpen ? (
           <Box
             as="button"
             display="block"
@@ -109,7 +148,7 @@ function PhotoCardView({
             aria-pressed={photo.isFeatured}
             onClick={() => onToggleFeatured(photo)}
           >
-            {photo.isFeatured ? '★' : '☆'}
+            <StarIcon fill={photo.isFeatured ? 'currentColor' : 'none'} />
           </IconButton>
         )}
       </Box>
@@ -130,20 +169,18 @@ function PhotoCardView({
           <Text fontSize="sm" color="fg.muted" lineClamp={1} minW="0">
             {photo.caption}
           </Text>
-          <HStack
-            as="button"
-            gap="1"
-            flexShrink={0}
-            cursor="pointer"
-            color={photo.userVoted ? 'red.500' : 'fg.muted'}
-            aria-label={photo.userVoted ? 'Remove vote' : 'Vote for this photo'}
-            aria-pressed={photo.userVoted}
-            opacity={voting ? 0.6 : 1}
-            onClick={() => !voting && onVote(photo)}
-          >
-            <Text as="span" fontSize="lg" lineHeight="1">
-              {photo.userVoted ? '♥' : '♡'}
-            </Text>
+          {/* The count sits beside the button, not in it: its name is what it does (WCAG 2.5.3). */}
+          <HStack gap="1" flexShrink={0} color={photo.userVoted ? 'red.500' : 'fg.muted'}>
+            <Box
+              as="button"
+              cursor="pointer"
+              aria-label={photo.userVoted ? 'Remove vote' : 'Vote for this photo'}
+              aria-pressed={photo.userVoted}
+              opacity={voting ? 0.6 : 1}
+              onClick={() => !voting && onVote(photo)}
+            >
+              <HeartIcon fill={photo.userVoted ? 'currentColor' : 'none'} boxSize="4" />
+            </Box>
             <Text as="span" fontSize="sm" data-testid="vote-count">
               {photo.votes}
             </Text>

@@ -18,7 +18,7 @@ import {
 import { useEffect, useRef, useState, type KeyboardEvent, type TouchEvent } from 'react';
 import { useStorage } from 'reactfire';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
-import { TrashIcon } from '../../components/icons.tsx';
+import { HeartIcon, TrashIcon } from '../../components/icons.tsx';
 import { showToast } from '../../components/toaster.tsx';
 import { UserAvatar } from '../../components/UserAvatar.tsx';
 import { ZonedTime } from '../../components/ZonedTime.tsx';
@@ -381,13 +381,12 @@ function PhotoDetails({
           opacity={voting ? 0.6 : 1}
           onClick={() => !voting && onVote(photo)}
         >
-          <Text as="span" fontSize="lg" lineHeight="1">
-            {photo.userVoted ? '♥' : '♡'}
-          </Text>
-          <Text as="span" data-testid="viewer-vote-count">
-            {photo.votes}
-          </Text>
+          <HeartIcon fill={photo.userVoted ? 'currentColor' : 'none'} />
         </Button>
+        {/* Beside the button, not in it: the button's name is what it does (WCAG 2.5.3). */}
+        <Text as="span" color="white" flexShrink={0} data-testid="viewer-vote-count">
+          {photo.votes}
+        </Text>
       </HStack>
       <HStack gap="2" minW="0" color="gray.300" fontSize="sm">
         <UserAvatar

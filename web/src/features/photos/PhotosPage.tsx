@@ -22,6 +22,7 @@ import { PhotoCard } from './PhotoCard.tsx';
 import { UnfinishedUploadsNotice } from './UnfinishedUploadsNotice.tsx';
 import { UploadPhotosDialog } from './UploadPhotosDialog.tsx';
 import { usePhotoActions } from './use-photo-actions.ts';
+import { usePhotoDownload } from './use-photo-download.ts';
 import { usePhotoPages } from './use-photo-pages.ts';
 import { photoPageSize, VirtualPhotoGrid } from './VirtualPhotoGrid.tsx';
 
@@ -50,6 +51,25 @@ export default function PhotosPage() {
   const slots = searching ? null : filter === 'featured' ? featuredCount : total;
   const canFeature = can(role, 'featurePhotos');
   const canDeleteAny = can(role, 'deleteAnyPhoto');
+  const canSelect = can(role, 'downloadPhotoSelection');
+  const downloads = usePhotoDownload(eventId);
+  // Admins pick photos to download; null = not selecting.
+  const [selected, setSelected] = useState<ReadonlySet<string> | null>(null);
+  const toggleSelected = useCallback(
+    (photo: GalleryPhoto) =>
+      setSelected((s) => {
+        if (!s) return s;
+        const next = new Set(s);
+        if (!next.delete(photo.id)) next.add(photo.id);
+        return next;
+      }),
+    [],
+  );
+  const downloadSelected = async () => {
+    // In gallery order, as the zip numbers them.
+    const ids = pages.photos.filter((p) => selected?.has(p.id)).map((p) => p.id);
+    if (await downloads.download(ids)) setSelected(null);
+  };
 
   // The viewer: the photo in the loaded pages (← → move within them), else read by its id.
   const index = photoId ? pages.photos.findIndex((p) => p.id === photoId) : -1;
@@ -88,9 +108,12 @@ export default function PhotosPage() {
         onVote={vote}
         onToggleFeatured={toggleFeatured}
         onOpen={openPhoto}
+        selection={
+          selected ? { selected: selected.has(photo.id), onToggle: toggleSelected } : undefined
+        }
       />
     ),
-    [canFeature, voting, vote, toggleFeatured, openPhoto],
+    [canFeature, voting, vote, toggleFeatured, openPhoto, selected, toggleSelected],
   );
 
   return (
@@ -100,10 +123,62 @@ export default function PhotosPage() {
           <Heading size="2xl">Photo Gallery</Heading>
           <Text color="fg.muted">Share and vote on the best moments of the event.</Text>
         </Box>
-        <Button colorPalette="brand" onClick={() => setUploading(true)}>
-          Upload Photos
-        </Button>
+        <HStack gap="2" wrap="wrap">
+          {total !== null && total > 0 && (
+            <Button
+              variant="outline"
+              loading={downloads.preparing && selected === null}
+              loadingText="Preparing..."
+              onClick={() => void downloads.download()}
+            >
+              Download All
+            </Button>
+          )}
+          {canSelect && total !== null && total > 0 && selected === null && (
+            <Button variant="outline" onClick={() => setSelected(new Set())}>
+              Select
+            </Button>
+          )}
+          <Button colorPalette="brand" onClick={() => setUploading(true)}>
+            Upload Photos
+          </Button>
+        </HStack>
       </HStack>
+      {selected && (
+        <HStack
+          justify="space-between"
+          wrap="wrap"
+          gap="3"
+          p="3"
+          borderWidth="1px"
+          borderRadius="l2"
+          bg="bg.subtle"
+          position="sticky"
+          top="2"
+          zIndex="docked"
+          data-testid="photo-selection"
+        >
+          <Text fontWeight="medium" aria-live="polite">
+            {selected.size === 0
+              ? 'Select the photos to download'
+              : `${selected.size} ${selected.size === 1 ? 'photo' : 'photos'} selected`}
+          </Text>
+          <HStack gap="2">
+            <Button variant="ghost" onClick={() => setSelected(null)}>
+              Cancel
+            </Button>
+            <Button
+              colorPalette="brand"
+              disabled={selected.size === 0}
+              loading={downloads.preparing}
+              loadingText="Preparing..."
+              onClick={() => void downloadSelected()}
+            >
+              Download Selected
+            </Button>
+          </HStack>
+        </HStack>
+      )}
       <UnfinishedUploadsNotice eventId={eventId} uid={uid} />
       <Stack direction={{ base: 'column', md: 'row' }} gap="3" align={{ md: 'center' }}>
         <HStack gap="2">

@@ -1,0 +1,71 @@
+// Accessibility on every screen a journey saves (issue 19): axe-core's WCAG 2.1 A/AA rules, in
+// light and dark mode, at desktop and phone width. Serious and critical findings fail the run
+// (printed at the end with where they were found); minor and moderate ones are only counted.
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+
+export interface A11yFinding {
+  where: string;
+  rule: string;
+  impact: string;
+  help: string;
+  targets: string[];
+}
+
+export const a11yFindings: A11yFinding[] = [];
+export let a11yMinor = 0;
+export let a11yScans = 0;
+
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+/** Scans the page as it is now; `where` names the screen, mode and width. */
+export async function scanPage(page: Page, where: string): Promise<void> {
+  const result = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+  a11yScans += 1;
+  for (const v of result.violations) {
+    if (v.impact !== 'serious' && v.impact !== 'critical') {
+      a11yMinor += v.nodes.length;
+      continue;
+    }
+    a11yFindings.push({
+      where,
+      rule: v.id,
+      impact: v.impact,
+      help: v.help,
+      // The element and why, briefly (contrast findings name both colours and the ratio).
+      targets: v.nodes
+        .slice(0, 5)
+        .map(
+          (n) =>
+            `${n.html.replace(/\s+/g, ' ').slice(0, 140)}${n.any[0]?.message ? ` — ${n.any[0].message}` : ''}`,
+        ),
+    });
+  }
+}
+
+/** Switches the app's colour mode in place (the app follows the stored preference's changes). */
+export async function setColorMode(page: Page, mode: 'light' | 'dark'): Promise<void> {
+  await page.evaluate((m) => {
+    localStorage.setItem('theme', m);
+    window.dispatchEvent(new StorageEvent('storage', { key: 'theme', newValue: m }));
+  }, mode);
+  await page.waitForFunction((m) => document.documentElement.classList.contains(m), mode);
+}
+
+export async function currentColorMode(page: Page): Promise<'light' | 'dark'> {
+  return (await page.evaluate(() => document.documentElement.classList.contains('dark')))
+    ? 'dark'
+    : 'light';
+}
+
+/** Prints the findings; true when none is serious or critical. */
+export function printA11y(): boolean {
+  console.log(
+    `\nAccessibility: ${a11yScans} scans (axe-core, WCAG 2.1 A/AA), ${a11yFindings.length} serious or critical finding(s), ${a11yMinor} minor or moderate node(s)`,
+  );
+  for (const f of a11yFindings) {
+    console.log(`  ${f.where}: ${f.impact} ${f.rule} (${f.help})`);
+    for (const t of f.targets) console.log(`      ${t}`);
+  }
+  return a11yFindings.length === 0;
+}

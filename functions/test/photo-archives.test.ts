@@ -1,0 +1,163 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { Timestamp } from 'firebase-admin/firestore';
+import { fromBuffer, type Entry } from 'yauzl';
+import { PHOTO_ARCHIVE_MESSAGES } from '@gatherly/domain/photo-archive';
+import { startStack, type Stack, type TestUser } from './harness.ts';
+import { createEvent, eventWithRoles, putObject } from './fixtures.ts';
+
+let stack: Stack;
+beforeAll(async () => {
+  stack = await startStack({ authEmulatorHost: inject('authEmulatorHost') });
+});
+afterAll(async () => {
+  await stack?.stop();
+});
+
+type Body = Record<string, unknown> & { error?: string };
+interface Archive {
+  url: string;
+  fileName: string;
+  photoCount: number;
+}
+
+/** Uploads an object of `bytes` bytes and records it as a photo; returns the photo id. */
+async function addPhoto(eventId: string, who: TestUser, name: string, bytes: number) {
+  const path = `events/${eventId}/photos/${who.uid}/${name}`;
+  const thumb = `events/${eventId}/thumbs/${who.uid}/${name}`;
+  await putObject(path, bytes);
+  await putObject(thumb, 10);
+  const res = await stack.call<{ photo: Body }>('POST', `/api/events/${eventId}/photos`, {
+    as: who,
+    body: { filename: name, objectPath: path, thumbPath: thumb, caption: '', size: bytes },
+  });
+  expect(res.status).toBe(201);
+  return res.body.photo.id as string;
+}
+
+/** The entries of a zip: name → uncompressed size (read with a real unzip library). */
+function entriesOf(zip: Buffer): Promise<Map<string, number>> {
+  return new Promise((resolve, reject) => {
+    fromBuffer(zip, { lazyEntries: true }, (err, file) => {
+      if (err) return reject(err);
+      const entries = new Map<string, number>();
+      file.on('entry', (entry: Entry) => {
+        entries.set(entry.fileName, entry.uncompressedSize);
+        file.readEntry();
+      });
+      file.on('end', () => resolve(entries));
+      file.on('error', reject);
+      file.readEntry();
+    });
+  });
+}
+
+async function download(url: string) {
+  const res = await fetch(`${stack.baseUrl}${url}`);
+  return { res, bytes: Buffer.from(await res.arrayBuffer()) };
+}
+
+describe('download all photos', () => {
+  it('a member gets every photo in one streamed zip, newest first, by a link that needs no header', async () => {
+    const { eventId, admin, attendee } = await eventWithRoles(stack);
+    await addPhoto(eventId, attendee, 'Beach Sunset.jpg', 3000);
+    await addPhoto(eventId, admin, 'cake.jpg', 2000);
+    await addPhoto(eventId, attendee, 'dance.jpg', 1000);
+
+    const asked = await stack.call<Archive>('POST', `/api/events/${eventId}/photo-archives`, {
+      as: attendee,
+      body: {},
+    });
+    expect(asked.status).toBe(201);
+    expect(asked.body.photoCount).toBe(3);
+    expect(asked.body.url).toMatch(
+      new RegExp(`^/api/events/${eventId}/photo-archives/[A-Za-z0-9_-]{24}$`),
+    );
+    const { res, bytes } = await download(asked.body.url);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/zip');
+    expect(res.headers.get('content-disposition')).toBe(
+      `attachment; filename="${asked.body.fileName}"`,
+    );
+    expect([...(await entriesOf(bytes))]).toEqual([
+      ['00001-dance.jpg', 1000],
+      ['00002-cake.jpg', 2000],
+      ['00003-beach-sunset.jpg', 3000],
+    ]);
+  });
+
+  it('admins download a selection; attendees may not; unknown ids drop out', async () => {
+    const { eventId, admin, attendee } = await eventWithRoles(stack);
+    const a = await addPhoto(eventId, attendee, 'a.jpg', 100);
+    await addPhoto(eventId, attendee, 'b.jpg', 200);
+    const c = await addPhoto(eventId, admin, 'c.png', 300);
+    const path = `/api/events/${eventId}/photo-archives`;
+    expect(await stack.call('POST', path, { as: attendee, body: { photoIds: [a] } })).toEqual({
+      status: 403,
+      body: { error: PHOTO_ARCHIVE_MESSAGES.selectionAdminsOnly },
+    });
+    const asked = await stack.call<Archive>('POST', path, {
+      as: admin,
+      body: { photoIds: [c, 'no-such-photo', a, c] },
+    });
+    expect(asked.status).toBe(201);
+    expect(asked.body.photoCount).toBe(2);
+    const { bytes } = await download(asked.body.url);
+    expect([...(await entriesOf(bytes)).keys()]).toEqual(['00001-c.png', '00002-a.jpg']);
+    expect(
+      await stack.call('POST', path, { as: admin, body: { photoIds: ['no-such-photo'] } }),
+    ).toEqual({ status: 400, body: { error: PHOTO_ARCHIVE_MESSAGES.noPhotos } });
+    expect(await stack.call('POST', path, { as: admin, body: { photoIds: [] } })).toEqual({
+      status: 400,
+      body: { error: PHOTO_ARCHIVE_MESSAGES.selection },
+    });
+    expect((await stack.call('POST', path, { as: admin, body: { photoIds: [7] } })).status).toBe(
+      400,
+    );
+  });
+
+  it('refuses non-members and empty galleries; links expire, and die with the membership', async () => {
+    const { eventId, creator, attendee, outsider } = await eventWithRoles(stack);
+    const path = `/api/events/${eventId}/photo-archives`;
+    expect(await stack.call('POST', path, { as: attendee, body: {} })).toEqual({
+      status: 400,
+      body: { error: PHOTO_ARCHIVE_MESSAGES.noPhotos },
+    });
+    await addPhoto(eventId, attendee, 'a.jpg', 100);
+    expect(await stack.call('POST', path, { as: outsider, body: {} })).toEqual({
+      status: 404,
+      body: { error: 'Event not found' },
+    });
+    expect((await stack.call('POST', path, { body: {} })).status).toBe(401);
+
+    const asked = await stack.call<Archive>('POST', path, { as: attendee, body: {} });
+    const id = asked.body.url.split('/').pop()!;
+    // Unknown ids and another event's path answer the same page as a removed member's link.
+    const otherEvent = await createEvent(stack, outsider);
+    for (const url of [
+      `${path}/not-a-real-archive-id-xyz`,
+      `/api/events/${otherEvent}/photo-archives/${id}`,
+    ]) {
+      const { res, bytes } = await download(url);
+      expect(res.status).toBe(404);
+      expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+      expect(bytes.toString()).toContain('This download link is not valid.');
+    }
+    await stack.store
+      .photoArchives(eventId)
+      .doc(id)
+      .update({ expiresAt: Timestamp.fromMillis(Date.now() - 1000) });
+    const expired = await download(asked.body.url);
+    expect(expired.res.status).toBe(410);
+    expect(expired.bytes.toString()).toContain('This download link has expired.');
+
+    const fresh = await stack.call<Archive>('POST', path, { as: attendee, body: {} });
+    expect(
+      (
+        await stack.call('DELETE', `/api/events/${eventId}/members/${attendee.uid}`, {
+          as: creator,
+        })
+      ).status,
+    ).toBe(200);
+    expect((await download(fresh.body.url)).res.status).toBe(404);
+  });
+});
