@@ -3,12 +3,8 @@
  * invitation, a column per schedule item. Pure, so the web streams it page by page: `csvHeader`
  * once, then `memberRow` / `invitationRow` per record, joined with CRLF (RFC 4180).
  */
-import {
-  RSVP_NOT_RESPONDED_LABEL,
-  rsvpLabel,
-  type MemberRole,
-  type RsvpStatus,
-} from './entities.ts';
+import { rsvpStateLabel, type RsvpState } from './rsvp-options.ts';
+import { RSVP_NOT_RESPONDED_LABEL, type MemberRole } from './entities.ts';
 
 /** Byte order mark, so spreadsheet programs read the file as UTF-8 (accents intact). */
 export const CSV_BOM = '\uFEFF';
@@ -50,7 +46,7 @@ export interface CsvMember {
   role: MemberRole;
   /** ISO instant, '' when unknown. */
   joinedAt: string;
-  answers: Readonly<Partial<Record<string, RsvpStatus>>>;
+  answers: Readonly<Partial<Record<string, RsvpState>>>;
   /** Items whose answer an admin recorded for the member. */
   recordedBy?: Readonly<Partial<Record<string, string>>>;
 }
@@ -66,8 +62,8 @@ export function memberRow(items: readonly CsvItem[], m: CsvMember): string {
       const status = m.answers[i.id];
       if (!status) return RSVP_NOT_RESPONDED_LABEL;
       return m.recordedBy?.[i.id]
-        ? `${rsvpLabel(status)} (recorded by the host)`
-        : rsvpLabel(status);
+        ? `${rsvpStateLabel(status)} (recorded by the host)`
+        : rsvpStateLabel(status);
     }),
   ]);
 }

@@ -6,7 +6,7 @@
  * transaction, promotion) and the web's dashboard and settings features.
  */
 import * as yup from 'yup';
-import { RSVP_STATUSES, type RsvpStatus } from './entities.ts';
+import { RSVP_STATUSES, rsvpLabel, type RsvpStatus } from './entities.ts';
 
 // ---- Limits ------------------------------------------------------------------------------------
 
@@ -409,4 +409,9 @@ export interface CapacityRequest {
 /** PUT /api/events/{e}/members/{uid}/plus-ones. */
 export interface MemberPlusOnesRequest {
   plusOnesAllowed: number | null;
+}
+
+/** "Going", "Maybe", "Not Going", "Waitlisted" or "Not Responded". */
+export function rsvpStateLabel(state: RsvpState | null | undefined): string {
+  return state === 'waitlisted' ? 'Waitlisted' : rsvpLabel(state);
 }

@@ -57,6 +57,15 @@ describe('guest list CSV', () => {
         answers: {},
       }),
     ).toBe("'=cmd,x@example.com,Attendee,Member,,Not Responded,Not Responded\r\n");
+    expect(
+      memberRow(items, {
+        displayName: 'Wes',
+        email: 'wes@example.com',
+        role: 'attendee',
+        joinedAt: '',
+        answers: { a: 'waitlisted' },
+      }),
+    ).toBe('Wes,wes@example.com,Attendee,Member,,Waitlisted,Not Responded\r\n');
     expect(invitationRow(items, { email: 'new@example.com', role: 'attendee' })).toBe(
       ',new@example.com,Attendee,Invited,,,\r\n',
     );

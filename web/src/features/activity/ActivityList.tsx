@@ -23,6 +23,7 @@ const ICONS: Record<ActivityItem['kind'], ComponentType<{ color?: string }>> = {
   schedule: CalendarIcon,
   announcement: MegaphoneIcon,
   rsvp: CheckIcon,
+  waitlist: CheckIcon,
 };
 
 /** Activity rows: who did what and when; each links to the event area it concerns. */

@@ -22,6 +22,7 @@ const AREA: Record<ActivityItem['kind'], ActivityItem['area']> = {
   schedule: '',
   announcement: '',
   rsvp: 'members',
+  waitlist: '',
 };
 
 /** A feed entry as the list shows it; an entry whose time is still pending sorts as now. */

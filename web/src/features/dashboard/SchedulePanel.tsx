@@ -1,6 +1,7 @@
 import { Badge, Box, Button, HStack, Menu, Portal, Stack, Text } from '@chakra-ui/react';
 import { lazy, Suspense, useState } from 'react';
 import { rsvpLabel, RSVP_STATUSES, type RsvpStatus } from '@gatherly/domain/entities';
+import { rsvpStateLabel, type RsvpState } from '@gatherly/domain/rsvp-options';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { showToast } from '../../components/toaster.tsx';
 import { describeError } from '../../lib/errors.ts';
@@ -19,8 +20,9 @@ const ScheduleItemDialog = lazy(() =>
   import('./ScheduleItemDialog.tsx').then((m) => ({ default: m.ScheduleItemDialog })),
 );
 
-const STATUS_PALETTE: Record<RsvpStatus | 'none', string> = {
+const STATUS_PALETTE: Record<RsvpState | 'none', string> = {
   going: 'green',
+  waitlisted: 'purple',
   maybe: 'orange',
   not_going: 'red',
   none: 'gray',
@@ -223,10 +225,10 @@ function ScheduleRow({
                 size="xs"
                 variant="outline"
                 loading={saving}
-                aria-label={`Your RSVP: ${rsvpLabel(item.myStatus)}`}
+                aria-label={`Your RSVP: ${rsvpStateLabel(item.myStatus)}`}
               >
                 <Badge colorPalette={STATUS_PALETTE[item.myStatus ?? 'none']} variant="subtle">
-                  {rsvpLabel(item.myStatus)}
+                  {rsvpStateLabel(item.myStatus)}
                 </Badge>
                 ▾
               </Button>

@@ -14,6 +14,7 @@ import {
 import { useMemo } from 'react';
 import { useFirestore, useFirestoreCollectionData, useFirestoreDocData } from 'reactfire';
 import type { BannerSettings, RsvpCounts, RsvpStatus } from '@gatherly/domain/entities';
+import type { RsvpState } from '@gatherly/domain/rsvp-options';
 import { apiRequest } from '../../lib/api.ts';
 import { eventRef, myRsvpsRef, scheduleItemRef, scheduleRef } from '../../lib/db/refs.ts';
 import {
@@ -26,7 +27,7 @@ import type { ScheduleDoc } from '../../lib/types.ts';
 
 export interface ScheduleEntry extends ScheduleDoc {
   /** The caller's answer; null = Not Responded. */
-  myStatus: RsvpStatus | null;
+  myStatus: RsvpState | null;
   /** The answer waits on this device for a connection (not in `rsvpCounts` yet). */
   myStatusPending: boolean;
 }
@@ -69,7 +70,7 @@ export function useSchedule(eventId: string, uid: string): ScheduleState {
  */
 export function tallySchedule(
   items: readonly ScheduleDoc[],
-  statuses: Readonly<Partial<Record<string, RsvpStatus>>>,
+  statuses: Readonly<Partial<Record<string, RsvpState>>>,
   local: ReadonlyMap<string, LocalAnswer> = new Map(),
 ): ScheduleEntry[] {
   return items.map((item) => {

@@ -14,6 +14,7 @@ import {
 import { useState } from 'react';
 import { formatShortDate } from '@gatherly/domain/dates';
 import { RSVP_STATUSES, rsvpLabel, type RsvpStatus } from '@gatherly/domain/entities';
+import { rsvpStateLabel, type RsvpState } from '@gatherly/domain/rsvp-options';
 import { csvFileName } from '@gatherly/domain/guest-csv';
 import { RoleBadge } from '../../components/RoleBadge.tsx';
 import { showToast } from '../../components/toast-store.ts';
@@ -41,8 +42,9 @@ const FILTERS: { value: AnswerFilter; label: string }[] = [
   { value: 'none', label: 'No answer' },
 ];
 
-const STATUS_PALETTE: Record<RsvpStatus, string> = {
+const STATUS_PALETTE: Record<RsvpState, string> = {
   going: 'green',
+  waitlisted: 'purple',
   maybe: 'orange',
   not_going: 'red',
 };
@@ -317,7 +319,7 @@ function GuestRowView({ row, itemId }: { row: GuestRow; itemId: string }) {
       <HStack gap="2" wrap="wrap" justify={{ sm: 'end' }}>
         <Stack gap="0" align={{ sm: 'end' }}>
           <Badge colorPalette={status ? STATUS_PALETTE[status] : 'gray'} data-testid="guest-answer">
-            {status ? rsvpLabel(status) : 'No answer'}
+            {status ? rsvpStateLabel(status) : 'No answer'}
           </Badge>
           {(at || recorded) && (
             <Text textStyle="xs" color="fg.muted">
