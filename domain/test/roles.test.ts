@@ -70,7 +70,15 @@ describe('can(role, action): the matrix of (docs/product.md, "Members and roles"
       if (PERMISSIONS[action].includes('attendee')) expect(can('attendee', action)).toBe(true);
     }
     expect(EVENT_ACTIONS.filter((a) => can('attendee', a)).sort()).toEqual(
-      ['addTravel', 'joinCarpool', 'rsvp', 'uploadPhotos', 'viewEvent', 'votePhotos'].sort(),
+      [
+        'addTravel',
+        'downloadPhotos',
+        'joinCarpool',
+        'rsvp',
+        'uploadPhotos',
+        'viewEvent',
+        'votePhotos',
+      ].sort(),
     );
   });
 

@@ -155,7 +155,7 @@ export function announcementEmail(input: AnnouncementEmailInput): MailMessage {
         ':',
       ]),
       quote(input.message),
-      paragraph(sentTo, 'font-size:14px;color:#6b7280;'),
+      paragraph(sentTo, 'font-size:14px;color:#4b5563;'),
       button(input.eventUrl, 'Open in Gatherly'),
       fallbackLink(input.eventUrl),
     ],

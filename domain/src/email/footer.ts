@@ -16,7 +16,7 @@ export function unsubscribeFooter(
   const label = EMAIL_TOPIC_LABELS[topic];
   const why = `You get ${label} because you are a member of ${eventName} on Gatherly.`;
   return {
-    html: [inline([`${why} `, link(unsubscribeUrl, `Unsubscribe from ${label}`, '#6b7280'), '.'])],
+    html: [inline([`${why} `, link(unsubscribeUrl, `Unsubscribe from ${label}`, '#4b5563'), '.'])],
     text: `${why}\nUnsubscribe from ${label}: ${unsubscribeUrl}`,
   };
 }

@@ -38,7 +38,8 @@ const textOrMarkup = (value: string | Html) =>
 export const COLORS = {
   brand: '#6236ff',
   text: '#1f2937',
-  muted: '#6b7280',
+  // Reads at 4.5:1 on the e-mail's grey page as well as on white.
+  muted: '#4b5563',
   page: '#f4f4f7',
   card: '#ffffff',
   rule: '#e5e7eb',

@@ -48,7 +48,7 @@ export function OfflineBadge() {
   const online = useOnline();
   if (online) return null;
   return (
-    <Badge colorPalette="orange" variant="solid" flexShrink={0} aria-hidden="true">
+    <Badge colorPalette="orange" variant="subtle" flexShrink={0} aria-hidden="true">
       Offline
     </Badge>
   );

@@ -588,7 +588,7 @@ describe('DashboardPage sections', () => {
     });
     dash.useSchedule.mockReturnValue({ loading: false, items: [scheduleItem('s1')], going: 0 });
     renderDashboard();
-    await userEvent.click(screen.getByRole('button', { name: 'Add Welcome Dinner to calendar' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Add to calendar: Welcome Dinner' }));
     await userEvent.click(screen.getByRole('button', { name: 'Add to calendar' }));
     // The .ics builder loads on the click (docs/performance.md, "JavaScript").
     await waitFor(() => expect(clicks).toEqual(['welcome-dinner.ics', 'beach-wedding.ics']));
@@ -695,7 +695,7 @@ describe('DashboardPage in the event’s time zone', () => {
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
     dash.useSchedule.mockReturnValue({ loading: false, items: [ceremony], going: 0 });
     renderDashboard('attendee', NAPA);
-    await userEvent.click(screen.getByRole('button', { name: 'Add Ceremony to calendar' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Add to calendar: Ceremony' }));
     await userEvent.click(screen.getByRole('button', { name: 'Add to calendar' }));
     await waitFor(() => expect(created).toHaveLength(2));
     const [item, event] = await Promise.all(created.map(readBlob));

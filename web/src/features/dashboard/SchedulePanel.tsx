@@ -215,7 +215,7 @@ function ScheduleRow({
             size="xs"
             variant="ghost"
             onClick={addToCalendar}
-            aria-label={`Add ${item.title} to calendar`}
+            aria-label={`Add to calendar: ${item.title}`}
           >
             <CalendarIcon /> Add to calendar
           </Button>

@@ -12,8 +12,10 @@ export function SaveIndicator({ status }: { status: SaveStatus }) {
           <Text color="fg.muted">Saving...</Text>
         </>
       )}
-      {status === 'queued' && <Text color="fg.warning">{QUEUED_MESSAGE}</Text>}
-      {status === 'saved' && <Text color="green.600">✓ Saved</Text>}
+      {status === 'queued' && (
+        <Text color={{ base: 'orange.700', _dark: 'orange.300' }}>{QUEUED_MESSAGE}</Text>
+      )}
+      {status === 'saved' && <Text color={{ base: 'green.700', _dark: 'green.300' }}>✓ Saved</Text>}
       {status === 'error' && <Text color="fg.error">Save failed</Text>}
     </HStack>
   );

@@ -73,7 +73,7 @@ export function CarpoolCard({ carpool, timeZone, uid, joining, onJoin }: Props) 
           {canJoin(carpool, uid) ? (
             <Button
               size="xs"
-              colorPalette="teal"
+              colorPalette="brand"
               flexShrink={0}
               loading={joining}
               loadingText="Joining..."

@@ -158,7 +158,7 @@ export function FlightDialog({ eventId, eventTimeZone, open, flight, onClose }: 
         required
         helper={<LocalTimeLine end={arrival} value={form.values.arrivalTime} />}
       />
-      <Text fontSize="xs" color="fg.subtle">
+      <Text fontSize="xs" color="fg.muted">
         {AIRPORT_DATA_CREDIT}
       </Text>
     </FormDialog>
