@@ -44,6 +44,7 @@ describe('apiAccessEnabled', () => {
     expect(byAccess('api').sort()).toEqual([...API_ONLY].sort());
     expect(byAccess(null)).toEqual([
       'GET /invitations/:token',
+      'GET /events/:eventId/photo-archives/:archiveId',
       'GET /unsubscribe',
       'POST /unsubscribe',
     ]);
@@ -51,8 +52,9 @@ describe('apiAccessEnabled', () => {
     // deletes are new app routes (docs/performance.md, "Counters"); so are the guest list's
     // host-recorded answers and the pending invitations' link, resend and revoke, and leaving a
     // carpool; and the caller's own RSVP with its place in line, capacity, the host's questions,
-    // members' answers and plus-one allowances (docs/api.md, "Plus-ones, questions and waitlists").
-    expect(byAccess('app')).toHaveLength(33);
+    // members' answers and plus-one allowances (docs/api.md, "Plus-ones, questions and waitlists");
+    // and asking for a photo download (the download itself is public: its link is the credential).
+    expect(byAccess('app')).toHaveLength(34);
   });
 
   it('API routes: 403 for a member without API access, 2xx with it, 404 for non-members either way', async () => {
