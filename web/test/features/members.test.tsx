@@ -200,6 +200,18 @@ describe('MembersPage', () => {
     expect(screen.getByText('No pending invitations.')).toBeInTheDocument();
   });
 
+  it('Export CSV waits for the plan: no upgrade offer before it is known', async () => {
+    vi.mocked(subscriptionHook.useSubscription).mockReturnValue({
+      subscription: null,
+      loading: true,
+      error: null,
+      reload() {},
+    });
+    renderMembers('creator');
+    await userEvent.click(screen.getByRole('tab', { name: 'Guest List' }));
+    expect(await screen.findByRole('button', { name: 'Export CSV' })).toBeDisabled();
+  });
+
   it('on a plan without data export, Export CSV explains the upgrade instead of exporting', async () => {
     vi.mocked(subscriptionHook.useSubscription).mockReturnValue({
       subscription: subscription('free', [1, 2]),

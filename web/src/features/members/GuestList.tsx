@@ -52,7 +52,8 @@ const STATUS_PALETTE: Record<RsvpState, string> = {
 interface GuestListProps {
   eventId: string;
   eventName: string;
-  canExport: boolean;
+  /** The viewer's plan allows the export; null while the plan is still loading. */
+  canExport: boolean | null;
   onUpgrade(): void;
 }
 
@@ -111,7 +112,12 @@ export function GuestList({ eventId, eventName, canExport, onUpgrade }: GuestLis
               Who is coming to each part of the schedule.
             </Text>
           </Box>
-          <Button variant="outline" onClick={() => void exportCsv()} disabled={exporting !== null}>
+          <Button
+            variant="outline"
+            onClick={() => void exportCsv()}
+            // Until the plan is known, a click would offer an upgrade the viewer may not need.
+            disabled={exporting !== null || canExport === null}
+          >
             {exporting !== null ? 'Exporting...' : 'Export CSV'}
           </Button>
         </HStack>

@@ -205,14 +205,14 @@ function MemberDirectory({ eventId, uid, role, onRemove, onChangeRole }: Directo
 
 /** The guest list with the tier's export gate and the upgrade dialog. */
 function HostGuestList({ eventId, eventName }: { eventId: string; eventName: string }) {
-  const { subscription } = useSubscription();
+  const { subscription, loading } = useSubscription();
   const [upgrading, setUpgrading] = useState(false);
   return (
     <>
       <GuestList
         eventId={eventId}
         eventName={eventName}
-        canExport={subscription?.features.exportDataEnabled === true}
+        canExport={loading ? null : subscription?.features.exportDataEnabled === true}
         onUpgrade={() => setUpgrading(true)}
       />
       <UpgradeDialog
