@@ -26,14 +26,8 @@ import {
   type RsvpStatus,
 } from './entities.ts';
 import { isArrivalAfterDeparture } from './flights.ts';
-import {
-  guestAnswersShape,
-  MAX_PLUS_ONES,
-  plusOneAllowanceText,
-  plusOneSchema,
-  plusOnesAllowedSchema,
-  RSVP_OPTION_MESSAGES,
-} from './rsvp-options.ts';
+import { MAX_PLUS_ONES, plusOneAllowanceText, RSVP_OPTION_MESSAGES } from './rsvp-options.ts';
+import { guestAnswersShape, plusOneSchema, plusOnesAllowedSchema } from './rsvp-option-schemas.ts';
 import { INVITABLE_ROLES, MEMBER_ROLES } from './roles.ts';
 import {
   MAX_TIME_ZONE_LENGTH,

@@ -4,21 +4,23 @@ import {
   MAX_PLUS_ONES,
   RSVP_OPTION_MESSAGES,
   allowanceFor,
-  capacitySchema,
   checkAnswers,
-  guestAnswersRequestSchema,
-  guestQuestionsSchema,
   headsAndRepliesText,
-  memberPlusOnesSchema,
   partyError,
   placeGoing,
   plusOneAllowanceText,
-  plusOnesAllowedSchema,
   promotions,
   spotsLeftRefusal,
   spotsLeftText,
   type GuestQuestion,
 } from '../src/rsvp-options.ts';
+import {
+  capacitySchema,
+  guestAnswersRequestSchema,
+  guestQuestionsSchema,
+  memberPlusOnesSchema,
+  plusOnesAllowedSchema,
+} from '../src/rsvp-option-schemas.ts';
 import { parseWith, rsvpSchema } from '../src/schemas.ts';
 import { spotOpenedEmail } from '../src/email/waitlist-email.ts';
 

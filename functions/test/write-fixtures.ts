@@ -12,7 +12,7 @@
  * checks; the direct path stores exactly what it is given, so those notations are not rows.
  */
 import { DEFAULT_BANNER_SETTINGS, DEFAULT_THEME_COLORS } from '@gatherly/domain/entities';
-import { DEFAULT_REMINDER_SETTINGS } from '@gatherly/domain/email/reminders';
+import { DEFAULT_REMINDER_SETTINGS } from '@gatherly/domain/email/reminder-settings';
 
 export type FixtureRole = 'creator' | 'admin' | 'attendee' | 'outsider';
 

@@ -58,7 +58,7 @@ import {
   DEFAULT_REMINDER_SETTINGS,
   REMINDER_HOURS_MAX,
   REMINDER_HOURS_MIN,
-} from '@gatherly/domain/email/reminders';
+} from '@gatherly/domain/email/reminder-settings';
 import {
   agreesOn,
   checkLiterals,

@@ -2,7 +2,6 @@
  * E-mail preferences (users/{uid}.emailPreferences, docs/data-model.md "E-mail"): one switch per
  * topic, on unless the person turned it off (in the profile or with an unsubscribe link).
  */
-import * as yup from 'yup';
 import type { EmailPreferences, EmailTopic } from '../entities.ts';
 
 export const EMAIL_TOPICS: readonly EmailTopic[] = ['reminders', 'announcements'];
@@ -24,12 +23,3 @@ export function wantsEmail(
 ): boolean {
   return preferences?.[topic] !== false;
 }
-
-/** The owner's write of their preferences (the profile page): booleans for known topics. */
-export const emailPreferencesSchema = yup
-  .object({
-    reminders: yup.boolean().strict(),
-    announcements: yup.boolean().strict(),
-  })
-  .noUnknown('Unknown e-mail preference')
-  .defined();

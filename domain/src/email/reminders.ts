@@ -17,18 +17,13 @@
 import * as yup from 'yup';
 import type { EmailPreferences, ReminderKind, ReminderSettings } from '../entities.ts';
 import { wantsEmail } from './preferences.ts';
+import {
+  REMINDER_HOURS_MAX,
+  REMINDER_HOURS_MESSAGE,
+  REMINDER_HOURS_MIN,
+} from './reminder-settings.ts';
 import { dayKey, toMillis } from '../dates.ts';
 import { displayTimeZone, toZoned } from '../time-zones.ts';
-
-export const DEFAULT_REMINDER_SETTINGS: Readonly<ReminderSettings> = Object.freeze({
-  unansweredHoursBefore: 48,
-  dayOfSummary: true,
-});
-
-export const REMINDER_HOURS_MIN = 1;
-/** One week: the scheduler looks this far ahead. */
-export const REMINDER_HOURS_MAX = 168;
-export const REMINDER_HOURS_MESSAGE = `Reminders can be sent 1 to ${REMINDER_HOURS_MAX} hours before an item`;
 
 /** events/{e}.reminderSettings, as the settings screen writes it (firestore.rules check the same). */
 export const reminderSettingsSchema = yup
@@ -45,12 +40,6 @@ export const reminderSettingsSchema = yup
   })
   .noUnknown('Unknown reminder setting')
   .defined();
-
-/** The stored settings, or the defaults for events that never changed them. */
-export function effectiveReminderSettings(stored: unknown): ReminderSettings {
-  if (reminderSettingsSchema.isValidSync(stored)) return stored;
-  return { ...DEFAULT_REMINDER_SETTINGS };
-}
 
 /** The day-of summary goes out at this hour in the event's zone... */
 export const DAY_OF_SUMMARY_HOUR = 7;

@@ -10,10 +10,8 @@ import {
 } from '../../src/email/announcements.ts';
 import { wantsEmail } from '../../src/email/preferences.ts';
 import {
-  DEFAULT_REMINDER_SETTINGS,
   dayOfSummaries,
   dayOfSummaryDue,
-  effectiveReminderSettings,
   reminderMailId,
   reminderRunId,
   reminderSettingsSchema,
@@ -22,6 +20,11 @@ import {
   unansweredReminderDue,
   type ReminderItem,
 } from '../../src/email/reminders.ts';
+import {
+  DEFAULT_REMINDER_SETTINGS,
+  effectiveReminderSettings,
+  isReminderSettings,
+} from '../../src/email/reminder-settings.ts';
 import { parseWith } from '../../src/schemas.ts';
 
 const HOUR = 3_600_000;
@@ -79,6 +82,30 @@ describe('reminder settings', () => {
     }
     const r = parseWith(reminderSettingsSchema, { unansweredHoursBefore: 500, dayOfSummary: true });
     expect(r.ok ? '' : r.errors[0]).toBe('Reminders can be sent 1 to 168 hours before an item');
+  });
+  it('reading a stored value accepts exactly what the schema accepts', () => {
+    const cases: unknown[] = [
+      { unansweredHoursBefore: 1, dayOfSummary: true },
+      { unansweredHoursBefore: 168, dayOfSummary: false },
+      { unansweredHoursBefore: null, dayOfSummary: true },
+      { unansweredHoursBefore: 0, dayOfSummary: true },
+      { unansweredHoursBefore: 169, dayOfSummary: true },
+      { unansweredHoursBefore: 2.5, dayOfSummary: true },
+      { unansweredHoursBefore: '48', dayOfSummary: true },
+      { unansweredHoursBefore: 48, dayOfSummary: 'yes' },
+      { unansweredHoursBefore: 48 },
+      { dayOfSummary: true },
+      { unansweredHoursBefore: 48, dayOfSummary: true, extra: 1 },
+      {},
+      [],
+      null,
+      undefined,
+      '48',
+    ];
+    for (const value of cases) {
+      const bySchema = reminderSettingsSchema.isValidSync(value);
+      expect(isReminderSettings(value), JSON.stringify(value)).toBe(bySchema);
+    }
   });
 });
 

@@ -1,5 +1,6 @@
 import type { ScheduleResponse } from '@gatherly/domain/entities';
-import { capacitySchema, type MyRsvpResponse } from '@gatherly/domain/rsvp-options';
+import { type MyRsvpResponse } from '@gatherly/domain/rsvp-options';
+import { capacitySchema } from '@gatherly/domain/rsvp-option-schemas';
 import { rsvpSchema } from '@gatherly/domain/schemas';
 import { db } from '../firebase.ts';
 import { linkContext } from '../mail/params.ts';

@@ -10,10 +10,8 @@ import { Timestamp } from 'firebase-admin/firestore';
 import type { EmailPreferences, MailMessage, ReminderKind } from '@gatherly/domain/entities';
 import { dayOfSummaryEmail, unansweredReminderEmail } from '@gatherly/domain/email/reminder-emails';
 import {
-  REMINDER_HOURS_MAX,
   dayOfSummaries,
   dayOfSummaryDue,
-  effectiveReminderSettings,
   reminderMailId,
   reminderRunId,
   scheduleDays,
@@ -21,6 +19,10 @@ import {
   unansweredReminderDue,
   type ReminderItem,
 } from '@gatherly/domain/email/reminders';
+import {
+  REMINDER_HOURS_MAX,
+  effectiveReminderSettings,
+} from '@gatherly/domain/email/reminder-settings';
 import { eventUrl, unsubscribeUrl } from '@gatherly/domain/email/links';
 import { eventTimeZone } from '@gatherly/domain/time-zones';
 import { readAll } from '../access.ts';

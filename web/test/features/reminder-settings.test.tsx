@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useEffect, useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { REMINDER_HOURS_MESSAGE } from '@gatherly/domain/email/reminders';
+import { REMINDER_HOURS_MESSAGE } from '@gatherly/domain/email/reminder-settings';
 import type { ReminderSettings } from '@gatherly/domain/entities';
 import { resetToasts } from '../../src/components/toast-store.ts';
 import * as settingsData from '../../src/features/settings/data.ts';

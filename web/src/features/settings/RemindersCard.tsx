@@ -2,14 +2,14 @@ import { Card, Field, Heading, HStack, Input, Stack, Switch, Text } from '@chakr
 import { useState } from 'react';
 import { useFirestore } from 'reactfire';
 import type { ReminderSettings } from '@gatherly/domain/entities';
+import { reminderSettingsSchema } from '@gatherly/domain/email/reminders';
 import {
   DEFAULT_REMINDER_SETTINGS,
   effectiveReminderSettings,
   REMINDER_HOURS_MAX,
   REMINDER_HOURS_MESSAGE,
   REMINDER_HOURS_MIN,
-  reminderSettingsSchema,
-} from '@gatherly/domain/email/reminders';
+} from '@gatherly/domain/email/reminder-settings';
 import { saveReminderSettings } from './data.ts';
 import { SaveIndicator } from './SaveIndicator.tsx';
 import { useAutoSave } from './use-auto-save.ts';

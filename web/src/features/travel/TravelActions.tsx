@@ -1,7 +1,8 @@
 // Edit and Delete for one flight or carpool (its owner or event admins) and Leave for a carpool's
-// riders. Dialogs mount only while open, so a page of cards holds no forms.
+// riders. Dialogs mount only while open, so a page of cards holds no forms; their form code loads
+// on the first Edit, keeping it off the dashboard's travel panel (docs/performance.md).
 import { Button, IconButton, Menu, Portal } from '@chakra-ui/react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { can } from '@gatherly/domain/roles';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { showToast } from '../../components/toaster.tsx';
@@ -9,9 +10,14 @@ import { describeError } from '../../lib/errors.ts';
 import { useEventScope } from '../../lib/event-scope.tsx';
 import { requireConnection } from '../../lib/offline/offline-toast.ts';
 import type { CarpoolDoc, FlightDoc } from '../../lib/types.ts';
-import { CarpoolDialog } from './CarpoolDialog.tsx';
 import { deleteCarpool, deleteFlight, leaveCarpool } from './data.ts';
-import { FlightDialog } from './FlightDialog.tsx';
+
+const FlightDialog = lazy(() =>
+  import('./FlightDialog.tsx').then((m) => ({ default: m.FlightDialog })),
+);
+const CarpoolDialog = lazy(() =>
+  import('./CarpoolDialog.tsx').then((m) => ({ default: m.CarpoolDialog })),
+);
 
 /** The traveller (driver) or event admins manage an entry (docs/product.md, "Travel"). */
 function useCanManage(ownerId: string): boolean {
@@ -101,13 +107,15 @@ export function FlightActions({
     <>
       <EntryMenu label={`flight ${route}`} onEdit={() => setEditing(true)} onDelete={remove.ask} />
       {editing && (
-        <FlightDialog
-          eventId={flight.eventId}
-          eventTimeZone={eventTimeZone}
-          flight={flight}
-          open
-          onClose={() => setEditing(false)}
-        />
+        <Suspense fallback={null}>
+          <FlightDialog
+            eventId={flight.eventId}
+            eventTimeZone={eventTimeZone}
+            flight={flight}
+            open
+            onClose={() => setEditing(false)}
+          />
+        </Suspense>
       )}
       {remove.confirming && (
         <ConfirmDialog
@@ -141,13 +149,15 @@ export function CarpoolActions({ carpool, timeZone }: { carpool: CarpoolDoc; tim
     <>
       <EntryMenu label={`carpool ${route}`} onEdit={() => setEditing(true)} onDelete={remove.ask} />
       {editing && (
-        <CarpoolDialog
-          eventId={carpool.eventId}
-          timeZone={timeZone}
-          carpool={carpool}
-          open
-          onClose={() => setEditing(false)}
-        />
+        <Suspense fallback={null}>
+          <CarpoolDialog
+            eventId={carpool.eventId}
+            timeZone={timeZone}
+            carpool={carpool}
+            open
+            onClose={() => setEditing(false)}
+          />
+        </Suspense>
       )}
       {remove.confirming && (
         <ConfirmDialog

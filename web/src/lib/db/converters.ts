@@ -23,7 +23,7 @@ import {
   type ThemeColors,
   type UserSummary,
 } from '@gatherly/domain/entities';
-import { effectiveReminderSettings } from '@gatherly/domain/email/reminders';
+import { effectiveReminderSettings } from '@gatherly/domain/email/reminder-settings';
 import { EMAIL_TOPICS } from '@gatherly/domain/email/preferences';
 import { MEMBER_ROLES } from '@gatherly/domain/roles';
 import type {
