@@ -192,7 +192,9 @@ export interface PhotoBatch {
 
 function onePhotoText(uploader: PersonSummary, caption: string): string {
   const c = caption.trim();
-  return c ? `${nameOf(uploader)} uploaded a photo: “${c}”` : `${nameOf(uploader)} uploaded a photo`;
+  return c
+    ? `${nameOf(uploader)} uploaded a photo: “${c}”`
+    : `${nameOf(uploader)} uploaded a photo`;
 }
 
 /** "Priya uploaded 5 photos"; a batch of one keeps the single photo's line with its caption. */
