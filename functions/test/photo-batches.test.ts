@@ -197,6 +197,28 @@ describe('one feed line per upload batch', () => {
     expect(await entryOf(eventId, `photo:${id}`)).toBeUndefined();
   });
 
+  it('the backfill writes the same lines the functions keep', async () => {
+    const { backfillEvent } = await import('../src/services/backfill.ts');
+    const { eventId, attendee, admin } = await eventWithRoles(stack);
+    await uploadSeries(eventId, attendee, 6, 'party');
+    await uploadSeries(eventId, admin, 2, 'party');
+    await upload(eventId, attendee, { caption: 'Alone' });
+    const photoLines = async () =>
+      Object.fromEntries(
+        (await stack.store.activity(eventId).where('kind', '==', 'photo').get()).docs.map((d) => [
+          d.id,
+          d.data(),
+        ]),
+      );
+    const kept = await photoLines();
+    expect(Object.keys(kept)).toHaveLength(3);
+    await Promise.all(
+      Object.keys(kept).map((id) => stack.store.activity(eventId).doc(id).delete()),
+    );
+    await backfillEvent(stack.store, eventId);
+    expect(await photoLines()).toEqual(kept);
+  });
+
   it('refuses a malformed batch id with a sentence and writes nothing', async () => {
     const { eventId, attendee } = await eventWithRoles(stack);
     for (const batchId of ['a/b', 'x'.repeat(65), 'a:b', 7]) {
