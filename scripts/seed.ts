@@ -233,6 +233,7 @@ async function seedEvent(
       votes: photo.votes.length,
       isFeatured: photo.featured,
       uploadedAt: ago(72 - i * 6),
+      ...(photo.batch ? { batchId: photo.batch } : {}),
     });
     for (const voter of photo.votes) {
       batch.set(db.votes(event.id, photo.id).doc(voter), {

@@ -4,7 +4,7 @@
  * announcements into one feed, newest first; recordedAnswerText is the line of an answer a host
  * recorded.
  */
-import type { ActivityEntryKind, PersonSummary } from './entities.ts';
+import type { ActivityEntryKind, ActivityPhoto, PersonSummary } from './entities.ts';
 import { type TimeLike, toMillis } from './dates.ts';
 import { clip, oneLine } from './email/text.ts';
 
@@ -21,6 +21,10 @@ export interface ActivityItem {
   text: string;
   /** Event area the item belongs to, relative to /events/{id}. */
   area: 'photos' | 'travel' | 'members' | '';
+  /** Photo batches: the newest few photos, shown as thumbnails that open them. */
+  photos?: readonly ActivityPhoto[];
+  /** Photo batches: how many photos the batch holds (the thumbnails end with "+N" beyond them). */
+  photoCount?: number;
 }
 
 export interface ActivitySources {
@@ -92,15 +96,12 @@ export function buildActivityFeed(
   const n = now.getTime();
   const items: ActivityItem[] = [];
   for (const p of sources.photos ?? []) {
-    const caption = p.caption.trim();
     items.push({
       id: `photo:${p.id}`,
       kind: 'photo',
       at: millisOrNow(p.uploadedAt, n),
       actor: p.uploadedByUser,
-      text: caption
-        ? `${nameOf(p.uploadedByUser)} uploaded a photo: “${caption}”`
-        : `${nameOf(p.uploadedByUser)} uploaded a photo`,
+      text: onePhotoText(p.uploadedByUser, p.caption),
       area: 'photos',
     });
   }
@@ -171,4 +172,89 @@ export function recordedAnswerText(
   itemTitle: string,
 ): string {
   return `${nameOf(host)} recorded ${nameOf(guest)}'s answer to ${itemTitle.trim() || 'Untitled'}`;
+}
+
+// ---- Photo upload batches ---------------------------------------------------------------------
+//
+// One feed entry per upload batch (docs/decisions.md, "Activity groups an upload batch"), kept
+// in the transactions that record and delete the batch's photos, so its count is exact.
+
+/** Thumbnails a batch's line shows, newest first; more photos read as "+N". */
+export const PHOTO_BATCH_PREVIEW = 4;
+
+/** What a batch's feed entry holds beyond its sentence. */
+export interface PhotoBatch {
+  /** Photos of the batch still there. */
+  count: number;
+  /** The newest `min(count, PHOTO_BATCH_PREVIEW)` of them, newest first. */
+  photos: ActivityPhoto[];
+}
+
+function onePhotoText(uploader: PersonSummary, caption: string): string {
+  const c = caption.trim();
+  return c
+    ? `${nameOf(uploader)} uploaded a photo: “${c}”`
+    : `${nameOf(uploader)} uploaded a photo`;
+}
+
+/** "Priya uploaded 5 photos"; a batch of one keeps the single photo's line with its caption. */
+export function photoBatchText(uploader: PersonSummary, batch: PhotoBatch): string {
+  if (batch.count === 1) return onePhotoText(uploader, batch.photos[0]?.caption ?? '');
+  return `${nameOf(uploader)} uploaded ${batch.count} photos`;
+}
+
+/**
+ * The subject id of a photo's batch entry: the uploader's batch (scoped by their uid, so nobody
+ * can add to another person's line), or the photo itself when it came without a batch.
+ */
+export function photoBatchSubject(photo: {
+  id: string;
+  uploadedBy: string;
+  batchId?: string | undefined;
+}): string {
+  return photo.batchId ? `${photo.uploadedBy}:${photo.batchId}` : photo.id;
+}
+
+/** A photo as its batch's thumbnail. */
+export function activityPhoto(photo: {
+  id: string;
+  thumbPath: string;
+  objectPath: string;
+  caption: string;
+}): ActivityPhoto {
+  return { id: photo.id, path: photo.thumbPath || photo.objectPath, caption: photo.caption };
+}
+
+/** The batch once `photo` is recorded in it as its newest (`current` null: the first one). */
+export function addToPhotoBatch(current: PhotoBatch | null, photo: ActivityPhoto): PhotoBatch {
+  const others = (current?.photos ?? []).filter((p) => p.id !== photo.id);
+  return {
+    count: (current?.count ?? 0) + 1,
+    photos: [photo, ...others].slice(0, PHOTO_BATCH_PREVIEW),
+  };
+}
+
+/**
+ * Whether deleting `photoId` leaves a gap in the thumbnails that photos not shown could fill:
+ * then the batch's newest photos are read to fill it.
+ */
+export function photoBatchNeedsRefill(current: PhotoBatch, photoId: string): boolean {
+  return current.photos.some((p) => p.id === photoId) && current.count > current.photos.length;
+}
+
+/**
+ * The batch once `photoId` is deleted from it; null when it was the last. `newest`: the batch's
+ * newest photos as stored (read when `photoBatchNeedsRefill`; may still include `photoId`).
+ */
+export function removeFromPhotoBatch(
+  current: PhotoBatch,
+  photoId: string,
+  newest?: readonly ActivityPhoto[],
+): PhotoBatch | null {
+  const count = current.count - 1;
+  if (count <= 0) return null;
+  const photos = (newest ?? current.photos)
+    .filter((p) => p.id !== photoId)
+    .slice(0, Math.min(count, PHOTO_BATCH_PREVIEW));
+  return { count, photos };
 }

@@ -249,6 +249,12 @@ export interface Photo<Time = IsoDateString> {
    * only (a trigger recomputes them after a caption edit). Absent until written.
    */
   searchTokens?: string[];
+  /**
+   * The upload batch the uploader's client named (one press of Upload, docs/decisions.md);
+   * absent when the photo came alone. The batch's feed entry is `photo:{uploadedBy}:{batchId}`,
+   * a lone photo's `photo:{id}` (domain/src/activity.ts, `photoBatchSubject`).
+   */
+  batchId?: string;
 }
 
 /** A photo as returned to a particular viewer. */
@@ -407,11 +413,12 @@ export type ActivityEntryKind =
   'photo' | 'flight' | 'carpool' | 'member' | 'schedule' | 'announcement' | 'rsvp' | 'waitlist';
 
 /**
- * events/{e}/activity/{kind}:{subjectId}: one feed entry per member, photo, flight, carpool,
+ * events/{e}/activity/{kind}:{subjectId}: one feed entry per member, flight, carpool,
  * schedule item or announcement, written by Firestore triggers on create and removed on delete
- * (functions/src/triggers/activity.ts), and one per answer a host recorded for a guest
- * (`rsvp:{scheduleId}:{uid}`, written with the answer); `title` is the sentence the feed shows
- * (domain/src/activity.ts).
+ * (functions/src/triggers/activity.ts); one per photo upload batch (`photo:{uid}:{batchId}`, a
+ * lone photo's `photo:{photoId}`), kept in the transactions that record and delete its photos;
+ * and one per answer a host recorded for a guest (`rsvp:{scheduleId}:{uid}`, written with the
+ * answer); `title` is the sentence the feed shows (domain/src/activity.ts).
  */
 export interface ActivityEntry<Time = IsoDateString> {
   /** `${kind}:${subjectId}`. */
@@ -420,12 +427,25 @@ export interface ActivityEntry<Time = IsoDateString> {
   /** Who did it; null for schedule items (no person). */
   actor: PersonSummary | null;
   /**
-   * Id of the member (uid), photo, flight, carpool, schedule item or announcement;
-   * `{scheduleId}:{uid}` for a recorded answer.
+   * Id of the member (uid), flight, carpool, schedule item or announcement;
+   * `{uid}:{batchId}` for a photo batch (a lone photo: its id); `{scheduleId}:{uid}` for a
+   * recorded answer.
    */
   subjectId: string;
   title: string;
   at: Time;
+  /** Photo entries (one per upload batch): how many of the batch's photos are still there. */
+  count?: number;
+  /** Photo entries: the batch's newest photos, newest first (at most `PHOTO_BATCH_PREVIEW`). */
+  photos?: ActivityPhoto[];
+}
+
+/** A photo a feed entry shows as a thumbnail that opens it. */
+export interface ActivityPhoto {
+  id: string;
+  /** Storage path of its thumbnail, or of the photo itself when it has none. */
+  path: string;
+  caption: string;
 }
 
 export interface ScheduleItemView<Time = IsoDateString> extends ScheduleItem<Time> {
@@ -638,6 +658,8 @@ export interface CreatePhotoRequest {
   objectPath: string;
   thumbPath?: string;
   caption?: string;
+  /** The upload batch (one Upload press) the photo belongs to; omitted: a batch of one. */
+  batchId?: string;
 }
 
 export interface PhotosResponse {

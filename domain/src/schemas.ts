@@ -100,6 +100,7 @@ export const MESSAGES = {
   bannerAutoRotate: 'Banner autoRotate must be true or false',
   bannerRotateInterval: `Banner rotateInterval must be a whole number of milliseconds from ${BANNER_MIN_ROTATE_INTERVAL_MS} to ${BANNER_MAX_ROTATE_INTERVAL_MS}`,
   bannerImage: 'Banner customBannerImage must be a storage path or null',
+  photoBatchId: 'batchId must be 1 to 64 letters, digits, - or _',
 } as const;
 
 const HEX_COLOR = /^#[0-9a-fA-F]{6}$/;
@@ -621,11 +622,21 @@ const uploadedObjectFields = () => ({
     .max(MAX_LENGTHS.objectPath, MESSAGES.tooLong),
 });
 
-/** POST /api/events/{e}/photos: the record of an object already uploaded to Storage. */
+/** A photo upload batch id: what a client mints once per Upload press (a Firestore auto id fits). */
+export const PHOTO_BATCH_ID = /^[A-Za-z0-9_-]{1,64}$/;
+
+/**
+ * POST /api/events/{e}/photos: the record of an object already uploaded to Storage. `batchId`
+ * groups the photos of one upload in one feed line; '' (or absent) is a batch of one.
+ */
 export const photoRecordSchema = yup.object({
   ...uploadedObjectFields(),
   thumbPath: yup.string().max(MAX_LENGTHS.objectPath, MESSAGES.tooLong).default(''),
   caption: cappedText(MAX_LENGTHS.caption),
+  batchId: yup
+    .string()
+    .default('')
+    .matches(PHOTO_BATCH_ID, { message: MESSAGES.photoBatchId, excludeEmptyString: true }),
 });
 export type PhotoRecordValues = yup.InferType<typeof photoRecordSchema>;
 

@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_ACTIVITY_LIMIT, buildActivityFeed, recordedAnswerText } from '../src/activity.ts';
+import {
+  DEFAULT_ACTIVITY_LIMIT,
+  PHOTO_BATCH_PREVIEW,
+  activityPhoto,
+  addToPhotoBatch,
+  buildActivityFeed,
+  photoBatchNeedsRefill,
+  photoBatchSubject,
+  photoBatchText,
+  recordedAnswerText,
+  removeFromPhotoBatch,
+  type PhotoBatch,
+} from '../src/activity.ts';
 
 const ada = { displayName: 'Ada', photoURL: '' };
 const bob = { displayName: 'Bob', photoURL: 'https://x.test/b.png' };
@@ -104,5 +116,69 @@ describe('recordedAnswerText', () => {
     expect(recordedAnswerText({ displayName: ' ', photoURL: '' }, sam, '')).toBe(
       "Someone recorded Sam Guest's answer to Untitled",
     );
+  });
+});
+
+describe('photo upload batches', () => {
+  const shot = (n: number, caption = '') => ({ id: `p${n}`, path: `thumbs/p${n}.jpg`, caption });
+  const priya = { displayName: 'Priya', photoURL: '' };
+
+  it('says how many photos; a batch of one keeps the single photo line with its caption', () => {
+    expect(photoBatchText(priya, { count: 5, photos: [shot(5), shot(4)] })).toBe(
+      'Priya uploaded 5 photos',
+    );
+    expect(photoBatchText(priya, { count: 1, photos: [shot(1, ' Beach day ')] })).toBe(
+      'Priya uploaded a photo: “Beach day”',
+    );
+    expect(photoBatchText(priya, { count: 1, photos: [shot(1)] })).toBe('Priya uploaded a photo');
+    expect(photoBatchText({ displayName: '', photoURL: '' }, { count: 2, photos: [] })).toBe(
+      'Someone uploaded 2 photos',
+    );
+  });
+
+  it("is scoped to the uploader's batch id; a photo without one is its own batch", () => {
+    expect(photoBatchSubject({ id: 'p1', uploadedBy: 'u1', batchId: 'b1' })).toBe('u1:b1');
+    expect(photoBatchSubject({ id: 'p1', uploadedBy: 'u1' })).toBe('p1');
+    expect(photoBatchSubject({ id: 'p1', uploadedBy: 'u1', batchId: '' })).toBe('p1');
+  });
+
+  it('thumbnails are the thumbnail, else the photo itself', () => {
+    const photo = { id: 'p', thumbPath: 't.jpg', objectPath: 'o.jpg', caption: 'c' };
+    expect(activityPhoto(photo)).toEqual({ id: 'p', path: 't.jpg', caption: 'c' });
+    expect(activityPhoto({ ...photo, thumbPath: '' }).path).toBe('o.jpg');
+  });
+
+  it('adding keeps the count and the newest few first', () => {
+    let batch: PhotoBatch | null = null;
+    for (let n = 1; n <= 6; n++) batch = addToPhotoBatch(batch, shot(n));
+    expect(PHOTO_BATCH_PREVIEW).toBe(4);
+    expect(batch?.count).toBe(6);
+    expect(batch?.photos.map((p) => p.id)).toEqual(['p6', 'p5', 'p4', 'p3']);
+    // A photo already shown (a record retried) moves to the front, never shows twice.
+    const again = addToPhotoBatch({ count: 2, photos: [shot(2), shot(1)] }, shot(1));
+    expect(again.photos.map((p) => p.id)).toEqual(['p1', 'p2']);
+  });
+
+  it('removing counts down, refills from the newest photos read, and ends with the last', () => {
+    const six: PhotoBatch = { count: 6, photos: [shot(6), shot(5), shot(4), shot(3)] };
+    // A photo not shown: nothing to read, the thumbnails stay.
+    expect(photoBatchNeedsRefill(six, 'p1')).toBe(false);
+    expect(removeFromPhotoBatch(six, 'p1')).toEqual({ count: 5, photos: six.photos });
+    // A shown photo with others behind it: the newest photos (still holding it) refill.
+    expect(photoBatchNeedsRefill(six, 'p5')).toBe(true);
+    const newest = [shot(6), shot(5), shot(4), shot(3), shot(2)];
+    expect(removeFromPhotoBatch(six, 'p5', newest)?.photos.map((p) => p.id)).toEqual([
+      'p6',
+      'p4',
+      'p3',
+      'p2',
+    ]);
+    // Everything shown: no read needed.
+    const two: PhotoBatch = { count: 2, photos: [shot(2, 'Two'), shot(1, 'One')] };
+    expect(photoBatchNeedsRefill(two, 'p2')).toBe(false);
+    const one = removeFromPhotoBatch(two, 'p2');
+    expect(one).toEqual({ count: 1, photos: [shot(1, 'One')] });
+    expect(photoBatchText(priya, one!)).toBe('Priya uploaded a photo: “One”');
+    expect(removeFromPhotoBatch(one!, 'p1')).toBeNull();
   });
 });

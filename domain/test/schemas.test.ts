@@ -332,6 +332,20 @@ describe('rsvp, role change, photo and schedule schemas', () => {
     expect(
       parseWith(photoRecordSchema, { filename: 'a', objectPath: 'p', caption: 'c'.repeat(501) }).ok,
     ).toBe(false);
+    // The upload batch: an id a client mints (letters, digits, - and _), '' or absent for none.
+    const batch = (batchId: unknown) =>
+      parseWith(photoRecordSchema, { filename: 'a', objectPath: 'p', batchId });
+    const ok = batch('Ab3_-x9QzLm0PqRsTuVw');
+    expect(ok.ok && ok.value.batchId).toBe('Ab3_-x9QzLm0PqRsTuVw');
+    const none = parseWith(photoRecordSchema, { filename: 'a', objectPath: 'p' });
+    expect(none.ok && none.value.batchId).toBe('');
+    expect(batch('').ok).toBe(true);
+    expect(batch('b'.repeat(64)).ok).toBe(true);
+    for (const bad of ['b'.repeat(65), 'a/b', 'a:b', 'a b', '..', 'é']) {
+      expect(errorsOf(batch(bad)), bad).toEqual([
+        'batchId must be 1 to 64 letters, digits, - or _',
+      ]);
+    }
     const b = parseWith(bannerPhotoSchema, {
       filename: 'b.png',
       objectPath: 'events/e/banner/b.png',

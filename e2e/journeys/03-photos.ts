@@ -3,7 +3,10 @@
 // a photo and it leads the dashboard banner. The member opens the viewer, moves with the arrow
 // keys, votes there and deletes their photo after confirming; it leaves the admin's grid live.
 // The member downloads every photo as one zip and the admin a selection; both are read back.
-import type { Page } from 'playwright-core';
+// The member then uploads five photos at once: the dashboard's Recent Activity and the Activity
+// screen show one line "… uploaded 5 photos" with four thumbnails and "+1"; a thumbnail opens
+// the viewer, and deleting that photo there makes the line "… uploaded 4 photos".
+import type { Locator, Page } from 'playwright-core';
 import { check, gone, hasText, urlMatches, visible } from '../lib/expect.ts';
 import { oversizedPhotoFile, photoFile, textFile } from '../lib/files.ts';
 import {
@@ -24,8 +27,23 @@ const allPhotos = (p: Page) => p.getByRole('button', { name: /^All Photos/ });
 const card = (page: Page, caption: string) =>
   page.getByTestId('photo-card').filter({ hasText: caption });
 const viewer = (page: Page) => page.getByTestId('photo-viewer');
+const activityLine = (page: Page, text: string | RegExp) =>
+  page.getByTestId('activity-entry').filter({ hasText: text });
 const viewerShows = (page: Page, caption: string) =>
   visible(viewer(page).getByRole('heading', { name: caption }), `the viewer showing "${caption}"`);
+
+/** Saves the screen in light and dark mode (each at both widths), back in light after. */
+async function shootBothModes(person: Person, name: string, ready: (p: Page) => Locator) {
+  for (const mode of ['light', 'dark'] as const) {
+    await person.page.evaluate((m) => localStorage.setItem('theme', m), mode);
+    await person.page.reload();
+    await visible(ready(person.page), `${name} after the reload`);
+    await person.shoot(mode === 'light' ? name : `${name}-dark`);
+  }
+  await person.page.evaluate(() => localStorage.setItem('theme', 'light'));
+  await person.page.reload();
+  await visible(ready(person.page), `${name} after the reload`);
+}
 
 /** Saves the open viewer in light and dark mode (a reload reopens it from its deep link). */
 async function shootViewer(person: Person, name: string, caption: string) {
@@ -345,4 +363,107 @@ export async function photos({ person, step }: JourneyContext): Promise<void> {
     );
     await finn.shoot('viewer-not-found');
   });
+
+  const batchCaption = 'Boat parade';
+  await step(
+    'the member uploads 5 photos at once: the activity shows one line with thumbnails',
+    async () => {
+      const page = finn.page;
+      await finn.visit(`/events/${eventId}/photos`, 'photos', allPhotos);
+      await page.getByRole('button', { name: 'Upload Photos' }).first().click();
+      const dialog = page.getByRole('dialog', { name: 'Upload Photos' });
+      const colours: [number, number, number][] = [
+        [200, 60, 60],
+        [60, 160, 90],
+        [220, 180, 40],
+        [120, 70, 200],
+        [40, 170, 190],
+      ];
+      await dialog
+        .getByTestId('file-input')
+        .setInputFiles(colours.map((rgb, i) => photoFile(`boat-${i + 1}.png`, rgb)));
+      await dialog.getByLabel('Caption (optional)').fill(batchCaption);
+      await dialog.getByRole('button', { name: 'Upload 5 photos' }).click();
+      await visible(dialog.getByRole('button', { name: 'Done' }), 'all five uploads done', 60_000);
+      await dialog.getByRole('button', { name: 'Done' }).click();
+      await hasText(allPhotos(page), 'All Photos (6)', "the member's photo count");
+      await dismissToasts(page);
+
+      // The creator's dashboard: one line for the five, not five lines.
+      await navigate(eve, 'Dashboard', 'dashboard', bannerHeading(eventName));
+      const line = activityLine(eve.page, 'Finn Member uploaded 5 photos');
+      await visible(line, 'the grouped line on the dashboard');
+      check(
+        (await activityLine(eve.page, /Finn Member uploaded/).count()) === 1,
+        'one activity line for the batch on the dashboard',
+      );
+      check(
+        (await line.getByTestId('activity-thumbnail').count()) === 4,
+        'four thumbnails on the line',
+      );
+      await visible(
+        line.getByRole('link', { name: '1 more photo: open the gallery' }),
+        'the +1 tile',
+      );
+      await hasText(line.getByRole('link', { name: /^1 more photo/ }), '+1', 'the +1 text');
+      await visible(
+        line.getByRole('link', { name: `Open photo 1 of 5: ${batchCaption}` }).locator('img'),
+        'the newest thumbnail image',
+      );
+      await shootBothModes(eve, 'dashboard-activity-batch', (p) =>
+        activityLine(p, 'Finn Member uploaded 5 photos').locator('img').first(),
+      );
+
+      // The Activity screen: the same single line.
+      await eve.timed(
+        'activity',
+        () => eve.page.getByRole('link', { name: 'View All' }).click(),
+        (p) => p.getByRole('heading', { name: 'Recent Activity' }),
+      );
+      await visible(line, 'the grouped line on the Activity screen');
+      check(
+        (await activityLine(eve.page, /Finn Member uploaded/).count()) === 1,
+        'one activity line for the batch on the Activity screen',
+      );
+      await shootBothModes(eve, 'activity-batch', (p) =>
+        activityLine(p, 'Finn Member uploaded 5 photos').locator('img').first(),
+      );
+    },
+  );
+
+  await step(
+    'a thumbnail opens the viewer; deleting that photo makes the line say 4 photos',
+    async () => {
+      const page = eve.page;
+      const line = activityLine(page, 'Finn Member uploaded 5 photos');
+      // Keyboard: focus the newest thumbnail and press Enter.
+      await line.getByRole('link', { name: `Open photo 1 of 5: ${batchCaption}` }).focus();
+      await page.keyboard.press('Enter');
+      await viewerShows(page, batchCaption);
+      await urlMatches(page, new RegExp(`/events/${eventId}/photos/[^/]+$`), 'the photo deep link');
+      // The creator (an admin) deletes the member's photo.
+      await viewer(page).getByRole('button', { name: 'Delete photo' }).click();
+      const confirm = page.getByRole('alertdialog', { name: 'Delete this photo?' });
+      await confirm.getByRole('button', { name: 'Delete photo' }).click();
+      await visible(page.getByText('Photo deleted'), "the 'Photo deleted' toast");
+      await page.keyboard.press('Escape');
+      await gone(viewer(page), 'the viewer');
+      await hasText(allPhotos(page), 'All Photos (5)', "the creator's photo count");
+      await navigate(eve, 'Dashboard', 'dashboard', bannerHeading(eventName));
+      const four = activityLine(page, 'Finn Member uploaded 4 photos');
+      await visible(four, 'the line counting 4 photos');
+      check(
+        (await four.getByTestId('activity-thumbnail').count()) === 4,
+        'four thumbnails, the deleted one replaced',
+      );
+      check(
+        (await four.getByRole('link', { name: /more photo/ }).count()) === 0,
+        'no "+N" once every photo is shown',
+      );
+      check(
+        (await activityLine(page, /Finn Member uploaded/).count()) === 1,
+        'still one line for the batch',
+      );
+    },
+  );
 }

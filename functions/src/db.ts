@@ -227,6 +227,7 @@ const converters = {
       'isFeatured',
       'uploadedAt',
       'searchTokens',
+      'batchId',
     ],
     STORES_ID,
   ),
@@ -323,7 +324,7 @@ const converters = {
   photoStats: converterFor<PhotoStatsRecord>()(['total', 'featured'], ID_IS_DOC_ID),
   travelStats: converterFor<TravelStatsRecord>()(['flights', 'carpools'], ID_IS_DOC_ID),
   activity: converterFor<ActivityRecord>()(
-    ['kind', 'actor', 'subjectId', 'title', 'at'],
+    ['kind', 'actor', 'subjectId', 'title', 'at', 'count', 'photos'],
     ID_IS_DOC_ID,
   ),
   announcement: converterFor<AnnouncementRecord>()(

@@ -198,6 +198,9 @@ describe('malformed input sweep', () => {
       { filename: 'a.jpg', objectPath: photoPath, thumbPath: 'events/x/thumbs/y.jpg' },
       { filename: 'a.jpg', objectPath: photoPath, caption: long(501) },
       { filename: 'a.jpg', objectPath: photoPath, caption: 12 },
+      { filename: 'a.jpg', objectPath: photoPath, batchId: 'a/b' },
+      { filename: 'a.jpg', objectPath: photoPath, batchId: long(65) },
+      { filename: 'a.jpg', objectPath: photoPath, batchId: ['b1'] },
     ]);
     add('POST', `/api/events/${eventId}/banner-photo`, admin, [
       {},

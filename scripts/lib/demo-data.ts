@@ -77,6 +77,8 @@ export interface DemoPhoto {
   colors: [string, string];
   votes: string[];
   featured: boolean;
+  /** Photos uploaded together share one activity line ("Olivia uploaded 2 photos"). */
+  batch?: string;
 }
 
 export interface DemoFlight {
@@ -169,6 +171,7 @@ export const EVENTS: DemoEvent[] = [
       {
         id: 'tahoe-p1',
         by: 'demo-olivia',
+        batch: 'tahoe-arrival',
         fileName: 'cabin-sunrise.png',
         caption: 'Sunrise from the cabin deck',
         colors: ['#1e3a8a', '#f59e0b'],
@@ -178,6 +181,7 @@ export const EVENTS: DemoEvent[] = [
       {
         id: 'tahoe-p2',
         by: 'demo-olivia',
+        batch: 'tahoe-arrival',
         fileName: 'ski-lift.png',
         caption: 'First chair of the day',
         colors: ['#0ea5e9', '#e0f2fe'],

@@ -559,6 +559,45 @@ const photoAttacks: RulesCase[] = [
   deny('update', 'attendee', 'unknown field on a photo', (a) =>
     photoRef(UID.attendee)(a).update({ tags: ['x'] }),
   ),
+  // Upload batches (one feed line each): only the photo functions move a photo's batch or the
+  // line's count and thumbnails.
+  deny('update', 'attendee', 'uploader moves own photo into another batch', (a) =>
+    photoRef(UID.attendee)(a).update({ batchId: 'batch-2' }),
+  ),
+  deny('update', 'attendee', "uploader clears own photo's batch", (a) =>
+    photoRef(UID.attendee)(a).update({ batchId: firebase.firestore.FieldValue.delete() }),
+  ),
+  allow('update', 'attendee', 'uploader captions a photo of a batch', (a) =>
+    photoRef(UID.attendee)(a).update({ caption: 'Batch caption' }),
+  ),
+  allow('get', 'attendee', "member reads another member's batch line", (a) =>
+    a.db.doc(`${E}/activity/photo:${UID.attendee2}:batch-1`).get(),
+  ),
+  deny('get', 'outsider', "non-member reads a member's batch line", (a) =>
+    a.db.doc(`${E}/activity/photo:${UID.attendee}:batch-1`).get(),
+  ),
+  deny('update', 'attendee', 'uploader inflates own batch count', (a) =>
+    a.db.doc(`${E}/activity/photo:${UID.attendee}:batch-1`).update({ count: 50 }),
+  ),
+  deny('update', 'admin', "admin swaps a batch line's thumbnails", (a) =>
+    a.db.doc(`${E}/activity/photo:${UID.attendee}:batch-1`).update({
+      photos: [{ id: 'x', path: `events/${EVENT}/thumbs/${UID.admin}/x.jpg`, caption: '' }],
+    }),
+  ),
+  deny('create', 'attendee', "member starts a batch line in someone else's name", (a) =>
+    a.db.doc(`${E}/activity/photo:${UID.attendee2}:batch-9`).set({
+      kind: 'photo',
+      actor: { displayName: `Name ${UID.attendee2}`, photoURL: '' },
+      subjectId: `${UID.attendee2}:batch-9`,
+      title: `Name ${UID.attendee2} uploaded 40 photos`,
+      at: serverTime(),
+      count: 40,
+      photos: [],
+    }),
+  ),
+  deny('delete', 'creator', "creator deletes a member's batch line", (a) =>
+    a.db.doc(`${E}/activity/photo:${UID.attendee}:batch-1`).delete(),
+  ),
   deny('create', 'attendee', 'vote document for self', (a) =>
     a.db.doc(`${E}/photos/photo-${UID.attendee2}/votes/${UID.attendee}`).set({
       eventId: EVENT,

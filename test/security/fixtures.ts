@@ -122,6 +122,7 @@ export function photo(eventId: string, photoId: string, uploadedBy: string): Doc
     votes: 1,
     isFeatured: false,
     uploadedAt: SEED_TIME,
+    batchId: 'batch-1',
   };
 }
 
@@ -294,6 +295,22 @@ function seedDocuments(): Map<string, DocumentData> {
     put(`${base}/schedule/${QUIET_ITEM}`, scheduleItem(eventId, QUIET_ITEM, creator));
     for (const uid of owners) {
       put(`${base}/photos/photo-${uid}`, photo(eventId, `photo-${uid}`, uid));
+      // Its upload batch's feed line, as the photo function keeps it.
+      put(`${base}/activity/photo:${uid}:batch-1`, {
+        kind: 'photo',
+        actor: { displayName: `Name ${uid}`, photoURL: '' },
+        subjectId: `${uid}:batch-1`,
+        title: `Name ${uid} uploaded a photo: “At the beach”`,
+        at: SEED_TIME,
+        count: 1,
+        photos: [
+          {
+            id: `photo-${uid}`,
+            path: `events/${eventId}/thumbs/${uid}/photo-${uid}.jpg`,
+            caption: 'At the beach',
+          },
+        ],
+      });
       put(`${base}/photos/photo-${uid}/votes/${companion}`, {
         eventId,
         photoId: `photo-${uid}`,

@@ -1,11 +1,23 @@
 // The activity feed (docs/performance.md, "Activity"): one `events/{e}/activity/{kind}:{id}`
-// entry per member, photo, flight, carpool, schedule item and announcement, written by triggers
-// after the document is created and removed after it is deleted, so the screen reads
-// `activity orderBy at desc limit 20` instead of five collections. The sentence is the one
-// the feed always showed (domain/src/activity.ts), built per document.
-import { Timestamp, type Transaction } from 'firebase-admin/firestore';
-import { buildActivityFeed, type ActivitySources } from '@gatherly/domain/activity';
-import type { ActivityEntryKind } from '@gatherly/domain/entities';
+// entry per member, flight, carpool, schedule item and announcement, written by triggers after
+// the document is created and removed after it is deleted, and one per photo upload batch, kept
+// in the transactions that record and delete its photos (its count is exact, like the stats);
+// so the screen reads `activity orderBy at desc limit 20` instead of five collections. The
+// sentence is the one the feed always showed (domain/src/activity.ts), built per document.
+import { Timestamp, type DocumentReference, type Transaction } from 'firebase-admin/firestore';
+import {
+  PHOTO_BATCH_PREVIEW,
+  activityPhoto,
+  addToPhotoBatch,
+  buildActivityFeed,
+  photoBatchNeedsRefill,
+  photoBatchSubject,
+  photoBatchText,
+  removeFromPhotoBatch,
+  type ActivitySources,
+  type PhotoBatch,
+} from '@gatherly/domain/activity';
+import type { ActivityEntryKind, ActivityPhoto } from '@gatherly/domain/entities';
 import type {
   ActivityRecord,
   AnnouncementRecord,
@@ -20,7 +32,6 @@ import { store } from '../firebase.ts';
 /** The created document of each kind, as its trigger receives it. */
 export type ActivitySubject =
   | { kind: 'member'; doc: MemberRecord }
-  | { kind: 'photo'; doc: PhotoRecord }
   | { kind: 'flight'; doc: FlightRecord }
   | { kind: 'carpool'; doc: CarpoolRecord }
   | { kind: 'schedule'; doc: ScheduleItemRecord }
@@ -36,8 +47,6 @@ function sourcesOf(subject: ActivitySubject): { sources: ActivitySources; at: Ti
   switch (subject.kind) {
     case 'member':
       return { sources: { members: [subject.doc] }, at: subject.doc.joinedAt };
-    case 'photo':
-      return { sources: { photos: [subject.doc] }, at: subject.doc.uploadedAt };
     case 'flight':
       return { sources: { flights: [subject.doc] }, at: subject.doc.createdAt };
     case 'carpool':
@@ -81,10 +90,6 @@ async function readSubject(
   switch (kind) {
     case 'member': {
       const doc = (await tx.get(s.member(eventId, id))).data();
-      return doc ? { kind, doc } : null;
-    }
-    case 'photo': {
-      const doc = (await tx.get(s.photos(eventId).doc(id))).data();
       return doc ? { kind, doc } : null;
     }
     case 'flight': {
@@ -133,4 +138,118 @@ export async function removeActivity(
   subjectId: string,
 ): Promise<void> {
   await store().activity(eventId).doc(activityEntryId(kind, subjectId)).delete();
+}
+
+// ---- Photo upload batches (docs/decisions.md, "Activity groups an upload batch") ----------------
+
+/** What a photo write makes of its batch's entry: written, or deleted when null. */
+export interface PhotoBatchChange {
+  ref: DocumentReference<ActivityRecord>;
+  entry: ActivityRecord | null;
+}
+
+const batchRef = (photo: PhotoRecord) =>
+  store()
+    .activity(photo.eventId)
+    .doc(activityEntryId('photo', photoBatchSubject(photo)));
+
+/** A stored entry as a batch; entries written before batches stood for one photo, not shown. */
+const storedBatch = (entry: ActivityRecord): PhotoBatch => ({
+  count: entry.count ?? 1,
+  photos: entry.photos ?? [],
+});
+
+function batchEntry(
+  subjectId: string,
+  batch: PhotoBatch,
+  uploader: PhotoRecord['uploadedByUser'],
+  at: Timestamp,
+): ActivityRecord {
+  return {
+    id: activityEntryId('photo', subjectId),
+    kind: 'photo',
+    actor: { displayName: uploader.displayName, photoURL: uploader.photoURL },
+    subjectId,
+    title: photoBatchText(uploader, batch),
+    at,
+    count: batch.count,
+    photos: batch.photos,
+  };
+}
+
+/**
+ * Reads, in the transaction that records `photo` (before it writes), its batch's entry with the
+ * photo added as the newest: the line moves to the top with the batch's latest upload.
+ */
+export async function photoAddedToBatch(
+  tx: Transaction,
+  photo: PhotoRecord,
+): Promise<PhotoBatchChange> {
+  const ref = batchRef(photo);
+  const stored = (await tx.get(ref)).data();
+  const batch = addToPhotoBatch(stored ? storedBatch(stored) : null, activityPhoto(photo));
+  return {
+    ref,
+    entry: batchEntry(photoBatchSubject(photo), batch, photo.uploadedByUser, photo.uploadedAt),
+  };
+}
+
+/**
+ * Reads, in the transaction that deletes `photo` (before it writes), its batch's entry without
+ * it: one fewer, its thumbnail replaced by the batch's next newest photo, gone with the last
+ * photo. Null when there is no entry (an event from before the feed). The entry keeps its time.
+ */
+export async function photoRemovedFromBatch(
+  tx: Transaction,
+  photo: PhotoRecord,
+): Promise<PhotoBatchChange | null> {
+  const ref = batchRef(photo);
+  const stored = (await tx.get(ref)).data();
+  if (!stored) return null;
+  const current = storedBatch(stored);
+  let newest: ActivityPhoto[] | undefined;
+  if (photo.batchId && photoBatchNeedsRefill(current, photo.id)) {
+    const snap = await tx.get(
+      store()
+        .photos(photo.eventId)
+        .where('uploadedBy', '==', photo.uploadedBy)
+        .where('batchId', '==', photo.batchId)
+        .orderBy('uploadedAt', 'desc')
+        .limit(PHOTO_BATCH_PREVIEW + 1),
+    );
+    newest = snap.docs.map((d) => activityPhoto(d.data()));
+  }
+  const batch = removeFromPhotoBatch(current, photo.id, newest);
+  if (!batch) return { ref, entry: null };
+  const actor = stored.actor ?? photo.uploadedByUser;
+  return { ref, entry: batchEntry(stored.subjectId, batch, actor, stored.at) };
+}
+
+export function writePhotoBatch(tx: Transaction, change: PhotoBatchChange | null): void {
+  if (!change) return;
+  if (change.entry) tx.set(change.ref, change.entry);
+  else tx.delete(change.ref);
+}
+
+/**
+ * The entries of an event's photos recomputed from the photos themselves (the backfill): one
+ * per batch, its newest photos first, at its latest upload.
+ */
+export function photoBatchEntries(photos: readonly PhotoRecord[]): ActivityRecord[] {
+  const batches = new Map<string, PhotoRecord[]>();
+  for (const photo of photos) {
+    const subject = photoBatchSubject(photo);
+    batches.set(subject, [...(batches.get(subject) ?? []), photo]);
+  }
+  return [...batches].map(([subjectId, members]) => {
+    const newestFirst = [...members].sort(
+      (a, b) => b.uploadedAt.toMillis() - a.uploadedAt.toMillis(),
+    );
+    const [newest] = newestFirst as [PhotoRecord, ...PhotoRecord[]];
+    const batch: PhotoBatch = {
+      count: newestFirst.length,
+      photos: newestFirst.slice(0, PHOTO_BATCH_PREVIEW).map(activityPhoto),
+    };
+    return batchEntry(subjectId, batch, newest.uploadedByUser, newest.uploadedAt);
+  });
 }

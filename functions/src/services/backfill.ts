@@ -11,7 +11,7 @@
 import type { BulkWriter, DocumentData, Query, Transaction } from 'firebase-admin/firestore';
 import { memberSearchTokens, photoSearchTokens } from '@gatherly/domain/search';
 import type { DataAccess, RsvpsByUserRecord } from '../db.ts';
-import { activityEntry, type ActivitySubject } from './activity.ts';
+import { activityEntry, photoBatchEntries, type ActivitySubject } from './activity.ts';
 
 export interface BackfillSummary {
   members: number;
@@ -134,7 +134,11 @@ export async function backfillEvent(db: DataAccess, eventId: string): Promise<Ba
     const photo = snap.data();
     const tokens = photoSearchTokens(photo.caption, photo.uploadedByUser.displayName);
     writes.push(writer.update(snap.ref, { searchTokens: tokens }));
-    feed({ kind: 'photo', doc: photo });
+  }
+  // One line per upload batch, as the photo functions keep it.
+  for (const entry of photoBatchEntries(photos.docs.map((snap) => snap.data()))) {
+    writes.push(writer.set(db.activity(eventId).doc(entry.id), entry));
+    activityEntries += 1;
   }
   const flights = await db.flights(eventId).get();
   for (const snap of flights.docs) feed({ kind: 'flight', doc: snap.data() });

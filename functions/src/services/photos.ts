@@ -17,6 +17,7 @@ import { apiShape } from '../serialize.ts';
 import { deleteObject, objectInfo, type StoredObject } from '../storage.ts';
 import { photosUploadedBy, requireStorage, requireWithin, sumOf, tierOfUser } from '../tiers.ts';
 import { personSummary, userSummary } from '../users.ts';
+import { photoAddedToBatch, photoRemovedFromBatch, writePhotoBatch } from './activity.ts';
 import { readPhotoStats, writePhotoStats } from './stats.ts';
 
 export const PHOTO_NOT_FOUND = 'Photo not found';
@@ -68,7 +69,8 @@ async function requireUpload(path: string, folder: string): Promise<StoredObject
 /**
  * Records a photo the caller uploaded to their own folder: once per object, within the event
  * creator's photo limit and the uploader's storage. Size and type come from Storage, not the
- * body. A file a tier limit refuses is deleted, so nothing is orphaned.
+ * body. A file a tier limit refuses is deleted, so nothing is orphaned. The feed line of its
+ * upload batch (`batchId`; none: a batch of one) counts it in the same transaction.
  */
 export async function recordPhoto(
   caller: Caller,
@@ -96,6 +98,7 @@ export async function recordPhoto(
     isFeatured: false,
     uploadedAt: Timestamp.now(),
     searchTokens: photoSearchTokens(input.caption, summary.displayName),
+    ...(input.batchId ? { batchId: input.batchId } : {}),
   };
   try {
     await db().runTransaction(async (tx) => {
@@ -113,8 +116,10 @@ export async function recordPhoto(
         info.size,
         uploaderTier,
       );
+      const feed = await photoAddedToBatch(tx, photo);
       tx.create(ref, photo);
       writePhotoStats(tx, eventId, stats, { total: 1 });
+      writePhotoBatch(tx, feed);
     });
   } catch (err) {
     if (err instanceof HttpError && err.status === 403) {
@@ -211,7 +216,8 @@ export const PHOTO_DELETE_FAILED = 'The photo could not be deleted right now. Pl
 
 /**
  * Deletes a located photo (its uploader or admins): its image and thumbnail in Storage and its
- * votes first, then the record, the votes cast meanwhile and the counters in one transaction.
+ * votes first, then the record, the votes cast meanwhile, the counters and its batch's feed line
+ * in one transaction.
  * In that order a failure part-way leaves the record in place, so deleting again finishes the
  * job (deleting a missing object or vote is a no-op); the other way round a failure would leave
  * files and votes no request could reach. A second delete of the same photo answers 404.
@@ -234,9 +240,11 @@ export async function deletePhoto(caller: Caller, located: Located): Promise<voi
     const stats = await readPhotoStats(tx, eventId);
     // Votes cast after the sweep above (the photo was still there to vote on).
     const late = await tx.get(store().votes(eventId, photoId));
+    const feed = await photoRemovedFromBatch(tx, found);
     tx.delete(store().photos(eventId).doc(photoId));
     for (const vote of late.docs) tx.delete(vote.ref);
     writePhotoStats(tx, eventId, stats, { total: -1, featured: found.isFeatured ? -1 : 0 });
+    writePhotoBatch(tx, feed);
   });
 }
 

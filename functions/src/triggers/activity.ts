@@ -1,9 +1,10 @@
 /**
  * Firestore triggers that follow writes where a second of delay is invisible
- * (docs/performance.md, "Principles"): the activity feed entries of members, photos, flights,
- * carpools, schedule items and announcements, and a photo's search tokens after its caption changed (captions
- * are edited directly by their uploader). Delivery is at least once; every handler is
- * idempotent.
+ * (docs/performance.md, "Principles"): the activity feed entries of members, flights, carpools,
+ * schedule items and announcements, and a photo's search tokens after its caption changed
+ * (captions are edited directly by their uploader). Delivery is at least once; every handler is
+ * idempotent. Photo entries are not here: one line per upload batch with an exact count is a
+ * counter, kept in the photo's own transactions (services/photos.ts).
  */
 import {
   onDocumentCreated,
@@ -27,7 +28,6 @@ const remove = (kind: TriggeredActivityKind) => (event: SubjectEvent) =>
   removeActivity(event.params.eventId, kind, event.params.subjectId);
 
 const MEMBER = 'events/{eventId}/members/{subjectId}';
-const PHOTO = 'events/{eventId}/photos/{subjectId}';
 const FLIGHT = 'events/{eventId}/flights/{subjectId}';
 const CARPOOL = 'events/{eventId}/carpools/{subjectId}';
 const SCHEDULE = 'events/{eventId}/schedule/{subjectId}';
@@ -40,14 +40,6 @@ export const activityMemberCreated = onDocumentCreated(
 export const activityMemberDeleted = onDocumentDeleted(
   { document: MEMBER, ...OPTIONS },
   remove('member'),
-);
-export const activityPhotoCreated = onDocumentCreated(
-  { document: PHOTO, ...OPTIONS },
-  record('photo'),
-);
-export const activityPhotoDeleted = onDocumentDeleted(
-  { document: PHOTO, ...OPTIONS },
-  remove('photo'),
 );
 export const activityFlightCreated = onDocumentCreated(
   { document: FLIGHT, ...OPTIONS },

@@ -7,6 +7,12 @@ import * as activityData from '../../src/features/activity/data.ts';
 import { makeMyEvent, makeMyEvents, makeScope, renderScreen } from '../render.tsx';
 import { carpool, flight, member, photo, ts } from './fixtures.ts';
 
+vi.mock('../../src/features/photos/storage-url.ts', () => ({
+  useDownloadUrl: (path: string | null) => ({
+    url: path ? `https://img.test/${path}` : null,
+    failed: false,
+  }),
+}));
 vi.mock('../../src/features/activity/data.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../src/features/activity/data.ts')>()),
   useActivityPages: vi.fn(),
@@ -92,6 +98,100 @@ describe('ActivityPage', () => {
     renderActivity();
     await userEvent.click(screen.getByRole('button', { name: 'Load more' }));
     expect(loadMore).toHaveBeenCalled();
+  });
+});
+
+describe('photo upload batches', () => {
+  const grace = { displayName: 'Grace Hopper', photoURL: '' };
+  const shot = (n: number, caption = '') => ({
+    id: `p${n}`,
+    path: `events/e1/thumbs/u2/p${n}.jpg`,
+    caption,
+  });
+  const batch = (count: number, photos: ReturnType<typeof shot>[]): ActivityItem => ({
+    id: 'photo:u2:b1',
+    kind: 'photo',
+    at: Date.now() - 60_000,
+    actor: grace,
+    text: count === 1 ? 'Grace Hopper uploaded a photo' : `Grace Hopper uploaded ${count} photos`,
+    area: 'photos',
+    photos,
+    photoCount: count,
+  });
+
+  it('shows one line with the newest thumbnails, each opening the viewer, then "+N"', async () => {
+    feed([batch(6, [shot(6, 'Cake'), shot(5), shot(4), shot(3)])]);
+    const { router } = renderActivity();
+    const [row] = screen.getAllByTestId('activity-entry');
+    expect(
+      within(row!).getByRole('link', { name: /Grace Hopper uploaded 6 photos/ }),
+    ).toHaveAttribute('href', '/events/e1/photos');
+    const list = within(row!).getByRole('list', { name: 'Uploaded photos' });
+    const links = within(list).getAllByRole('link');
+    expect(links.map((l) => l.getAttribute('aria-label'))).toEqual([
+      'Open photo 1 of 6: Cake',
+      'Open photo 2 of 6',
+      'Open photo 3 of 6',
+      'Open photo 4 of 6',
+      '2 more photos: open the gallery',
+    ]);
+    expect(links.map((l) => l.getAttribute('href'))).toEqual([
+      '/events/e1/photos/p6',
+      '/events/e1/photos/p5',
+      '/events/e1/photos/p4',
+      '/events/e1/photos/p3',
+      '/events/e1/photos',
+    ]);
+    expect(links[4]).toHaveTextContent('+2');
+    expect(within(links[0]!).getByRole('presentation')).toHaveAttribute(
+      'src',
+      'https://img.test/events/e1/thumbs/u2/p6.jpg',
+    );
+    // Keyboard: Tab reaches the thumbnails in order, Enter opens the photo.
+    links[0]!.focus();
+    await userEvent.tab();
+    expect(links[1]).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    expect(router.state.location.pathname).toBe('/events/e1/photos/p5');
+  });
+
+  it('a batch of one keeps the single photo line; every thumbnail shown means no "+N"', () => {
+    feed([batch(1, [shot(1, 'Sunset')]), { ...batch(3, [shot(4), shot(3), shot(2)]), id: 'b2' }]);
+    renderActivity();
+    const [one, three] = screen.getAllByTestId('activity-entry');
+    expect(within(one!).getByRole('link', { name: 'Open the photo: Sunset' })).toHaveAttribute(
+      'href',
+      '/events/e1/photos/p1',
+    );
+    expect(within(three!).getAllByTestId('activity-thumbnail')).toHaveLength(3);
+    expect(within(three!).queryByText(/^\+/)).not.toBeInTheDocument();
+  });
+
+  it('reads a stored batch line into its thumbnails and count', () => {
+    const item = activityData.activityItem({
+      id: 'photo:u2:b1',
+      kind: 'photo',
+      actor: grace,
+      subjectId: 'u2:b1',
+      title: 'Grace Hopper uploaded 6 photos',
+      at: ts('2099-01-01T10:00:00.000Z'),
+      count: 6,
+      photos: [shot(6), shot(5)],
+    });
+    expect(item).toMatchObject({ photos: [shot(6), shot(5)], photoCount: 6, area: 'photos' });
+    // Lines from before batches have no thumbnails to show.
+    expect(
+      activityData.activityItem({
+        id: 'photo:p1',
+        kind: 'photo',
+        actor: grace,
+        subjectId: 'p1',
+        title: 'Grace Hopper uploaded a photo',
+        at: null,
+        count: 1,
+        photos: [],
+      }),
+    ).not.toHaveProperty('photos');
   });
 });
 

@@ -444,12 +444,35 @@ describe('PhotosPage', () => {
     expect(screen.getByText('Failed to upload photo. Please try again.')).toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Retry' }));
     expect(upload).toHaveBeenCalledTimes(2);
+    // The retry stays in its batch (one activity line).
+    expect(upload.mock.calls[1]![0].batchId).toBe(upload.mock.calls[0]![0].batchId);
     await act(async () => controls.finish?.());
     expect(await screen.findByText('Photo Uploaded')).toBeInTheDocument();
     expect(screen.getByText('Your photo has been uploaded successfully!')).toBeInTheDocument();
     await waitFor(() =>
       expect(within(dialog).getByRole('button', { name: 'Done' })).toBeInTheDocument(),
     );
+  });
+});
+
+describe('upload batches', () => {
+  it('one Upload press is one batch for every photo in it; the next press is another', async () => {
+    upload.mockResolvedValue(undefined);
+    renderPhotos();
+    const dialog = await openUpload();
+    addFiles(dialog, [image('a.jpg'), image('b.jpg'), image('c.jpg')]);
+    await userEvent.click(await within(dialog).findByRole('button', { name: 'Upload 3 photos' }));
+    await waitFor(() => expect(upload).toHaveBeenCalledTimes(3));
+    const first = upload.mock.calls.map(([input]) => input.batchId);
+    // A Firestore-style id: what the server's batchId pattern accepts.
+    expect(first[0]).toMatch(/^[A-Za-z0-9]{20}$/);
+    expect(new Set(first).size).toBe(1);
+
+    addFiles(dialog, [image('d.jpg')]);
+    await userEvent.click(await within(dialog).findByRole('button', { name: 'Upload 1 photo' }));
+    await waitFor(() => expect(upload).toHaveBeenCalledTimes(4));
+    expect(upload.mock.calls[3]![0].batchId).toMatch(/^[A-Za-z0-9]{20}$/);
+    expect(upload.mock.calls[3]![0].batchId).not.toBe(first[0]);
   });
 });
 

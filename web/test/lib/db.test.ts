@@ -223,6 +223,40 @@ describe('converters', () => {
       stored('events/e1/activity/announcement:n1', { kind: 'announcement', title: 'Ada sent' }),
     );
     expect(announcement.kind).toBe('announcement');
+    // A photo line (one per upload batch): its count and thumbnails, malformed ones left out;
+    // an entry from before batches is a batch of one without thumbnails.
+    expect(entry).toMatchObject({ count: 1, photos: [] });
+    const batch = activityConverter.fromFirestore(
+      stored('events/e1/activity/photo:u2:b1', {
+        kind: 'photo',
+        title: 'Grace uploaded 6 photos',
+        count: 6,
+        photos: [
+          { id: 'p6', path: 'events/e1/thumbs/u2/p6.jpg', caption: 'Cake' },
+          { id: 'p5', path: 'events/e1/thumbs/u2/p5.jpg', caption: 7 },
+          { id: '', path: 'events/e1/thumbs/u2/x.jpg' },
+          { id: 'p4' },
+          'p3',
+        ],
+      }),
+    );
+    expect(batch).toMatchObject({
+      count: 6,
+      photos: [
+        { id: 'p6', path: 'events/e1/thumbs/u2/p6.jpg', caption: 'Cake' },
+        { id: 'p5', path: 'events/e1/thumbs/u2/p5.jpg', caption: '' },
+      ],
+    });
+    expect(
+      activityConverter.fromFirestore(
+        stored('events/e1/activity/photo:p1', { kind: 'photo', count: -3, photos: 'x' }),
+      ),
+    ).toMatchObject({ count: 1, photos: [] });
+    // 'waitlist' lines (a promotion) keep their kind.
+    expect(
+      activityConverter.fromFirestore(stored('events/e1/activity/w', { kind: 'waitlist' })).kind,
+    ).toBe('waitlist');
+    expect(announcement).not.toHaveProperty('count');
     const change = roleChangeConverter.fromFirestore(
       stored('events/e1/roleChanges/r1', { changedUser: { displayName: 'Ada' } }),
     );

@@ -4,6 +4,7 @@ import type { ActivityItem } from '@gatherly/domain/activity';
 import { formatRelativeTime } from '@gatherly/domain/dates';
 import { UserAvatar } from '../../components/UserAvatar.tsx';
 import { eventHref } from '../../lib/paths.ts';
+import { ActivityPhotos } from './ActivityPhotos.tsx';
 import type { ComponentType } from 'react';
 import {
   CalendarIcon,
@@ -26,7 +27,10 @@ const ICONS: Record<ActivityItem['kind'], ComponentType<{ color?: string }>> = {
   waitlist: CheckIcon,
 };
 
-/** Activity rows: who did what and when; each links to the event area it concerns. */
+/**
+ * Activity rows: who did what and when; each links to the event area it concerns. A photo line
+ * (one per upload batch) shows the batch's newest photos, each opening the viewer.
+ */
 export function ActivityList({
   eventId,
   entries,
@@ -68,6 +72,13 @@ export function ActivityList({
                   {e.text} {e.actor ? <KindIcon color="fg.muted" /> : null}
                 </Link>
               </ChakraLink>
+              {e.photos?.length ? (
+                <ActivityPhotos
+                  eventId={eventId}
+                  photos={e.photos}
+                  count={e.photoCount ?? e.photos.length}
+                />
+              ) : null}
               <Text fontSize="xs" color="fg.muted">
                 {formatRelativeTime(e.at)}
               </Text>

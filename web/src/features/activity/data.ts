@@ -25,9 +25,12 @@ const AREA: Record<ActivityItem['kind'], ActivityItem['area']> = {
   waitlist: '',
 };
 
-/** A feed entry as the list shows it; an entry whose time is still pending sorts as now. */
+/**
+ * A feed entry as the list shows it; an entry whose time is still pending sorts as now. A photo
+ * line (one per upload batch) brings its thumbnails and the batch's count.
+ */
 export function activityItem(entry: ActivityDoc, now = Date.now()): ActivityItem {
-  return {
+  const item: ActivityItem = {
     id: entry.id,
     kind: entry.kind,
     at: entry.at?.toMillis() ?? now,
@@ -35,6 +38,10 @@ export function activityItem(entry: ActivityDoc, now = Date.now()): ActivityItem
     text: entry.title,
     area: AREA[entry.kind],
   };
+  if (entry.kind === 'photo' && entry.photos?.length) {
+    return { ...item, photos: entry.photos, photoCount: entry.count ?? entry.photos.length };
+  }
+  return item;
 }
 
 export function activityQuery(db: Firestore, eventId: string): Query<ActivityDoc, ActivityDoc> {

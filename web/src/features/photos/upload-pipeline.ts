@@ -26,6 +26,8 @@ export interface PipelineInput {
   eventId: string;
   uid: string;
   photoId: string;
+  /** The upload batch (one Upload press): its photos share one activity line. */
+  batchId: string;
   file: File;
   caption: string;
 }
@@ -38,7 +40,7 @@ export function photoPaths(eventId: string, uid: string, photoId: string) {
 }
 
 export async function uploadPhoto(input: PipelineInput, hooks: PipelineHooks): Promise<void> {
-  const { storage, eventId, uid, photoId, file, caption } = input;
+  const { storage, eventId, uid, photoId, batchId, file, caption } = input;
   const { objectPath, thumbPath } = photoPaths(eventId, uid, photoId);
   hooks.onPhase('compressing');
   const [photo, thumb] = await Promise.all([
@@ -74,6 +76,7 @@ export async function uploadPhoto(input: PipelineInput, hooks: PipelineHooks): P
     objectPath,
     thumbPath,
     caption: caption.trim(),
+    batchId,
     size: photo.size,
     contentType: 'image/jpeg',
   });

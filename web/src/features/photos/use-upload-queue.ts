@@ -23,6 +23,20 @@ export interface UploadItem {
   status: UploadStatus;
   progress: number;
   error: string | null;
+  /** The batch of the Upload press that started it (a retry stays in it); null until started. */
+  batchId: string | null;
+}
+
+const ID_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+
+/**
+ * A fresh upload batch id, 20 random letters and digits like a Firestore id (getRandomValues,
+ * unlike randomUUID, also works on a plain-http dev address).
+ */
+export function newBatchId(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(20)), (b) => ID_ALPHABET[b % 62]).join(
+    '',
+  );
 }
 
 export interface UploadQueue {
@@ -78,13 +92,13 @@ export function useUploadQueue({
   }, []);
 
   const run = useCallback(
-    (item: UploadItem) => {
+    (item: UploadItem, batchId: string) => {
       // The photo id is minted client-side so Storage paths and the record share it.
       const photoId = newPhotoId(db, eventId);
-      patch(item.key, { status: 'compressing', progress: 0, error: null });
+      patch(item.key, { status: 'compressing', progress: 0, error: null, batchId });
       rememberUpload(eventId, uid, item.key, item.file.name);
       uploadPhoto(
-        { storage, eventId, uid, photoId, file: item.file, caption: captionRef.current },
+        { storage, eventId, uid, photoId, batchId, file: item.file, caption: captionRef.current },
         {
           onPhase: (phase) => patch(item.key, { status: phase }),
           onProgress: (progress) => patch(item.key, { progress }),
@@ -131,6 +145,7 @@ export function useUploadQueue({
             status: 'ready' as const,
             progress: 0,
             error: null,
+            batchId: null,
           }));
           // The next batch is checked against these before React re-renders.
           itemsRef.current = [...itemsRef.current, ...added];
@@ -164,7 +179,9 @@ export function useUploadQueue({
       ).map((e) => e.message);
       if (blocking.length) return summarizeRestrictionMessages(blocking);
       captionRef.current = caption;
-      for (const it of itemsRef.current) if (it.status === 'ready') run(it);
+      // One Upload press is one batch: one activity line "… uploaded 5 photos".
+      const batchId = newBatchId();
+      for (const it of itemsRef.current) if (it.status === 'ready') run(it, batchId);
       return [];
     },
     [run, restrictions],
@@ -173,7 +190,7 @@ export function useUploadQueue({
   const retry = useCallback(
     (key: string) => {
       const it = itemsRef.current.find((i) => i.key === key);
-      if (it && it.status === 'failed') run(it);
+      if (it && it.status === 'failed') run(it, it.batchId ?? newBatchId());
     },
     [run],
   );

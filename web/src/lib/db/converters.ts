@@ -14,6 +14,7 @@ import {
   DEFAULT_THEME_COLORS,
   RSVP_STATUSES,
   type ActivityEntryKind,
+  type ActivityPhoto,
   type BannerSettings,
   type EmailPreferences,
   type BannerStyle,
@@ -408,7 +409,19 @@ const ACTIVITY_KINDS: readonly ActivityEntryKind[] = [
   'schedule',
   'announcement',
   'rsvp',
+  'waitlist',
 ];
+
+/** A batch line's thumbnails: entries without an id or a path are left out. */
+function activityPhotos(value: unknown): ActivityPhoto[] {
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((v) => {
+    const f = fields(v);
+    const id = text(f.id);
+    const path = text(f.path);
+    return id && path ? [{ id, path, caption: text(f.caption) }] : [];
+  });
+}
 
 export const activityConverter = converter<ActivityDoc, ActivityDoc>('activity', (snap, d) => ({
   id: snap.id,
@@ -417,4 +430,8 @@ export const activityConverter = converter<ActivityDoc, ActivityDoc>('activity',
   subjectId: text(d.subjectId),
   title: text(d.title),
   at: time(d.at),
+  // Photo lines (one per upload batch); entries from before batches have neither.
+  ...(d.kind === 'photo'
+    ? { count: Math.max(1, Math.floor(count(d.count, 1))), photos: activityPhotos(d.photos) }
+    : {}),
 }));
