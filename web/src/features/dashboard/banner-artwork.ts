@@ -27,7 +27,7 @@ export const RING_OPACITY = 0.14;
 const DARK_MODE_SHADE = 0.3;
 /** Gradient points checked: a mix of two colours can be darker or lighter between them. */
 const SAMPLES = 10;
-/** Steps towards black (light text) or white (dark text) until the text reads everywhere. */
+/** Steps towards black (light text) or white (dark text) until the text reads. */
 const SHIFT_STEPS = 20;
 /** A hair above 4.5:1: browsers round the colours they blend a little differently. */
 const TARGET = TEXT_CONTRAST_TARGET + 0.1;
@@ -62,18 +62,43 @@ function worstContrast(fills: Fills, text: string): number {
   return worst;
 }
 
-/** The fills moved towards black or white just far enough for `text` to read on all of them. */
+/**
+ * Each fill moved towards black (under light text) or white (under dark text) just far enough for
+ * `text` to read on it: the gradient's ends first, then the glow over them; then all three
+ * together while a point between the ends still falls short (a mix can dip below both ends).
+ */
 function fitTo(base: Fills, text: string) {
   const away = text === LIGHT_TEXT ? '#000000' : '#ffffff';
-  let last = { fills: base, contrast: worstContrast(base, text), shift: 0 };
-  for (let step = 0; step <= SHIFT_STEPS; step++) {
-    const shift = step / SHIFT_STEPS;
-    const move = (c: string) => toHex(compositeOver(away, c, shift));
-    const fills = { from: move(base.from), to: move(base.to), glow: move(base.glow) };
-    last = { fills, contrast: worstContrast(fills, text), shift };
-    if (last.contrast >= TARGET) break;
-  }
-  return last;
+  const move = (c: string, shift: number) => toHex(compositeOver(away, c, shift));
+  const leastShift = (reads: (shift: number) => boolean) => {
+    for (let step = 0; step < SHIFT_STEPS; step++) {
+      if (reads(step / SHIFT_STEPS)) return step / SHIFT_STEPS;
+    }
+    return 1;
+  };
+  const readsOn = (c: string) =>
+    contrastRatio(text, c) >= TARGET &&
+    contrastRatio(text, compositeOver(text, c, RING_OPACITY)) >= TARGET;
+  const fromShift = leastShift((k) => readsOn(move(base.from, k)));
+  const toShift = leastShift((k) => readsOn(move(base.to, k)));
+  const ends = { from: move(base.from, fromShift), to: move(base.to, toShift) };
+  const glowShift = leastShift(
+    (k) => worstContrast({ ...ends, glow: move(base.glow, k) }, text) >= TARGET,
+  );
+  let fills: Fills = { ...ends, glow: move(base.glow, glowShift) };
+  const extra = leastShift(
+    (k) =>
+      worstContrast(
+        { from: move(fills.from, k), to: move(fills.to, k), glow: move(fills.glow, k) },
+        text,
+      ) >= TARGET,
+  );
+  fills = {
+    from: move(fills.from, extra),
+    to: move(fills.to, extra),
+    glow: move(fills.glow, extra),
+  };
+  return { fills, contrast: worstContrast(fills, text), shift: fromShift + toShift + 2 * extra };
 }
 
 export function bannerArtwork(colors: Partial<ThemeColors>, mode: ColorMode): BannerArtwork {
@@ -85,7 +110,7 @@ export function bannerArtwork(colors: Partial<ThemeColors>, mode: ColorMode): Ba
     to: shade(toHex(compositeOver(secondary, primary, SECONDARY_SHARE))),
     glow: shade(tertiary),
   };
-  // The text colour that keeps the event's colours truest: the one needing the smaller shift.
+  // The text colour that keeps the event's colours truest: the one needing the smaller shifts.
   const [best] = [LIGHT_TEXT, DARK_TEXT]
     .map((text) => ({ text, ...fitTo(base, text) }))
     .sort((a, b) => a.shift - b.shift || b.contrast - a.contrast);
