@@ -85,10 +85,13 @@ describe('bannerArtwork', () => {
     expect(grey.from).not.toBe('#000000');
   });
 
-  it('sits darker on a dark page', () => {
+  it('sits darker on a dark page under light text; light colours keep the brightness dark text needs', () => {
     const light = bannerArtwork(DEFAULT_THEME_COLORS, 'light');
     const dark = bannerArtwork(DEFAULT_THEME_COLORS, 'dark');
     expect(contrastRatio(dark.from, '#000000')).toBeLessThan(contrastRatio(light.from, '#000000'));
+    const yellow = bannerArtwork(PALETTES[3]!, 'dark');
+    expect(yellow.text).toBe(DARK_TEXT);
+    expect(yellow.from).toBe('#facc15');
   });
 
   it('paints the gradient, the glow and the rings from those colours', () => {

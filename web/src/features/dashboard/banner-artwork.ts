@@ -23,7 +23,7 @@ const SECONDARY_SHARE = 0.5;
 export const GLOW_OPACITY = 0.45;
 /** The rings are drawn in the text colour at this opacity. */
 export const RING_OPACITY = 0.14;
-/** On a dark page the artwork is taken this far towards black, so it does not glare. */
+/** On a dark page artwork under light text is taken this far towards black, so it does not glare. */
 const DARK_MODE_SHADE = 0.3;
 /** Gradient points checked: a mix of two colours can be darker or lighter between them. */
 const SAMPLES = 10;
@@ -103,18 +103,26 @@ function fitTo(base: Fills, text: string) {
 
 export function bannerArtwork(colors: Partial<ThemeColors>, mode: ColorMode): BannerArtwork {
   const { primary, secondary, tertiary } = normalizeThemeColors(colors);
-  const shade = (c: string) =>
-    mode === 'dark' ? toHex(compositeOver('#000000', c, DARK_MODE_SHADE)) : c;
   const base: Fills = {
-    from: shade(primary),
-    to: shade(toHex(compositeOver(secondary, primary, SECONDARY_SHARE))),
-    glow: shade(tertiary),
+    from: primary,
+    to: toHex(compositeOver(secondary, primary, SECONDARY_SHARE)),
+    glow: tertiary,
   };
   // The text colour that keeps the event's colours truest: the one needing the smaller shifts.
   const [best] = [LIGHT_TEXT, DARK_TEXT]
     .map((text) => ({ text, ...fitTo(base, text) }))
     .sort((a, b) => a.shift - b.shift || b.contrast - a.contrast);
-  const { text, fills, contrast } = best!;
+  const { text } = best!;
+  let { fills, contrast } = best!;
+  // On a dark page colours under light text are shaded (darker only helps that text); light
+  // colours under dark text keep their brightness, which that text needs.
+  if (mode === 'dark' && text === LIGHT_TEXT) {
+    const shade = (c: string) => toHex(compositeOver('#000000', c, DARK_MODE_SHADE));
+    ({ fills, contrast } = fitTo(
+      { from: shade(base.from), to: shade(base.to), glow: shade(base.glow) },
+      text,
+    ));
+  }
   return {
     ...fills,
     text,
