@@ -224,7 +224,7 @@ export function EventBanner({ event, photos, memberCount, isAdmin }: Props) {
       bg="bg.panel"
       onMouseEnter={() => setHovered(true)}
       onMouseLeave={() => setHovered(false)}
-      onFocus={() => setFocused(true)}
+      onFocus={(e) => setFocused(keyboardFocus(e.target))}
       onBlur={leaveFocus}
       data-testid="event-banner"
       data-style={settings.style}
@@ -445,6 +445,18 @@ export function EventBanner({ event, photos, memberCount, isAdmin }: Props) {
       )}
     </Box>
   );
+}
+
+/**
+ * Keyboard focus inside the banner pauses its rotation (a mouse click on a dot or a switch does
+ * not: the pointer leaving resumes it, as for hover).
+ */
+function keyboardFocus(el: Element): boolean {
+  try {
+    return el.matches(':focus-visible');
+  } catch {
+    return true; // a browser without :focus-visible: any focus pauses
+  }
 }
 
 /** The event's logo on the artwork, on a white tile so any logo reads; hidden if it fails. */
