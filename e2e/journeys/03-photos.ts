@@ -7,7 +7,7 @@
 // screen show one line "… uploaded 5 photos" with four thumbnails and "+1"; a thumbnail opens
 // the viewer, and deleting that photo there makes the line "… uploaded 4 photos".
 import type { Locator, Page } from 'playwright-core';
-import { check, gone, hasText, urlMatches, visible } from '../lib/expect.ts';
+import { check, gone, hasText, until, urlMatches, visible } from '../lib/expect.ts';
 import { oversizedPhotoFile, photoFile, textFile } from '../lib/files.ts';
 import {
   addMember,
@@ -20,6 +20,7 @@ import {
 import type { JourneyContext } from '../lib/journey.ts';
 import type { Person } from '../lib/session.ts';
 import { zipEntries } from '../lib/zip.ts';
+import { checkBannerLayout } from '../lib/banner.ts';
 
 const galleryHeading = (p: Page) => p.getByRole('heading', { name: 'Photo Gallery' });
 // The gallery screen's own control (the dashboard's preview panel has a "Photo Gallery" heading too).
@@ -289,6 +290,20 @@ export async function photos({ person, step }: JourneyContext): Promise<void> {
   });
 
   await step(
+    "on phones the banner's badge, title, slide controls and buttons never overlap",
+    async () => {
+      for (const p of [eve, finn]) {
+        const banner = p.page.getByTestId('event-banner');
+        // Paused on the featured slide, so every width measures the same slide.
+        await banner.getByRole('button', { name: 'Pause banner rotation' }).click();
+        await banner.getByRole('tab', { name: 'Show banner image 1' }).click();
+        await visible(banner.getByTestId('banner-featured'), "the 'Featured Photo' badge");
+        await checkBannerLayout(p.page, `${p.name}'s banner with a featured photo`);
+      }
+    },
+  );
+
+  await step(
     'the member opens a photo full screen, arrows to the next and votes there',
     async () => {
       const page = finn.page;
@@ -464,6 +479,51 @@ export async function photos({ person, step }: JourneyContext): Promise<void> {
         (await activityLine(page, /Finn Member uploaded/).count()) === 1,
         'still one line for the batch',
       );
+    },
+  );
+
+  await step(
+    'the admin sets a portrait banner photo: contained on a blurred copy of itself, then full width',
+    async () => {
+      const page = eve.page;
+      await navigate(eve, 'Dashboard', 'dashboard', bannerHeading(eventName));
+      await dismissToasts(page);
+      const banner = page.getByTestId('event-banner');
+      await banner
+        .getByTestId('banner-file-input')
+        .setInputFiles(photoFile('portrait.png', [200, 80, 120], { width: 240, height: 400 }));
+      await visible(page.getByText('Banner updated successfully!'), 'the banner toast', 30_000);
+      await dismissToasts(page);
+      // The custom banner leads; the photo is whole, on its own blurred copy (no black bars).
+      await banner.getByRole('button', { name: 'Pause banner rotation' }).click();
+      await banner.getByRole('tab', { name: 'Show banner image 1' }).click();
+      await visible(banner.getByTestId('banner-backdrop'), 'the blurred copy behind the photo');
+      const image = banner.getByTestId('banner-image');
+      await until('the portrait banner photo to load', async () =>
+        image.evaluate(
+          (img: HTMLImageElement) => img.complete && img.naturalHeight > img.naturalWidth,
+        ),
+      );
+      check(
+        (await image.evaluate((img) => getComputedStyle(img).objectFit)) === 'contain',
+        'the contained banner photo shown whole',
+      );
+      check(
+        /blur\(/.test(
+          await banner
+            .getByTestId('banner-backdrop')
+            .evaluate((img) => getComputedStyle(img).filter),
+        ),
+        'the copy behind the photo blurred',
+      );
+      await eve.shoot('dashboard-banner-contained');
+      await checkBannerLayout(page, 'the banner with a portrait photo');
+      await banner.getByText('Full width').click();
+      await visible(page.getByText('Banner settings updated!'), 'the settings toast');
+      await dismissToasts(page);
+      await gone(banner.getByTestId('banner-backdrop'), 'the blurred copy (full width covers)');
+      await eve.shoot('dashboard-banner-cover');
+      await checkBannerLayout(page, 'the full-width banner');
     },
   );
 }

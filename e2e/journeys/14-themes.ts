@@ -2,9 +2,11 @@
 // shell derives every text / background pair from them. For palettes that used to break it (a
 // dark background with a light surface, the reverse, a yellow primary, a near-white primary,
 // saturated mid-tones) the dashboard, gallery and settings are saved and scanned with axe-core
-// (colour contrast among its rules) in light and dark mode at both widths (lib/a11y.ts).
+// (colour contrast among its rules) in light and dark mode at both widths (lib/a11y.ts), and the
+// banner's no-photo artwork is checked for overlaps at phone widths (lib/banner.ts).
 import type { ThemeColors } from '@gatherly/domain/entities';
 import { updateEvent } from '../lib/admin.ts';
+import { checkBannerLayout } from '../lib/banner.ts';
 import { visible } from '../lib/expect.ts';
 import { bannerHeading, createEvent, signInFromLanding } from '../lib/flows.ts';
 import type { JourneyContext } from '../lib/journey.ts';
@@ -83,7 +85,10 @@ export async function themes({ person, step }: JourneyContext): Promise<void> {
       await updateEvent(eventId, { themeColors: colors });
       await tess.visit(`/events/${eventId}`, 'dashboard', bannerHeading(eventName));
       await visible(tess.page.getByTestId('stat-photos'), 'the stats');
+      // No photo yet: the banner's artwork in these colours, with its text and buttons apart.
+      await visible(tess.page.getByTestId('banner-artwork'), "the banner's artwork");
       await tess.shoot(`${slug(label)}-dashboard`);
+      await checkBannerLayout(tess.page, `the banner's artwork (${label})`);
       await tess.visit(`/events/${eventId}/photos`, 'photos', (p) =>
         p.getByRole('heading', { name: 'Photo Gallery' }),
       );

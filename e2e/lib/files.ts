@@ -69,8 +69,12 @@ function write(name: string, bytes: Buffer): string {
   return file;
 }
 
-export function photoFile(name: string, rgb: readonly [number, number, number]): string {
-  return write(name, pngBytes(320, 240, rgb));
+export function photoFile(
+  name: string,
+  rgb: readonly [number, number, number],
+  size: { width: number; height: number } = { width: 320, height: 240 },
+): string {
+  return write(name, pngBytes(size.width, size.height, rgb));
 }
 
 /** A JPEG-named file just over the 10 MB (10485760 bytes) gallery limit. */

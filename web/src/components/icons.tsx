@@ -148,6 +148,7 @@ export const LogOutIcon = make(
   <path d="M9 21H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h4M16 17l5-5-5-5M21 12H9" />,
 );
 export const PlayIcon = make('PlayIcon', <path d="m6 3 14 9-14 9z" />);
+export const PauseIcon = make('PauseIcon', <path d="M8 5v14M16 5v14" />);
 export const GridIcon = make(
   'GridIcon',
   <path d="M3 3h7v7H3zM14 3h7v7h-7zM14 14h7v7h-7zM3 14h7v7H3z" />,

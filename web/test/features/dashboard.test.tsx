@@ -225,10 +225,99 @@ describe('DashboardPage banner', () => {
     expect(src()).toBe('https://img.test/events/e1/banner/b.jpg');
   });
 
-  it('falls back to the generated avatar without images', () => {
-    renderDashboard();
-    const img = screen.getByTestId('event-banner').querySelector('img');
-    expect(img?.getAttribute('src')).toMatch(/^data:image\/svg\+xml/);
+  it('without images shows the artwork in the event colours, no initials tile; admins get Add a banner photo', async () => {
+    renderDashboard('creator');
+    const banner = screen.getByTestId('event-banner');
+    expect(within(banner).getByTestId('banner-artwork')).toBeInTheDocument();
+    expect(banner.querySelector('img')).toBeNull();
+    // The artwork's own action replaces Upload Banner until there is an image.
+    expect(within(banner).queryByRole('button', { name: 'Upload Banner' })).not.toBeInTheDocument();
+    const input = within(banner).getByTestId('banner-file-input');
+    const pick = vi.spyOn(input, 'click').mockImplementation(() => undefined);
+    await userEvent.click(within(banner).getByRole('button', { name: 'Add a banner photo' }));
+    expect(pick).toHaveBeenCalledOnce();
+  });
+
+  it('shows the logo on the artwork; attendees get no upload action', () => {
+    renderDashboard('attendee', { ...EVENT, customLogo: 'https://logo.test/logo.png' });
+    const banner = screen.getByTestId('event-banner');
+    expect(within(banner).getByTestId('banner-logo').querySelector('img')).toHaveAttribute(
+      'src',
+      'https://logo.test/logo.png',
+    );
+    expect(
+      within(banner).queryByRole('button', { name: 'Add a banner photo' }),
+    ).not.toBeInTheDocument();
+    expect(within(banner).queryByTestId('banner-file-input')).not.toBeInTheDocument();
+  });
+
+  it('sets a contained photo on a blurred copy of itself; full width covers the banner', () => {
+    showPhotos([photo('p1')]);
+    const settings = {
+      style: 'contained' as const,
+      autoRotate: false,
+      rotateInterval: 4000,
+      customBannerImage: null,
+    };
+    const first = renderDashboard('creator', { ...EVENT, bannerSettings: settings });
+    const src = 'https://img.test/events/e1/photos/u2/p1.jpg';
+    const backdrop = screen.getByTestId('banner-backdrop');
+    expect(backdrop).toHaveAttribute('src', src);
+    expect(backdrop).toHaveAttribute('aria-hidden', 'true');
+    expect(getComputedStyle(backdrop).filter).toMatch(/blur\(/);
+    expect(screen.getByTestId('banner-image')).toHaveAttribute('src', src);
+    expect(getComputedStyle(screen.getByTestId('banner-image')).objectFit).toBe('contain');
+    expect(screen.getByRole('button', { name: 'Upload Banner' })).toBeInTheDocument();
+    first.unmount();
+    renderDashboard('creator', { ...EVENT, bannerSettings: { ...settings, style: 'full-width' } });
+    expect(screen.queryByTestId('banner-backdrop')).not.toBeInTheDocument();
+    expect(getComputedStyle(screen.getByTestId('banner-image')).objectFit).toBe('cover');
+  });
+
+  it('steps with previous / next and the arrow keys; anyone can pause the rotation', async () => {
+    showPhotos([photo('p1', { votes: 3 }), photo('p2', { votes: 2 }), photo('p3', { votes: 1 })]);
+    renderDashboard('attendee', {
+      ...EVENT,
+      bannerSettings: {
+        style: 'contained',
+        autoRotate: true,
+        rotateInterval: 4000,
+        customBannerImage: null,
+      },
+    });
+    const banner = screen.getByTestId('event-banner');
+    const shown = () => screen.getByTestId('banner-image').getAttribute('src');
+    const at = (id: string) => `https://img.test/events/e1/photos/u2/${id}.jpg`;
+    await userEvent.click(within(banner).getByRole('button', { name: 'Previous banner image' }));
+    expect(shown()).toBe(at('p3'));
+    await userEvent.click(within(banner).getByRole('button', { name: 'Next banner image' }));
+    expect(shown()).toBe(at('p1'));
+    // One tab stop for the dots; the arrows move between them.
+    const dots = within(banner).getAllByRole('tab');
+    expect(dots.map((d) => d.tabIndex)).toEqual([0, -1, -1]);
+    dots[0]!.focus();
+    await userEvent.keyboard('{ArrowRight}');
+    expect(shown()).toBe(at('p2'));
+    expect(within(banner).getByRole('tab', { name: 'Show banner image 2' })).toHaveFocus();
+    await userEvent.keyboard('{End}');
+    expect(shown()).toBe(at('p3'));
+    // Auto-rotate is the admins' setting; pausing is anyone's (it holds after focus leaves).
+    await userEvent.click(within(banner).getByRole('button', { name: 'Pause banner rotation' }));
+    expect(
+      within(banner).getByRole('button', { name: 'Play banner rotation' }),
+    ).toBeInTheDocument();
+    (document.activeElement as HTMLElement).blur();
+    vi.useFakeTimers();
+    fireEvent.mouseLeave(banner);
+    act(() => {
+      vi.advanceTimersByTime(12000);
+    });
+    expect(shown()).toBe(at('p3'));
+    fireEvent.click(within(banner).getByRole('button', { name: 'Play banner rotation' }));
+    act(() => {
+      vi.advanceTimersByTime(4000);
+    });
+    expect(shown()).toBe(at('p1'));
   });
 
   it('saves the auto-rotate and style toggles with the toast (admins only)', async () => {

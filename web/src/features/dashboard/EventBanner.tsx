@@ -10,26 +10,30 @@ import {
   Stack,
   Switch,
   Text,
+  useBreakpointValue,
 } from '@chakra-ui/react';
-import { useMemo, useRef, useState } from 'react';
+import { useId, useMemo, useRef, useState, type FocusEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { useFirestore, useStorage } from 'reactfire';
-import { bannerSlides, MAX_BANNER_SLIDES, type BannerSlide } from '@gatherly/domain/banner';
+import { bannerSlides, MAX_BANNER_SLIDES } from '@gatherly/domain/banner';
 import { eventCountdownText, formatLongDate } from '@gatherly/domain/dates';
 import { eventTimeZone } from '@gatherly/domain/time-zones';
 import { showToast } from '../../components/toaster.tsx';
 import { ZonedTime } from '../../components/ZonedTime.tsx';
+import { CalendarIcon, CameraIcon, MapPinIcon, UsersIcon } from '../../components/icons.tsx';
+import { useColorMode } from '../../lib/color-mode.tsx';
 import { describeError, isConnectionFailure } from '../../lib/errors.ts';
 import { commitWrite } from '../../lib/offline/commit-write.ts';
 import { requireConnection, showQueuedToast } from '../../lib/offline/offline-toast.ts';
+import { eventHref } from '../../lib/paths.ts';
 import type { GatherlyEvent } from '../../lib/types.ts';
 import type { GalleryPhoto } from '../photos/data.ts';
-import { useDownloadUrl } from '../photos/storage-url.ts';
+import { bannerArtwork } from './banner-artwork.ts';
+import { BannerArtworkLayer, BannerPhoto, slidePhotoPath } from './BannerMedia.tsx';
+import { BannerSlideControls } from './BannerSlideControls.tsx';
 import { downloadEventIcs } from './calendar.ts';
 import { saveBannerSettings } from './data.ts';
 import { useBannerRotation } from './use-banner-rotation.ts';
-import { CalendarIcon, MapPinIcon, UsersIcon } from '../../components/icons.tsx';
-import { eventHref } from '../../lib/paths.ts';
 
 interface Props {
   event: GatherlyEvent;
@@ -38,40 +42,23 @@ interface Props {
   isAdmin: boolean;
 }
 
-function SlideImage({
-  slide,
-  fit,
-}: {
-  slide: BannerSlide<GalleryPhoto>;
-  fit: 'cover' | 'contain';
-}) {
-  const path =
-    slide.kind === 'custom'
-      ? slide.objectPath
-      : slide.kind === 'photo'
-        ? slide.photo.objectPath
-        : null;
-  const stored = useDownloadUrl(path);
-  const url = slide.kind === 'logo' || slide.kind === 'avatar' ? slide.url : stored.url;
-  const [broken, setBroken] = useState<string | null>(null);
-  if (!url || broken === url) return null;
-  return (
-    <Image
-      src={url}
-      alt=""
-      position="absolute"
-      inset="0"
-      width="100%"
-      height="100%"
-      objectFit={slide.kind === 'avatar' || slide.kind === 'logo' ? 'contain' : fit}
-      onError={() => setBroken(url)}
-    />
-  );
-}
+/**
+ * Behind text on a photo: at least 62 % black under every line (white text then reads at 4.5:1
+ * on any photo, even a white one), fading to nothing above the text.
+ */
+const SCRIM =
+  'linear-gradient(to top, rgba(0, 0, 0, 0.8) 0%, rgba(0, 0, 0, 0.62) calc(100% - 3.5rem), rgba(0, 0, 0, 0) 100%)';
 
+/**
+ * The dashboard banner (docs/product.md, "Dashboard"; the design in docs/decisions.md, "Banner"):
+ * a picture with the event's name, date, location and members over it, and a toolbar below it
+ * with the slide controls, the admins' banner controls and the actions, so nothing covers the
+ * picture or another control at any width.
+ */
 export function EventBanner({ event, photos, memberCount, isAdmin }: Props) {
   const db = useFirestore();
   const storage = useStorage();
+  const { colorMode } = useColorMode();
   const settings = event.bannerSettings;
   const slides = useMemo(
     () =>
@@ -83,20 +70,33 @@ export function EventBanner({ event, photos, memberCount, isAdmin }: Props) {
       }).slice(0, MAX_BANNER_SLIDES),
     [settings.customBannerImage, photos, event.customLogo, event.name],
   );
+  const artwork = useMemo(
+    () => bannerArtwork(event.themeColors, colorMode),
+    [event.themeColors, colorMode],
+  );
   const [hovered, setHovered] = useState(false);
+  const [focused, setFocused] = useState(false);
+  const [stopped, setStopped] = useState(false);
   const [index, setIndex] = useBannerRotation(
     slides.length,
     settings.rotateInterval,
     settings.autoRotate,
-    hovered,
+    hovered || focused || stopped,
   );
   const slide = slides[index] ?? slides[0];
+  const photoPath = slidePhotoPath(slide);
+  // With no image at all the slide is the logo or the generated fallback: the artwork shows it.
+  const hasImages = slides.some((s) => s.kind === 'custom' || s.kind === 'photo');
+  const stageId = useId();
   const fileInput = useRef<HTMLInputElement>(null);
   const [uploadProgress, setUploadProgress] = useState<number | null>(null);
   const fullWidth = settings.style === 'full-width';
   // Days are counted on the event's own calendar, wherever the viewer is.
   const zone = eventTimeZone(event);
   const countdown = eventCountdownText(event);
+  const onPhoto = photoPath !== null;
+  const textColor = onPhoto ? 'white' : artwork.text;
+  const phone = useBreakpointValue({ base: true, md: false }, { ssr: false }) ?? false;
 
   const updateSettings = async (change: Partial<typeof settings>) => {
     try {
@@ -161,193 +161,317 @@ export function EventBanner({ event, photos, memberCount, isAdmin }: Props) {
     }
   };
 
+  const uploading = uploadProgress !== null;
+  const uploadLabel = (idle: string) =>
+    uploading ? `Uploading ${Math.round(uploadProgress)}%` : idle;
+  const pickFile = () => fileInput.current?.click();
+  const leaveFocus = (e: FocusEvent<HTMLElement>) => {
+    if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setFocused(false);
+  };
+  const hasActions = Boolean(event.startDate) || isAdmin;
+  const buttonSize = { base: 'xs', md: 'sm' } as const;
+  // On a phone a photo keeps only the title over it: the details go below, on the panel.
+  const detailsBelow = onPhoto && phone;
+  const details = (
+    <Flex
+      columnGap={{ base: '3', md: '4' }}
+      rowGap="1"
+      wrap="wrap"
+      fontSize={{ base: 'sm', md: 'md' }}
+      data-testid="banner-details"
+      {...(detailsBelow ? { px: '4', pt: '3', color: 'fg' } : {})}
+    >
+      <HStack gap="1.5">
+        <CalendarIcon flexShrink={0} />
+        <Text data-testid="banner-date">
+          {formatLongDate(event.startDate, zone)}
+          {event.startDate && (
+            <>
+              {', '}
+              <ZonedTime
+                value={event.startDate}
+                timeZone={zone}
+                format="time"
+                hintColor={detailsBelow ? undefined : onPhoto ? 'whiteAlpha.900' : artwork.text}
+              />
+            </>
+          )}
+        </Text>
+      </HStack>
+      {event.location && (
+        <HStack gap="1.5" minW="0">
+          <MapPinIcon flexShrink={0} /> <Text lineClamp={1}>{event.location}</Text>
+        </HStack>
+      )}
+      {memberCount !== null && (
+        <HStack gap="1.5">
+          <UsersIcon flexShrink={0} />
+          <Text>
+            {memberCount} {memberCount === 1 ? 'member' : 'members'}
+          </Text>
+        </HStack>
+      )}
+    </Flex>
+  );
+
   return (
     <Box
       position="relative"
       overflow="hidden"
       borderRadius={fullWidth ? '0' : 'l3'}
-      minH="200px"
-      h={{ base: '260px', md: '360px' }}
-      maxH="60vh"
-      bg="gray.900"
+      borderWidth={fullWidth ? '0' : '1px'}
+      borderBottomWidth="1px"
+      bg="bg.panel"
       onMouseEnter={() => setHovered(true)}
       onMouseLeave={() => setHovered(false)}
+      onFocus={(e) => setFocused(keyboardFocus(e.target))}
+      onBlur={leaveFocus}
       data-testid="event-banner"
       data-style={settings.style}
-      // Its own dark backdrop: controls keep Chakra's colours, not the page's (app/system.ts).
+      // Its toolbar is a panel: controls keep Chakra's colours, not the page's (app/system.ts).
       data-panel=""
     >
-      {slide && <SlideImage key={index} slide={slide} fit={fullWidth ? 'cover' : 'contain'} />}
-      <Box
-        position="absolute"
-        inset="0"
-        bgGradient="to-t"
-        gradientFrom="blackAlpha.800"
-        gradientVia="blackAlpha.400"
-        gradientTo="blackAlpha.100"
-      />
-      {slide?.kind === 'photo' && slide.featured && (
-        <Badge position="absolute" top="3" left="3" colorPalette="yellow" variant="solid">
-          Featured Photo
-        </Badge>
-      )}
-      <HStack position="absolute" top="3" right="3" gap="2">
-        {event.startDate && (
-          <Button size="xs" variant="subtle" onClick={() => void downloadEventIcs(event)}>
-            Add to calendar
-          </Button>
-        )}
-        {isAdmin && (
-          <>
-            <Button size="xs" variant="subtle" asChild>
-              <Link to={eventHref(event.id, 'members')}>Invite</Link>
-            </Button>
-            <Button size="xs" variant="subtle" asChild>
-              <Link to={eventHref(event.id, 'settings')}>Settings</Link>
-            </Button>
-          </>
-        )}
-      </HStack>
-      <Stack
-        position="absolute"
-        left="0"
-        right="0"
-        bottom="0"
-        p={{ base: '4', md: '6' }}
-        gap="2"
-        color="white"
+      <Flex
+        id={stageId}
+        data-testid="banner-stage"
+        position="relative"
+        direction="column"
+        minH={{
+          base: 'clamp(200px, 60vh, 240px)',
+          sm: 'clamp(200px, 60vh, 280px)',
+          md: 'clamp(200px, 60vh, 340px)',
+          lg: 'clamp(200px, 60vh, 380px)',
+        }}
+        color={textColor}
+        bg={artwork.from}
+        {...(slides.length > 1
+          ? {
+              role: 'tabpanel',
+              'aria-label': `Banner image ${index + 1} of ${slides.length}`,
+            }
+          : {})}
       >
-        <Heading size={{ base: 'xl', md: '3xl' }} lineClamp={2}>
-          {event.name}
-        </Heading>
+        <BannerArtworkLayer artwork={artwork} />
+        {photoPath && (
+          <BannerPhoto key={photoPath} path={photoPath} fit={fullWidth ? 'cover' : 'contain'} />
+        )}
         <Flex
-          gap={{ base: '2', md: '4' }}
+          position="relative"
+          justify="space-between"
+          align="flex-start"
           wrap="wrap"
-          fontSize={{ base: 'sm', md: 'md' }}
-          opacity={0.95}
+          gap="2"
+          px={{ base: '3', md: '4' }}
+          pt={{ base: '3', md: '4' }}
         >
-          <HStack gap="1">
-            <CalendarIcon />
-            <Text data-testid="banner-date">
-              {formatLongDate(event.startDate, zone)}
-              {event.startDate && (
-                <>
-                  {', '}
-                  <ZonedTime
-                    value={event.startDate}
-                    timeZone={zone}
-                    format="time"
-                    hintColor="whiteAlpha.800"
-                  />
-                </>
-              )}
-            </Text>
-          </HStack>
-          {event.location && (
-            <HStack gap="1">
-              <MapPinIcon /> <Text>{event.location}</Text>
-            </HStack>
-          )}
-          {memberCount !== null && (
-            <HStack gap="1">
-              <UsersIcon />
-              <Text>
-                {memberCount} {memberCount === 1 ? 'member' : 'members'}
-              </Text>
-            </HStack>
+          {slide?.kind === 'photo' && slide.featured ? (
+            <Badge
+              colorPalette="yellow"
+              variant="solid"
+              size={{ base: 'sm', md: 'md' }}
+              boxShadow="sm"
+              data-testid="banner-featured"
+            >
+              Featured Photo
+            </Badge>
+          ) : slide?.kind === 'logo' ? (
+            <BannerLogo url={slide.url} />
+          ) : (
+            <span />
           )}
           {countdown && (
-            <Badge colorPalette="brand" variant="solid" alignSelf="center">
+            <Badge
+              size={{ base: 'sm', md: 'md' }}
+              variant="solid"
+              boxShadow="sm"
+              data-testid="banner-countdown"
+              {...(onPhoto ? { colorPalette: 'brand' } : { bg: artwork.text, color: artwork.from })}
+            >
               {countdown}
             </Badge>
           )}
         </Flex>
-        {isAdmin && (
-          <HStack gap="3" wrap="wrap" fontSize="xs">
-            <Button
-              size="xs"
-              colorPalette="brand"
-              onClick={() => fileInput.current?.click()}
-              disabled={uploadProgress !== null}
-            >
-              {uploadProgress !== null
-                ? `Uploading ${Math.round(uploadProgress)}%`
-                : 'Upload Banner'}
-            </Button>
-            <Switch.Root
-              size="sm"
-              colorPalette="brand"
-              checked={settings.autoRotate}
-              onCheckedChange={(e) => void updateSettings({ autoRotate: e.checked })}
-            >
-              <Switch.HiddenInput />
-              <Switch.Control />
-              <Switch.Label color="white">Auto-rotate</Switch.Label>
-            </Switch.Root>
-            <Switch.Root
-              size="sm"
-              colorPalette="brand"
-              checked={fullWidth}
-              onCheckedChange={(e) =>
-                void updateSettings({ style: e.checked ? 'full-width' : 'contained' })
-              }
-            >
-              <Switch.HiddenInput />
-              <Switch.Control />
-              <Switch.Label color="white">Full width</Switch.Label>
-            </Switch.Root>
-            <input
-              ref={fileInput}
-              type="file"
-              accept="image/*"
-              hidden
-              data-testid="banner-file-input"
-              onChange={(e) => {
-                void onBannerFile(e.currentTarget.files?.[0]);
-                e.currentTarget.value = '';
-              }}
-            />
-          </HStack>
-        )}
-        {uploadProgress !== null && (
-          <Progress.Root
-            value={uploadProgress}
-            size="xs"
-            colorPalette="brand"
-            aria-label="Banner upload progress"
-          >
-            <Progress.Track>
-              <Progress.Range />
-            </Progress.Track>
-          </Progress.Root>
-        )}
-      </Stack>
-      {slides.length > 1 && (
-        <HStack
-          position="absolute"
-          bottom="3"
-          right="4"
-          gap="1.5"
-          role="tablist"
-          aria-label="Banner images"
+        <Stack
+          position="relative"
+          mt="auto"
+          gap={{ base: '1.5', md: '2' }}
+          px={{ base: '4', md: '6' }}
+          pb={{ base: '4', md: '6' }}
+          pt={onPhoto ? { base: '10', md: '14' } : { base: '4', md: '6' }}
+          data-testid="banner-text"
+          style={onPhoto ? { background: SCRIM } : undefined}
         >
-          {slides.map((s, i) => (
-            <Box
-              as="button"
-              key={s.kind === 'photo' ? s.photo.id : `${s.kind}-${i}`}
-              role="tab"
-              aria-selected={i === index}
-              aria-label={`Show banner image ${i + 1}`}
-              w={i === index ? '5' : '2'}
-              h="2"
-              borderRadius="full"
-              bg={i === index ? 'white' : 'whiteAlpha.600'}
-              transition="width 0.2s"
-              onClick={() => setIndex(i)}
+          <Heading
+            size={{ base: 'xl', sm: '2xl', md: '3xl' }}
+            lineClamp={2}
+            textShadow={onPhoto ? '0 1px 2px rgba(0, 0, 0, 0.5)' : undefined}
+            data-testid="banner-title"
+          >
+            {event.name}
+          </Heading>
+          {!detailsBelow && details}
+          {isAdmin && !hasImages && (
+            <Button
+              alignSelf="flex-start"
+              mt="2"
+              size={buttonSize}
+              bg={artwork.text}
+              color={artwork.from}
+              _hover={{ opacity: 0.9 }}
+              onClick={pickFile}
+              disabled={uploading}
+              data-testid="banner-add-photo"
+            >
+              <CameraIcon /> {uploadLabel('Add a banner photo')}
+            </Button>
+          )}
+        </Stack>
+      </Flex>
+
+      {detailsBelow && details}
+      {(slides.length > 1 || hasActions) && (
+        // One wrapping row in the desktop's (and the focus) order; on phones `order` regroups it:
+        // slides and Add to calendar, then the admins' buttons, then their switches.
+        <Flex
+          data-testid="banner-toolbar"
+          align="center"
+          wrap="wrap"
+          columnGap="3"
+          rowGap="2"
+          px={{ base: '2', md: '4' }}
+          py="2"
+          mt={detailsBelow ? '2' : undefined}
+          borderTopWidth={detailsBelow ? undefined : '1px'}
+        >
+          {slides.length > 1 && (
+            <BannerSlideControls
+              count={slides.length}
+              index={index}
+              onSelect={setIndex}
+              controls={stageId}
+              playing={settings.autoRotate ? !stopped : null}
+              onTogglePlaying={() => setStopped((s) => !s)}
+              keys={slides.map((s, i) => (s.kind === 'photo' ? s.photo.id : `${s.kind}-${i}`))}
             />
-          ))}
-        </HStack>
+          )}
+          {isAdmin && hasImages && (
+            <Button
+              size={buttonSize}
+              colorPalette="brand"
+              order={{ base: 3, md: 0 }}
+              onClick={pickFile}
+              disabled={uploading}
+            >
+              <CameraIcon /> {uploadLabel('Upload Banner')}
+            </Button>
+          )}
+          {isAdmin && (
+            <HStack gap="3" order={{ base: 6, md: 0 }} data-testid="banner-settings">
+              <Switch.Root
+                size="sm"
+                colorPalette="brand"
+                checked={settings.autoRotate}
+                onCheckedChange={(e) => void updateSettings({ autoRotate: e.checked })}
+              >
+                <Switch.HiddenInput />
+                <Switch.Control />
+                <Switch.Label>Auto-rotate</Switch.Label>
+              </Switch.Root>
+              <Switch.Root
+                size="sm"
+                colorPalette="brand"
+                checked={fullWidth}
+                onCheckedChange={(e) =>
+                  void updateSettings({ style: e.checked ? 'full-width' : 'contained' })
+                }
+              >
+                <Switch.HiddenInput />
+                <Switch.Control />
+                <Switch.Label>Full width</Switch.Label>
+              </Switch.Root>
+              <input
+                ref={fileInput}
+                type="file"
+                accept="image/*"
+                hidden
+                data-testid="banner-file-input"
+                onChange={(e) => {
+                  void onBannerFile(e.currentTarget.files?.[0]);
+                  e.currentTarget.value = '';
+                }}
+              />
+            </HStack>
+          )}
+          {event.startDate && (
+            <Button
+              size={buttonSize}
+              variant="outline"
+              order={{ base: 2, md: 0 }}
+              ml={{ base: slides.length > 1 ? 'auto' : '0', md: 'auto' }}
+              onClick={() => void downloadEventIcs(event)}
+            >
+              <CalendarIcon /> Add to calendar
+            </Button>
+          )}
+          {isAdmin && (
+            <>
+              <Button
+                size={buttonSize}
+                variant="outline"
+                order={{ base: 4, md: 0 }}
+                ml={{ md: event.startDate ? '0' : 'auto' }}
+                asChild
+              >
+                <Link to={eventHref(event.id, 'members')}>Invite</Link>
+              </Button>
+              <Button size={buttonSize} variant="outline" order={{ base: 5, md: 0 }} asChild>
+                <Link to={eventHref(event.id, 'settings')}>Settings</Link>
+              </Button>
+            </>
+          )}
+        </Flex>
       )}
+      {uploading && (
+        <Progress.Root
+          value={uploadProgress}
+          size="xs"
+          colorPalette="brand"
+          aria-label="Banner upload progress"
+        >
+          <Progress.Track borderRadius="0">
+            <Progress.Range />
+          </Progress.Track>
+        </Progress.Root>
+      )}
+    </Box>
+  );
+}
+
+/**
+ * Keyboard focus inside the banner pauses its rotation (a mouse click on a dot or a switch does
+ * not: the pointer leaving resumes it, as for hover).
+ */
+function keyboardFocus(el: Element): boolean {
+  try {
+    return el.matches(':focus-visible');
+  } catch {
+    return true; // a browser without :focus-visible: any focus pauses
+  }
+}
+
+/** The event's logo on the artwork, on a white tile so any logo reads; hidden if it fails. */
+function BannerLogo({ url }: { url: string }) {
+  const [broken, setBroken] = useState(false);
+  if (broken) return <span />;
+  return (
+    <Box bg="white" borderRadius="l3" p="1.5" boxShadow="md" data-testid="banner-logo">
+      <Image
+        src={url}
+        alt=""
+        boxSize={{ base: '12', md: '16' }}
+        objectFit="contain"
+        onError={() => setBroken(true)}
+      />
     </Box>
   );
 }

@@ -1,7 +1,10 @@
 import { useEffect, useState } from 'react';
 import { nextSlideIndex } from '@gatherly/domain/banner';
 
-/** The visible slide: advances every `interval` ms while enabled and not paused (hover). */
+/**
+ * The visible slide: advances `interval` ms after it was shown while enabled and not paused
+ * (hover, focus, the pause button). A slide picked by hand gets its full interval too.
+ */
 export function useBannerRotation(
   count: number,
   interval: number,
@@ -12,8 +15,8 @@ export function useBannerRotation(
   const safeIndex = count > 0 ? index % count : 0;
   useEffect(() => {
     if (!enabled || paused || count <= 1) return;
-    const timer = setInterval(() => setIndex((i) => nextSlideIndex(i % count, count)), interval);
-    return () => clearInterval(timer);
-  }, [enabled, paused, count, interval]);
+    const timer = setTimeout(() => setIndex(nextSlideIndex(safeIndex, count)), interval);
+    return () => clearTimeout(timer);
+  }, [enabled, paused, count, interval, safeIndex]);
   return [safeIndex, setIndex] as const;
 }

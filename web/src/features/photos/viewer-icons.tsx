@@ -1,4 +1,5 @@
-// The viewer's line icons, drawn like components/icons.tsx (kept here: only the viewer uses them).
+// The viewer's line icons, drawn like components/icons.tsx (kept here: only the viewer and the
+// dashboard banner's slide controls use them).
 import { Icon, type IconProps } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 
