@@ -617,6 +617,7 @@ export interface SubscriptionResponse {
     | 'priorityEmailDelivery'
     | 'exportDataEnabled'
     | 'analyticsEnabled'
+    | 'advancedSchedulingEnabled'
   >;
 }
 

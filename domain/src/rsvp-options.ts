@@ -325,6 +325,17 @@ export function spotsLeftText(capacity: number | null, goingHeads: number): stri
   return left === 1 ? '1 spot left' : `${left} spots left`;
 }
 
+/** "Waitlisted · #2 in line" (1 = next); without a known place, "Waitlisted". */
+export function waitlistPositionText(position: number | null): string {
+  return position === null ? 'Waitlisted' : `Waitlisted · #${position} in line`;
+}
+
+/** "Just you", "You + 1 guest", "You + 2 guests" (a party by its named guests). */
+export function partyText(guests: number): string {
+  if (guests <= 0) return 'Just you';
+  return `You + ${guests} ${guests === 1 ? 'guest' : 'guests'}`;
+}
+
 /**
  * Where a Going answer of `party` heads lands on an item: 'going' when it fits and nobody is
  * waiting (first come, first served: a non-empty waitlist is never jumped), 'waitlisted' when

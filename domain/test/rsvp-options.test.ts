@@ -11,12 +11,14 @@ import {
   headsAndRepliesText,
   memberPlusOnesSchema,
   partyError,
+  partyText,
   placeGoing,
   plusOneAllowanceText,
   plusOnesAllowedSchema,
   promotions,
   spotsLeftRefusal,
   spotsLeftText,
+  waitlistPositionText,
   type GuestQuestion,
 } from '../src/rsvp-options.ts';
 import { parseWith, rsvpSchema } from '../src/schemas.ts';
@@ -222,6 +224,15 @@ describe('texts', () => {
     expect(headsAndRepliesText({ goingHeads: 1, going: 1, maybe: 0, notGoing: 0 })).toBe(
       '1 going · 1 reply',
     );
+  });
+
+  it('a place in line and a party', () => {
+    expect(waitlistPositionText(2)).toBe('Waitlisted · #2 in line');
+    expect(waitlistPositionText(1)).toBe('Waitlisted · #1 in line');
+    expect(waitlistPositionText(null)).toBe('Waitlisted');
+    expect(partyText(0)).toBe('Just you');
+    expect(partyText(1)).toBe('You + 1 guest');
+    expect(partyText(3)).toBe('You + 3 guests');
   });
 
   it('the spot-opened e-mail says who, what and when, in the event zone', () => {
