@@ -4,24 +4,27 @@ import {
   MAX_PLUS_ONES,
   RSVP_OPTION_MESSAGES,
   allowanceFor,
-  capacitySchema,
   checkAnswers,
-  guestAnswersRequestSchema,
-  guestQuestionsSchema,
   headsAndRepliesText,
-  memberPlusOnesSchema,
   partyError,
   partyText,
   placeGoing,
   plusOneAllowanceText,
-  plusOnesAllowedSchema,
   promotions,
   spotsLeftRefusal,
   spotsLeftText,
   waitlistPositionText,
   type GuestQuestion,
 } from '../src/rsvp-options.ts';
-import { parseWith, rsvpSchema } from '../src/schemas.ts';
+import {
+  capacitySchema,
+  guestAnswersRequestSchema,
+  guestQuestionsSchema,
+  memberPlusOnesSchema,
+  parseWith,
+  plusOnesAllowedSchema,
+  rsvpSchema,
+} from '../src/schemas.ts';
 import { spotOpenedEmail } from '../src/email/waitlist-email.ts';
 
 const place = (input: Partial<Parameters<typeof placeGoing>[0]>) =>
