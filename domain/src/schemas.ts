@@ -355,6 +355,23 @@ export const capacitySchema = yup
   })
   .noUnknown('Unknown field: ${unknown}');
 
+/** A capacity as typed in a form: empty for no limit, else a whole number from 1 to the cap. */
+export const capacityFormSchema = yup
+  .string()
+  .trim()
+  .default('')
+  .test(
+    'capacity',
+    RSVP_OPTION_MESSAGES.capacityRange,
+    (v) => !v || (/^\d+$/.test(v) && Number(v) >= 1 && Number(v) <= MAX_CAPACITY),
+  );
+
+/** The request's capacity from a valid form value: null = no limit. */
+export function capacityFromForm(value: string): number | null {
+  const text = value.trim();
+  return text === '' ? null : Number(text);
+}
+
 /**
  * Answers as sent (shape only): question id → string or list of strings. Whether they fit the
  * event's questions is `answersError`, which needs the questions.

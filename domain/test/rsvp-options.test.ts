@@ -17,6 +17,8 @@ import {
   type GuestQuestion,
 } from '../src/rsvp-options.ts';
 import {
+  capacityFormSchema,
+  capacityFromForm,
   capacitySchema,
   guestAnswersRequestSchema,
   guestQuestionsSchema,
@@ -308,6 +310,17 @@ describe('schemas', () => {
         errors: [RSVP_OPTION_MESSAGES.capacityRange],
       });
     }
+  });
+
+  it('the capacity as typed in a form: empty is no limit, else a whole number in range', () => {
+    for (const ok of ['', '  ', '1', ' 40 ', String(MAX_CAPACITY)])
+      expect(capacityFormSchema.isValidSync(ok), JSON.stringify(ok)).toBe(true);
+    for (const bad of ['0', '-3', '2.5', '1e3', 'ten', String(MAX_CAPACITY + 1)])
+      expect(() => capacityFormSchema.validateSync(bad), bad).toThrow(
+        RSVP_OPTION_MESSAGES.capacityRange,
+      );
+    expect(capacityFromForm('')).toBeNull();
+    expect(capacityFromForm(' 40 ')).toBe(40);
   });
 
   it('questions: ids, labels, kinds, options', () => {

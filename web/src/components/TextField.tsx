@@ -9,6 +9,7 @@ interface Props<V> {
   type?: string;
   placeholder?: string;
   required?: boolean;
+  disabled?: boolean;
   min?: number;
   max?: number;
   /** Shown under the input while it has no error. */
@@ -23,6 +24,7 @@ export function TextField<V>({
   type = 'text',
   placeholder,
   required,
+  disabled,
   min,
   max,
   helper,
@@ -30,7 +32,7 @@ export function TextField<V>({
   const error = form.touched[name] ? form.errors[name] : undefined;
   const value = form.values[name];
   return (
-    <Field.Root invalid={typeof error === 'string'} required={required}>
+    <Field.Root invalid={typeof error === 'string'} required={required} disabled={disabled}>
       <Field.Label>
         {label}
         {required && <Field.RequiredIndicator />}

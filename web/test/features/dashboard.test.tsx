@@ -9,6 +9,7 @@ import DashboardPage from '../../src/features/dashboard/DashboardPage.tsx';
 import * as dashboardData from '../../src/features/dashboard/data.ts';
 import * as photosData from '../../src/features/photos/data.ts';
 import * as statsHook from '../../src/lib/use-event-stats.ts';
+import * as subscriptionHook from '../../src/features/subscription/use-subscription.ts';
 import * as travelData from '../../src/features/travel/data.ts';
 import { clearNewlyCreated } from '../../src/lib/newly-created.ts';
 import type { GatherlyEvent, MemberRole } from '../../src/lib/types.ts';
@@ -43,12 +44,20 @@ vi.mock('../../src/features/travel/data.ts', async (importOriginal) => ({
 vi.mock('../../src/features/dashboard/data.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../src/features/dashboard/data.ts')>()),
   useSchedule: vi.fn(),
+  useMyAllowance: vi.fn(),
+  useMyGuestAnswers: vi.fn(),
+  useWaitlistPosition: vi.fn(),
   setMyRsvp: vi.fn(),
+  setItemCapacity: vi.fn(),
+  saveMyAnswers: vi.fn(),
   addScheduleItem: vi.fn(),
   deleteScheduleItem: vi.fn(),
   saveBannerSettings: vi.fn(),
 }));
 vi.mock('../../src/features/activity/data.ts', () => ({ useEventActivity: vi.fn() }));
+vi.mock('../../src/features/subscription/use-subscription.ts', () => ({
+  useSubscription: vi.fn(),
+}));
 vi.mock('../../src/features/dashboard/banner-upload.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../src/features/dashboard/banner-upload.ts')>()),
   uploadBanner: vi.fn(),
@@ -75,6 +84,7 @@ const travel = vi.mocked(travelData);
 const dash = vi.mocked(dashboardData);
 const activity = vi.mocked(activityData);
 const upload = vi.mocked(bannerUpload.uploadBanner);
+const plan = vi.mocked(subscriptionHook.useSubscription);
 
 const EVENT: Partial<GatherlyEvent> = {
   name: 'Beach Wedding',
@@ -99,6 +109,7 @@ function scheduleItem(
     createdAt: null,
     rsvpCounts: { going: 2, maybe: 1, notGoing: 0 },
     myStatus: null,
+    myGuests: [],
     myStatusPending: false,
     ...overrides,
   };
@@ -146,7 +157,11 @@ beforeEach(() => {
   eventStats.mockReturnValue(STATS);
   travel.useFlights.mockReturnValue({ loading: false, error: undefined, items: [] });
   travel.useCarpools.mockReturnValue({ loading: false, error: undefined, items: [] });
-  dash.useSchedule.mockReturnValue({ loading: false, items: [], going: 7 });
+  dash.useSchedule.mockReturnValue({ loading: false, items: [], goingHeads: 7 });
+  dash.useMyAllowance.mockReturnValue(0);
+  dash.useMyGuestAnswers.mockReturnValue(null);
+  dash.useWaitlistPosition.mockReturnValue(null);
+  plan.mockReturnValue({ subscription: null, loading: false, error: null, reload: vi.fn() });
   activity.useEventActivity.mockReturnValue({
     loading: false,
     error: undefined,
@@ -435,7 +450,7 @@ describe('DashboardPage sections', () => {
     dash.useSchedule.mockReturnValue({
       loading: false,
       items: [scheduleItem('s1', { myStatus: 'maybe', myStatusPending: true }), scheduleItem('s2')],
-      going: 2,
+      goingHeads: 2,
     });
     dash.setMyRsvp.mockResolvedValue('queued');
     renderDashboard();
@@ -484,17 +499,17 @@ describe('DashboardPage sections', () => {
           rsvpCounts: { going: 5, maybe: 0, notGoing: 1 },
         }),
       ],
-      going: 7,
+      goingHeads: 7,
     });
     dash.setMyRsvp.mockResolvedValue('saved');
     renderDashboard();
     const [dinner, ceremony] = screen.getAllByTestId('schedule-item');
     expect(within(dinner!).getByText('Welcome Dinner')).toBeInTheDocument();
     expect(within(dinner!).getByText('Tacos by the sea')).toBeInTheDocument();
-    expect(within(dinner!).getByText('2/3 attending')).toBeInTheDocument();
+    expect(within(dinner!).getByText('2 going · 3 replies')).toBeInTheDocument();
     expect(within(dinner!).getByText('Not Responded')).toBeInTheDocument();
     expect(within(ceremony!).getByText('Going')).toBeInTheDocument();
-    expect(within(ceremony!).getByText('5/6 attending')).toBeInTheDocument();
+    expect(within(ceremony!).getByText('5 going · 6 replies')).toBeInTheDocument();
     await userEvent.click(
       within(dinner!).getByRole('button', { name: 'Your RSVP: Not Responded' }),
     );
@@ -502,7 +517,7 @@ describe('DashboardPage sections', () => {
     await waitFor(() =>
       expect(dash.setMyRsvp).toHaveBeenCalledWith(
         { uid: 'u1', eventId: 'e1', itemId: 's1', title: 'Welcome Dinner' },
-        'maybe',
+        { status: 'maybe' },
       ),
     );
     expect(
@@ -511,7 +526,7 @@ describe('DashboardPage sections', () => {
   });
 
   it('lets admins add a schedule item with validation and ISO times; attendees cannot', async () => {
-    dash.useSchedule.mockReturnValue({ loading: false, items: [], going: 0 });
+    dash.useSchedule.mockReturnValue({ loading: false, items: [], goingHeads: 0 });
     dash.addScheduleItem.mockResolvedValue(undefined);
     renderDashboard('admin');
     await userEvent.click(screen.getByRole('button', { name: 'Add Item' }));
@@ -525,19 +540,31 @@ describe('DashboardPage sections', () => {
     await userEvent.type(within(dialog).getByLabelText('Location'), 'The boathouse');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Add Item' }));
     await waitFor(() =>
-      expect(dash.addScheduleItem).toHaveBeenCalledWith(testDb, 'e1', 'u1', {
-        title: 'Rehearsal dinner',
-        description: '',
-        startTime: new Date(2027, 5, 11, 19, 30).toISOString(),
-        endTime: null,
-        location: 'The boathouse',
-      }),
+      expect(dash.addScheduleItem).toHaveBeenCalledWith(
+        testDb,
+        'e1',
+        'u1',
+        {
+          title: 'Rehearsal dinner',
+          description: '',
+          startTime: new Date(2027, 5, 11, 19, 30).toISOString(),
+          endTime: null,
+          location: 'The boathouse',
+        },
+        expect.any(String),
+      ),
     );
     expect(await screen.findByText('Schedule Item Added')).toBeInTheDocument();
+    // No capacity typed: none is sent.
+    expect(dash.setItemCapacity).not.toHaveBeenCalled();
   });
 
   it('hides the schedule controls from attendees', () => {
-    dash.useSchedule.mockReturnValue({ loading: false, items: [scheduleItem('s1')], going: 0 });
+    dash.useSchedule.mockReturnValue({
+      loading: false,
+      items: [scheduleItem('s1')],
+      goingHeads: 0,
+    });
     renderDashboard('attendee');
     expect(screen.queryByRole('button', { name: 'Add Item' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /^Delete / })).not.toBeInTheDocument();
@@ -550,7 +577,7 @@ describe('DashboardPage sections', () => {
         scheduleItem('s1'),
         scheduleItem('s2', { rsvpCounts: { going: 0, maybe: 1, notGoing: 0 } }),
       ],
-      going: 2,
+      goingHeads: 2,
     });
     const seeWho = () => screen.queryAllByRole('button', { name: "See who's going" });
     const allowed = renderDashboard('attendee');
@@ -564,7 +591,11 @@ describe('DashboardPage sections', () => {
   });
 
   it('lets admins delete a schedule item after confirming', async () => {
-    dash.useSchedule.mockReturnValue({ loading: false, items: [scheduleItem('s1')], going: 0 });
+    dash.useSchedule.mockReturnValue({
+      loading: false,
+      items: [scheduleItem('s1')],
+      goingHeads: 0,
+    });
     dash.deleteScheduleItem.mockResolvedValue(undefined);
     renderDashboard('creator');
     await userEvent.click(screen.getByRole('button', { name: 'Delete Welcome Dinner' }));
@@ -586,7 +617,11 @@ describe('DashboardPage sections', () => {
     ) {
       clicks.push(this.download);
     });
-    dash.useSchedule.mockReturnValue({ loading: false, items: [scheduleItem('s1')], going: 0 });
+    dash.useSchedule.mockReturnValue({
+      loading: false,
+      items: [scheduleItem('s1')],
+      goingHeads: 0,
+    });
     renderDashboard();
     await userEvent.click(screen.getByRole('button', { name: 'Add to calendar: Welcome Dinner' }));
     await userEvent.click(screen.getByRole('button', { name: 'Add to calendar' }));
@@ -620,7 +655,7 @@ describe('DashboardPage in the event’s time zone', () => {
     'a guest whose device is in %s sees 4:00 PM PDT, and their own time as a hint',
     async (zone, hint) => {
       await inDeviceZone(zone, async () => {
-        dash.useSchedule.mockReturnValue({ loading: false, items: [ceremony], going: 0 });
+        dash.useSchedule.mockReturnValue({ loading: false, items: [ceremony], goingHeads: 0 });
         renderDashboard('attendee', NAPA);
         const row = screen.getByTestId('schedule-item');
         expect(row).toHaveTextContent('Fri, June 12, 2099, 4:00 PM PDT');
@@ -634,7 +669,7 @@ describe('DashboardPage in the event’s time zone', () => {
 
   it('shows no hint to a guest whose clock reads the event’s time', async () => {
     await inDeviceZone('America/Los_Angeles', async () => {
-      dash.useSchedule.mockReturnValue({ loading: false, items: [ceremony], going: 0 });
+      dash.useSchedule.mockReturnValue({ loading: false, items: [ceremony], goingHeads: 0 });
       renderDashboard('attendee', NAPA);
       expect(screen.getByTestId('schedule-item')).toHaveTextContent(
         'Fri, June 12, 2099, 4:00 PM PDT',
@@ -660,7 +695,7 @@ describe('DashboardPage in the event’s time zone', () => {
 
   it('enters schedule times in the event’s zone, whatever the device’s', async () => {
     await inDeviceZone('Asia/Kolkata', async () => {
-      dash.useSchedule.mockReturnValue({ loading: false, items: [], going: 0 });
+      dash.useSchedule.mockReturnValue({ loading: false, items: [], goingHeads: 0 });
       dash.addScheduleItem.mockResolvedValue(undefined);
       renderDashboard('admin', NAPA);
       await userEvent.click(screen.getByRole('button', { name: 'Add Item' }));
@@ -680,6 +715,7 @@ describe('DashboardPage in the event’s time zone', () => {
           'e1',
           'u1',
           expect.objectContaining({ startTime: '2099-06-12T23:00:00.000Z' }),
+          expect.any(String),
         ),
       );
     });
@@ -693,7 +729,7 @@ describe('DashboardPage in the event’s time zone', () => {
     });
     URL.revokeObjectURL = vi.fn();
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
-    dash.useSchedule.mockReturnValue({ loading: false, items: [ceremony], going: 0 });
+    dash.useSchedule.mockReturnValue({ loading: false, items: [ceremony], goingHeads: 0 });
     renderDashboard('attendee', NAPA);
     await userEvent.click(screen.getByRole('button', { name: 'Add to calendar: Ceremony' }));
     await userEvent.click(screen.getByRole('button', { name: 'Add to calendar' }));
