@@ -7,6 +7,8 @@ interface Props<V> {
   name: keyof V & string;
   label: string;
   type?: string;
+  /** The on-screen keyboard to offer (e.g. 'numeric' for a whole number kept as text). */
+  inputMode?: 'numeric' | 'text';
   placeholder?: string;
   required?: boolean;
   disabled?: boolean;
@@ -22,6 +24,7 @@ export function TextField<V>({
   name,
   label,
   type = 'text',
+  inputMode,
   placeholder,
   required,
   disabled,
@@ -40,6 +43,7 @@ export function TextField<V>({
       <Input
         name={name}
         type={type}
+        inputMode={inputMode}
         placeholder={placeholder}
         min={min}
         max={max}

@@ -1,5 +1,5 @@
 import { Button, HStack, Text } from '@chakra-ui/react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useFirestore } from 'reactfire';
 import { dateTimeLocalToIso, isoToDateTimeLocal } from '@gatherly/domain/dates';
 import { RSVP_OPTION_MESSAGES } from '@gatherly/domain/rsvp-options';
@@ -11,7 +11,6 @@ import {
 import { WallClockHint, zoneLabel } from '../../components/ZonedTime.tsx';
 import { FormDialog } from '../../components/FormDialog.tsx';
 import { TextField } from '../../components/TextField.tsx';
-import { showToast } from '../../components/toaster.tsx';
 import { useDialogForm } from '../../components/use-dialog-form.ts';
 import { describeError } from '../../lib/errors.ts';
 import { isOnline, offlineReason } from '../../lib/offline/connectivity.ts';
@@ -105,6 +104,8 @@ export function ScheduleItemDialog({
   const { gate, tier } = useCapacityGate(isCreator);
   const [upgrading, setUpgrading] = useState(false);
   const current = item?.capacity ?? null;
+  // Why the capacity was not saved after the item was (the one toast says both).
+  const capacityFailure = useRef<string | null>(null);
   const { form, close } = useDialogForm({
     initialValues: initialValues(item, timeZone),
     enableReinitialize: true,
@@ -116,6 +117,7 @@ export function ScheduleItemDialog({
       // The capacity needs the server (it promotes from the waitlist): say so before writing;
       // the form keeps what was typed.
       if (capacityChanged && !isOnline()) throw new Error(offlineReason('Setting a capacity'));
+      capacityFailure.current = null;
       const itemId = item?.id ?? newScheduleItemId(db, eventId);
       const outcome = await commitWrite(db, () =>
         item
@@ -127,19 +129,22 @@ export function ScheduleItemDialog({
           await setItemCapacity(itemId, capacity);
         } catch (err) {
           console.error('Setting the capacity failed', err);
-          showToast({
-            title: 'Capacity not saved',
-            description: describeError(err, 'The capacity could not be saved. Please try again.'),
-            status: 'error',
-          });
+          capacityFailure.current = describeError(err, 'Please try again.');
         }
       }
       return outcome;
     },
-    success: (values) => ({
-      title: editing ? 'Schedule Updated' : 'Schedule Item Added',
-      description: `${values.title.trim()} is on the schedule.`,
-    }),
+    success: (values) =>
+      capacityFailure.current
+        ? {
+            title: 'Capacity not saved',
+            description: `${values.title.trim()} is on the schedule without the new capacity: ${capacityFailure.current}`,
+            status: 'error',
+          }
+        : {
+            title: editing ? 'Schedule Updated' : 'Schedule Item Added',
+            description: `${values.title.trim()} is on the schedule.`,
+          },
     failure: 'Failed to save the schedule item. Please try again.',
     onClose,
   });
@@ -182,8 +187,7 @@ export function ScheduleItemDialog({
         form={form}
         name="capacity"
         label="Capacity (optional)"
-        type="number"
-        min={1}
+        inputMode="numeric"
         disabled={capacityLocked}
         helper={
           gate === 'upgrade' && current === null ? (
