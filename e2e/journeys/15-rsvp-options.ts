@@ -161,7 +161,7 @@ export async function rsvpOptions({ person, step }: JourneyContext): Promise<voi
     await hasText(spots(hana.page), '1 spot left', "the host's seats left");
     await hasText(hana.page.getByTestId('stat-going'), /RSVPs 2$/, 'the RSVPs stat in heads');
     await item(hana.page).getByRole('button', { name: "See who's going" }).click();
-    await hasText(hana.page.getByTestId('who-is-going'), /Gus Guest/, "who's going");
+    await hasText(hana.page.getByTestId('who-is-going'), 'Gus Guest (+1)', "who's going");
     const map = await readDocument(`events/${eventId}/rsvpsByUser/{uid}`, gus.email);
     const parties = Object.values((map?.parties ?? {}) as Record<string, unknown>);
     check(
