@@ -81,6 +81,7 @@ export async function rsvpOptions({ person, step }: JourneyContext): Promise<voi
     await dialog.getByLabel('Start Time').fill('2027-06-11T19:00');
     await dialog.getByLabel('Location').fill('Casa Azul, terrace');
     await capacity.fill('3');
+    await dismissToasts(hana.page);
     await hana.shoot('schedule-item-capacity');
     await dialog.getByRole('button', { name: 'Add Item' }).click();
     await visible(hana.page.getByText('Schedule Item Added'), "the 'Schedule Item Added' toast");

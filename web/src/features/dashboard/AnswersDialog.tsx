@@ -1,4 +1,4 @@
-import { Alert, Button, CloseButton, Dialog, Portal, Stack, Text } from '@chakra-ui/react';
+import { Alert, Button, chakra, CloseButton, Dialog, Portal, Stack, Text } from '@chakra-ui/react';
 import { useFormik } from 'formik';
 import { useEffect, useState } from 'react';
 import type { GuestAnswers, GuestQuestion } from '@gatherly/domain/rsvp-options';
@@ -68,14 +68,21 @@ export default function AnswersDialog({
       open={open}
       onOpenChange={(e) => !e.open && !form.isSubmitting && onClose()}
       placement="center"
-      size={{ base: 'full', md: 'md' }}
       scrollBehavior="inside"
     >
       <Portal>
         <Dialog.Backdrop />
-        <Dialog.Positioner px={{ base: '0', md: '4' }}>
-          <Dialog.Content>
-            <form onSubmit={form.handleSubmit} noValidate>
+        <Dialog.Positioner>
+          <Dialog.Content mx="4">
+            {/* A column, so the body scrolls between a fixed header and footer (scrollBehavior inside). */}
+            <chakra.form
+              display="flex"
+              flexDirection="column"
+              flex="1"
+              minH="0"
+              onSubmit={form.handleSubmit}
+              noValidate
+            >
               <Dialog.Header>
                 <Dialog.Title>Your answers</Dialog.Title>
               </Dialog.Header>
@@ -115,7 +122,7 @@ export default function AnswersDialog({
                   Save answers
                 </Button>
               </Dialog.Footer>
-            </form>
+            </chakra.form>
             <Dialog.CloseTrigger asChild>
               <CloseButton size="sm" disabled={form.isSubmitting} />
             </Dialog.CloseTrigger>

@@ -1,5 +1,6 @@
 import {
   Alert,
+  chakra,
   Box,
   Button,
   Checkbox,
@@ -71,13 +72,12 @@ export default function RsvpDialog(props: RsvpDialogProps) {
       open={open}
       onOpenChange={(e) => !e.open && !busy && onClose()}
       placement="center"
-      size={{ base: 'full', md: 'md' }}
       scrollBehavior="inside"
     >
       <Portal>
         <Dialog.Backdrop />
-        <Dialog.Positioner px={{ base: '0', md: '4' }}>
-          <Dialog.Content data-testid="rsvp-dialog">
+        <Dialog.Positioner>
+          <Dialog.Content mx="4" data-testid="rsvp-dialog">
             {ready ? (
               <RsvpForm
                 {...props}
@@ -221,8 +221,16 @@ function RsvpForm({
       guests.map((g, i) => (i === index ? { ...g, ...patch } : g)),
     );
 
+  // A column, so the body scrolls between a fixed header and footer (scrollBehavior inside).
   return (
-    <form onSubmit={form.handleSubmit} noValidate>
+    <chakra.form
+      display="flex"
+      flexDirection="column"
+      flex="1"
+      minH="0"
+      onSubmit={form.handleSubmit}
+      noValidate
+    >
       <Dialog.Header>
         <Dialog.Title>{titleOf(mode, item.title)}</Dialog.Title>
       </Dialog.Header>
@@ -391,6 +399,6 @@ function RsvpForm({
           {submitLabel}
         </Button>
       </Dialog.Footer>
-    </form>
+    </chakra.form>
   );
 }
