@@ -9,7 +9,7 @@
 import type { Page } from 'playwright-core';
 import { readDocument, setPlan, updateEvent } from '../lib/admin.ts';
 import { setColorMode } from '../lib/a11y.ts';
-import { check, gone, hasText, visible } from '../lib/expect.ts';
+import { check, gone, hasText, until, visible } from '../lib/expect.ts';
 import {
   addMember,
   bannerHeading,
@@ -76,7 +76,8 @@ export async function rsvpOptions({ person, step }: JourneyContext): Promise<voi
     const dialog = hana.page.getByRole('dialog', { name: 'Add Schedule Item' });
     const capacity = dialog.getByLabel('Capacity (optional)');
     await visible(dialog.getByText(/Most people going, guests included/), 'the capacity help');
-    check(await capacity.isEnabled(), 'capacity is open on Pro');
+    // Open once the creator's plan has loaded.
+    await until('capacity to open on Pro', async () => (await capacity.isEnabled()) || 'locked');
     await dialog.getByLabel('Title').fill(DINNER);
     await dialog.getByLabel('Start Time').fill('2027-06-11T19:00');
     await dialog.getByLabel('Location').fill('Casa Azul, terrace');
