@@ -19,8 +19,9 @@ const FEATURES = readdirSync(FEATURES_DIR, { withFileTypes: true })
 /** feature → the features it may import (docs/web.md, "Import boundaries"). */
 export const FEATURE_EDGES = {
   // The dashboard shows the gallery preview, travel, and recent-activity panels and uploads
-  // the banner with the photos feature's compression.
-  dashboard: ['activity', 'photos', 'travel'],
+  // the banner with the photos feature's compression; the schedule item dialog gates capacity on
+  // the tier and offers the upgrade dialog.
+  dashboard: ['activity', 'photos', 'subscription', 'travel'],
   // Settings embeds the creator's role management card.
   settings: ['members'],
   // The events list and Create Event show the tier usage and the upgrade dialog.

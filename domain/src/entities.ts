@@ -637,6 +637,7 @@ export interface SubscriptionResponse {
     | 'priorityEmailDelivery'
     | 'exportDataEnabled'
     | 'analyticsEnabled'
+    | 'advancedSchedulingEnabled'
   >;
 }
 

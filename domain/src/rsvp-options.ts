@@ -2,8 +2,8 @@
  * RSVPs that fit real guests (docs/product.md, "Plus-ones, questions and waitlists"): parties
  * with named plus-ones, the host's questions and their answers, capacity and the waitlist. Pure:
  * the types, limits, messages and decisions that the forms (web), the functions and the rules'
- * drift tests share; their yup schemas are in rsvp-option-schemas.ts, so screens that only show
- * RSVPs load no form library (docs/performance.md, "JavaScript"). Firebase glue lives in functions/src/services/schedule.ts (RSVP
+ * drift tests share; their yup schemas are in schemas.ts, so screens that only show states and
+ * counts load no yup (docs/performance.md). Firebase glue lives in functions/src/services/schedule.ts (RSVP
  * transaction, promotion) and the web's dashboard and settings features.
  */
 import { RSVP_STATUSES, rsvpLabel, type RsvpStatus } from './entities.ts';
@@ -199,6 +199,17 @@ export function spotsLeftText(capacity: number | null, goingHeads: number): stri
   const left = Math.max(0, capacity - goingHeads);
   if (left === 0) return 'Full';
   return left === 1 ? '1 spot left' : `${left} spots left`;
+}
+
+/** "Waitlisted · #2 in line" (1 = next); without a known place, "Waitlisted". */
+export function waitlistPositionText(position: number | null): string {
+  return position === null ? 'Waitlisted' : `Waitlisted · #${position} in line`;
+}
+
+/** "Just you", "You + 1 guest", "You + 2 guests" (a party by its named guests). */
+export function partyText(guests: number): string {
+  if (guests <= 0) return 'Just you';
+  return `You + ${guests} ${guests === 1 ? 'guest' : 'guests'}`;
 }
 
 /**

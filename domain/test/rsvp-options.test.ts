@@ -7,21 +7,26 @@ import {
   checkAnswers,
   headsAndRepliesText,
   partyError,
+  partyText,
   placeGoing,
   plusOneAllowanceText,
   promotions,
   spotsLeftRefusal,
   spotsLeftText,
+  waitlistPositionText,
   type GuestQuestion,
 } from '../src/rsvp-options.ts';
 import {
+  capacityFormSchema,
+  capacityFromForm,
   capacitySchema,
   guestAnswersRequestSchema,
   guestQuestionsSchema,
   memberPlusOnesSchema,
+  parseWith,
   plusOnesAllowedSchema,
-} from '../src/rsvp-option-schemas.ts';
-import { parseWith, rsvpSchema } from '../src/schemas.ts';
+  rsvpSchema,
+} from '../src/schemas.ts';
 import { spotOpenedEmail } from '../src/email/waitlist-email.ts';
 
 const place = (input: Partial<Parameters<typeof placeGoing>[0]>) =>
@@ -226,6 +231,15 @@ describe('texts', () => {
     );
   });
 
+  it('a place in line and a party', () => {
+    expect(waitlistPositionText(2)).toBe('Waitlisted · #2 in line');
+    expect(waitlistPositionText(1)).toBe('Waitlisted · #1 in line');
+    expect(waitlistPositionText(null)).toBe('Waitlisted');
+    expect(partyText(0)).toBe('Just you');
+    expect(partyText(1)).toBe('You + 1 guest');
+    expect(partyText(3)).toBe('You + 3 guests');
+  });
+
   it('the spot-opened e-mail says who, what and when, in the event zone', () => {
     const mail = spotOpenedEmail({
       recipientName: 'Sam',
@@ -296,6 +310,17 @@ describe('schemas', () => {
         errors: [RSVP_OPTION_MESSAGES.capacityRange],
       });
     }
+  });
+
+  it('the capacity as typed in a form: empty is no limit, else a whole number in range', () => {
+    for (const ok of ['', '  ', '1', ' 40 ', String(MAX_CAPACITY)])
+      expect(capacityFormSchema.isValidSync(ok), JSON.stringify(ok)).toBe(true);
+    for (const bad of ['0', '-3', '2.5', '1e3', 'ten', String(MAX_CAPACITY + 1)])
+      expect(() => capacityFormSchema.validateSync(bad), bad).toThrow(
+        RSVP_OPTION_MESSAGES.capacityRange,
+      );
+    expect(capacityFromForm('')).toBeNull();
+    expect(capacityFromForm(' 40 ')).toBe(40);
   });
 
   it('questions: ids, labels, kinds, options', () => {

@@ -1,5 +1,6 @@
 // Journey 5: the admin adds schedule items; members RSVP going / maybe / not going, and the counts
-// change live on the other members' dashboards.
+// ("1 going · 3 replies": heads going and every reply) change live on the other members'
+// dashboards.
 import type { Page } from 'playwright-core';
 import { check, gone, hasText, visible } from '../lib/expect.ts';
 import {
@@ -76,8 +77,8 @@ export async function schedule({ person, step }: JourneyContext): Promise<void> 
         await visible(item(p.page, 'Welcome Drinks'), `Welcome Drinks on ${p.name}'s dashboard`);
         await visible(item(p.page, 'Group Hike'), `Group Hike on ${p.name}'s dashboard`);
         await hasText(
-          item(p.page, 'Welcome Drinks').getByText(/attending$/),
-          '0/0 attending',
+          item(p.page, 'Welcome Drinks').getByTestId('rsvp-counts'),
+          '0 going · 0 replies',
           'no answers yet',
         );
         await visible(
@@ -89,40 +90,40 @@ export async function schedule({ person, step }: JourneyContext): Promise<void> 
     },
   );
 
-  await step('a member answers Going: the other members see 1/1 attending live', async () => {
+  await step('a member answers Going: the other members see 1 going · 1 reply live', async () => {
     await rsvp(lee, 'Welcome Drinks', 'Going');
     for (const p of [kim, max])
       await hasText(
-        item(p.page, 'Welcome Drinks').getByText(/attending$/),
-        '1/1 attending',
+        item(p.page, 'Welcome Drinks').getByTestId('rsvp-counts'),
+        '1 going · 1 reply',
         `${p.name}'s count`,
       );
     await hasText(kim.page.getByTestId('stat-going'), /RSVPs 1$/, "the creator's RSVPs stat");
   });
 
-  await step('another member answers Maybe: 1/2 attending live', async () => {
+  await step('another member answers Maybe: 1 going · 2 replies live', async () => {
     await rsvp(max, 'Welcome Drinks', 'Maybe');
     for (const p of [kim, lee])
       await hasText(
-        item(p.page, 'Welcome Drinks').getByText(/attending$/),
-        '1/2 attending',
+        item(p.page, 'Welcome Drinks').getByTestId('rsvp-counts'),
+        '1 going · 2 replies',
         `${p.name}'s count`,
       );
   });
 
   await step(
-    'the admin answers Not Going: 1/3 attending live; going counts stay per item',
+    'the admin answers Not Going: 1 going · 3 replies live; counts stay per item',
     async () => {
       await rsvp(kim, 'Welcome Drinks', 'Not Going');
       for (const p of [lee, max])
         await hasText(
-          item(p.page, 'Welcome Drinks').getByText(/attending$/),
-          '1/3 attending',
+          item(p.page, 'Welcome Drinks').getByTestId('rsvp-counts'),
+          '1 going · 3 replies',
           `${p.name}'s count`,
         );
       await hasText(
-        item(lee.page, 'Group Hike').getByText(/attending$/),
-        '0/0 attending',
+        item(lee.page, 'Group Hike').getByTestId('rsvp-counts'),
+        '0 going · 0 replies',
         'the other item untouched',
       );
       await kim.shoot('schedule-answered');
@@ -133,8 +134,8 @@ export async function schedule({ person, step }: JourneyContext): Promise<void> 
     await rsvp(max, 'Welcome Drinks', 'Going');
     for (const p of [kim, lee])
       await hasText(
-        item(p.page, 'Welcome Drinks').getByText(/attending$/),
-        '2/3 attending',
+        item(p.page, 'Welcome Drinks').getByTestId('rsvp-counts'),
+        '2 going · 3 replies',
         `${p.name}'s count`,
       );
     await hasText(lee.page.getByTestId('stat-going'), /RSVPs 2$/, "the member's RSVPs stat");
@@ -150,8 +151,8 @@ export async function schedule({ person, step }: JourneyContext): Promise<void> 
       for (const p of [kim, lee, max])
         await gone(item(p.page, 'Group Hike'), `Group Hike on ${p.name}'s dashboard`);
       await hasText(
-        item(lee.page, 'Welcome Drinks').getByText(/attending$/),
-        '2/3 attending',
+        item(lee.page, 'Welcome Drinks').getByTestId('rsvp-counts'),
+        '2 going · 3 replies',
         'the remaining item untouched',
       );
     },

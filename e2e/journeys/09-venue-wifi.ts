@@ -48,8 +48,8 @@ export async function venueWifi({ person, step }: JourneyContext): Promise<void>
     await navigate(olive, 'Dashboard', 'dashboard', bannerHeading(eventName));
     await visible(item(pat.page, 'Ceremony'), "the schedule item on the guest's dashboard");
     await hasText(
-      item(pat.page, 'Ceremony').getByText(/attending$/),
-      '0/0 attending',
+      item(pat.page, 'Ceremony').getByTestId('rsvp-counts'),
+      '0 going · 0 replies',
       'no answers yet',
     );
     await until('the service worker to control the organiser’s page', async () =>
@@ -83,7 +83,11 @@ export async function venueWifi({ person, step }: JourneyContext): Promise<void>
       );
       await visible(olive.page.getByText(QUEUED), `'${QUEUED}' for the RSVP`, 5000);
       await visible(row.getByText('Not synced yet'), 'the RSVP marked as not synced yet');
-      await hasText(row.getByText(/attending$/), '0/0 attending', 'the count stays the server’s');
+      await hasText(
+        row.getByTestId('rsvp-counts'),
+        '0 going · 0 replies',
+        'the count stays the server’s',
+      );
       await visible(
         offlineStrip(olive.page).getByText(/1 change waiting/),
         "'1 change waiting' in the strip",
@@ -163,8 +167,8 @@ export async function venueWifi({ person, step }: JourneyContext): Promise<void>
     await gone(row.getByText('Not synced yet'), 'the not-synced mark');
     await visible(bannerHeading(renamed)(pat.page), 'the new name on the guest’s dashboard');
     await hasText(
-      item(pat.page, 'Ceremony').getByText(/attending$/),
-      '1/1 attending',
+      item(pat.page, 'Ceremony').getByTestId('rsvp-counts'),
+      '1 going · 1 reply',
       "the organiser's RSVP on the guest's dashboard",
     );
     await pat.shoot('synced-guest');

@@ -78,9 +78,7 @@ export async function liveAtScale({ person, step }: JourneyContext): Promise<voi
     const current = (await chip.getAttribute('aria-label'))?.replace('Your RSVP: ', '');
     const answer = current === 'Going' ? 'Not Going' : 'Going';
     const attending = async (p: Page) =>
-      (await scheduleItem(p, title)
-        .getByText(/attending$/)
-        .textContent()) ?? '';
+      (await scheduleItem(p, title).getByTestId('rsvp-counts').textContent()) ?? '';
     const before = await attending(olive.page);
     await chip.click();
     await gil.page.getByRole('menuitem', { name: answer, exact: true }).click();
@@ -95,7 +93,7 @@ export async function liveAtScale({ person, step }: JourneyContext): Promise<voi
     const expected = await attending(gil.page);
     const t0 = Date.now();
     await hasText(
-      scheduleItem(olive.page, title).getByText(/attending$/),
+      scheduleItem(olive.page, title).getByTestId('rsvp-counts'),
       expected,
       "the RSVP on the organiser's dashboard",
     );

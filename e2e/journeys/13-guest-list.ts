@@ -172,7 +172,7 @@ export async function guestList({ person, step }: JourneyContext): Promise<void>
       item(abe.page).getByRole('button', { name: /who's going/ }),
       "the guest's who's going button",
     );
-    await visible(item(abe.page).getByText('1/3 attending'), 'the count, still there');
+    await visible(item(abe.page).getByText('1 going · 3 replies'), 'the count, still there');
   });
 
   await step('Export CSV on the Free plan offers the upgrade', async () => {

@@ -41,3 +41,22 @@ export async function updateEvent(eventId: string, fields: Record<string, unknow
     await deleteApp(app);
   }
 }
+
+/**
+ * Reads a stored document as the admin SDK sees it (what the server stored for a screen's
+ * action), with the uid of the account with `email` in place of `{uid}` in `docPath`.
+ */
+export async function readDocument(
+  docPath: string,
+  email?: string,
+): Promise<Record<string, unknown> | undefined> {
+  pointAdminAtEmulators();
+  const app = initializeApp({ projectId: PROJECT_ID }, `e2e-read-${randomUUID()}`);
+  try {
+    const uid = email ? (await getAuth(app).getUserByEmail(email)).uid : '';
+    const snap = await getFirestore(app).doc(docPath.replace('{uid}', uid)).get();
+    return snap.data();
+  } finally {
+    await deleteApp(app);
+  }
+}

@@ -44,6 +44,7 @@ describe('subscription', () => {
         priorityEmailDelivery: false,
         exportDataEnabled: false,
         analyticsEnabled: false,
+        advancedSchedulingEnabled: false,
       },
     });
     expect((await stack.call('GET', '/api/user/subscription')).status).toBe(401);

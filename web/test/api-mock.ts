@@ -43,6 +43,7 @@ export const subscription = (
     priorityEmailDelivery: tier === 'enterprise',
     exportDataEnabled: tier !== 'free',
     analyticsEnabled: tier !== 'free',
+    advancedSchedulingEnabled: tier !== 'free',
   },
 });
 

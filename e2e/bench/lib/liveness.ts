@@ -106,8 +106,8 @@ export async function rsvp(guest: Page, organiser: Page, title: string): Promise
   return measure(
     `RSVP ${answer} (dashboard → dashboard)`,
     guest,
-    row.getByText(/attending$/),
-    scheduleItem(organiser, title).getByText(/attending$/),
+    row.getByTestId('rsvp-counts'),
+    scheduleItem(organiser, title).getByTestId('rsvp-counts'),
     () => item.click(),
   );
 }

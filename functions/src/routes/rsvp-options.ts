@@ -1,15 +1,15 @@
 // The host's questions, members' own answers and plus-one allowances (docs/api.md,
 // "Plus-ones, questions and waitlists").
-import {
-  type GuestAnswersRequest,
-  type GuestQuestionsRequest,
-  type MemberPlusOnesRequest,
+import type {
+  GuestAnswersRequest,
+  GuestQuestionsRequest,
+  MemberPlusOnesRequest,
 } from '@gatherly/domain/rsvp-options';
 import {
   guestAnswersRequestSchema,
   guestQuestionsSchema,
   memberPlusOnesSchema,
-} from '@gatherly/domain/rsvp-option-schemas';
+} from '@gatherly/domain/schemas';
 import { db } from '../firebase.ts';
 import { route, type Route } from '../router.ts';
 import { setMemberPlusOnes, setOwnAnswers, setQuestions } from '../services/guest-questions.ts';

@@ -1,7 +1,6 @@
 import type { ScheduleResponse } from '@gatherly/domain/entities';
-import { type MyRsvpResponse } from '@gatherly/domain/rsvp-options';
-import { capacitySchema } from '@gatherly/domain/rsvp-option-schemas';
-import { rsvpSchema } from '@gatherly/domain/schemas';
+import type { MyRsvpResponse } from '@gatherly/domain/rsvp-options';
+import { capacitySchema, rsvpSchema } from '@gatherly/domain/schemas';
 import { db } from '../firebase.ts';
 import { linkContext } from '../mail/params.ts';
 import { route, type Route } from '../router.ts';

@@ -79,6 +79,7 @@ export async function subscriptionSummary(caller: Caller): Promise<SubscriptionR
       priorityEmailDelivery: tier.priorityEmailDelivery,
       exportDataEnabled: tier.exportDataEnabled,
       analyticsEnabled: tier.analyticsEnabled,
+      advancedSchedulingEnabled: tier.advancedSchedulingEnabled,
     },
   };
 }

@@ -7,8 +7,11 @@ interface Props<V> {
   name: keyof V & string;
   label: string;
   type?: string;
+  /** The on-screen keyboard to offer (e.g. 'numeric' for a whole number kept as text). */
+  inputMode?: 'numeric' | 'text';
   placeholder?: string;
   required?: boolean;
+  disabled?: boolean;
   min?: number;
   max?: number;
   /** Shown under the input while it has no error. */
@@ -21,8 +24,10 @@ export function TextField<V>({
   name,
   label,
   type = 'text',
+  inputMode,
   placeholder,
   required,
+  disabled,
   min,
   max,
   helper,
@@ -30,7 +35,7 @@ export function TextField<V>({
   const error = form.touched[name] ? form.errors[name] : undefined;
   const value = form.values[name];
   return (
-    <Field.Root invalid={typeof error === 'string'} required={required}>
+    <Field.Root invalid={typeof error === 'string'} required={required} disabled={disabled}>
       <Field.Label>
         {label}
         {required && <Field.RequiredIndicator />}
@@ -38,6 +43,7 @@ export function TextField<V>({
       <Input
         name={name}
         type={type}
+        inputMode={inputMode}
         placeholder={placeholder}
         min={min}
         max={max}

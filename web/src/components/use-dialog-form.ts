@@ -11,8 +11,11 @@ interface Options<V extends FormikValues> {
   enableReinitialize?: boolean;
   /** Resolving 'queued' (a direct write saved on this device, see commitWrite) says so. */
   save(values: V): Promise<unknown>;
-  /** The success toast, from the submitted values. */
-  success(values: V): { title: string; description: string };
+  /**
+   * The toast after saving, from the submitted values: a success unless it says otherwise (a
+   * save whose second part failed, e.g. a schedule item saved without its capacity).
+   */
+  success(values: V): { title: string; description: string; status?: 'success' | 'error' };
   /** The error toast's text (docs/product.md, "Texts and messages"). */
   failure: string;
   onClose(): void;
@@ -35,7 +38,7 @@ export function useDialogForm<V extends FormikValues>(options: Options<V>) {
         showToast(
           outcome === 'queued'
             ? { title: toast.title, description: QUEUED_MESSAGE, status: 'info' }
-            : { ...toast, status: 'success' },
+            : { status: 'success', ...toast },
         );
         helpers.resetForm();
         onClose();

@@ -2,6 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ActivityItem } from '@gatherly/domain/activity';
+import type { GuestQuestion } from '@gatherly/domain/rsvp-options';
 import { resetToasts } from '../../src/components/toast-store.ts';
 import * as activityData from '../../src/features/activity/data.ts';
 import * as bannerUpload from '../../src/features/dashboard/banner-upload.ts';
@@ -9,6 +10,7 @@ import DashboardPage from '../../src/features/dashboard/DashboardPage.tsx';
 import * as dashboardData from '../../src/features/dashboard/data.ts';
 import * as photosData from '../../src/features/photos/data.ts';
 import * as statsHook from '../../src/lib/use-event-stats.ts';
+import * as subscriptionHook from '../../src/features/subscription/use-subscription.ts';
 import * as travelData from '../../src/features/travel/data.ts';
 import { clearNewlyCreated } from '../../src/lib/newly-created.ts';
 import type { GatherlyEvent, MemberRole } from '../../src/lib/types.ts';
@@ -17,6 +19,7 @@ import { inDeviceZone } from '../time-zones.ts';
 import { testDb, testStorage } from './firebase-stub.ts';
 import { carpool, flight, photo } from './fixtures.ts';
 import { goOffline } from '../offline.ts';
+import { ApiError, subscription } from '../api-mock.ts';
 
 vi.mock('reactfire', () => ({ useFirestore: () => testDb, useStorage: () => testStorage }));
 vi.mock('../../src/features/photos/storage-url.ts', () => ({
@@ -43,12 +46,21 @@ vi.mock('../../src/features/travel/data.ts', async (importOriginal) => ({
 vi.mock('../../src/features/dashboard/data.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../src/features/dashboard/data.ts')>()),
   useSchedule: vi.fn(),
+  useMyAllowance: vi.fn(),
+  useMyGuestAnswers: vi.fn(),
+  useWaitlistPosition: vi.fn(),
   setMyRsvp: vi.fn(),
+  setItemCapacity: vi.fn(),
+  saveMyAnswers: vi.fn(),
   addScheduleItem: vi.fn(),
+  updateScheduleItem: vi.fn(),
   deleteScheduleItem: vi.fn(),
   saveBannerSettings: vi.fn(),
 }));
 vi.mock('../../src/features/activity/data.ts', () => ({ useEventActivity: vi.fn() }));
+vi.mock('../../src/features/subscription/use-subscription.ts', () => ({
+  useSubscription: vi.fn(),
+}));
 vi.mock('../../src/features/dashboard/banner-upload.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../src/features/dashboard/banner-upload.ts')>()),
   uploadBanner: vi.fn(),
@@ -75,6 +87,7 @@ const travel = vi.mocked(travelData);
 const dash = vi.mocked(dashboardData);
 const activity = vi.mocked(activityData);
 const upload = vi.mocked(bannerUpload.uploadBanner);
+const plan = vi.mocked(subscriptionHook.useSubscription);
 
 const EVENT: Partial<GatherlyEvent> = {
   name: 'Beach Wedding',
@@ -99,6 +112,7 @@ function scheduleItem(
     createdAt: null,
     rsvpCounts: { going: 2, maybe: 1, notGoing: 0 },
     myStatus: null,
+    myGuests: [],
     myStatusPending: false,
     ...overrides,
   };
@@ -146,7 +160,11 @@ beforeEach(() => {
   eventStats.mockReturnValue(STATS);
   travel.useFlights.mockReturnValue({ loading: false, error: undefined, items: [] });
   travel.useCarpools.mockReturnValue({ loading: false, error: undefined, items: [] });
-  dash.useSchedule.mockReturnValue({ loading: false, items: [], going: 7 });
+  dash.useSchedule.mockReturnValue({ loading: false, items: [], goingHeads: 7 });
+  dash.useMyAllowance.mockReturnValue(0);
+  dash.useMyGuestAnswers.mockReturnValue(null);
+  dash.useWaitlistPosition.mockReturnValue(null);
+  plan.mockReturnValue({ subscription: null, loading: false, error: null, reload: vi.fn() });
   activity.useEventActivity.mockReturnValue({
     loading: false,
     error: undefined,
@@ -524,7 +542,7 @@ describe('DashboardPage sections', () => {
     dash.useSchedule.mockReturnValue({
       loading: false,
       items: [scheduleItem('s1', { myStatus: 'maybe', myStatusPending: true }), scheduleItem('s2')],
-      going: 2,
+      goingHeads: 2,
     });
     dash.setMyRsvp.mockResolvedValue('queued');
     renderDashboard();
@@ -573,17 +591,17 @@ describe('DashboardPage sections', () => {
           rsvpCounts: { going: 5, maybe: 0, notGoing: 1 },
         }),
       ],
-      going: 7,
+      goingHeads: 7,
     });
     dash.setMyRsvp.mockResolvedValue('saved');
     renderDashboard();
     const [dinner, ceremony] = screen.getAllByTestId('schedule-item');
     expect(within(dinner!).getByText('Welcome Dinner')).toBeInTheDocument();
     expect(within(dinner!).getByText('Tacos by the sea')).toBeInTheDocument();
-    expect(within(dinner!).getByText('2/3 attending')).toBeInTheDocument();
+    expect(within(dinner!).getByText('2 going · 3 replies')).toBeInTheDocument();
     expect(within(dinner!).getByText('Not Responded')).toBeInTheDocument();
     expect(within(ceremony!).getByText('Going')).toBeInTheDocument();
-    expect(within(ceremony!).getByText('5/6 attending')).toBeInTheDocument();
+    expect(within(ceremony!).getByText('5 going · 6 replies')).toBeInTheDocument();
     await userEvent.click(
       within(dinner!).getByRole('button', { name: 'Your RSVP: Not Responded' }),
     );
@@ -591,7 +609,7 @@ describe('DashboardPage sections', () => {
     await waitFor(() =>
       expect(dash.setMyRsvp).toHaveBeenCalledWith(
         { uid: 'u1', eventId: 'e1', itemId: 's1', title: 'Welcome Dinner' },
-        'maybe',
+        { status: 'maybe' },
       ),
     );
     expect(
@@ -600,7 +618,7 @@ describe('DashboardPage sections', () => {
   });
 
   it('lets admins add a schedule item with validation and ISO times; attendees cannot', async () => {
-    dash.useSchedule.mockReturnValue({ loading: false, items: [], going: 0 });
+    dash.useSchedule.mockReturnValue({ loading: false, items: [], goingHeads: 0 });
     dash.addScheduleItem.mockResolvedValue(undefined);
     renderDashboard('admin');
     await userEvent.click(screen.getByRole('button', { name: 'Add Item' }));
@@ -614,19 +632,31 @@ describe('DashboardPage sections', () => {
     await userEvent.type(within(dialog).getByLabelText('Location'), 'The boathouse');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Add Item' }));
     await waitFor(() =>
-      expect(dash.addScheduleItem).toHaveBeenCalledWith(testDb, 'e1', 'u1', {
-        title: 'Rehearsal dinner',
-        description: '',
-        startTime: new Date(2027, 5, 11, 19, 30).toISOString(),
-        endTime: null,
-        location: 'The boathouse',
-      }),
+      expect(dash.addScheduleItem).toHaveBeenCalledWith(
+        testDb,
+        'e1',
+        'u1',
+        {
+          title: 'Rehearsal dinner',
+          description: '',
+          startTime: new Date(2027, 5, 11, 19, 30).toISOString(),
+          endTime: null,
+          location: 'The boathouse',
+        },
+        expect.any(String),
+      ),
     );
     expect(await screen.findByText('Schedule Item Added')).toBeInTheDocument();
+    // No capacity typed: none is sent.
+    expect(dash.setItemCapacity).not.toHaveBeenCalled();
   });
 
   it('hides the schedule controls from attendees', () => {
-    dash.useSchedule.mockReturnValue({ loading: false, items: [scheduleItem('s1')], going: 0 });
+    dash.useSchedule.mockReturnValue({
+      loading: false,
+      items: [scheduleItem('s1')],
+      goingHeads: 0,
+    });
     renderDashboard('attendee');
     expect(screen.queryByRole('button', { name: 'Add Item' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /^Delete / })).not.toBeInTheDocument();
@@ -639,7 +669,7 @@ describe('DashboardPage sections', () => {
         scheduleItem('s1'),
         scheduleItem('s2', { rsvpCounts: { going: 0, maybe: 1, notGoing: 0 } }),
       ],
-      going: 2,
+      goingHeads: 2,
     });
     const seeWho = () => screen.queryAllByRole('button', { name: "See who's going" });
     const allowed = renderDashboard('attendee');
@@ -653,7 +683,11 @@ describe('DashboardPage sections', () => {
   });
 
   it('lets admins delete a schedule item after confirming', async () => {
-    dash.useSchedule.mockReturnValue({ loading: false, items: [scheduleItem('s1')], going: 0 });
+    dash.useSchedule.mockReturnValue({
+      loading: false,
+      items: [scheduleItem('s1')],
+      goingHeads: 0,
+    });
     dash.deleteScheduleItem.mockResolvedValue(undefined);
     renderDashboard('creator');
     await userEvent.click(screen.getByRole('button', { name: 'Delete Welcome Dinner' }));
@@ -675,7 +709,11 @@ describe('DashboardPage sections', () => {
     ) {
       clicks.push(this.download);
     });
-    dash.useSchedule.mockReturnValue({ loading: false, items: [scheduleItem('s1')], going: 0 });
+    dash.useSchedule.mockReturnValue({
+      loading: false,
+      items: [scheduleItem('s1')],
+      goingHeads: 0,
+    });
     renderDashboard();
     await userEvent.click(screen.getByRole('button', { name: 'Add to calendar: Welcome Dinner' }));
     await userEvent.click(screen.getByRole('button', { name: 'Add to calendar' }));
@@ -709,7 +747,7 @@ describe('DashboardPage in the event’s time zone', () => {
     'a guest whose device is in %s sees 4:00 PM PDT, and their own time as a hint',
     async (zone, hint) => {
       await inDeviceZone(zone, async () => {
-        dash.useSchedule.mockReturnValue({ loading: false, items: [ceremony], going: 0 });
+        dash.useSchedule.mockReturnValue({ loading: false, items: [ceremony], goingHeads: 0 });
         renderDashboard('attendee', NAPA);
         const row = screen.getByTestId('schedule-item');
         expect(row).toHaveTextContent('Fri, June 12, 2099, 4:00 PM PDT');
@@ -723,7 +761,7 @@ describe('DashboardPage in the event’s time zone', () => {
 
   it('shows no hint to a guest whose clock reads the event’s time', async () => {
     await inDeviceZone('America/Los_Angeles', async () => {
-      dash.useSchedule.mockReturnValue({ loading: false, items: [ceremony], going: 0 });
+      dash.useSchedule.mockReturnValue({ loading: false, items: [ceremony], goingHeads: 0 });
       renderDashboard('attendee', NAPA);
       expect(screen.getByTestId('schedule-item')).toHaveTextContent(
         'Fri, June 12, 2099, 4:00 PM PDT',
@@ -749,7 +787,7 @@ describe('DashboardPage in the event’s time zone', () => {
 
   it('enters schedule times in the event’s zone, whatever the device’s', async () => {
     await inDeviceZone('Asia/Kolkata', async () => {
-      dash.useSchedule.mockReturnValue({ loading: false, items: [], going: 0 });
+      dash.useSchedule.mockReturnValue({ loading: false, items: [], goingHeads: 0 });
       dash.addScheduleItem.mockResolvedValue(undefined);
       renderDashboard('admin', NAPA);
       await userEvent.click(screen.getByRole('button', { name: 'Add Item' }));
@@ -769,6 +807,7 @@ describe('DashboardPage in the event’s time zone', () => {
           'e1',
           'u1',
           expect.objectContaining({ startTime: '2099-06-12T23:00:00.000Z' }),
+          expect.any(String),
         ),
       );
     });
@@ -782,7 +821,7 @@ describe('DashboardPage in the event’s time zone', () => {
     });
     URL.revokeObjectURL = vi.fn();
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
-    dash.useSchedule.mockReturnValue({ loading: false, items: [ceremony], going: 0 });
+    dash.useSchedule.mockReturnValue({ loading: false, items: [ceremony], goingHeads: 0 });
     renderDashboard('attendee', NAPA);
     await userEvent.click(screen.getByRole('button', { name: 'Add to calendar: Ceremony' }));
     await userEvent.click(screen.getByRole('button', { name: 'Add to calendar' }));
@@ -807,5 +846,190 @@ describe('DashboardPage in the event’s time zone', () => {
     expect(screen.queryByTestId('time-zone-notice')).not.toBeInTheDocument();
     renderDashboard('admin', NAPA);
     expect(screen.queryByTestId('time-zone-notice')).not.toBeInTheDocument();
+  });
+});
+
+describe('DashboardPage: the host’s questions and capacity', () => {
+  const QUESTIONS: GuestQuestion[] = [
+    {
+      id: 'diet',
+      label: 'Dietary needs',
+      kind: 'single',
+      options: ['None', 'Vegetarian', 'Vegan'],
+      required: true,
+    },
+    { id: 'access', label: 'Accessibility needs', kind: 'text', options: [], required: true },
+    { id: 'song', label: 'Song request', kind: 'text', options: [], required: false },
+  ];
+  const WITH_QUESTIONS = { ...EVENT, questions: QUESTIONS };
+
+  it('"Your answers" reads the member’s own answers back; none stored or no questions, no card', () => {
+    dash.useMyGuestAnswers.mockReturnValue({ diet: 'Vegan', access: 'Step-free access' });
+    const { unmount } = renderDashboard('attendee', WITH_QUESTIONS);
+    const card = screen.getByTestId('your-answers');
+    expect(within(card).getByText('Dietary needs').nextElementSibling).toHaveTextContent('Vegan');
+    expect(within(card).getByText('Song request').nextElementSibling).toHaveTextContent(
+      'No answer',
+    );
+    expect(dash.useMyGuestAnswers).toHaveBeenCalledWith('e1', 'u1');
+    unmount();
+    dash.useMyGuestAnswers.mockReturnValue(null);
+    const never = renderDashboard('attendee', WITH_QUESTIONS);
+    expect(screen.queryByTestId('your-answers')).not.toBeInTheDocument();
+    never.unmount();
+    dash.useMyGuestAnswers.mockReturnValue({ diet: 'Vegan' });
+    renderDashboard('attendee', EVENT);
+    expect(screen.queryByTestId('your-answers')).not.toBeInTheDocument();
+  });
+
+  it('edits the answers: required ones stay required while going; the server’s refusal is said in the dialog', async () => {
+    dash.useSchedule.mockReturnValue({
+      loading: false,
+      items: [scheduleItem('s1', { myStatus: 'going' })],
+      goingHeads: 1,
+    });
+    dash.useMyGuestAnswers.mockReturnValue({ diet: 'Vegan', access: 'Step-free access' });
+    dash.saveMyAnswers
+      .mockRejectedValueOnce(new ApiError(400, '“Dietary needs” has no option “Vegan”'))
+      .mockResolvedValue({});
+    renderDashboard('attendee', WITH_QUESTIONS);
+    await userEvent.click(screen.getByRole('button', { name: 'Edit answers' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Your answers' });
+    expect(within(dialog).getByRole('radio', { name: 'Vegan' })).toBeChecked();
+    const access = within(dialog).getByRole('textbox', { name: /Accessibility needs/ });
+    await userEvent.clear(access);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save answers' }));
+    expect(
+      await within(dialog).findByText('Please answer “Accessibility needs”'),
+    ).toBeInTheDocument();
+    expect(dash.saveMyAnswers).not.toHaveBeenCalled();
+    await userEvent.type(access, 'Hearing loop');
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Song request' }), ' Abba ');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save answers' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      '“Dietary needs” has no option “Vegan”',
+    );
+    await userEvent.click(within(dialog).getByRole('radio', { name: 'None' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save answers' }));
+    await waitFor(() =>
+      expect(dash.saveMyAnswers).toHaveBeenLastCalledWith('e1', {
+        diet: 'None',
+        access: 'Hearing loop',
+        song: 'Abba',
+      }),
+    );
+    expect(await screen.findByText('Answers saved')).toBeInTheDocument();
+  });
+
+  it('not going anywhere, a required answer may be cleared', async () => {
+    dash.useMyGuestAnswers.mockReturnValue({ diet: 'Vegan', access: 'Step-free access' });
+    dash.saveMyAnswers.mockResolvedValue({});
+    renderDashboard('attendee', WITH_QUESTIONS);
+    await userEvent.click(screen.getByRole('button', { name: 'Edit answers' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Your answers' });
+    await userEvent.clear(within(dialog).getByRole('textbox', { name: /Accessibility needs/ }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save answers' }));
+    await waitFor(() => expect(dash.saveMyAnswers).toHaveBeenCalledWith('e1', { diet: 'Vegan' }));
+  });
+
+  it('the RSVPs stat counts heads', () => {
+    dash.useSchedule.mockReturnValue({ loading: false, items: [], goingHeads: 42 });
+    renderDashboard();
+    expect(screen.getByTestId('stat-going')).toHaveTextContent('42');
+  });
+
+  it('a creator on the Free plan finds capacity locked, with the plan message and the upgrade', async () => {
+    plan.mockReturnValue({
+      subscription: subscription('free', [1, 2]),
+      loading: false,
+      error: null,
+      reload: vi.fn(),
+    });
+    dash.useSchedule.mockReturnValue({ loading: false, items: [], goingHeads: 0 });
+    renderDashboard('creator');
+    await userEvent.click(screen.getByRole('button', { name: 'Add Item' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Schedule Item' });
+    expect(within(dialog).getByRole('textbox', { name: 'Capacity (optional)' })).toBeDisabled();
+    expect(
+      within(dialog).getByText('Capacity and waitlists need the Pro or Enterprise plan.'),
+    ).toBeInTheDocument();
+    expect(plan).toHaveBeenCalledWith(true);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Upgrade' }));
+    const upgrade = await screen.findByRole('dialog', { name: 'Upgrade to Pro' });
+    expect(
+      within(upgrade).getByText(/Capacity and waitlists is not part of the Free plan/),
+    ).toBeInTheDocument();
+  });
+
+  it('on Pro, a new item gets its capacity right after it is written; out of range says so', async () => {
+    plan.mockReturnValue({
+      subscription: subscription('paid', [1, 10]),
+      loading: false,
+      error: null,
+      reload: vi.fn(),
+    });
+    dash.useSchedule.mockReturnValue({ loading: false, items: [], goingHeads: 0 });
+    dash.addScheduleItem.mockResolvedValue(undefined);
+    dash.setItemCapacity.mockResolvedValue({ capacity: 40, promoted: 0 });
+    renderDashboard('creator');
+    await userEvent.click(screen.getByRole('button', { name: 'Add Item' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Schedule Item' });
+    await userEvent.type(within(dialog).getByLabelText(/Title/), 'Rehearsal dinner');
+    await userEvent.type(within(dialog).getByLabelText(/Start Time/), '2027-06-11T19:30');
+    const capacity = within(dialog).getByRole('textbox', { name: 'Capacity (optional)' });
+    await userEvent.type(capacity, '0');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add Item' }));
+    expect(
+      await within(dialog).findByText(
+        'Capacity must be a whole number from 1 to 11000, or empty for no limit',
+      ),
+    ).toBeInTheDocument();
+    expect(dash.addScheduleItem).not.toHaveBeenCalled();
+    await userEvent.clear(capacity);
+    await userEvent.type(capacity, '40');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add Item' }));
+    await waitFor(() => expect(dash.setItemCapacity).toHaveBeenCalled());
+    const newId = dash.addScheduleItem.mock.calls[0]![4];
+    expect(newId).toMatch(/^\w{20}$/);
+    expect(dash.setItemCapacity).toHaveBeenCalledWith(newId, 40);
+    expect(await screen.findByText('Schedule Item Added')).toBeInTheDocument();
+  });
+
+  it('another admin (the plan is the creator’s) clears a capacity, and hears the server when setting one is refused', async () => {
+    dash.useSchedule.mockReturnValue({
+      loading: false,
+      items: [scheduleItem('s1', { capacity: 40 })],
+      goingHeads: 0,
+    });
+    dash.updateScheduleItem.mockResolvedValue(undefined);
+    dash.setItemCapacity.mockResolvedValue({ capacity: null, promoted: 2 });
+    renderDashboard('admin');
+    await userEvent.click(screen.getByRole('button', { name: 'Edit Welcome Dinner' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Edit Schedule Item' });
+    // Not the creator: their own plan is not asked for.
+    expect(plan).toHaveBeenCalledWith(false);
+    const capacity = within(dialog).getByRole('textbox', { name: 'Capacity (optional)' });
+    expect(capacity).toHaveValue('40');
+    expect(capacity).toBeEnabled();
+    await userEvent.clear(capacity);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(dash.setItemCapacity).toHaveBeenCalledWith('s1', null));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    dash.setItemCapacity.mockRejectedValue(
+      new ApiError(403, 'Capacity and waitlists need the Pro or Enterprise plan'),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Edit Welcome Dinner' }));
+    dialog = await screen.findByRole('dialog', { name: 'Edit Schedule Item' });
+    const again = within(dialog).getByRole('textbox', { name: 'Capacity (optional)' });
+    await userEvent.clear(again);
+    await userEvent.type(again, '30');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Capacity not saved')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'Welcome Dinner is on the schedule without the new capacity: Capacity and waitlists need the Pro or Enterprise plan',
+      ),
+    ).toBeInTheDocument();
   });
 });

@@ -68,10 +68,12 @@ function Dashboard() {
         timeZone="UTC"
         uid="u1"
         isAdmin={false}
+        isCreator={false}
         showNames={false}
         items={schedule.items}
+        going={{ allowance: 0, questions: [], storedAnswers: null }}
       />
-      <p data-testid="going">{schedule.going}</p>
+      <p data-testid="going">{schedule.goingHeads}</p>
     </>
   );
 }
@@ -121,7 +123,7 @@ describe('RSVPs without a connection', () => {
     expect(within(row()).getByText('Not synced yet')).toBeInTheDocument();
     expect(screen.getByTestId('offline-banner')).toHaveTextContent('(1 change waiting)');
     // The tallies stay the server's until it has counted the answer.
-    expect(within(row()).getByText('2/3 attending')).toBeInTheDocument();
+    expect(within(row()).getByText('2 going · 3 replies')).toBeInTheDocument();
     expect(screen.getByTestId('going')).toHaveTextContent('2');
     expect(apiRequest).not.toHaveBeenCalled();
     expect(localStorage.getItem('gatherly.rsvpQueue/u1/e1/s1')).toContain('"going"');

@@ -5,6 +5,7 @@ import {
   carpoolConverter,
   eventConverter,
   flightConverter,
+  guestAnswersConverter,
   memberConverter,
   activityConverter,
   photoConverter,
@@ -18,7 +19,9 @@ import {
   activityRef,
   eventRef,
   invitationsRef,
+  memberRef,
   membershipsQuery,
+  myGuestAnswersRef,
   myRsvpsRef,
   myVotesQuery,
   photoRef,
@@ -67,6 +70,99 @@ describe('converters', () => {
       createdAt: null,
       guestsSeeWhoIsGoing: true,
       reminderSettings: { unansweredHoursBefore: 48, dayOfSummary: true },
+      plusOnesAllowed: 0,
+      questions: [],
+    });
+  });
+
+  it('read plus-ones, the host’s questions, capacity, parties and answers; malformed ones are left out', () => {
+    const event = eventConverter.fromFirestore(
+      stored('events/e1', {
+        plusOnesAllowed: 2,
+        questions: [
+          {
+            id: 'diet',
+            label: 'Dietary needs',
+            kind: 'single',
+            options: ['None', 'Vegan'],
+            required: true,
+          },
+          { label: 'no id' },
+          { id: 'song', label: 'Song request', kind: 'poem', options: 'x' },
+        ],
+      }),
+    );
+    expect(event.plusOnesAllowed).toBe(2);
+    expect(event.questions).toEqual([
+      {
+        id: 'diet',
+        label: 'Dietary needs',
+        kind: 'single',
+        options: ['None', 'Vegan'],
+        required: true,
+      },
+      { id: 'song', label: 'Song request', kind: 'text', options: [], required: false },
+    ]);
+    expect(
+      eventConverter.fromFirestore(stored('events/e1', { plusOnesAllowed: 99 })).plusOnesAllowed,
+    ).toBe(0);
+    const member = memberConverter.fromFirestore(
+      stored('events/e1/members/u2', { plusOnesAllowed: 3 }),
+    );
+    expect(member.plusOnesAllowed).toBe(3);
+    expect(
+      memberConverter.fromFirestore(stored('events/e1/members/u2', { plusOnesAllowed: -1 }))
+        .plusOnesAllowed,
+    ).toBeNull();
+    const item = scheduleConverter.fromFirestore(
+      stored('events/e1/schedule/s1', {
+        capacity: 40,
+        rsvpCounts: {
+          going: 3,
+          maybe: 1,
+          notGoing: 0,
+          goingHeads: 5,
+          waitlisted: 1,
+          waitlistedHeads: 2,
+        },
+      }),
+    );
+    expect(item.capacity).toBe(40);
+    expect(item.rsvpCounts).toEqual({
+      going: 3,
+      maybe: 1,
+      notGoing: 0,
+      goingHeads: 5,
+      waitlisted: 1,
+      waitlistedHeads: 2,
+    });
+    const older = scheduleConverter.fromFirestore(
+      stored('events/e1/schedule/s2', {
+        capacity: 0,
+        rsvpCounts: { going: 3, maybe: 1, notGoing: 0 },
+      }),
+    );
+    expect(older.capacity).toBeNull();
+    expect(older.rsvpCounts).toMatchObject({ goingHeads: 3, waitlisted: 0, waitlistedHeads: 0 });
+    const map = rsvpsByUserConverter.fromFirestore(
+      stored('events/e1/rsvpsByUser/u1', {
+        statuses: { s1: 'waitlisted', s2: 'going' },
+        parties: { s1: { size: 2, guests: [{ name: 'Sam', child: true }] }, s2: 'bogus' },
+      }),
+    );
+    expect(map.statuses).toEqual({ s1: 'waitlisted', s2: 'going' });
+    expect(map.parties).toEqual({ s1: { size: 2, guests: [{ name: 'Sam', child: true }] } });
+    const answers = guestAnswersConverter.fromFirestore(
+      stored('events/e1/guestAnswers/u1', {
+        answers: { diet: 'Vegan', music: ['Jazz', 7, 'Soul'], bad: 3 },
+      }),
+    );
+    expect(answers).toEqual({
+      id: 'u1',
+      eventId: 'e1',
+      userId: 'u1',
+      answers: { diet: 'Vegan', music: ['Jazz', 'Soul'] },
+      updatedAt: null,
     });
   });
 
@@ -160,6 +256,7 @@ describe('converters', () => {
       joinedAt: null,
       user: { displayName: 'Grace', email: '', photoURL: '' },
       searchTokens: [],
+      plusOnesAllowed: null,
     });
   });
 
@@ -193,6 +290,7 @@ describe('converters', () => {
       userId: 'u1',
       user: { displayName: '', photoURL: '' },
       statuses: { s1: 'going', s3: 'maybe' },
+      parties: {},
       respondedAt: {},
       recordedBy: {},
     });
@@ -210,7 +308,14 @@ describe('converters', () => {
     expect(recorded.respondedAt).toEqual({});
     expect(recorded.recordedBy).toEqual({ s1: 'u1' });
     const item = scheduleConverter.fromFirestore(stored('events/e1/schedule/s1', {}));
-    expect(item.rsvpCounts).toEqual({ going: 0, maybe: 0, notGoing: 0 });
+    expect(item.rsvpCounts).toEqual({
+      going: 0,
+      maybe: 0,
+      notGoing: 0,
+      goingHeads: 0,
+      waitlisted: 0,
+      waitlistedHeads: 0,
+    });
     const entry = activityConverter.fromFirestore(
       stored('events/e1/activity/a1', {
         kind: 'photo',
@@ -297,6 +402,8 @@ describe('references', () => {
     expect(photoRef(testDb, 'e1', 'p1').path).toBe('events/e1/photos/p1');
     expect(scheduleItemRef(testDb, 'e1', 's1').path).toBe('events/e1/schedule/s1');
     expect(myRsvpsRef(testDb, 'e1', 'u1').path).toBe('events/e1/rsvpsByUser/u1');
+    expect(myGuestAnswersRef(testDb, 'e1', 'u1').path).toBe('events/e1/guestAnswers/u1');
+    expect(memberRef(testDb, 'e1', 'u1').path).toBe('events/e1/members/u1');
     expect(rsvpsByUserRef(testDb, 'e1').path).toBe('events/e1/rsvpsByUser');
     expect(invitationsRef(testDb, 'e1').path).toBe('events/e1/invitations');
     expect(statsRef(testDb, 'e1').path).toBe('events/e1/stats');
@@ -306,6 +413,8 @@ describe('references', () => {
   it('carry their converters, on documents and on collection-group queries', () => {
     expect(eventRef(testDb, 'e1').converter).toBe(eventConverter);
     expect(myRsvpsRef(testDb, 'e1', 'u1').converter).toBe(rsvpsByUserConverter);
+    expect(myGuestAnswersRef(testDb, 'e1', 'u1').converter).toBe(guestAnswersConverter);
+    expect(memberRef(testDb, 'e1', 'u1').converter).toBe(memberConverter);
     expect(rsvpsByUserRef(testDb, 'e1').converter).toBe(rsvpsByUserConverter);
     expect(membershipsQuery(testDb, 'u1').converter).toBe(memberConverter);
     expect(myVotesQuery(testDb, 'e1', 'u1', ['p1']).converter).not.toBeNull();

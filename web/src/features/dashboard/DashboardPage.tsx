@@ -7,7 +7,7 @@ import { useEventScope, useMemberCount } from '../../lib/event-scope.tsx';
 import { useEventStats } from '../../lib/use-event-stats.ts';
 import { useBannerPhotos, useMyVotes, useRecentPhotos, withMyVotes } from '../photos/data.ts';
 import { useCarpools, useFlights } from '../travel/data.ts';
-import { useSchedule } from './data.ts';
+import { useMyAllowance, useMyGuestAnswers, useSchedule } from './data.ts';
 import { EventBanner } from './EventBanner.tsx';
 import { EventDescription } from './EventDescription.tsx';
 import { GalleryPreview, PREVIEW_PHOTOS } from './GalleryPreview.tsx';
@@ -16,6 +16,7 @@ import { SchedulePanel } from './SchedulePanel.tsx';
 import { StatsCards } from './StatsCards.tsx';
 import { TimeZoneNotice } from './TimeZoneNotice.tsx';
 import { TravelPanel } from './TravelPanel.tsx';
+import { YourAnswersCard } from './YourAnswersCard.tsx';
 
 /** The dashboard's travel panel shows this many flights and carpools. */
 export const TRAVEL_PANEL_ITEMS = 3;
@@ -39,6 +40,10 @@ export default function DashboardPage() {
   const flights = useFlights(eventId, TRAVEL_PANEL_ITEMS);
   const carpools = useCarpools(eventId, TRAVEL_PANEL_ITEMS);
   const schedule = useSchedule(eventId, uid);
+  // What a Going asks (docs/product.md, "Plus-ones, questions and waitlists"): two documents.
+  const allowance = useMyAllowance(eventId, uid, event);
+  const storedAnswers = useMyGuestAnswers(eventId, uid);
+  const questions = event.questions ?? [];
   const stats = useEventStats(eventId);
   // Before the event's stats exist (an event not backfilled yet), the events list's count.
   const listedMemberCount = useMemberCount(eventId);
@@ -61,7 +66,7 @@ export default function DashboardPage() {
         {isAdmin && needsTimeZoneConfirmation(event) && <TimeZoneNotice eventId={eventId} />}
         <StatsCards
           stats={{
-            going: schedule.going,
+            going: schedule.goingHeads,
             photos: stats.photos?.total ?? null,
             flights: stats.travel?.flights ?? null,
             carpools: stats.travel?.carpools ?? null,
@@ -82,9 +87,21 @@ export default function DashboardPage() {
           timeZone={timeZone}
           uid={uid}
           isAdmin={isAdmin}
+          isCreator={role === 'creator'}
           showNames={isAdmin || event.guestsSeeWhoIsGoing !== false}
           items={schedule.items}
+          going={{ allowance, questions, storedAnswers }}
         />
+        {questions.length > 0 && storedAnswers && (
+          <YourAnswersCard
+            eventId={eventId}
+            questions={questions}
+            answers={storedAnswers}
+            attending={schedule.items.some(
+              (i) => i.myStatus === 'going' || i.myStatus === 'waitlisted',
+            )}
+          />
+        )}
       </Stack>
     </Stack>
   );

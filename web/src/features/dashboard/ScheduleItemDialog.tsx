@@ -1,12 +1,25 @@
+import { Button, HStack, Text } from '@chakra-ui/react';
+import { useRef, useState } from 'react';
 import { useFirestore } from 'reactfire';
 import { dateTimeLocalToIso, isoToDateTimeLocal } from '@gatherly/domain/dates';
-import { scheduleItemFormSchema } from '@gatherly/domain/schemas';
+import { RSVP_OPTION_MESSAGES } from '@gatherly/domain/rsvp-options';
+import {
+  capacityFormSchema,
+  capacityFromForm,
+  scheduleItemFormSchema,
+} from '@gatherly/domain/schemas';
 import { WallClockHint, zoneLabel } from '../../components/ZonedTime.tsx';
 import { FormDialog } from '../../components/FormDialog.tsx';
 import { TextField } from '../../components/TextField.tsx';
 import { useDialogForm } from '../../components/use-dialog-form.ts';
+import { describeError } from '../../lib/errors.ts';
+import { isOnline, offlineReason } from '../../lib/offline/connectivity.ts';
+import { UpgradeDialog } from '../subscription/UpgradeDialog.tsx';
+import { useSubscription } from '../subscription/use-subscription.ts';
 import {
   addScheduleItem,
+  newScheduleItemId,
+  setItemCapacity,
   updateScheduleItem,
   type ScheduleEntry,
   type ScheduleItemInput,
@@ -18,11 +31,15 @@ interface Props {
   /** The event's zone: the times are wall-clock times in it. */
   timeZone: string;
   uid: string;
+  /** The creator's own plan decides capacity (other admins learn it from the server). */
+  isCreator: boolean;
   open: boolean;
   /** The item to edit; without it the dialog adds a new one. */
   item?: ScheduleEntry | null;
   onClose(): void;
 }
+
+const formSchema = scheduleItemFormSchema.shape({ capacity: capacityFormSchema });
 
 function initialValues(item: ScheduleEntry | null | undefined, timeZone: string) {
   return {
@@ -32,6 +49,7 @@ function initialValues(item: ScheduleEntry | null | undefined, timeZone: string)
     startTime: isoToDateTimeLocal(item?.startTime ?? null, timeZone),
     endTime: isoToDateTimeLocal(item?.endTime ?? null, timeZone),
     location: item?.location ?? '',
+    capacity: item?.capacity ? String(item.capacity) : '',
   };
 }
 
@@ -46,31 +64,92 @@ function toInput(values: ReturnType<typeof initialValues>): ScheduleItemInput {
 }
 
 /**
- * Admins add or edit a schedule item; times are entered as wall-clock times in the event's zone
- * and sent as instants, as for travel.
+ * Whether the capacity field can be used: the event creator's plan decides
+ * (`advancedSchedulingEnabled`). The creator knows their own plan; for other admins it is
+ * 'unknown' and the server's answer says so. A limit already set can always be changed or
+ * cleared (the server allows clearing on every plan).
  */
-export function ScheduleItemDialog({ eventId, timeZone, uid, open, item, onClose }: Props) {
+type CapacityGate = 'allowed' | 'unknown' | 'loading' | 'upgrade';
+
+function useCapacityGate(isCreator: boolean): {
+  gate: CapacityGate;
+  tier: ReturnType<typeof useSubscription>['subscription'];
+} {
+  const { subscription, loading, error } = useSubscription(isCreator);
+  if (!isCreator || error) return { gate: 'unknown', tier: subscription };
+  if (loading || !subscription) return { gate: 'loading', tier: null };
+  return {
+    gate: subscription.features.advancedSchedulingEnabled ? 'allowed' : 'upgrade',
+    tier: subscription,
+  };
+}
+
+/**
+ * Admins add or edit a schedule item; times are entered as wall-clock times in the event's zone
+ * and sent as instants, as for travel. The item is written directly (rules); its capacity goes
+ * through PUT /api/schedule/{s}/capacity (it moves the waitlist), right after a new item is
+ * written.
+ */
+export function ScheduleItemDialog({
+  eventId,
+  timeZone,
+  uid,
+  isCreator,
+  open,
+  item,
+  onClose,
+}: Props) {
   const db = useFirestore();
   const editing = Boolean(item);
+  const { gate, tier } = useCapacityGate(isCreator);
+  const [upgrading, setUpgrading] = useState(false);
+  const current = item?.capacity ?? null;
+  // Why the capacity was not saved after the item was (the one toast says both).
+  const capacityFailure = useRef<string | null>(null);
   const { form, close } = useDialogForm({
     initialValues: initialValues(item, timeZone),
     enableReinitialize: true,
-    validationSchema: scheduleItemFormSchema,
-    save: (values) => {
+    validationSchema: formSchema,
+    save: async (values) => {
       const input = toInput(values);
-      return commitWrite(db, () =>
+      const capacity = capacityFromForm(values.capacity);
+      const capacityChanged = capacity !== current;
+      // The capacity needs the server (it promotes from the waitlist): say so before writing;
+      // the form keeps what was typed.
+      if (capacityChanged && !isOnline()) throw new Error(offlineReason('Setting a capacity'));
+      capacityFailure.current = null;
+      const itemId = item?.id ?? newScheduleItemId(db, eventId);
+      const outcome = await commitWrite(db, () =>
         item
           ? updateScheduleItem(db, eventId, item.id, input)
-          : addScheduleItem(db, eventId, uid, input),
+          : addScheduleItem(db, eventId, uid, input, itemId),
       );
+      if (capacityChanged && outcome === 'saved') {
+        try {
+          await setItemCapacity(itemId, capacity);
+        } catch (err) {
+          console.error('Setting the capacity failed', err);
+          capacityFailure.current = describeError(err, 'Please try again.');
+        }
+      }
+      return outcome;
     },
-    success: (values) => ({
-      title: editing ? 'Schedule Updated' : 'Schedule Item Added',
-      description: `${values.title.trim()} is on the schedule.`,
-    }),
+    success: (values) =>
+      capacityFailure.current
+        ? {
+            title: 'Capacity not saved',
+            description: `${values.title.trim()} is on the schedule without the new capacity: ${capacityFailure.current}`,
+            status: 'error',
+          }
+        : {
+            title: editing ? 'Schedule Updated' : 'Schedule Item Added',
+            description: `${values.title.trim()} is on the schedule.`,
+          },
     failure: 'Failed to save the schedule item. Please try again.',
     onClose,
   });
+  // Without the plan, a limit can still be cleared or changed once set (before a downgrade).
+  const capacityLocked = (gate === 'upgrade' && current === null) || gate === 'loading';
   return (
     <FormDialog
       open={open}
@@ -104,6 +183,34 @@ export function ScheduleItemDialog({ eventId, timeZone, uid, open, item, onClose
         helper={<WallClockHint value={form.values.endTime} timeZone={timeZone} />}
       />
       <TextField form={form} name="location" label="Location" />
+      <TextField
+        form={form}
+        name="capacity"
+        label="Capacity (optional)"
+        inputMode="numeric"
+        disabled={capacityLocked}
+        helper={
+          gate === 'upgrade' && current === null ? (
+            <HStack as="span" gap="2" wrap="wrap">
+              <Text as="span">{RSVP_OPTION_MESSAGES.capacityNeedsPlan}.</Text>
+              <Button size="xs" variant="outline" onClick={() => setUpgrading(true)}>
+                Upgrade
+              </Button>
+            </HStack>
+          ) : (
+            'Most people going, guests included; empty for no limit. When it is full, Going joins a waitlist.'
+          )
+        }
+      />
+      {upgrading && (
+        <UpgradeDialog
+          open
+          onClose={() => setUpgrading(false)}
+          tier={tier?.tier ?? null}
+          limits={null}
+          feature="Capacity and waitlists"
+        />
+      )}
     </FormDialog>
   );
 }

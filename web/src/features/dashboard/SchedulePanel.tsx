@@ -1,7 +1,14 @@
 import { Badge, Box, Button, HStack, Menu, Portal, Stack, Text } from '@chakra-ui/react';
 import { lazy, Suspense, useState } from 'react';
 import { rsvpLabel, RSVP_STATUSES, type RsvpStatus } from '@gatherly/domain/entities';
-import { rsvpStateLabel, type RsvpState } from '@gatherly/domain/rsvp-options';
+import {
+  headsAndRepliesText,
+  partyText,
+  rsvpStateLabel,
+  spotsLeftText,
+  waitlistPositionText,
+  type RsvpState,
+} from '@gatherly/domain/rsvp-options';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { showToast } from '../../components/toaster.tsx';
 import { describeError } from '../../lib/errors.ts';
@@ -9,16 +16,27 @@ import { requireConnection, showQueuedToast } from '../../lib/offline/offline-to
 import { QUEUED_MESSAGE } from '../../lib/offline/write-queue.ts';
 import { downloadScheduleItemIcs } from './calendar.ts';
 import { ZonedTime } from '../../components/ZonedTime.tsx';
-import { attendingText, deleteScheduleItem, setMyRsvp, type ScheduleEntry } from './data.ts';
+import {
+  deleteScheduleItem,
+  headsGoing,
+  setMyRsvp,
+  useWaitlistPosition,
+  type ScheduleEntry,
+} from './data.ts';
 import { PanelCard } from './PanelCard.tsx';
+import { goingNeedsStep, type GoingContext } from './rsvp-step.ts';
 import { WhoIsGoing } from './WhoIsGoing.tsx';
 
 import { CalendarIcon, MapPinIcon } from '../../components/icons.tsx';
 
-// The dialog's form library and schemas load when an admin opens it (docs/performance.md).
+// The dialogs' form library and schemas load when first opened (docs/performance.md).
 const ScheduleItemDialog = lazy(() =>
   import('./ScheduleItemDialog.tsx').then((m) => ({ default: m.ScheduleItemDialog })),
 );
+const RsvpDialog = lazy(() => import('./RsvpDialog.tsx'));
+
+/** What a Going needs to know besides the item: the allowance, questions, stored answers. */
+export type GoingRules = Omit<GoingContext, 'capacity'>;
 
 const STATUS_PALETTE: Record<RsvpState | 'none', string> = {
   going: 'green',
@@ -35,9 +53,19 @@ interface Props {
   timeZone: string;
   uid: string;
   isAdmin: boolean;
+  /** The event's creator (their own plan gates capacity). */
+  isCreator: boolean;
   /** Names under the counts: admins always, attendees when "Guests can see who's going". */
   showNames: boolean;
   items: readonly ScheduleEntry[];
+  /** The viewer's allowance, the event's questions and their stored answers. */
+  going: GoingRules;
+}
+
+/** The RSVP step open for an item: after choosing Going, or to change the party. */
+interface RsvpStep {
+  itemId: string;
+  mode: 'going' | 'party';
 }
 
 export function SchedulePanel({
@@ -46,11 +74,16 @@ export function SchedulePanel({
   timeZone,
   uid,
   isAdmin,
+  isCreator,
   showNames,
   items,
+  going,
 }: Props) {
   // Admins and the creator manage the schedule; `editing` null = closed, 'new' = add.
   const [editing, setEditing] = useState<ScheduleEntry | 'new' | null>(null);
+  const [step, setStep] = useState<RsvpStep | null>(null);
+  // The item as it stands now (its counts and the viewer's answer move live while open).
+  const stepItem = step ? items.find((i) => i.id === step.itemId) : undefined;
   const [removing, setRemoving] = useState<ScheduleEntry | null>(null);
   const [deleting, setDeleting] = useState(false);
   const confirmDelete = async () => {
@@ -89,9 +122,21 @@ export function SchedulePanel({
             eventId={eventId}
             timeZone={timeZone}
             uid={uid}
+            isCreator={isCreator}
             open
             item={editing === 'new' ? null : editing}
             onClose={() => setEditing(null)}
+          />
+        </Suspense>
+      )}
+      {step && stepItem && (
+        <Suspense fallback={null}>
+          <RsvpDialog
+            item={stepItem}
+            target={{ uid, eventId, itemId: stepItem.id, title: stepItem.title }}
+            mode={step.mode}
+            context={{ ...going, capacity: stepItem.capacity ?? null }}
+            onClose={() => setStep(null)}
           />
         </Suspense>
       )}
@@ -119,6 +164,8 @@ export function SchedulePanel({
               timeZone={timeZone}
               item={item}
               showNames={showNames}
+              going={going}
+              onStep={(mode) => setStep({ itemId: item.id, mode })}
               onEdit={isAdmin ? () => setEditing(item) : undefined}
               onDelete={isAdmin ? () => setRemoving(item) : undefined}
             />
@@ -136,6 +183,8 @@ function ScheduleRow({
   timeZone,
   item,
   showNames,
+  going,
+  onStep,
   onEdit,
   onDelete,
 }: {
@@ -145,17 +194,40 @@ function ScheduleRow({
   timeZone: string;
   item: ScheduleEntry;
   showNames: boolean;
+  going: GoingRules;
+  onStep(mode: RsvpStep['mode']): void;
   onEdit?: () => void;
   onDelete?: () => void;
 }) {
   const [saving, setSaving] = useState(false);
+  const capacity = item.capacity ?? null;
+  const waiting = item.rsvpCounts.waitlisted ?? 0;
+  const attending = item.myStatus === 'going' || item.myStatus === 'waitlisted';
+  const position = useWaitlistPosition(
+    item.id,
+    item.myStatus === 'waitlisted' && !item.myStatusPending,
+    waiting,
+  );
+  const choose = (status: RsvpStatus) => {
+    // A Going that needs a party, the host's questions or a look at the spots left takes the
+    // RSVP step; every other answer is one click.
+    if (status === 'going' && goingNeedsStep({ ...going, capacity })) onStep('going');
+    else void answer(status);
+  };
   const answer = async (status: RsvpStatus) => {
     // The RSVP function moves the item's tallies with the answer; without a connection the
     // answer waits on this device and is sent when back online (lib/offline/rsvp-queue.ts).
     setSaving(true);
     try {
       const target = { uid, eventId, itemId: item.id, title: item.title };
-      if ((await setMyRsvp(target, status)) === 'queued') showQueuedToast('RSVP saved');
+      const outcome = await setMyRsvp(target, { status });
+      if (outcome === 'queued') showQueuedToast('RSVP saved');
+      else if (outcome === 'waitlisted')
+        showToast({
+          title: "You're on the waitlist",
+          description: `You'll get a spot for ${item.title} as soon as one opens, and an e-mail saying so.`,
+          status: 'info',
+        });
     } catch (err) {
       console.error('RSVP failed', err);
       showToast({
@@ -188,8 +260,27 @@ function ScheduleRow({
                 <MapPinIcon /> <Text>{item.location}</Text>
               </HStack>
             )}
-            <Text>{attendingText(item.rsvpCounts)}</Text>
+            <Text data-testid="rsvp-counts">
+              {headsAndRepliesText({ ...item.rsvpCounts, goingHeads: headsGoing(item.rsvpCounts) })}
+            </Text>
+            {capacity !== null && (
+              <Text data-testid="spots-left">
+                {spotsLeftText(capacity, headsGoing(item.rsvpCounts))}
+                {waiting > 0 && ` · ${waiting} on the waitlist`}
+              </Text>
+            )}
           </HStack>
+          {item.myStatus === 'waitlisted' && (
+            <Text fontSize="sm" mt="1" color="purple.fg" data-testid="waitlist-position">
+              {waitlistPositionText(position)}
+            </Text>
+          )}
+          {attending && item.myGuests.length > 0 && (
+            <Text fontSize="sm" mt="1" color="fg.muted" data-testid="my-party">
+              Your party: {partyText(item.myGuests.length)} (
+              {item.myGuests.map((g) => g.name).join(', ')})
+            </Text>
+          )}
           {showNames && (
             <WhoIsGoing eventId={eventId} itemId={item.id} going={item.rsvpCounts.going} />
           )}
@@ -237,10 +328,18 @@ function ScheduleRow({
               <Menu.Positioner>
                 <Menu.Content>
                   {RSVP_STATUSES.map((s) => (
-                    <Menu.Item key={s} value={s} onClick={() => void answer(s)}>
+                    <Menu.Item key={s} value={s} onClick={() => choose(s)}>
                       {rsvpLabel(s)}
                     </Menu.Item>
                   ))}
+                  {attending && (going.allowance > 0 || item.myGuests.length > 0) && (
+                    <>
+                      <Menu.Separator />
+                      <Menu.Item value="party" onClick={() => onStep('party')}>
+                        Edit party
+                      </Menu.Item>
+                    </>
+                  )}
                 </Menu.Content>
               </Menu.Positioner>
             </Portal>

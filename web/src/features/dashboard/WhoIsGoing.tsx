@@ -76,7 +76,11 @@ function GoingNames({
       </Text>
     );
   }
-  const names = items.map((a) => a.user.displayName || 'Guest');
+  // A member bringing guests counts them: "Sam Lee (+2)".
+  const names = items.map((a) => {
+    const guests = a.parties?.[itemId]?.guests.length ?? 0;
+    return `${a.user.displayName || 'Guest'}${guests ? ` (+${guests})` : ''}`;
+  });
   const rest = Math.max(going - names.length, 0);
   return (
     <Box id={id} fontSize="sm" data-testid="who-is-going">

@@ -40,6 +40,7 @@ const FEATURE_LABELS: Record<keyof SubscriptionResponse['features'], string> = {
   priorityEmailDelivery: 'Priority email delivery',
   exportDataEnabled: 'Data export',
   analyticsEnabled: 'Analytics',
+  advancedSchedulingEnabled: 'Capacity and waitlists',
 };
 
 interface UsageRow {

@@ -8,14 +8,18 @@ export interface SubscriptionState {
   reload(): void;
 }
 
-/** The signed-in user's tier and usage, fetched on mount (no caching: usage changes often). */
-export function useSubscription(): SubscriptionState {
+/**
+ * The signed-in user's tier and usage, fetched on mount (no caching: usage changes often);
+ * `enabled` false asks nothing (a screen that needs the plan of its creator only).
+ */
+export function useSubscription(enabled = true): SubscriptionState {
   const [subscription, setSubscription] = useState<SubscriptionResponse | null>(null);
-  const [loading, setLoading] = useState(true);
+  const [loading, setLoading] = useState(enabled);
   const [error, setError] = useState<Error | null>(null);
   const [version, setVersion] = useState(0);
 
   useEffect(() => {
+    if (!enabled) return;
     let cancelled = false;
     fetchSubscription()
       .then((data) => {
@@ -32,7 +36,7 @@ export function useSubscription(): SubscriptionState {
     return () => {
       cancelled = true;
     };
-  }, [version]);
+  }, [version, enabled]);
 
   // Loading starts true; a reload sets it again with the request it starts.
   const reload = useCallback(() => {

@@ -12,7 +12,6 @@ import {
 import {
   DEFAULT_BANNER_SETTINGS,
   DEFAULT_THEME_COLORS,
-  RSVP_STATUSES,
   type ActivityEntryKind,
   type ActivityPhoto,
   type BannerSettings,
@@ -20,11 +19,19 @@ import {
   type BannerStyle,
   type PersonSummary,
   type RsvpCounts,
-  type RsvpStatus,
   type ThemeColors,
   type UserSummary,
 } from '@gatherly/domain/entities';
 import { effectiveReminderSettings } from '@gatherly/domain/email/reminder-settings';
+import {
+  GUEST_QUESTION_KINDS,
+  MAX_PLUS_ONES,
+  RSVP_STATES,
+  type GuestAnswers,
+  type GuestQuestion,
+  type Party,
+  type RsvpState,
+} from '@gatherly/domain/rsvp-options';
 import { EMAIL_TOPICS } from '@gatherly/domain/email/preferences';
 import { MEMBER_ROLES } from '@gatherly/domain/roles';
 import type {
@@ -33,6 +40,7 @@ import type {
   CarpoolPassengerDoc,
   FlightDoc,
   GatherlyEvent,
+  GuestAnswersDoc,
   InvitationDoc,
   MemberDoc,
   MemberStats,
@@ -85,9 +93,53 @@ function textList(value: unknown): string[] {
   return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
 }
 
-function rsvpCounts(value: unknown): RsvpCounts {
+/** Replies and heads; counts stored before parties existed: heads = replies, nobody waiting. */
+function rsvpCounts(value: unknown): Required<RsvpCounts> {
   const f = fields(value);
-  return { going: count(f.going, 0), maybe: count(f.maybe, 0), notGoing: count(f.notGoing, 0) };
+  const going = count(f.going, 0);
+  return {
+    going,
+    maybe: count(f.maybe, 0),
+    notGoing: count(f.notGoing, 0),
+    goingHeads: count(f.goingHeads, going),
+    waitlisted: count(f.waitlisted, 0),
+    waitlistedHeads: count(f.waitlistedHeads, 0),
+  };
+}
+
+/** A whole number in [min, max], else null (an absent or malformed limit). */
+function wholeOrNull(value: unknown, min: number, max: number): number | null {
+  return typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max
+    ? value
+    : null;
+}
+
+function party(value: unknown): Party | null {
+  const f = fields(value);
+  if (!Array.isArray(f.guests)) return null;
+  const guests = f.guests.map((g) => {
+    const guest = fields(g);
+    return { name: text(guest.name), child: flag(guest.child, false) };
+  });
+  return { size: 1 + guests.length, guests };
+}
+
+function question(value: unknown): GuestQuestion | null {
+  const f = fields(value);
+  const id = text(f.id);
+  if (!id) return null;
+  return {
+    id,
+    label: text(f.label),
+    kind: oneOf(f.kind, GUEST_QUESTION_KINDS, 'text'),
+    options: textList(f.options),
+    required: flag(f.required, false),
+  };
+}
+
+/** Question id → text, or the chosen options. */
+function guestAnswers(value: unknown): GuestAnswers {
+  return mapOf(value, (v) => (typeof v === 'string' ? v : Array.isArray(v) ? textList(v) : null));
 }
 
 function person(value: unknown): PersonSummary {
@@ -135,7 +187,7 @@ function mapOf<T>(value: unknown, keep: (v: unknown) => T | null): Record<string
   return out;
 }
 
-const isStatus = (v: unknown): RsvpStatus | null => RSVP_STATUSES.find((s) => s === v) ?? null;
+const isState = (v: unknown): RsvpState | null => RSVP_STATES.find((s) => s === v) ?? null;
 
 /** The id of the document whose subcollection holds this one (events/{e}/photos/{p} → e). */
 function ownerId(snapshot: QueryDocumentSnapshot): string {
@@ -190,6 +242,11 @@ export const eventConverter = converter<GatherlyEvent, StoredEvent>('event', (sn
   guestsSeeWhoIsGoing: flag(d.guestsSeeWhoIsGoing, true),
   // Absent on events that never changed them: the defaults the scheduler uses.
   reminderSettings: effectiveReminderSettings(d.reminderSettings),
+  // Plus-ones and the host's questions (absent: none).
+  plusOnesAllowed: wholeOrNull(d.plusOnesAllowed, 0, MAX_PLUS_ONES) ?? 0,
+  questions: Array.isArray(d.questions)
+    ? d.questions.map(question).filter((q): q is GuestQuestion => q !== null)
+    : [],
 }));
 
 /** Only the topics a person turned on or off; absent topics are on (`wantsEmail`). */
@@ -218,6 +275,8 @@ export const memberConverter = converter<MemberDoc, MemberDoc>('member', (snap, 
   joinedAt: time(d.joinedAt),
   user: userSummary(d.user),
   searchTokens: textList(d.searchTokens),
+  // The member's own allowance; null = the event's.
+  plusOnesAllowed: wholeOrNull(d.plusOnesAllowed, 0, MAX_PLUS_ONES),
 }));
 
 export const photoConverter = converter<PhotoDoc, PhotoDoc>('photo', (snap, d) => ({
@@ -300,6 +359,8 @@ export const scheduleConverter = converter<ScheduleDoc, StoredScheduleItem>(
     location: text(d.location),
     createdBy: text(d.createdBy),
     createdAt: time(d.createdAt),
+    // Set by PUT /api/schedule/{s}/capacity only; absent = no limit.
+    capacity: wholeOrNull(d.capacity, 1, Number.MAX_SAFE_INTEGER),
     // Absent until the first RSVP (docs/performance.md, "Counters").
     rsvpCounts: rsvpCounts(d.rsvpCounts),
   }),
@@ -344,9 +405,22 @@ export const rsvpsByUserConverter = converter<RsvpsByUserDoc, RsvpsByUserDoc>(
     eventId: text(d.eventId, ownerId(snap)),
     userId: text(d.userId, snap.id),
     user: person(d.user),
-    statuses: mapOf(d.statuses, isStatus),
+    statuses: mapOf(d.statuses, isState),
+    parties: mapOf(d.parties, party),
     respondedAt: mapOf(d.respondedAt, (v) => time(v)),
     recordedBy: mapOf(d.recordedBy, (v) => (typeof v === 'string' ? v : null)),
+  }),
+);
+
+/** A member's answers to the host's questions (theirs and the admins' to read; functions write). */
+export const guestAnswersConverter = converter<GuestAnswersDoc, GuestAnswersDoc>(
+  'guestAnswers',
+  (snap, d) => ({
+    id: snap.id,
+    eventId: text(d.eventId, ownerId(snap)),
+    userId: text(d.userId, snap.id),
+    answers: guestAnswers(d.answers),
+    updatedAt: time(d.updatedAt),
   }),
 );
 

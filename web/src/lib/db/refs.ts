@@ -20,6 +20,7 @@ import type {
   CarpoolPassengerDoc,
   FlightDoc,
   GatherlyEvent,
+  GuestAnswersDoc,
   InvitationDoc,
   MemberDoc,
   PhotoDoc,
@@ -35,6 +36,7 @@ import {
   carpoolPassengerConverter,
   eventConverter,
   flightConverter,
+  guestAnswersConverter,
   invitationConverter,
   memberConverter,
   photoConverter,
@@ -62,6 +64,7 @@ const STATS = 'stats';
 const RSVPS_BY_USER = 'rsvpsByUser';
 const ACTIVITY = 'activity';
 const INVITATIONS = 'invitations';
+const GUEST_ANSWERS = 'guestAnswers';
 const USERS = 'users';
 
 /** Firestore's most values in one `in` filter. */
@@ -95,6 +98,15 @@ export function membershipsQuery(db: Firestore, uid: string): Query<MemberDoc, M
     collectionGroup(db, MEMBERS).withConverter(memberConverter),
     where('userId', '==', uid),
   );
+}
+
+/** One member's document (their role and their own plus-one allowance). */
+export function memberRef(
+  db: Firestore,
+  eventId: string,
+  uid: string,
+): DocumentReference<MemberDoc, MemberDoc> {
+  return doc(membersRef(db, eventId), uid);
 }
 
 export function photosRef(db: Firestore, eventId: string): CollectionReference<PhotoDoc, PhotoDoc> {
@@ -212,6 +224,15 @@ export function myRsvpsRef(
   uid: string,
 ): DocumentReference<RsvpsByUserDoc, RsvpsByUserDoc> {
   return doc(rsvpsByUserRef(db, eventId), uid);
+}
+
+/** A member's own answers to the host's questions (the rules: the member and the admins). */
+export function myGuestAnswersRef(
+  db: Firestore,
+  eventId: string,
+  uid: string,
+): DocumentReference<GuestAnswersDoc, GuestAnswersDoc> {
+  return doc(db, EVENTS, eventId, GUEST_ANSWERS, uid).withConverter(guestAnswersConverter);
 }
 
 /** The event's activity feed (written by triggers). */

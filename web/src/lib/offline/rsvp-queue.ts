@@ -2,10 +2,18 @@
 // item's tallies in the same transaction), so offline an answer is kept on the device
 // (localStorage, one key per person + event + item, so it survives a reload) and sent when the
 // servers answer again. PUT is idempotent: the last answer per item wins, a newer answer
-// replaces a queued one. No Firebase import: rsvp-sync.ts gives it the sender and the signed-in
-// person. See docs/decisions.md, "Venue Wi-Fi".
+// replaces a queued one. An answer is the whole request (status, a Going party's guests, answers
+// to the host's questions, the wish to wait), so a Going made offline replays as given. No
+// Firebase import: rsvp-sync.ts gives it the sender and the signed-in person. See
+// docs/decisions.md, "Venue Wi-Fi".
 import { useMemo, useSyncExternalStore } from 'react';
-import { RSVP_STATUSES, rsvpLabel, type RsvpStatus } from '@gatherly/domain/entities';
+import {
+  RSVP_STATUSES,
+  rsvpLabel,
+  type RsvpRequest,
+  type RsvpStatus,
+} from '@gatherly/domain/entities';
+import type { GuestAnswers, PlusOne, RsvpState } from '@gatherly/domain/rsvp-options';
 import { describeError } from '../errors.ts';
 import { QUEUE_AFTER_MS, trackWrite, type TrackedWrite } from './write-queue.ts';
 
@@ -17,18 +25,24 @@ export interface RsvpTarget {
   title: string;
 }
 
-export interface QueuedRsvp extends RsvpTarget {
-  status: RsvpStatus;
+/** An answer as kept on the device: the item and the whole request (`PUT .../rsvp`'s body). */
+export interface QueuedRsvp extends RsvpTarget, RsvpRequest {
   /** Order of answering (replay order); a newer answer to the same item gets a higher one. */
   seq: number;
 }
 
-/** 'saved': the server has it; 'queued': kept on this device, sent when back online. */
-export type RsvpOutcome = 'saved' | 'queued';
+/**
+ * 'saved': the server has it; 'waitlisted': saved, on the item's waitlist (a Going while full);
+ * 'queued': kept on this device, sent when back online.
+ */
+export type RsvpOutcome = 'saved' | 'waitlisted' | 'queued';
 
 /** The answer the viewer sees on an item's chip before the server's own answer reflects it. */
 export interface LocalAnswer {
-  status: RsvpStatus;
+  /** The server's state once it has answered (a Going may wait), else the status sent. */
+  status: RsvpState;
+  /** The Going party's named guests as sent. */
+  guests: PlusOne[];
   /** True while it waits on this device (not yet on the server). */
   pending: boolean;
 }
@@ -36,8 +50,11 @@ export interface LocalAnswer {
 export interface RsvpQueueOptions {
   /** Where queued answers survive a reload (localStorage); null keeps them in memory only. */
   storage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem' | 'key' | 'length'> | null;
-  /** Sends one answer (`PUT /api/schedule/{item}/rsvp`). */
-  send(answer: QueuedRsvp): Promise<unknown>;
+  /**
+   * Sends one answer (`PUT /api/schedule/{item}/rsvp`); resolves with the state the server
+   * gave it (a Going may land on the waitlist), or null when it does not say.
+   */
+  send(answer: QueuedRsvp): Promise<RsvpState | null>;
   isOnline(): boolean;
   /** The request got no answer at all (offline, unreachable): keep the answer for later. */
   isNoAnswer(err: unknown): boolean;
@@ -56,17 +73,81 @@ const CONFIRMED_GRACE_MS = 10_000;
 const storageKey = (t: Pick<RsvpTarget, 'uid' | 'eventId' | 'itemId'>) =>
   PREFIX + [t.uid, t.eventId, t.itemId].map(encodeURIComponent).join('/');
 
-function parseEntry(raw: string | null): QueuedRsvp | null {
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+function parseGuests(v: unknown): PlusOne[] | null {
+  if (!Array.isArray(v)) return null;
+  const guests: PlusOne[] = [];
+  for (const g of v) {
+    if (!isRecord(g) || typeof g.name !== 'string' || typeof g.child !== 'boolean') return null;
+    guests.push({ name: g.name, child: g.child });
+  }
+  return guests;
+}
+
+function parseAnswers(v: unknown): GuestAnswers | null {
+  if (!isRecord(v)) return null;
+  const answers: GuestAnswers = {};
+  for (const [id, a] of Object.entries(v)) {
+    if (typeof a === 'string') answers[id] = a;
+    else if (Array.isArray(a) && a.every((x) => typeof x === 'string')) answers[id] = a;
+    else return null;
+  }
+  return answers;
+}
+
+/**
+ * A stored entry read back field by field (another version of the app, or anyone with the
+ * device, may have written it): null unless every field has its type. Entries written before
+ * answers carried a party have the status alone.
+ */
+export function parseEntry(raw: string | null): QueuedRsvp | null {
   if (!raw) return null;
+  let v: unknown;
   try {
-    const v = JSON.parse(raw) as Partial<Record<keyof QueuedRsvp, unknown>>;
-    const strings = [v.uid, v.eventId, v.itemId, v.title].every((s) => typeof s === 'string');
-    if (!strings || typeof v.seq !== 'number' || !RSVP_STATUSES.includes(v.status as RsvpStatus))
-      return null;
-    return v as QueuedRsvp;
+    v = JSON.parse(raw);
   } catch {
     return null;
   }
+  if (!isRecord(v)) return null;
+  const { uid, eventId, itemId, title, seq, status } = v;
+  if (
+    typeof uid !== 'string' ||
+    typeof eventId !== 'string' ||
+    typeof itemId !== 'string' ||
+    typeof title !== 'string' ||
+    typeof seq !== 'number' ||
+    !RSVP_STATUSES.includes(status as RsvpStatus)
+  )
+    return null;
+  const entry: QueuedRsvp = { uid, eventId, itemId, title, seq, status: status as RsvpStatus };
+  if (v.guests !== undefined) {
+    const guests = parseGuests(v.guests);
+    if (!guests) return null;
+    entry.guests = guests;
+  }
+  if (v.answers !== undefined) {
+    const answers = parseAnswers(v.answers);
+    if (!answers) return null;
+    entry.answers = answers;
+  }
+  if (v.waitlist !== undefined) {
+    if (typeof v.waitlist !== 'boolean') return null;
+    entry.waitlist = v.waitlist;
+  }
+  return entry;
+}
+
+/** The request body of an entry (what `PUT /api/schedule/{item}/rsvp` takes). */
+export function requestOf(entry: QueuedRsvp): RsvpRequest {
+  const { status, guests, answers, waitlist } = entry;
+  return {
+    status,
+    ...(guests !== undefined ? { guests } : {}),
+    ...(answers !== undefined ? { answers } : {}),
+    ...(waitlist !== undefined ? { waitlist } : {}),
+  };
 }
 
 interface Waiter {
@@ -90,7 +171,7 @@ export class RsvpQueue {
   /** Just confirmed answers, shown until the live listener has them (or the grace ends). */
   private readonly confirmed = new Map<
     string,
-    { status: RsvpStatus; timer: ReturnType<typeof setTimeout> }
+    { status: RsvpState; guests: PlusOne[]; timer: ReturnType<typeof setTimeout> }
   >();
   private readonly listeners = new Set<() => void>();
   private uid: string | null = null;
@@ -158,12 +239,16 @@ export class RsvpQueue {
     for (const [key, c] of this.confirmed) {
       const entry = parseKey(key);
       if (entry.uid === uid && entry.eventId === eventId)
-        answers.set(entry.itemId, { status: c.status, pending: false });
+        answers.set(entry.itemId, { status: c.status, guests: c.guests, pending: false });
     }
     // An answer someone still waits for (sent online, under 2.5 s) is not marked as waiting yet.
     for (const e of this.all().values())
       if (e.uid === uid && e.eventId === eventId)
-        answers.set(e.itemId, { status: e.status, pending: !this.waiters.has(e.seq) });
+        answers.set(e.itemId, {
+          status: e.status,
+          guests: e.guests ?? [],
+          pending: !this.waiters.has(e.seq),
+        });
     return answers;
   }
 
@@ -173,15 +258,17 @@ export class RsvpQueue {
   }
 
   /**
-   * Records an answer and sends it: 'saved' once the server has it; 'queued' when the device is
-   * offline, the request got no answer, or none came within `queueAfterMs`. Rejects when the
-   * server refuses it then and there (the answer is dropped).
+   * Records an answer and sends it: 'saved' once the server has it ('waitlisted' when it put a
+   * Going on the waitlist); 'queued' when the device is offline, the request got no answer, or
+   * none came within `queueAfterMs`. Rejects when the server refuses it then and there (the
+   * answer is dropped; a 409 says how many spots are left, for the form to offer the waitlist).
    */
-  answer(target: RsvpTarget, status: RsvpStatus): Promise<RsvpOutcome> {
+  answer(target: RsvpTarget, request: RsvpRequest): Promise<RsvpOutcome> {
     this.uid ??= target.uid;
     const key = storageKey(target);
     this.lastSeq = Math.max(this.lastSeq + 1, Date.now());
-    const entry: QueuedRsvp = { ...target, status, seq: this.lastSeq };
+    const { uid, eventId, itemId, title } = target;
+    const entry: QueuedRsvp = { uid, eventId, itemId, title, ...request, seq: this.lastSeq };
     this.all().set(key, entry);
     this.opts.storage?.setItem(key, JSON.stringify(entry));
     this.clearConfirmed(key);
@@ -246,8 +333,9 @@ export class RsvpQueue {
         this.queueAll();
         return;
       }
+      let state: RsvpState | null;
       try {
-        await this.opts.send(next);
+        state = await this.opts.send(next);
       } catch (err) {
         if (this.opts.isNoAnswer(err)) {
           this.queueAll();
@@ -256,7 +344,7 @@ export class RsvpQueue {
         this.drop(next, err);
         continue;
       }
-      this.confirm(next);
+      this.confirm(next, state ?? next.status);
     }
   }
 
@@ -266,7 +354,7 @@ export class RsvpQueue {
     for (const seq of [...this.waiters.keys()]) this.settle(seq, 'queued');
   }
 
-  private confirm(sent: QueuedRsvp): void {
+  private confirm(sent: QueuedRsvp, state: RsvpState): void {
     const key = storageKey(sent);
     if (this.all().get(key)?.seq === sent.seq) {
       this.remove(key);
@@ -274,12 +362,12 @@ export class RsvpQueue {
         () => this.clearConfirmed(key, true),
         this.opts.confirmedGraceMs ?? CONFIRMED_GRACE_MS,
       );
-      this.confirmed.set(key, { status: sent.status, timer });
+      this.confirmed.set(key, { status: state, guests: sent.guests ?? [], timer });
       this.counted.get(key)?.resolve();
       this.counted.delete(key);
       this.notify();
     }
-    this.settle(sent.seq, 'saved');
+    this.settle(sent.seq, state === 'waitlisted' ? 'waitlisted' : 'saved');
   }
 
   /** The server refused it (removed from the event, item deleted...): back to its answer. */

@@ -1,11 +1,12 @@
 // The device's RSVP queue (rsvp-queue.ts) wired to the API, the signed-in person and the
 // connection: queued answers go out when the servers answer again and on app start.
 import { onAuthStateChanged } from 'firebase/auth';
+import { RSVP_STATES, type RsvpState } from '@gatherly/domain/rsvp-options';
 import { apiRequest } from '../api.ts';
 import { getAppAuth } from '../firebase.ts';
 import { isOnline, onReconnect, probeReachability } from './connectivity.ts';
 import { isNoConnection } from './offline-toast.ts';
-import { RsvpQueue, type QueuedRsvp } from './rsvp-queue.ts';
+import { requestOf, RsvpQueue, type QueuedRsvp } from './rsvp-queue.ts';
 
 function deviceStorage(): Storage | null {
   try {
@@ -15,9 +16,17 @@ function deviceStorage(): Storage | null {
   }
 }
 
-/** The RSVP function records the answer and moves the item's tallies in one transaction. */
-function sendRsvp({ itemId, status }: QueuedRsvp): Promise<unknown> {
-  return apiRequest('PUT', `/api/schedule/${itemId}/rsvp`, { status });
+/**
+ * The RSVP function records the answer (with its party and answers) and moves the item's
+ * tallies in one transaction; it answers with the state given (a Going may wait).
+ */
+async function sendRsvp(entry: QueuedRsvp): Promise<RsvpState | null> {
+  const body = await apiRequest<{ rsvp?: { status?: unknown } } | null>(
+    'PUT',
+    `/api/schedule/${entry.itemId}/rsvp`,
+    requestOf(entry),
+  );
+  return RSVP_STATES.find((s) => s === body?.rsvp?.status) ?? null;
 }
 
 export const rsvpQueue = new RsvpQueue({
