@@ -25,6 +25,7 @@ import type {
   ScheduleItem,
   User,
 } from '@gatherly/domain/entities';
+import type { GuestAnswersDoc as StoredGuestAnswers } from '@gatherly/domain/rsvp-options';
 
 export type {
   BannerSettings,
@@ -66,6 +67,9 @@ export type EventStats = { [K in keyof StoredEventStats]: StoredEventStats[K] | 
 
 /** `events/{e}/rsvpsByUser/{uid}`: one member's answers, by schedule item id. */
 export type RsvpsByUserDoc = RsvpsByUser<StoredTime>;
+/** `events/{e}/guestAnswers/{uid}`: a member's answers to the host's questions (the member and
+ * admins read them). */
+export type GuestAnswersDoc = StoredGuestAnswers<StoredTime>;
 /** `events/{e}/invitations/{id}` (admins read them). */
 export type InvitationDoc = Invitation<StoredTime>;
 

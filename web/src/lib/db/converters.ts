@@ -12,18 +12,24 @@ import {
 import {
   DEFAULT_BANNER_SETTINGS,
   DEFAULT_THEME_COLORS,
-  RSVP_STATUSES,
   type ActivityEntryKind,
   type BannerSettings,
   type EmailPreferences,
   type BannerStyle,
   type PersonSummary,
   type RsvpCounts,
-  type RsvpStatus,
   type ThemeColors,
   type UserSummary,
 } from '@gatherly/domain/entities';
 import { effectiveReminderSettings } from '@gatherly/domain/email/reminders';
+import {
+  GUEST_QUESTION_KINDS,
+  RSVP_STATES,
+  type GuestAnswerValue,
+  type GuestQuestion,
+  type Party,
+  type RsvpState,
+} from '@gatherly/domain/rsvp-options';
 import { EMAIL_TOPICS } from '@gatherly/domain/email/preferences';
 import { MEMBER_ROLES } from '@gatherly/domain/roles';
 import type {
@@ -32,6 +38,7 @@ import type {
   CarpoolPassengerDoc,
   FlightDoc,
   GatherlyEvent,
+  GuestAnswersDoc,
   InvitationDoc,
   MemberDoc,
   MemberStats,
@@ -86,7 +93,16 @@ function textList(value: unknown): string[] {
 
 function rsvpCounts(value: unknown): RsvpCounts {
   const f = fields(value);
-  return { going: count(f.going, 0), maybe: count(f.maybe, 0), notGoing: count(f.notGoing, 0) };
+  const going = count(f.going, 0);
+  return {
+    going,
+    maybe: count(f.maybe, 0),
+    notGoing: count(f.notGoing, 0),
+    // Items not answered since parties existed: heads = replies, nobody waiting.
+    goingHeads: count(f.goingHeads, going),
+    waitlisted: count(f.waitlisted, 0),
+    waitlistedHeads: count(f.waitlistedHeads, 0),
+  };
 }
 
 function person(value: unknown): PersonSummary {
@@ -134,7 +150,40 @@ function mapOf<T>(value: unknown, keep: (v: unknown) => T | null): Record<string
   return out;
 }
 
-const isStatus = (v: unknown): RsvpStatus | null => RSVP_STATUSES.find((s) => s === v) ?? null;
+const isState = (v: unknown): RsvpState | null => RSVP_STATES.find((s) => s === v) ?? null;
+
+/** A Going (or waitlisted) party: its named guests, the size following them. */
+function party(value: unknown): Party | null {
+  const f = fields(value);
+  if (!Array.isArray(f.guests)) return null;
+  const guests = f.guests.map((g) => {
+    const gf = fields(g);
+    return { name: text(gf.name), child: flag(gf.child, false) };
+  });
+  return { size: 1 + guests.length, guests };
+}
+
+function guestQuestions(value: unknown): GuestQuestion[] {
+  if (!Array.isArray(value)) return [];
+  return value.map((q) => {
+    const f = fields(q);
+    return {
+      id: text(f.id),
+      label: text(f.label),
+      kind: oneOf(f.kind, GUEST_QUESTION_KINDS, 'text'),
+      options: textList(f.options),
+      required: flag(f.required, false),
+    };
+  });
+}
+
+const isAnswer = (v: unknown): GuestAnswerValue | null =>
+  typeof v === 'string' ? v : Array.isArray(v) ? textList(v) : null;
+
+/** A member's own allowance: a whole number, else null (the event's applies). */
+function allowance(value: unknown): number | null {
+  return typeof value === 'number' && Number.isInteger(value) ? value : null;
+}
 
 /** The id of the document whose subcollection holds this one (events/{e}/photos/{p} → e). */
 function ownerId(snapshot: QueryDocumentSnapshot): string {
@@ -189,6 +238,8 @@ export const eventConverter = converter<GatherlyEvent, StoredEvent>('event', (sn
   guestsSeeWhoIsGoing: flag(d.guestsSeeWhoIsGoing, true),
   // Absent on events that never changed them: the defaults the scheduler uses.
   reminderSettings: effectiveReminderSettings(d.reminderSettings),
+  plusOnesAllowed: allowance(d.plusOnesAllowed) ?? 0,
+  questions: guestQuestions(d.questions),
 }));
 
 /** Only the topics a person turned on or off; absent topics are on (`wantsEmail`). */
@@ -217,6 +268,7 @@ export const memberConverter = converter<MemberDoc, MemberDoc>('member', (snap, 
   joinedAt: time(d.joinedAt),
   user: userSummary(d.user),
   searchTokens: textList(d.searchTokens),
+  plusOnesAllowed: allowance(d.plusOnesAllowed),
 }));
 
 export const photoConverter = converter<PhotoDoc, PhotoDoc>('photo', (snap, d) => ({
@@ -343,9 +395,22 @@ export const rsvpsByUserConverter = converter<RsvpsByUserDoc, RsvpsByUserDoc>(
     eventId: text(d.eventId, ownerId(snap)),
     userId: text(d.userId, snap.id),
     user: person(d.user),
-    statuses: mapOf(d.statuses, isStatus),
+    statuses: mapOf(d.statuses, isState),
+    parties: mapOf(d.parties, party),
     respondedAt: mapOf(d.respondedAt, (v) => time(v)),
     recordedBy: mapOf(d.recordedBy, (v) => (typeof v === 'string' ? v : null)),
+  }),
+);
+
+/** A member's answers to the host's questions (the member and admins read them; functions write). */
+export const guestAnswersConverter = converter<GuestAnswersDoc, GuestAnswersDoc>(
+  'guestAnswers',
+  (snap, d) => ({
+    id: snap.id,
+    eventId: text(d.eventId, ownerId(snap)),
+    userId: text(d.userId, snap.id),
+    answers: mapOf(d.answers, isAnswer),
+    updatedAt: time(d.updatedAt),
   }),
 );
 

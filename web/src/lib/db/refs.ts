@@ -13,13 +13,14 @@ import {
   type Firestore,
   type Query,
 } from 'firebase/firestore';
-import type { RsvpStatus } from '@gatherly/domain/entities';
+import type { RsvpState } from '@gatherly/domain/rsvp-options';
 import type {
   ActivityDoc,
   CarpoolDoc,
   CarpoolPassengerDoc,
   FlightDoc,
   GatherlyEvent,
+  GuestAnswersDoc,
   InvitationDoc,
   MemberDoc,
   PhotoDoc,
@@ -35,6 +36,7 @@ import {
   carpoolPassengerConverter,
   eventConverter,
   flightConverter,
+  guestAnswersConverter,
   invitationConverter,
   memberConverter,
   photoConverter,
@@ -62,6 +64,7 @@ const STATS = 'stats';
 const RSVPS_BY_USER = 'rsvpsByUser';
 const ACTIVITY = 'activity';
 const INVITATIONS = 'invitations';
+const GUEST_ANSWERS = 'guestAnswers';
 const USERS = 'users';
 
 /** Firestore's most values in one `in` filter. */
@@ -200,7 +203,7 @@ export function answersQuery(
   db: Firestore,
   eventId: string,
   itemId: string,
-  status: RsvpStatus,
+  status: RsvpState,
 ): Query<RsvpsByUserDoc, RsvpsByUserDoc> {
   return query(rsvpsByUserRef(db, eventId), where(new FieldPath('statuses', itemId), '==', status));
 }
@@ -235,4 +238,12 @@ export function invitationsRef(
   eventId: string,
 ): CollectionReference<InvitationDoc, InvitationDoc> {
   return collection(db, EVENTS, eventId, INVITATIONS).withConverter(invitationConverter);
+}
+
+/** Members' answers to the host's questions (private to each member and the admins). */
+export function guestAnswersRef(
+  db: Firestore,
+  eventId: string,
+): CollectionReference<GuestAnswersDoc, GuestAnswersDoc> {
+  return collection(db, EVENTS, eventId, GUEST_ANSWERS).withConverter(guestAnswersConverter);
 }
