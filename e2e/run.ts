@@ -23,6 +23,7 @@ import { liveAtScale } from './journeys/11-live-at-scale.ts';
 import { email } from './journeys/12-email.ts';
 import { guestList } from './journeys/13-guest-list.ts';
 import { themes } from './journeys/14-themes.ts';
+import { rsvpAdmin } from './journeys/16-rsvp-admin.ts';
 
 const JOURNEYS: [string, Journey][] = [
   ['01-first-event', firstEvent],
@@ -39,6 +40,7 @@ const JOURNEYS: [string, Journey][] = [
   ['12-email', email],
   ['13-guest-list', guestList],
   ['14-themes', themes],
+  ['16-rsvp-admin', rsvpAdmin],
 ];
 
 /** Journeys that reload offline: they need the service worker, so the built app (lib/built-app.ts). */
