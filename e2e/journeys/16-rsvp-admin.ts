@@ -3,8 +3,9 @@
 // a plus-one and their dietary need (through the API, as the guest: the guest's own RSVP dialog
 // is another journey's); the host sees the party and the answer in the guest list, lets this
 // guest bring three (the guest's larger party then fits), and on Pro downloads the CSV with the
-// party and the answer.
+// party and the answer. Settings, the guest list and the dialog are saved in light and dark.
 import type { Page } from 'playwright-core';
+import { setColorMode } from '../lib/a11y.ts';
 import { setPlan } from '../lib/admin.ts';
 import { callApi } from '../lib/api.ts';
 import { downloadedCsv } from '../lib/csv.ts';
@@ -31,6 +32,14 @@ async function openGuestList(host: Person, eventId: string) {
 /** The guest's own answer to the dinner, as the app's RSVP request sends it. */
 async function rsvp(guest: Person, itemId: string, body: unknown) {
   return callApi(guest, 'PUT', `/api/schedule/${encodeURIComponent(itemId)}/rsvp`, body);
+}
+
+/** Saves the screen in light and then in dark mode (each also scanned in the other by shoot). */
+async function shootLightAndDark(who: Person, name: string) {
+  await who.shoot(name);
+  await setColorMode(who.page, 'dark');
+  await who.shoot(`${name}-dark`);
+  await setColorMode(who.page, 'light');
 }
 
 function errorOf(body: unknown): string {
@@ -81,7 +90,7 @@ export async function rsvpAdmin({ person, step }: JourneyContext): Promise<void>
     await question.getByLabel('Answer').selectOption('single');
     await question.getByText('Required', { exact: true }).click();
     await visible(card.getByText('Unsaved changes'), 'the unsaved note');
-    await hana.shoot('settings-rsvp-options');
+    await shootLightAndDark(hana, 'settings-rsvp-options');
     await card.getByRole('button', { name: 'Save questions' }).click();
     await visible(hana.page.getByText('Questions Saved'), "the 'Questions Saved' toast");
     await gone(card.getByText('Unsaved changes'), 'the unsaved note');
@@ -120,16 +129,17 @@ export async function rsvpAdmin({ person, step }: JourneyContext): Promise<void>
       "Pat's dietary need",
     );
     await hasText(hana.page.getByTestId('guest-heads'), '2 going · 1 reply', 'heads and replies');
-    await hana.shoot('guest-list-party');
+    await shootLightAndDark(hana, 'guest-list-party');
   });
 
   await step('the host lets this guest bring three; their larger party then fits', async () => {
     await dismissToasts(hana.page);
     await guestRow().getByRole('button', { name: 'Plus-ones: 1, change for Pat Plus' }).click();
     const dialog = hana.page.getByRole('dialog', { name: 'Plus-ones for Pat Plus' });
-    await dialog.getByText('A number for this member').click();
-    await dialog.getByLabel('Guests they may bring').fill('3');
-    await hana.shoot('plus-ones-dialog');
+    const allowance = dialog.getByLabel('Guests this member may bring');
+    check((await allowance.inputValue()) === 'event', "the event's setting to start with");
+    await allowance.selectOption('3');
+    await shootLightAndDark(hana, 'plus-ones-dialog');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await gone(dialog, 'the plus-ones dialog');
     await visible(hana.page.getByText('Pat Plus may bring up to 3 guests.'), 'the toast');

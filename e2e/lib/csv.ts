@@ -5,11 +5,30 @@ import type { Download } from 'playwright-core';
 import { check } from './expect.ts';
 
 export function csvRows(text: string): string[][] {
-  return text
-    .split('\r\n')
-    .filter(Boolean)
-    .map((line) => [...line.matchAll(/("(?:[^"]|"")*"|[^,]*)(?:,|$)/g)].map((m) => m[1]!))
-    .map((cells) => cells.slice(0, -1).map((c) => c.replace(/^"|"$/g, '').replace(/""/g, '"')));
+  return text.split('\r\n').filter(Boolean).map(csvLineCells);
+}
+
+/** One line's cells: a quoted cell runs to its closing quote ("" inside is one quote). */
+function csvLineCells(line: string): string[] {
+  const cells: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < line.length; i += 1) {
+    const c = line[i]!;
+    if (quoted) {
+      if (c === '"' && line[i + 1] === '"') {
+        cell += '"';
+        i += 1;
+      } else if (c === '"') quoted = false;
+      else cell += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ',') {
+      cells.push(cell);
+      cell = '';
+    } else cell += c;
+  }
+  cells.push(cell);
+  return cells;
 }
 
 /** The downloaded file's rows, after checking it starts with the UTF-8 BOM. */

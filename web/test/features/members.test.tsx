@@ -435,20 +435,22 @@ describe('MembersPage', () => {
       await screen.findByRole('button', { name: 'Plus-ones: 1, change for Alan Turing' }),
     );
     let dialog = await screen.findByRole('dialog', { name: 'Plus-ones for Alan Turing' });
+    const allowance = () => within(dialog).getByLabelText('Guests this member may bring');
+    expect(allowance()).toHaveValue('event');
     expect(
-      within(dialog).getByRole('radio', { name: "Use the event's setting (1 guest)" }),
-    ).toBeChecked();
-    await userEvent.click(within(dialog).getByText('A number for this member'));
-    const field = within(dialog).getByLabelText('Guests they may bring');
-    await userEvent.clear(field);
-    await userEvent.type(field, '11');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
-    expect(
-      await within(dialog).findByText('Plus-ones must be a whole number from 0 to 10'),
+      within(dialog).getByRole('option', { name: "Use the event's setting (1 guest)" }),
     ).toBeInTheDocument();
-    expect(guests.setMemberPlusOnes).not.toHaveBeenCalled();
-    await userEvent.clear(field);
-    await userEvent.type(field, '4');
+    expect(
+      within(dialog)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual([
+      "Use the event's setting (1 guest)",
+      'No guests',
+      'Up to 1 guest',
+      ...Array.from({ length: 9 }, (_, i) => `Up to ${i + 2} guests`),
+    ]);
+    await userEvent.selectOptions(allowance(), '4');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(guests.setMemberPlusOnes).toHaveBeenCalledWith('e1', 'u3', 4));
     expect(await screen.findByText('Alan Turing may bring up to 4 guests.')).toBeInTheDocument();
@@ -459,8 +461,8 @@ describe('MembersPage', () => {
       screen.getByRole('button', { name: 'Plus-ones: 3 (custom), change for Katherine Johnson' }),
     );
     dialog = await screen.findByRole('dialog', { name: 'Plus-ones for Katherine Johnson' });
-    expect(within(dialog).getByLabelText('Guests they may bring')).toHaveValue(3);
-    await userEvent.click(within(dialog).getByText("Use the event's setting (1 guest)"));
+    expect(allowance()).toHaveValue('3');
+    await userEvent.selectOptions(allowance(), 'event');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(guests.setMemberPlusOnes).toHaveBeenCalledWith('e1', 'u4', null));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Member not found');

@@ -1,4 +1,4 @@
-import { Field, Input, RadioGroup, Stack, Text } from '@chakra-ui/react';
+import { Field, NativeSelect, Text } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
 import {
   MAX_PLUS_ONES,
@@ -26,13 +26,12 @@ interface Props {
   onClose(): void;
 }
 
-type Choice = 'event' | 'own';
-
 const guests = (n: number) => (n === 1 ? '1 guest' : `${n} guests`);
 
 /**
  * One member's plus-one allowance (docs/decisions.md, "Plus-ones per member"): the event's
- * setting, or a number of their own. Answers already given keep their parties.
+ * setting, or a number of their own (0 to 10, so a list rather than free typing). Answers
+ * already given keep their parties.
  */
 export function PlusOnesDialog({ eventId, eventDefault, target, onClose }: Props) {
   return (
@@ -47,9 +46,11 @@ export function PlusOnesDialog({ eventId, eventDefault, target, onClose }: Props
   );
 }
 
+/** The select's value for "the event's setting". */
+const EVENT_SETTING = 'event';
+
 function PlusOnesForm({ eventId, eventDefault, target, onClose }: Props) {
-  const [choice, setChoice] = useState<Choice>(target?.own == null ? 'event' : 'own');
-  const [typed, setTyped] = useState(String(target?.own ?? eventDefault));
+  const [choice, setChoice] = useState(target?.own == null ? EVENT_SETTING : String(target.own));
   const [error, setError] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
@@ -57,11 +58,10 @@ function PlusOnesForm({ eventId, eventDefault, target, onClose }: Props) {
   const submit = async (e?: FormEvent<HTMLFormElement>) => {
     e?.preventDefault();
     if (!target) return;
-    const number = /^\d+$/.test(typed.trim()) ? Number(typed.trim()) : Number.NaN;
     let value: number | null;
     try {
       value = memberPlusOnesSchema.validateSync({
-        plusOnesAllowed: choice === 'event' ? null : number,
+        plusOnesAllowed: choice === EVENT_SETTING ? null : Number(choice),
       }).plusOnesAllowed;
     } catch (err) {
       setError(err instanceof Error ? err.message : RSVP_OPTION_MESSAGES.plusOnesRange);
@@ -98,53 +98,36 @@ function PlusOnesForm({ eventId, eventDefault, target, onClose }: Props) {
       onClose={onClose}
       onSubmit={(e) => void submit(e)}
     >
-      <Text color="fg.muted" textStyle="sm">
-        How many guests this member may bring. Answers already given keep their guests; the next
-        change must fit.
-      </Text>
-      <RadioGroup.Root
-        value={choice}
-        onValueChange={(e) => {
-          setChoice(e.value === 'own' ? 'own' : 'event');
-          setError(null);
-        }}
-        colorPalette="brand"
-      >
-        <Stack gap="3">
-          <RadioGroup.Item value="event">
-            <RadioGroup.ItemHiddenInput />
-            <RadioGroup.ItemIndicator />
-            <RadioGroup.ItemText>
-              Use the event&apos;s setting ({guests(eventDefault)})
-            </RadioGroup.ItemText>
-          </RadioGroup.Item>
-          <RadioGroup.Item value="own">
-            <RadioGroup.ItemHiddenInput />
-            <RadioGroup.ItemIndicator />
-            <RadioGroup.ItemText>A number for this member</RadioGroup.ItemText>
-          </RadioGroup.Item>
-        </Stack>
-      </RadioGroup.Root>
-      {choice === 'own' && (
-        <Field.Root invalid={error !== null} maxW="48">
-          <Field.Label>Guests they may bring</Field.Label>
-          <Input
+      <Field.Root invalid={error !== null}>
+        <Field.Label>Guests this member may bring</Field.Label>
+        <NativeSelect.Root>
+          <NativeSelect.Field
             name="plusOnesAllowed"
-            type="number"
-            inputMode="numeric"
-            min={0}
-            max={MAX_PLUS_ONES}
-            step={1}
-            value={typed}
-            onChange={(e) => setTyped(e.currentTarget.value)}
-          />
-          {error ? (
-            <Field.ErrorText>{error}</Field.ErrorText>
-          ) : (
-            <Field.HelperText>0 to {MAX_PLUS_ONES}</Field.HelperText>
-          )}
-        </Field.Root>
-      )}
+            value={choice}
+            onChange={(e) => {
+              setChoice(e.currentTarget.value);
+              setError(null);
+            }}
+          >
+            <option value={EVENT_SETTING}>
+              Use the event&apos;s setting ({guests(eventDefault)})
+            </option>
+            {Array.from({ length: MAX_PLUS_ONES + 1 }, (_, n) => (
+              <option key={n} value={String(n)}>
+                {n === 0 ? 'No guests' : `Up to ${guests(n)}`}
+              </option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+        {error ? (
+          <Field.ErrorText>{error}</Field.ErrorText>
+        ) : (
+          <Field.HelperText>
+            Answers already given keep their guests; this member&apos;s next change must fit.
+          </Field.HelperText>
+        )}
+      </Field.Root>
       {failure && (
         <Text color="fg.error" textStyle="sm" role="alert">
           {failure}

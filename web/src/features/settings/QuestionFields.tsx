@@ -2,7 +2,6 @@ import {
   Box,
   Button,
   Field,
-  Fieldset,
   HStack,
   IconButton,
   Input,
@@ -47,25 +46,29 @@ export function QuestionFields({
   onRemove,
 }: Props) {
   const n = index + 1;
+  const titleId = `question-${draft.key}-title`;
   const setOption = (j: number, value: string) =>
     onChange({ ...draft, options: draft.options.map((o, k) => (k === j ? value : o)) });
   return (
-    <Fieldset.Root
+    <Stack
+      role="group"
+      aria-labelledby={titleId}
       borderWidth="1px"
       borderRadius="l2"
       p={{ base: '3', md: '4' }}
-      gap="3"
-      disabled={disabled}
+      gap="4"
       data-testid="question-editor"
     >
       <HStack justify="space-between">
-        <Fieldset.Legend fontWeight="medium">Question {n}</Fieldset.Legend>
+        <Text id={titleId} fontWeight="medium">
+          Question {n}
+        </Text>
         <HStack gap="1">
           <IconButton
             aria-label={`Move question ${n} up`}
             size="xs"
             variant="ghost"
-            disabled={index === 0}
+            disabled={disabled || index === 0}
             onClick={() => onMove(index - 1)}
           >
             <ChevronDownIcon transform="rotate(180deg)" />
@@ -74,7 +77,7 @@ export function QuestionFields({
             aria-label={`Move question ${n} down`}
             size="xs"
             variant="ghost"
-            disabled={index === count - 1}
+            disabled={disabled || index === count - 1}
             onClick={() => onMove(index + 1)}
           >
             <ChevronDownIcon />
@@ -84,13 +87,14 @@ export function QuestionFields({
             size="xs"
             variant="ghost"
             colorPalette="red"
+            disabled={disabled}
             onClick={onRemove}
           >
             <TrashIcon />
           </IconButton>
         </HStack>
       </HStack>
-      <Field.Root invalid={Boolean(errors?.label)} required>
+      <Field.Root invalid={Boolean(errors?.label)} required disabled={disabled}>
         <Field.Label>
           Question text
           <Field.RequiredIndicator />
@@ -103,9 +107,9 @@ export function QuestionFields({
         {errors?.label && <Field.ErrorText>{errors.label}</Field.ErrorText>}
       </Field.Root>
       <Stack direction={{ base: 'column', sm: 'row' }} gap="4" align={{ sm: 'end' }}>
-        <Field.Root invalid={Boolean(errors?.kind)} maxW={{ sm: '56' }}>
+        <Field.Root invalid={Boolean(errors?.kind)} maxW={{ sm: '56' }} disabled={disabled}>
           <Field.Label>Answer</Field.Label>
-          <NativeSelect.Root size="sm">
+          <NativeSelect.Root size="sm" disabled={disabled}>
             <NativeSelect.Field
               value={draft.kind}
               onChange={(e) => {
@@ -126,6 +130,7 @@ export function QuestionFields({
         <Switch.Root
           colorPalette="brand"
           checked={draft.required}
+          disabled={disabled}
           onCheckedChange={(e) => onChange({ ...draft, required: e.checked })}
           pb={{ sm: '2' }}
         >
@@ -139,9 +144,9 @@ export function QuestionFields({
           <Text textStyle="sm" fontWeight="medium" mb="1.5" id={`question-${draft.key}-options`}>
             Options
           </Text>
-          <Stack gap="2" role="group" aria-labelledby={`question-${draft.key}-options`}>
+          <Stack gap="2" maxW="lg" role="group" aria-labelledby={`question-${draft.key}-options`}>
             {draft.options.map((option, j) => (
-              <Field.Root key={j} invalid={Boolean(errors?.option?.[j])}>
+              <Field.Root key={j} invalid={Boolean(errors?.option?.[j])} disabled={disabled}>
                 <HStack gap="1" width="full">
                   <Input
                     size="sm"
@@ -153,6 +158,7 @@ export function QuestionFields({
                     aria-label={`Remove option ${j + 1}`}
                     size="xs"
                     variant="ghost"
+                    disabled={disabled}
                     onClick={() =>
                       onChange({ ...draft, options: draft.options.filter((_, k) => k !== j) })
                     }
@@ -172,7 +178,7 @@ export function QuestionFields({
               size="xs"
               variant="ghost"
               alignSelf="start"
-              disabled={!canAddOption(draft)}
+              disabled={disabled || !canAddOption(draft)}
               onClick={() => onChange({ ...draft, options: [...draft.options, ''] })}
             >
               <PlusIcon /> Add option
@@ -180,6 +186,6 @@ export function QuestionFields({
           </Stack>
         </Box>
       )}
-    </Fieldset.Root>
+    </Stack>
   );
 }
