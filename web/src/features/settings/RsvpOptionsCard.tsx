@@ -84,9 +84,6 @@ export function RsvpOptionsCard({ eventId, plusOnesAllowed, questions }: Props) 
               value={typed}
               onChange={(e) => setTyped(e.currentTarget.value)}
               onBlur={commit}
-              onKeyDown={(e) => {
-                if (e.key === 'Enter') commit();
-              }}
             />
             {error ? (
               <Field.ErrorText>{error}</Field.ErrorText>
