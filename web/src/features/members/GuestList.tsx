@@ -403,7 +403,7 @@ function GuestRowView({
         )}
       </Box>
       <HStack gap="2" wrap="wrap" justify={{ sm: 'end' }}>
-        <Stack gap="0" align={{ sm: 'end' }}>
+        <Stack gap="0" align={{ base: 'start', sm: 'end' }}>
           <Badge colorPalette={status ? STATUS_PALETTE[status] : 'gray'} data-testid="guest-answer">
             {status ? rsvpStateLabel(status) : 'No answer'}
           </Badge>
