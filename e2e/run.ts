@@ -24,6 +24,7 @@ import { email } from './journeys/12-email.ts';
 import { guestList } from './journeys/13-guest-list.ts';
 import { themes } from './journeys/14-themes.ts';
 import { rsvpOptions } from './journeys/15-rsvp-options.ts';
+import { rsvpAdmin } from './journeys/16-rsvp-admin.ts';
 
 const JOURNEYS: [string, Journey][] = [
   ['01-first-event', firstEvent],
@@ -41,6 +42,7 @@ const JOURNEYS: [string, Journey][] = [
   ['13-guest-list', guestList],
   ['14-themes', themes],
   ['15-rsvp-options', rsvpOptions],
+  ['16-rsvp-admin', rsvpAdmin],
 ];
 
 /** Journeys that reload offline: they need the service worker, so the built app (lib/built-app.ts). */

@@ -1,9 +1,16 @@
 /**
  * The guest list as CSV (docs/product.md, "Guest list"): one row per member and per pending
- * invitation, a column per schedule item. Pure, so the web streams it page by page: `csvHeader`
+ * invitation; per schedule item the answer, the party size and the guests (names, children
+ * marked); then one column per host question (several choices joined with "; "). Pure, so the web streams it page by page: `csvHeader`
  * once, then `memberRow` / `invitationRow` per record, joined with CRLF (RFC 4180).
  */
-import { rsvpStateLabel, type RsvpState } from './rsvp-options.ts';
+import {
+  rsvpStateLabel,
+  type GuestAnswers,
+  type GuestQuestion,
+  type Party,
+  type RsvpState,
+} from './rsvp-options.ts';
 import { RSVP_NOT_RESPONDED_LABEL, type MemberRole } from './entities.ts';
 
 /** Byte order mark, so spreadsheet programs read the file as UTF-8 (accents intact). */
@@ -34,10 +41,32 @@ export interface CsvItem {
   title: string;
 }
 
-export function csvHeader(items: readonly CsvItem[]): string {
+export type CsvQuestion = Pick<GuestQuestion, 'id' | 'label'>;
+
+export function csvHeader(items: readonly CsvItem[], questions: readonly CsvQuestion[]): string {
   return (
-    CSV_BOM + csvLine(['Name', 'Email', 'Role', 'Status', 'Joined', ...items.map((i) => i.title)])
+    CSV_BOM +
+    csvLine([
+      'Name',
+      'Email',
+      'Role',
+      'Status',
+      'Joined',
+      ...items.flatMap((i) => [i.title, `${i.title} (party size)`, `${i.title} (guests)`]),
+      ...questions.map((q) => q.label),
+    ])
   );
+}
+
+/** "Sam Lee; Mia Lee (child)". */
+export function guestNamesText(party: Party | undefined): string {
+  return (party?.guests ?? []).map((g) => (g.child ? `${g.name} (child)` : g.name)).join('; ');
+}
+
+/** A text or one-choice answer as given; several choices joined with "; ". */
+export function answerText(answers: GuestAnswers, questionId: string): string {
+  const value = Object.hasOwn(answers, questionId) ? answers[questionId] : undefined;
+  return Array.isArray(value) ? value.join('; ') : (value ?? '');
 }
 
 export interface CsvMember {
@@ -49,22 +78,35 @@ export interface CsvMember {
   answers: Readonly<Partial<Record<string, RsvpState>>>;
   /** Items whose answer an admin recorded for the member. */
   recordedBy?: Readonly<Partial<Record<string, string>>>;
+  /** Per item answered Going or waitlisted, the party (absent: 1 head, no guests). */
+  parties?: Readonly<Partial<Record<string, Party>>>;
+  /** Answers to the host's questions. */
+  questionAnswers?: GuestAnswers;
 }
 
-export function memberRow(items: readonly CsvItem[], m: CsvMember): string {
+export function memberRow(
+  items: readonly CsvItem[],
+  questions: readonly CsvQuestion[],
+  m: CsvMember,
+): string {
   return csvLine([
     m.displayName,
     m.email,
     ROLE_LABELS[m.role],
     'Member',
     m.joinedAt,
-    ...items.map((i) => {
+    ...items.flatMap((i) => {
       const status = m.answers[i.id];
-      if (!status) return RSVP_NOT_RESPONDED_LABEL;
-      return m.recordedBy?.[i.id]
+      if (!status) return [RSVP_NOT_RESPONDED_LABEL, '', ''];
+      const answer = m.recordedBy?.[i.id]
         ? `${rsvpStateLabel(status)} (recorded by the host)`
         : rsvpStateLabel(status);
+      // Heads only for those coming (or waiting to): a Maybe brings nobody yet.
+      if (status !== 'going' && status !== 'waitlisted') return [answer, '', ''];
+      const party = m.parties?.[i.id];
+      return [answer, String(party?.size ?? 1), guestNamesText(party)];
     }),
+    ...questions.map((q) => answerText(m.questionAnswers ?? {}, q.id)),
   ]);
 }
 
@@ -73,8 +115,20 @@ export interface CsvInvitation {
   role: MemberRole;
 }
 
-export function invitationRow(items: readonly CsvItem[], inv: CsvInvitation): string {
-  return csvLine(['', inv.email, ROLE_LABELS[inv.role], 'Invited', '', ...items.map(() => '')]);
+export function invitationRow(
+  items: readonly CsvItem[],
+  questions: readonly CsvQuestion[],
+  inv: CsvInvitation,
+): string {
+  return csvLine([
+    '',
+    inv.email,
+    ROLE_LABELS[inv.role],
+    'Invited',
+    '',
+    ...items.flatMap(() => ['', '', '']),
+    ...questions.map(() => ''),
+  ]);
 }
 
 /** A file name from the event name: letters, digits and dashes only. */

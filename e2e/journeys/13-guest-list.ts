@@ -3,9 +3,9 @@
 // answer the ceremony differently and the host records a third guest's answer given by phone.
 // The host filters "No answer", sees who's going under the count (and hides the names from
 // guests), then exports the CSV and the journey reads the file back.
-import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { setPlan } from '../lib/admin.ts';
+import { downloadedCsv } from '../lib/csv.ts';
 import { check, gone, hasText, until, visible } from '../lib/expect.ts';
 import {
   acceptInvitation,
@@ -38,15 +38,6 @@ async function openTab(host: Person, eventId: string, tab: 'Guest List' | 'Pendi
   }
   await host.page.getByRole('tab', { name: tab }).click();
   await visible(host.page.getByRole('heading', { name: tab }), `the ${tab} tab`);
-}
-
-/** RFC 4180 lines of the exported file (no field here holds a line break). */
-function csvRows(text: string): string[][] {
-  return text
-    .split('\r\n')
-    .filter(Boolean)
-    .map((line) => [...line.matchAll(/("(?:[^"]|"")*"|[^,]*)(?:,|$)/g)].map((m) => m[1]!))
-    .map((cells) => cells.slice(0, -1).map((c) => c.replace(/^"|"$/g, '').replace(/""/g, '"')));
 }
 
 export async function guestList({ person, step }: JourneyContext): Promise<void> {
@@ -196,21 +187,18 @@ export async function guestList({ person, step }: JourneyContext): Promise<void>
       download.suggestedFilename().endsWith('-guest-list.csv'),
       `file name ${download.suggestedFilename()}`,
     );
-    const bytes = readFileSync(await download.path());
-    check(
-      bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf,
-      'the file starts with a BOM',
-    );
-    const rows = csvRows(bytes.toString('utf8').slice(1));
+    const rows = await downloadedCsv(download);
     const header = rows[0]!;
     check(
-      header.join('|') === `Name|Email|Role|Status|Joined|${CEREMONY}`,
+      header.join('|') ===
+        `Name|Email|Role|Status|Joined|${CEREMONY}|${CEREMONY} (party size)|${CEREMONY} (guests)`,
       `header ${header.join('|')}`,
     );
     const byEmail = new Map(rows.slice(1).map((r) => [r[1]!, r]));
     const answer = (p: Person) => byEmail.get(p.email)?.[5];
     check(rows.length === 1 + 4 + 1, `4 members and 1 pending invitation, got ${rows.length - 1}`);
     check(answer(abe) === 'Going', `Abe: ${answer(abe)}`);
+    check(byEmail.get(abe.email)?.[6] === '1', 'Abe comes alone: a party of 1');
     check(answer(bo) === 'Not Going', `Bo: ${answer(bo)}`);
     check(answer(chloe) === 'Maybe (recorded by the host)', `Chloé: ${answer(chloe)}`);
     check(byEmail.get(chloe.email)?.[0] === 'Chloé Phones', 'the accent survives');

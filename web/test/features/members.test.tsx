@@ -5,7 +5,7 @@ import { resetToasts } from '../../src/components/toast-store.ts';
 import * as membersData from '../../src/features/members/data.ts';
 import MembersPage from '../../src/features/members/MembersPage.tsx';
 import { ApiError } from '../../src/lib/api.ts';
-import type { MemberDoc, MemberRole } from '../../src/lib/types.ts';
+import type { GatherlyEvent, MemberDoc, MemberRole } from '../../src/lib/types.ts';
 import { makeMyEvent, makeMyEvents, makeScope, renderScreen } from '../render.tsx';
 import { member, pagesOf, ts } from './fixtures.ts';
 import { searchQuery } from '@gatherly/domain/search';
@@ -41,6 +41,7 @@ vi.mock('../../src/features/members/guest-list-data.ts', async (importOriginal) 
     loadMore: vi.fn(),
   })),
   recordAnswer: vi.fn(),
+  setMemberPlusOnes: vi.fn(),
 }));
 vi.mock('../../src/features/subscription/use-subscription.ts', () => ({
   useSubscription: vi.fn(() => ({ subscription: null, loading: false, error: null, reload() {} })),
@@ -91,8 +92,8 @@ const grace = member('u2', 'admin', 'Grace Hopper');
 const alan = member('u3', 'attendee', 'Alan Turing');
 const katherine = member('u4', 'attendee', 'Katherine Johnson', 'kj@nasa.example');
 
-function renderMembers(role: MemberRole, uid = 'u1') {
-  const mine = makeMyEvent('e1', role);
+function renderMembers(role: MemberRole, uid = 'u1', event: Partial<GatherlyEvent> = {}) {
+  const mine = makeMyEvent('e1', role, event);
   const myEvents = makeMyEvents([mine]);
   const result = renderScreen(<MembersPage />, {
     path: '/events/e1/members',
@@ -265,13 +266,20 @@ describe('MembersPage', () => {
     guests.useScheduleItems.mockReturnValue([ceremony]);
     guests.useGuestsByMember.mockReturnValue(
       guestPages([
-        { uid: 'u1', member: ada, answers: answers(ada, 'going') },
-        { uid: 'u3', member: alan, answers: answers(alan, 'maybe', 'u1') },
-        { uid: 'u4', member: katherine, answers: undefined },
+        { uid: 'u1', member: ada, answers: answers(ada, 'going'), questionAnswers: undefined },
+        {
+          uid: 'u3',
+          member: alan,
+          answers: answers(alan, 'maybe', 'u1'),
+          questionAnswers: undefined,
+        },
+        { uid: 'u4', member: katherine, answers: undefined, questionAnswers: undefined },
       ]),
     );
     guests.useGuestsByAnswer.mockReturnValue(
-      guestPages([{ uid: 'u1', member: ada, answers: answers(ada, 'going') }]),
+      guestPages([
+        { uid: 'u1', member: ada, answers: answers(ada, 'going'), questionAnswers: undefined },
+      ]),
     );
     guests.recordAnswer.mockResolvedValue(null);
     renderMembers('creator');
@@ -281,14 +289,16 @@ describe('MembersPage', () => {
     expect(within(totals).getByText('Maybe: 1')).toBeInTheDocument();
     // Members total (4, stats/members) minus the 3 replies.
     expect(within(totals).getByText('No answer: 1')).toBeInTheDocument();
-    expect(within(totals).getByText('3 replies, 2 heads')).toBeInTheDocument();
+    // Counts stored before parties existed: heads = replies going.
+    expect(within(totals).getByText('2 going · 3 replies')).toBeInTheDocument();
+    expect(within(totals).getByText('Waitlisted: 0')).toBeInTheDocument();
     const rows = screen.getAllByTestId('guest-row');
     expect(rows).toHaveLength(3);
     expect(within(rows[0]!).getByTestId('guest-answer')).toHaveTextContent('Going');
     expect(within(rows[0]!).getByText('Answered · Mar 6, 2099')).toBeInTheDocument();
     expect(within(rows[1]!).getByText('Recorded by the host · Mar 6, 2099')).toBeInTheDocument();
     expect(within(rows[2]!).getByTestId('guest-answer')).toHaveTextContent('No answer');
-    expect(guests.useGuestsByMember).toHaveBeenLastCalledWith('e1', null, 'joined', '');
+    expect(guests.useGuestsByMember).toHaveBeenLastCalledWith('e1', null, 'joined', '', false);
 
     await userEvent.selectOptions(
       within(rows[2]!).getByRole('combobox', { name: 'Record an answer for Katherine Johnson' }),
@@ -297,10 +307,165 @@ describe('MembersPage', () => {
     await waitFor(() => expect(guests.recordAnswer).toHaveBeenCalledWith('s1', 'u4', 'going'));
 
     await userEvent.click(screen.getByRole('button', { name: 'No answer' }));
-    expect(guests.useGuestsByMember).toHaveBeenLastCalledWith('e1', 's1', 'joined', '');
+    expect(guests.useGuestsByMember).toHaveBeenLastCalledWith('e1', 's1', 'joined', '', false);
     await userEvent.click(screen.getByRole('button', { name: 'Going' }));
-    expect(guests.useGuestsByAnswer).toHaveBeenLastCalledWith('e1', 's1', 'going', 'joined', '');
+    expect(guests.useGuestsByAnswer).toHaveBeenLastCalledWith(
+      'e1',
+      's1',
+      'going',
+      'joined',
+      '',
+      false,
+    );
     expect(screen.getAllByTestId('guest-row')).toHaveLength(1);
+  });
+
+  it("shows heads, the waitlist, each guest's party and answers to the host's questions", async () => {
+    const dietary = {
+      id: 'dietary-needs',
+      label: 'Dietary needs',
+      kind: 'multi' as const,
+      options: ['Vegetarian', 'Vegan', 'Nut allergy'],
+      required: true,
+    };
+    const song = {
+      id: 'song',
+      label: 'Song request',
+      kind: 'text' as const,
+      options: [],
+      required: false,
+    };
+    guests.useScheduleItems.mockReturnValue([
+      {
+        ...ceremony,
+        rsvpCounts: {
+          going: 2,
+          maybe: 1,
+          notGoing: 0,
+          goingHeads: 5,
+          waitlisted: 1,
+          waitlistedHeads: 2,
+        },
+      },
+    ]);
+    const withParty: RsvpsByUserDoc = {
+      ...answers(ada, 'going'),
+      parties: {
+        s1: {
+          size: 3,
+          guests: [
+            { name: 'Sam Lee', child: false },
+            { name: 'Mia Lee', child: true },
+          ],
+        },
+      },
+    };
+    const waiting: RsvpsByUserDoc = {
+      ...answers(alan, 'going'),
+      statuses: { s1: 'waitlisted' },
+      parties: { s1: { size: 2, guests: [{ name: 'Joan Clarke', child: false }] } },
+    };
+    guests.useGuestsByMember.mockReturnValue(
+      guestPages([
+        {
+          uid: 'u1',
+          member: ada,
+          answers: withParty,
+          questionAnswers: {
+            id: 'u1',
+            eventId: 'e1',
+            userId: 'u1',
+            // An answer to a removed question is not shown.
+            answers: { 'dietary-needs': ['Vegetarian', 'Nut allergy'], removed: 'x' },
+            updatedAt: null,
+          },
+        },
+        { uid: 'u3', member: alan, answers: waiting, questionAnswers: undefined },
+      ]),
+    );
+    renderMembers('creator', 'u1', { plusOnesAllowed: 2, questions: [dietary, song] });
+    await userEvent.click(screen.getByRole('tab', { name: 'Guest List' }));
+    const totals = await screen.findByTestId('guest-totals');
+    expect(within(totals).getByText('Waitlisted: 1')).toBeInTheDocument();
+    // 4 members: 2 going, 1 maybe, 1 waiting.
+    expect(within(totals).getByText('No answer: 0')).toBeInTheDocument();
+    expect(within(totals).getByText('5 going · 3 replies · 2 waiting')).toBeInTheDocument();
+    expect(guests.useGuestsByMember).toHaveBeenLastCalledWith('e1', null, 'joined', '', true);
+    const [adaRow, alanRow] = screen.getAllByTestId('guest-row');
+    expect(within(adaRow!).getByTestId('guest-party')).toHaveTextContent(
+      'Party of 3: Sam Lee; Mia Lee (child)',
+    );
+    const given = within(adaRow!).getByTestId('guest-question-answers');
+    expect(given).toHaveTextContent('Dietary needs:Vegetarian; Nut allergy');
+    expect(given).not.toHaveTextContent('Song request');
+    expect(within(alanRow!).getByTestId('guest-answer')).toHaveTextContent('Waitlisted');
+    expect(within(alanRow!).getByTestId('guest-party')).toHaveTextContent(
+      'Party of 2: Joan Clarke',
+    );
+    expect(within(alanRow!).queryByTestId('guest-question-answers')).toBeNull();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Waitlisted' }));
+    expect(guests.useGuestsByAnswer).toHaveBeenLastCalledWith(
+      'e1',
+      's1',
+      'waitlisted',
+      'joined',
+      '',
+      true,
+    );
+  });
+
+  it("changes one member's plus-ones: a number of their own, or back to the event's", async () => {
+    guests.useScheduleItems.mockReturnValue([ceremony]);
+    guests.useGuestsByMember.mockReturnValue(
+      guestPages([
+        { uid: 'u3', member: alan, answers: undefined, questionAnswers: undefined },
+        {
+          uid: 'u4',
+          member: { ...katherine, plusOnesAllowed: 3 },
+          answers: undefined,
+          questionAnswers: undefined,
+        },
+      ]),
+    );
+    guests.setMemberPlusOnes.mockResolvedValue(4);
+    renderMembers('creator', 'u1', { plusOnesAllowed: 1 });
+    await userEvent.click(screen.getByRole('tab', { name: 'Guest List' }));
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Plus-ones: 1, change for Alan Turing' }),
+    );
+    let dialog = await screen.findByRole('dialog', { name: 'Plus-ones for Alan Turing' });
+    const allowance = () => within(dialog).getByLabelText('Guests this member may bring');
+    expect(allowance()).toHaveValue('event');
+    expect(
+      within(dialog).getByRole('option', { name: "Use the event's setting (1 guest)" }),
+    ).toBeInTheDocument();
+    expect(
+      within(dialog)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual([
+      "Use the event's setting (1 guest)",
+      'No guests',
+      'Up to 1 guest',
+      ...Array.from({ length: 9 }, (_, i) => `Up to ${i + 2} guests`),
+    ]);
+    await userEvent.selectOptions(allowance(), '4');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(guests.setMemberPlusOnes).toHaveBeenCalledWith('e1', 'u3', 4));
+    expect(await screen.findByText('Alan Turing may bring up to 4 guests.')).toBeInTheDocument();
+
+    // Katherine has her own: the dialog starts there; the server's refusal is a sentence.
+    guests.setMemberPlusOnes.mockRejectedValue(new ApiError(404, 'Member not found'));
+    await userEvent.click(
+      screen.getByRole('button', { name: 'Plus-ones: 3 (custom), change for Katherine Johnson' }),
+    );
+    dialog = await screen.findByRole('dialog', { name: 'Plus-ones for Katherine Johnson' });
+    expect(allowance()).toHaveValue('3');
+    await userEvent.selectOptions(allowance(), 'event');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(guests.setMemberPlusOnes).toHaveBeenCalledWith('e1', 'u4', null));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Member not found');
   });
 
   it('attendees cannot invite, remove or change roles', () => {

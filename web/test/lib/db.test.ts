@@ -18,6 +18,7 @@ import {
 import {
   activityRef,
   eventRef,
+  guestAnswersRef,
   invitationsRef,
   memberRef,
   membershipsQuery,
@@ -166,6 +167,35 @@ describe('converters', () => {
     });
   });
 
+  it("read the event's plus-one allowance and questions, defaulting what is malformed", () => {
+    const event = eventConverter.fromFirestore(
+      stored('events/e1', {
+        plusOnesAllowed: 2,
+        questions: [
+          {
+            id: 'meal',
+            label: 'Meal',
+            kind: 'single',
+            options: ['Fish', 3, 'Pasta'],
+            required: true,
+          },
+          { id: 'song', label: 'Song', kind: 'essay' },
+          'not a question',
+        ],
+      }),
+    );
+    expect(event.plusOnesAllowed).toBe(2);
+    expect(event.questions).toEqual([
+      { id: 'meal', label: 'Meal', kind: 'single', options: ['Fish', 'Pasta'], required: true },
+      { id: 'song', label: 'Song', kind: 'text', options: [], required: false },
+      { id: '', label: '', kind: 'text', options: [], required: false },
+    ]);
+    const odd = eventConverter.fromFirestore(
+      stored('events/e1', { plusOnesAllowed: 1.5, questions: 'x' }),
+    );
+    expect([odd.plusOnesAllowed, odd.questions]).toEqual([0, []]);
+  });
+
   it('read stored reminder settings, and the defaults for malformed ones', () => {
     const read = (reminderSettings: unknown) =>
       eventConverter.fromFirestore(stored('events/e1', { reminderSettings })).reminderSettings;
@@ -258,6 +288,10 @@ describe('converters', () => {
       searchTokens: [],
       plusOnesAllowed: null,
     });
+    const own = (plusOnesAllowed: unknown) =>
+      memberConverter.fromFirestore(stored('events/e1/members/u2', { plusOnesAllowed }))
+        .plusOnesAllowed;
+    expect([own(3), own(0), own(null), own('2'), own(1.5)]).toEqual([3, 0, null, null, null]);
   });
 
   it('keep only string passenger ids and default counts', () => {
@@ -294,6 +328,39 @@ describe('converters', () => {
       respondedAt: {},
       recordedBy: {},
     });
+    const waiting = rsvpsByUserConverter.fromFirestore(
+      stored('events/e1/rsvpsByUser/u3', {
+        statuses: { s1: 'waitlisted', s2: 'going' },
+        parties: {
+          s1: { size: 3, guests: [{ name: 'Sam' }, { name: 'Mia', child: true }] },
+          s2: { size: 2 },
+        },
+      }),
+    );
+    expect(waiting.statuses).toEqual({ s1: 'waitlisted', s2: 'going' });
+    // The size follows the named guests; a party without a guest list is 1 head.
+    expect(waiting.parties).toEqual({
+      s1: {
+        size: 3,
+        guests: [
+          { name: 'Sam', child: false },
+          { name: 'Mia', child: true },
+        ],
+      },
+    });
+    expect(
+      guestAnswersConverter.fromFirestore(
+        stored('events/e1/guestAnswers/u3', {
+          answers: { meal: 'Fish', diet: ['Vegan', 4], bad: 7 },
+        }),
+      ),
+    ).toEqual({
+      id: 'u3',
+      eventId: 'e1',
+      userId: 'u3',
+      answers: { meal: 'Fish', diet: ['Vegan'] },
+      updatedAt: null,
+    });
     const recorded = rsvpsByUserConverter.fromFirestore(
       stored('events/e1/rsvpsByUser/u2', {
         eventId: 'e1',
@@ -316,6 +383,24 @@ describe('converters', () => {
       waitlisted: 0,
       waitlistedHeads: 0,
     });
+    // Counts stored before parties existed: heads = the going replies, nobody waiting.
+    const older = scheduleConverter.fromFirestore(
+      stored('events/e1/schedule/s2', { rsvpCounts: { going: 4, maybe: 1, notGoing: 2 } }),
+    );
+    expect(older.rsvpCounts).toMatchObject({ goingHeads: 4, waitlisted: 0, waitlistedHeads: 0 });
+    const counted = scheduleConverter.fromFirestore(
+      stored('events/e1/schedule/s3', {
+        rsvpCounts: {
+          going: 2,
+          maybe: 0,
+          notGoing: 0,
+          goingHeads: 5,
+          waitlisted: 1,
+          waitlistedHeads: 3,
+        },
+      }),
+    );
+    expect(counted.rsvpCounts).toMatchObject({ goingHeads: 5, waitlisted: 1, waitlistedHeads: 3 });
     const entry = activityConverter.fromFirestore(
       stored('events/e1/activity/a1', {
         kind: 'photo',
@@ -408,6 +493,7 @@ describe('references', () => {
     expect(invitationsRef(testDb, 'e1').path).toBe('events/e1/invitations');
     expect(statsRef(testDb, 'e1').path).toBe('events/e1/stats');
     expect(activityRef(testDb, 'e1').path).toBe('events/e1/activity');
+    expect(guestAnswersRef(testDb, 'e1').path).toBe('events/e1/guestAnswers');
   });
 
   it('carry their converters, on documents and on collection-group queries', () => {

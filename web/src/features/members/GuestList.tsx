@@ -14,8 +14,14 @@ import {
 import { useState } from 'react';
 import { formatShortDate } from '@gatherly/domain/dates';
 import { RSVP_STATUSES, rsvpLabel, type RsvpStatus } from '@gatherly/domain/entities';
-import { rsvpStateLabel, type RsvpState } from '@gatherly/domain/rsvp-options';
-import { csvFileName } from '@gatherly/domain/guest-csv';
+import {
+  allowanceFor,
+  headsAndRepliesText,
+  rsvpStateLabel,
+  type GuestQuestion,
+  type RsvpState,
+} from '@gatherly/domain/rsvp-options';
+import { answerText, csvFileName, guestNamesText } from '@gatherly/domain/guest-csv';
 import { RoleBadge } from '../../components/RoleBadge.tsx';
 import { showToast } from '../../components/toast-store.ts';
 import { errorMessage } from '../../lib/api.ts';
@@ -33,10 +39,12 @@ import {
   type GuestPages,
   type GuestRow,
 } from './guest-list-data.ts';
+import { PlusOnesDialog, type PlusOnesTarget } from './PlusOnesDialog.tsx';
 
 const FILTERS: { value: AnswerFilter; label: string }[] = [
   { value: 'all', label: 'Everyone' },
   { value: 'going', label: 'Going' },
+  { value: 'waitlisted', label: 'Waitlisted' },
   { value: 'maybe', label: 'Maybe' },
   { value: 'not_going', label: 'Not Going' },
   { value: 'none', label: 'No answer' },
@@ -52,6 +60,10 @@ const STATUS_PALETTE: Record<RsvpState, string> = {
 interface GuestListProps {
   eventId: string;
   eventName: string;
+  /** The event's plus-one allowance (a member's own overrides it). */
+  plusOnesAllowed: number;
+  /** The host's questions: each guest's answers show under their name and in the CSV. */
+  questions: readonly GuestQuestion[];
   /** The viewer's plan allows the export; null while the plan is still loading. */
   canExport: boolean | null;
   onUpgrade(): void;
@@ -61,7 +73,14 @@ interface GuestListProps {
  * The host's guest list (docs/product.md, "Guest list"): each member's answer to one schedule
  * item at a time, filtered by answer, with totals, recorded answers and the CSV export.
  */
-export function GuestList({ eventId, eventName, canExport, onUpgrade }: GuestListProps) {
+export function GuestList({
+  eventId,
+  eventName,
+  plusOnesAllowed,
+  questions,
+  canExport,
+  onUpgrade,
+}: GuestListProps) {
   const db = useExportDb();
   const items = useScheduleItems(eventId);
   const [chosen, setChosen] = useState<string | null>(null);
@@ -72,9 +91,21 @@ export function GuestList({ eventId, eventName, canExport, onUpgrade }: GuestLis
   const stats = useEventStats(eventId);
   const total = stats.members?.total ?? null;
   const [exporting, setExporting] = useState<number | null>(null);
+  const [plusOnesFor, setPlusOnesFor] = useState<PlusOnesTarget | null>(null);
 
   const counts = item?.rsvpCounts ?? { going: 0, maybe: 0, notGoing: 0 };
-  const replies = counts.going + counts.maybe + counts.notGoing;
+  const waitlisted = counts.waitlisted ?? 0;
+  const waitlistedHeads = counts.waitlistedHeads ?? 0;
+  // Waiting members have answered (Going, waiting for a spot).
+  const answered = counts.going + counts.maybe + counts.notGoing + waitlisted;
+  const rowProps = {
+    eventId,
+    order: sort,
+    search,
+    questions,
+    plusOnesAllowed,
+    onPlusOnes: setPlusOnesFor,
+  };
 
   const exportCsv = async () => {
     if (!canExport) {
@@ -87,6 +118,7 @@ export function GuestList({ eventId, eventName, canExport, onUpgrade }: GuestLis
         db,
         eventId,
         items.map((i) => ({ id: i.id, title: i.title })),
+        questions,
         total ?? 0,
         setExporting,
       );
@@ -174,6 +206,9 @@ export function GuestList({ eventId, eventName, canExport, onUpgrade }: GuestLis
               <Badge colorPalette="green" variant="surface">
                 Going: {counts.going}
               </Badge>
+              <Badge colorPalette="purple" variant="surface">
+                Waitlisted: {waitlisted}
+              </Badge>
               <Badge colorPalette="orange" variant="surface">
                 Maybe: {counts.maybe}
               </Badge>
@@ -181,10 +216,11 @@ export function GuestList({ eventId, eventName, canExport, onUpgrade }: GuestLis
                 Not Going: {counts.notGoing}
               </Badge>
               <Badge variant="surface">
-                No answer: {total === null ? '…' : Math.max(0, total - replies)}
+                No answer: {total === null ? '…' : Math.max(0, total - answered)}
               </Badge>
-              <Badge variant="outline">
-                {replies} {replies === 1 ? 'reply' : 'replies'}, {counts.going} heads
+              <Badge variant="outline" data-testid="guest-heads">
+                {headsAndRepliesText({ ...counts, goingHeads: counts.goingHeads ?? counts.going })}
+                {waitlistedHeads > 0 ? ` · ${waitlistedHeads} waiting` : ''}
               </Badge>
             </HStack>
             <HStack gap="2" wrap="wrap" role="group" aria-label="Filter by answer">
@@ -202,58 +238,65 @@ export function GuestList({ eventId, eventName, canExport, onUpgrade }: GuestLis
               ))}
             </HStack>
             {item && (filter === 'all' || filter === 'none') && (
-              <GuestsByMember
-                eventId={eventId}
-                itemId={item.id}
-                noAnswerOnly={filter === 'none'}
-                order={sort}
-                search={search}
-              />
+              <GuestsByMember {...rowProps} itemId={item.id} noAnswerOnly={filter === 'none'} />
             )}
             {item && filter !== 'all' && filter !== 'none' && (
-              <GuestsByAnswer
-                eventId={eventId}
-                itemId={item.id}
-                status={filter}
-                order={sort}
-                search={search}
-              />
+              <GuestsByAnswer {...rowProps} itemId={item.id} status={filter} />
             )}
           </>
         )}
       </Card.Body>
+      <PlusOnesDialog
+        eventId={eventId}
+        eventDefault={plusOnesAllowed}
+        target={plusOnesFor}
+        onClose={() => setPlusOnesFor(null)}
+      />
     </Card.Root>
   );
 }
 
-interface RowsProps {
+interface RowsProps extends RowContext {
   eventId: string;
-  itemId: string;
   order: MemberOrder;
   search: string;
 }
 
+/** What every row needs beside its guest. */
+interface RowContext {
+  itemId: string;
+  questions: readonly GuestQuestion[];
+  plusOnesAllowed: number;
+  onPlusOnes(target: PlusOnesTarget): void;
+}
+
 /** Everyone, or those without an answer: member pages with their answers. */
 function GuestsByMember({ noAnswerOnly, ...props }: RowsProps & { noAnswerOnly: boolean }) {
-  const { eventId, itemId, order, search } = props;
-  const pages = useGuestsByMember(eventId, noAnswerOnly ? itemId : null, order, search);
-  return <GuestRows pages={pages} itemId={itemId} />;
+  const { eventId, itemId, order, search, questions } = props;
+  const pages = useGuestsByMember(
+    eventId,
+    noAnswerOnly ? itemId : null,
+    order,
+    search,
+    questions.length > 0,
+  );
+  return <GuestRows pages={pages} {...props} />;
 }
 
 /** Those with one answer: answer-map pages with their member documents. */
-function GuestsByAnswer({ status, ...props }: RowsProps & { status: RsvpStatus }) {
-  const { eventId, itemId, order, search } = props;
-  const pages = useGuestsByAnswer(eventId, itemId, status, order, search);
-  return <GuestRows pages={pages} itemId={itemId} />;
+function GuestsByAnswer({ status, ...props }: RowsProps & { status: RsvpState }) {
+  const { eventId, itemId, order, search, questions } = props;
+  const pages = useGuestsByAnswer(eventId, itemId, status, order, search, questions.length > 0);
+  return <GuestRows pages={pages} {...props} />;
 }
 
-function GuestRows({ pages, itemId }: { pages: GuestPages; itemId: string }) {
+function GuestRows({ pages, ...context }: RowContext & { pages: GuestPages }) {
   const { rows, loading, hasMore, loadingMore, loadMore, error } = pages;
   return (
     <>
       <Stack gap="2" data-testid="guest-rows">
         {rows.map((row) => (
-          <GuestRowView key={row.uid} row={row} itemId={itemId} />
+          <GuestRowView key={row.uid} row={row} {...context} />
         ))}
         {loading && rows.length === 0 && (
           <Text color="fg.muted" textStyle="sm">
@@ -280,10 +323,30 @@ function GuestRows({ pages, itemId }: { pages: GuestPages; itemId: string }) {
   );
 }
 
+/** The guest's answers to the questions still asked, in the host's order (as in the CSV). */
+function answerLines(questions: readonly GuestQuestion[], row: GuestRow) {
+  const answers = row.questionAnswers?.answers ?? {};
+  return questions.flatMap((q) => {
+    const text = answerText(answers, q.id);
+    return text ? [{ id: q.id, label: q.label, text }] : [];
+  });
+}
+
 /** A guest's answer; its date is about the guest, so in the viewer's zone like "Joined". */
-function GuestRowView({ row, itemId }: { row: GuestRow; itemId: string }) {
+function GuestRowView({
+  row,
+  itemId,
+  questions,
+  plusOnesAllowed,
+  onPlusOnes,
+}: RowContext & { row: GuestRow }) {
   const [saving, setSaving] = useState(false);
   const status = row.answers?.statuses[itemId];
+  const party =
+    status === 'going' || status === 'waitlisted' ? row.answers?.parties?.[itemId] : undefined;
+  const lines = answerLines(questions, row);
+  const own = row.member?.plusOnesAllowed ?? null;
+  const allowance = allowanceFor({ plusOnesAllowed }, { plusOnesAllowed: own });
   const at = row.answers?.respondedAt[itemId];
   const recorded = Boolean(row.answers?.recordedBy[itemId]);
   const record = async (next: RsvpStatus) => {
@@ -321,9 +384,26 @@ function GuestRowView({ row, itemId }: { row: GuestRow; itemId: string }) {
         <Text color="fg.muted" textStyle="sm" truncate>
           {row.member?.user.email}
         </Text>
+        {party && party.guests.length > 0 && (
+          <Text textStyle="sm" data-testid="guest-party">
+            Party of {party.size}: {guestNamesText(party)}
+          </Text>
+        )}
+        {lines.length > 0 && (
+          <Stack as="dl" gap="0" mt="1" textStyle="sm" data-testid="guest-question-answers">
+            {lines.map((l) => (
+              <HStack key={l.id} gap="1" align="baseline" wrap="wrap">
+                <Text as="dt" color="fg.muted">
+                  {l.label}:
+                </Text>
+                <Text as="dd">{l.text}</Text>
+              </HStack>
+            ))}
+          </Stack>
+        )}
       </Box>
       <HStack gap="2" wrap="wrap" justify={{ sm: 'end' }}>
-        <Stack gap="0" align={{ sm: 'end' }}>
+        <Stack gap="0" align={{ base: 'start', sm: 'end' }}>
           <Badge colorPalette={status ? STATUS_PALETTE[status] : 'gray'} data-testid="guest-answer">
             {status ? rsvpStateLabel(status) : 'No answer'}
           </Badge>
@@ -352,6 +432,17 @@ function GuestRowView({ row, itemId }: { row: GuestRow; itemId: string }) {
           </NativeSelect.Field>
           <NativeSelect.Indicator />
         </NativeSelect.Root>
+        {row.member && (
+          <Button
+            size="xs"
+            variant="outline"
+            aria-label={`Plus-ones: ${allowance}${own === null ? '' : ' (custom)'}, change for ${name}`}
+            onClick={() => onPlusOnes({ uid: row.uid, name, own })}
+          >
+            Plus-ones: {allowance}
+            {own === null ? '' : ' (custom)'}
+          </Button>
+        )}
       </HStack>
     </Stack>
   );

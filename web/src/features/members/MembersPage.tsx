@@ -13,6 +13,7 @@ import {
 import { useCallback, useState } from 'react';
 import type { InvitableRole, MemberRole } from '@gatherly/domain/entities';
 import { canChangeRole, canRemoveMember, can } from '@gatherly/domain/roles';
+import type { GuestQuestion } from '@gatherly/domain/rsvp-options';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { VirtualGrid } from '../../components/VirtualGrid.tsx';
 import { useEventScope } from '../../lib/event-scope.tsx';
@@ -90,7 +91,12 @@ export default function MembersPage() {
           </Tabs.List>
           <Tabs.Content value="members">{directory}</Tabs.Content>
           <Tabs.Content value="guests">
-            <HostGuestList eventId={eventId} eventName={event.name} />
+            <HostGuestList
+              eventId={eventId}
+              eventName={event.name}
+              plusOnesAllowed={event.plusOnesAllowed ?? 0}
+              questions={event.questions ?? NO_QUESTIONS}
+            />
           </Tabs.Content>
           <Tabs.Content value="invitations">
             <PendingInvitations eventId={eventId} />
@@ -203,8 +209,20 @@ function MemberDirectory({ eventId, uid, role, onRemove, onChangeRole }: Directo
   );
 }
 
+const NO_QUESTIONS: readonly GuestQuestion[] = [];
+
 /** The guest list with the tier's export gate and the upgrade dialog. */
-function HostGuestList({ eventId, eventName }: { eventId: string; eventName: string }) {
+function HostGuestList({
+  eventId,
+  eventName,
+  plusOnesAllowed,
+  questions,
+}: {
+  eventId: string;
+  eventName: string;
+  plusOnesAllowed: number;
+  questions: readonly GuestQuestion[];
+}) {
   const { subscription, loading } = useSubscription();
   const [upgrading, setUpgrading] = useState(false);
   return (
@@ -212,6 +230,8 @@ function HostGuestList({ eventId, eventName }: { eventId: string; eventName: str
       <GuestList
         eventId={eventId}
         eventName={eventName}
+        plusOnesAllowed={plusOnesAllowed}
+        questions={questions}
         canExport={loading ? null : subscription?.features.exportDataEnabled === true}
         onUpgrade={() => setUpgrading(true)}
       />

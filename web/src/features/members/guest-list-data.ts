@@ -2,7 +2,9 @@
 // cursor pages of GUEST_PAGE (usePagedQuery), either members (everyone, "No answer") or the
 // rsvpsByUser maps holding one answer to an item; the other half of each row (the member's
 // answers, or the answering member) is read by id for the loaded rows, 30 per `in` query.
-// Totals are stored counts: the item's rsvpCounts and stats/members.
+// Answers to the host's questions (guestAnswers) are read the same way, for the loaded rows
+// only and only while the event asks questions. Totals are stored counts: the item's
+// rsvpCounts and stats/members.
 import {
   documentId,
   limit,
@@ -17,17 +19,25 @@ import {
 import { useEffect, useMemo, useState } from 'react';
 import { useFirestore, useFirestoreCollectionData } from 'reactfire';
 import type { InvitationLinkResponse, RsvpStatus } from '@gatherly/domain/entities';
+import type { MemberPlusOnesRequest, RsvpState } from '@gatherly/domain/rsvp-options';
 import { memberSearchTokens, searchQuery } from '@gatherly/domain/search';
 import { apiRequest } from '../../lib/api.ts';
 import {
   answersQuery,
+  guestAnswersRef,
   invitationsRef,
   MAX_IN_VALUES,
   membersRef,
   rsvpsByUserRef,
   scheduleRef,
 } from '../../lib/db/refs.ts';
-import type { InvitationDoc, MemberDoc, RsvpsByUserDoc, ScheduleDoc } from '../../lib/types.ts';
+import type {
+  GuestAnswersDoc,
+  InvitationDoc,
+  MemberDoc,
+  RsvpsByUserDoc,
+  ScheduleDoc,
+} from '../../lib/types.ts';
 import { usePagedQuery } from '../../lib/use-paged-query.ts';
 import { membersQuery, type MemberOrder } from './data.ts';
 
@@ -35,7 +45,7 @@ export const GUEST_PAGE = 25;
 /** The schedule is at most 20 items by design. */
 export const MAX_SCHEDULE_ITEMS = 20;
 
-export type AnswerFilter = 'all' | RsvpStatus | 'none';
+export type AnswerFilter = 'all' | RsvpState | 'none';
 
 /** The Firestore instance, for the CSV export's own page reads. */
 export function useExportDb(): Firestore {
@@ -128,6 +138,16 @@ export interface GuestRow {
   uid: string;
   member: MemberDoc | undefined;
   answers: RsvpsByUserDoc | undefined;
+  /** Their answers to the host's questions (undefined: none given, none asked, or loading). */
+  questionAnswers: GuestAnswersDoc | undefined;
+}
+
+const NO_IDS: readonly string[] = [];
+
+/** The given members' answers to the host's questions; nothing is read while none are asked. */
+function useQuestionAnswers(eventId: string, ids: readonly string[], asked: boolean) {
+  const db = useFirestore();
+  return useDocsByIds(guestAnswersRef(db, eventId), asked ? ids : NO_IDS).docs;
 }
 
 export interface GuestPages {
@@ -158,6 +178,7 @@ export function useGuestsByMember(
   noAnswerTo: string | null,
   order: MemberOrder,
   search: string,
+  questionsAsked: boolean,
 ): GuestPages {
   const db = useFirestore();
   const q = useMemo(() => searchQuery(search), [search]);
@@ -170,10 +191,12 @@ export function useGuestsByMember(
   );
   const ids = useMemo(() => members.map((m) => m.userId), [members]);
   const answers = useDocsByIds(rsvpsByUserRef(db, eventId), ids);
+  const replies = useQuestionAnswers(eventId, ids, questionsAsked);
   const rows: GuestRow[] = members.map((m) => ({
     uid: m.userId,
     member: m,
     answers: answers.docs.get(m.userId),
+    questionAnswers: replies.get(m.userId),
   }));
   const shown =
     noAnswerTo === null
@@ -199,9 +222,10 @@ export function useGuestsByMember(
 export function useGuestsByAnswer(
   eventId: string,
   itemId: string,
-  status: RsvpStatus,
+  status: RsvpState,
   order: MemberOrder,
   search: string,
+  questionsAsked: boolean,
 ): GuestPages {
   const db = useFirestore();
   const pages = usePagedQuery(answersQuery(db, eventId, itemId, status), GUEST_PAGE);
@@ -209,9 +233,15 @@ export function useGuestsByAnswer(
   useWholeWindowLive(items.length, setVisibleRange);
   const ids = useMemo(() => items.map((a) => a.id), [items]);
   const members = useDocsByIds(membersRef(db, eventId), ids);
+  const replies = useQuestionAnswers(eventId, ids, questionsAsked);
   const q = useMemo(() => searchQuery(search), [search]);
   const rows: GuestRow[] = items
-    .map((a) => ({ uid: a.id, member: members.docs.get(a.id), answers: a }))
+    .map((a) => ({
+      uid: a.id,
+      member: members.docs.get(a.id),
+      answers: a,
+      questionAnswers: replies.get(a.id),
+    }))
     .filter(
       (r) =>
         !q ||
@@ -241,6 +271,21 @@ export function recordAnswer(scheduleId: string, uid: string, status: RsvpStatus
     `/api/schedule/${encodeURIComponent(scheduleId)}/rsvps/${encodeURIComponent(uid)}`,
     { status },
   );
+}
+
+/** A member's own plus-one allowance, or null for the event's (admins). */
+export async function setMemberPlusOnes(
+  eventId: string,
+  uid: string,
+  plusOnesAllowed: number | null,
+): Promise<number | null> {
+  const body: MemberPlusOnesRequest = { plusOnesAllowed };
+  const res = await apiRequest<MemberPlusOnesRequest>(
+    'PUT',
+    `/api/events/${encodeURIComponent(eventId)}/members/${encodeURIComponent(uid)}/plus-ones`,
+    body,
+  );
+  return res.plusOnesAllowed;
 }
 
 // ---- Pending invitations ----------------------------------------------------------------------

@@ -10,6 +10,7 @@ import { BrandingCard } from './BrandingCard.tsx';
 import { DatesCard } from './DatesCard.tsx';
 import { GuestPrivacyCard } from './GuestPrivacyCard.tsx';
 import { RemindersCard } from './RemindersCard.tsx';
+import { RsvpOptionsCard } from './RsvpOptionsCard.tsx';
 import { TextSettingField } from './TextSettingField.tsx';
 import { TimeZonePrompt } from './TimeZonePrompt.tsx';
 
@@ -76,6 +77,11 @@ function SettingsScreen({
       />
       <BrandingCard event={event} />
       <GuestPrivacyCard eventId={event.id} value={event.guestsSeeWhoIsGoing !== false} />
+      <RsvpOptionsCard
+        eventId={event.id}
+        plusOnesAllowed={event.plusOnesAllowed ?? 0}
+        questions={event.questions ?? []}
+      />
       <RemindersCard eventId={event.id} stored={event.reminderSettings} />
       {isCreator && <RoleManagementCard eventId={event.id} uid={uid} />}
     </Stack>

@@ -2,6 +2,8 @@
 // themeColors object, or the start/end pair) per update from admins and the creator.
 import { updateDoc, type Firestore } from 'firebase/firestore';
 import type { ReminderSettings, ThemeColors } from '@gatherly/domain/entities';
+import type { GuestQuestion, GuestQuestionsRequest } from '@gatherly/domain/rsvp-options';
+import { apiRequest } from '../../lib/api.ts';
 import { eventRef } from '../../lib/db/refs.ts';
 
 export type TextSettingsField = 'name' | 'description' | 'location' | 'customLogo';
@@ -49,4 +51,26 @@ export function saveGuestsSeeWhoIsGoing(db: Firestore, eventId: string, on: bool
 /** The reminder e-mails (docs/data-model.md, "E-mail"): both fields in one write, as the rules require. */
 export function saveReminderSettings(db: Firestore, eventId: string, settings: ReminderSettings) {
   return updateDoc(eventRef(db, eventId), { reminderSettings: settings });
+}
+
+/** How many guests each member may bring (rules: isValidSettingsWrite, 0 to 10). */
+export function savePlusOnesAllowed(db: Firestore, eventId: string, plusOnesAllowed: number) {
+  return updateDoc(eventRef(db, eventId), { plusOnesAllowed });
+}
+
+/**
+ * The host's questions, the whole list: through the API (the rules refuse the direct write),
+ * which answers with them as stored (trimmed).
+ */
+export async function saveGuestQuestions(
+  eventId: string,
+  questions: GuestQuestion[],
+): Promise<GuestQuestion[]> {
+  const body: GuestQuestionsRequest = { questions };
+  const res = await apiRequest<GuestQuestionsRequest>(
+    'PUT',
+    `/api/events/${encodeURIComponent(eventId)}/questions`,
+    body,
+  );
+  return res.questions;
 }

@@ -13,7 +13,7 @@ import {
   type Firestore,
   type Query,
 } from 'firebase/firestore';
-import type { RsvpStatus } from '@gatherly/domain/entities';
+import type { RsvpState } from '@gatherly/domain/rsvp-options';
 import type {
   ActivityDoc,
   CarpoolDoc,
@@ -212,7 +212,7 @@ export function answersQuery(
   db: Firestore,
   eventId: string,
   itemId: string,
-  status: RsvpStatus,
+  status: RsvpState,
 ): Query<RsvpsByUserDoc, RsvpsByUserDoc> {
   return query(rsvpsByUserRef(db, eventId), where(new FieldPath('statuses', itemId), '==', status));
 }
@@ -232,7 +232,7 @@ export function myGuestAnswersRef(
   eventId: string,
   uid: string,
 ): DocumentReference<GuestAnswersDoc, GuestAnswersDoc> {
-  return doc(db, EVENTS, eventId, GUEST_ANSWERS, uid).withConverter(guestAnswersConverter);
+  return doc(guestAnswersRef(db, eventId), uid);
 }
 
 /** The event's activity feed (written by triggers). */
@@ -256,4 +256,12 @@ export function invitationsRef(
   eventId: string,
 ): CollectionReference<InvitationDoc, InvitationDoc> {
   return collection(db, EVENTS, eventId, INVITATIONS).withConverter(invitationConverter);
+}
+
+/** Members' answers to the host's questions (private to each member and the admins). */
+export function guestAnswersRef(
+  db: Firestore,
+  eventId: string,
+): CollectionReference<GuestAnswersDoc, GuestAnswersDoc> {
+  return collection(db, EVENTS, eventId, GUEST_ANSWERS).withConverter(guestAnswersConverter);
 }
