@@ -167,7 +167,7 @@ describe('converters', () => {
     });
   });
 
-  it("read the event's plus-one allowance and questions, defaulting what is malformed", () => {
+  it("read the event's plus-one allowance and questions, defaulting or dropping what is malformed", () => {
     const event = eventConverter.fromFirestore(
       stored('events/e1', {
         plusOnesAllowed: 2,
@@ -188,7 +188,6 @@ describe('converters', () => {
     expect(event.questions).toEqual([
       { id: 'meal', label: 'Meal', kind: 'single', options: ['Fish', 'Pasta'], required: true },
       { id: 'song', label: 'Song', kind: 'text', options: [], required: false },
-      { id: '', label: '', kind: 'text', options: [], required: false },
     ]);
     const odd = eventConverter.fromFirestore(
       stored('events/e1', { plusOnesAllowed: 1.5, questions: 'x' }),
