@@ -426,7 +426,10 @@ export async function photos({ person, step }: JourneyContext): Promise<void> {
         'the newest thumbnail image',
       );
       await shootBothModes(eve, 'dashboard-activity-batch', (p) =>
-        activityLine(p, 'Finn Member uploaded 5 photos').locator('img').first(),
+        activityLine(p, 'Finn Member uploaded 5 photos')
+          .getByTestId('activity-thumbnail')
+          .locator('img')
+          .first(),
       );
 
       // The Activity screen: the same single line.
@@ -441,7 +444,10 @@ export async function photos({ person, step }: JourneyContext): Promise<void> {
         'one activity line for the batch on the Activity screen',
       );
       await shootBothModes(eve, 'activity-batch', (p) =>
-        activityLine(p, 'Finn Member uploaded 5 photos').locator('img').first(),
+        activityLine(p, 'Finn Member uploaded 5 photos')
+          .getByTestId('activity-thumbnail')
+          .locator('img')
+          .first(),
       );
     },
   );
