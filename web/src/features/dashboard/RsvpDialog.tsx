@@ -17,7 +17,7 @@ import {
   Text,
 } from '@chakra-ui/react';
 import { useFormik } from 'formik';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import {
   MAX_PLUS_ONE_NAME,
   plusOneAllowanceText,
@@ -131,6 +131,11 @@ function RsvpForm({
   onBusy(busy: boolean): void;
 }) {
   const [failure, setFailure] = useState<Failure | null>(null);
+  // The refusal appears under the questions: bring it (and Join the waitlist) into view.
+  const failureRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (failure) failureRef.current?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
+  }, [failure]);
   const rules: RsvpFormRules = {
     allowance: context.allowance,
     questions,
@@ -360,7 +365,11 @@ function RsvpForm({
           )}
 
           {failure && (
-            <Alert.Root status={failure.canWait ? 'warning' : 'error'} role="alert">
+            <Alert.Root
+              ref={failureRef}
+              status={failure.canWait ? 'warning' : 'error'}
+              role="alert"
+            >
               <Alert.Indicator />
               <Alert.Content>
                 <Alert.Title>{failure.message}</Alert.Title>
