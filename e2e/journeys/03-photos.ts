@@ -435,7 +435,8 @@ export async function photos({ person, step }: JourneyContext): Promise<void> {
       // The Activity screen: the same single line.
       await eve.timed(
         'activity',
-        () => eve.page.getByRole('link', { name: 'View All' }).click(),
+        // Recent Activity's own "View All" (the gallery preview has one too).
+        () => eve.page.locator('a[href$="/activity"]', { hasText: 'View All' }).click(),
         (p) => p.getByRole('heading', { name: 'Recent Activity' }),
       );
       await visible(line, 'the grouped line on the Activity screen');
