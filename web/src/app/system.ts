@@ -101,6 +101,17 @@ const chakraTheme = defineConfig({
 });
 
 /**
+ * On the event's page in light mode `brand.fg` is the primary made readable on the page's own
+ * background (`primary-fg-page`); a badge or button filled with a brand tint takes the variant
+ * made readable on the tints instead (event-theme.ts), as it does inside cards.
+ */
+const onBrandTint = {
+  'html.light [data-event-page] &': {
+    '--chakra-colors-brand-fg': 'var(--gatherly-primary-fg, #5028e0)',
+  },
+};
+
+/**
  * Gatherly's additions. The `brand` palette reads CSS variables so an event's theme colours (set
  * by useEventTheme on /events/* and /create-event) restyle every brand-coloured control; the
  * fallbacks are Gatherly's own colours.
@@ -137,6 +148,21 @@ const config = defineConfig({
       },
   },
   theme: {
+    // Extensions of Chakra's recipes (merged into them by mergeConfigs).
+    recipes: {
+      badge: { variants: { variant: { subtle: onBrandTint, surface: onBrandTint } } },
+      button: { variants: { variant: { subtle: onBrandTint, surface: onBrandTint } } },
+    },
+    slotRecipes: {
+      // Dialogs keep the toast lane free on phones (docs/decisions.md, "Where toasts appear"):
+      // the positioner leaves room below a dialog, so its footer never lies under a toast.
+      // Full-screen dialogs (the photo viewer) fill the screen.
+      dialog: {
+        slots: dialogSlotRecipe.slots,
+        base: { positioner: { pb: { base: '24', md: '0' } } },
+        variants: { size: { full: { positioner: { pb: '0' } } } },
+      },
+    },
     semanticTokens: {
       colors: {
         brand: {
