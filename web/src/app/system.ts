@@ -101,13 +101,15 @@ const chakraTheme = defineConfig({
 });
 
 /**
- * On the event's page in light mode `brand.fg` is the primary made readable on the page's own
- * background (`primary-fg-page`); a badge or button filled with a brand tint takes the variant
- * made readable on the tints instead (event-theme.ts), as it does inside cards.
+ * On the event's page in light mode `brand.fg` and `gray.fg` are made readable on the page's own
+ * background (`primary-fg-page`, `event-fg`); a badge or button filled with a tint of its palette
+ * takes the text made readable on the tints instead (event-theme.ts; Chakra's gray), as it does
+ * inside cards. Other palettes keep Chakra's pairs, which pass AA in both modes.
  */
-const onBrandTint = {
+const onTint = {
   'html.light [data-event-page] &': {
     '--chakra-colors-brand-fg': 'var(--gatherly-primary-fg, #5028e0)',
+    '--chakra-colors-gray-fg': '#27272a',
   },
 };
 
@@ -150,8 +152,8 @@ const config = defineConfig({
   theme: {
     // Extensions of Chakra's recipes (merged into them by mergeConfigs).
     recipes: {
-      badge: { variants: { variant: { subtle: onBrandTint, surface: onBrandTint } } },
-      button: { variants: { variant: { subtle: onBrandTint, surface: onBrandTint } } },
+      badge: { variants: { variant: { subtle: onTint, surface: onTint } } },
+      button: { variants: { variant: { subtle: onTint, surface: onTint } } },
     },
     slotRecipes: {
       // Dialogs keep the toast lane free on phones (docs/decisions.md, "Where toasts appear"):

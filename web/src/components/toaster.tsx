@@ -12,12 +12,12 @@ const HOTKEY = 'F8';
  * The toast lane (docs/decisions.md, "Where toasts appear"), in Chakra spacing units. Phones:
  * the bottom edge, full width, at least as tall as the bottom bar it covers (the page and the
  * dialogs keep room for it below their end: AppShell's padding, system.ts). Wide screens: the
- * 16-unit side nav's column, 8 px from its sides and above its "View All Events" button
- * (16 px padding + 40 px button + 16 px gap).
+ * 16-unit side nav's column, 8 px from its sides and 80 px from the bottom, above its "View All
+ * Events" button (16 px padding + 40 px button + 24 px gap).
  */
 export const TOAST_LANE = {
   phone: { bottom: '0', inset: '0', minHeight: '16' },
-  wide: { bottom: '18', left: '2', width: '60' },
+  wide: { bottom: '20', left: '2', width: '60' },
 } as const;
 
 const statusColors: Record<Toast['status'], { bg: string; border: string }> = {
@@ -134,8 +134,8 @@ function ToastItem({ toast }: { toast: Toast }) {
       alignItems="flex-start"
       gap="3"
       px="4"
-      pt="3"
-      pb={{ base: 'calc(0.75rem + env(safe-area-inset-bottom))', md: '3' }}
+      pt={{ base: '2.5', md: '3' }}
+      pb={{ base: 'calc(0.625rem + env(safe-area-inset-bottom))', md: '3' }}
       minH={{ base: TOAST_LANE.phone.minHeight, md: 'auto' }}
       position="relative"
       bg={colors.bg}
