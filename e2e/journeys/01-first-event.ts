@@ -3,6 +3,7 @@
 import { check, hasText, visible } from '../lib/expect.ts';
 import { bannerHeading, createEvent, eventsHeading } from '../lib/flows.ts';
 import type { JourneyContext } from '../lib/journey.ts';
+import { checkToastLane, controlsIn } from '../lib/toast-lane.ts';
 
 const COLORS = { primary: '#e11d48', secondary: '#0891b2', tertiary: '#65a30d' };
 
@@ -22,6 +23,11 @@ export async function firstEvent({ person, step }: JourneyContext): Promise<void
   await step('signs in with a new Google account through the popup', async () => {
     await ada.timed('events list (empty)', () => ada.signIn(), eventsHeading(ada.name));
     await visible(page.getByText('Welcome back!'), "the 'Welcome back!' toast");
+    // Toasts never cover primary actions (docs/decisions.md, "Where toasts appear").
+    await checkToastLane(page, 'Welcome back!', [
+      { what: 'the header', controls: controlsIn(page.locator('header')) },
+      { what: 'the page', controls: controlsIn(page.getByRole('main')) },
+    ]);
   });
 
   await step('the events list is empty', async () => {
@@ -54,6 +60,11 @@ export async function firstEvent({ person, step }: JourneyContext): Promise<void
   await step('lands on the new dashboard with its dates TBD and its colours applied', async () => {
     await visible(page.getByText('Event Created'), "the 'Event Created' toast");
     const banner = page.getByTestId('event-banner');
+    await checkToastLane(page, 'Event Created', [
+      { what: 'the header', controls: controlsIn(page.locator('header')) },
+      { what: 'the side navigation', controls: controlsIn(page.locator('aside')) },
+      { what: 'the banner', controls: controlsIn(banner) },
+    ]);
     await visible(banner.getByText('Date TBD'), "'Date TBD' in the banner");
     await visible(banner.getByText('Regent’s Park, London'), 'the location in the banner');
     const primary = await page.evaluate(() =>
@@ -75,11 +86,12 @@ export async function firstEvent({ person, step }: JourneyContext): Promise<void
       () => page.getByRole('link', { name: 'View All Events' }).click(),
       (p) => p.getByRole('heading', { name: 'Your Events (1)' }),
     );
-    const card = page.getByRole('link', { name: eventName });
+    const card = page.getByRole('article', { name: eventName });
     await visible(card, 'the event card');
     await visible(card.getByText('Creator'), 'the Creator role label');
     await hasText(card.getByText(/member/), '1 member', 'the member count');
     await ada.shoot('events-list');
+    // The card's link stretches over it: a click on the card opens the event.
     await ada.timed('dashboard', () => card.click(), bannerHeading(eventName));
     check(
       page.url().endsWith(`/events/${eventId}`),

@@ -12,7 +12,7 @@ import {
 } from '../lib/flows.ts';
 import type { JourneyContext } from '../lib/journey.ts';
 
-const eventCard = (page: Page, name: string) => page.getByRole('link', { name });
+const eventCard = (page: Page, name: string) => page.getByRole('article', { name });
 
 export async function limitsAndDelete({ person, step }: JourneyContext): Promise<void> {
   const quinn = await person('Quinn Free');

@@ -167,7 +167,7 @@ export async function addMember(
 /** Closes every open toast with its close button. */
 export async function dismissToasts(page: Page): Promise<void> {
   const close = page
-    .getByRole('list', { name: /^Notifications/ })
+    .getByRole('region', { name: /^Notifications/ })
     .getByRole('button', { name: 'Close' });
   for (let i = await close.count(); i > 0; i--) {
     await close

@@ -1,6 +1,7 @@
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
+import { A11Y_STRICT, a11yFindings } from './a11y.ts';
 import { Person, SCREENSHOT_DIR, type PersonOptions } from './session.ts';
 
 /** What a journey gets: people to play it, and named steps so a failure says where it broke. */
@@ -84,8 +85,22 @@ export async function runJourney(
       }
     },
   };
+  const findingsBefore = a11yFindings.length;
   try {
     await play(ctx);
+    // The journey plays to its end so every screen is scanned; a serious or critical finding on
+    // any of them then fails it (lib/a11y.ts).
+    const found = a11yFindings.slice(findingsBefore);
+    if (A11Y_STRICT && found.length > 0) {
+      return {
+        journey,
+        ok: false,
+        ms: Date.now() - t0,
+        failedStep: 'accessibility scan',
+        error: `${found.length} serious or critical finding(s) (${[...new Set(found.map((f) => f.rule))].join(', ')}), listed under "Accessibility"`,
+        steps,
+      };
+    }
     return { journey, ok: true, ms: Date.now() - t0, steps };
   } catch (err) {
     const failure = err instanceof StepFailure ? err : new StepFailure(current, err);

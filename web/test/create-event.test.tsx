@@ -189,7 +189,7 @@ describe('CreateEventPage', () => {
     fireEvent.change(screen.getByLabelText(/^Event Name/), { target: { value: 'X' } });
     await userEvent.click(screen.getByRole('button', { name: 'Create Event' }));
     const message = await screen.findByText('Event name is too long');
-    expect(message.closest('li')).toHaveTextContent('Error');
+    expect(message.closest('[data-status]')).toHaveTextContent('Error');
   });
 
   it('Cancel goes home', async () => {

@@ -69,17 +69,21 @@ describe('EventsListPage', () => {
   it('lists events with date, members, role and description; only the creator can delete', () => {
     renderScreen(<EventsListPage />, { myEvents: makeMyEvents([created, admin, past]) });
     expect(screen.getByRole('heading', { name: 'Your Events (3)' })).toBeInTheDocument();
-    const beach = screen.getByRole('link', { name: 'Beach Wedding' });
+    const beach = screen.getByRole('article', { name: 'Beach Wedding' });
+    expect(within(beach).getByRole('link', { name: 'Beach Wedding' })).toHaveAttribute(
+      'href',
+      '/events/e1',
+    );
     expect(within(beach).getByText('Jun 5, 2099')).toBeInTheDocument();
     expect(within(beach).getByText('1 member')).toBeInTheDocument();
     expect(within(beach).getByText('Creator')).toBeInTheDocument();
     expect(within(beach).getByText('Sun, sand and vows')).toBeInTheDocument();
     expect(within(beach).getByRole('button', { name: 'Delete Beach Wedding' })).toBeInTheDocument();
-    const ski = screen.getByRole('link', { name: 'Ski Trip' });
+    const ski = screen.getByRole('article', { name: 'Ski Trip' });
     expect(within(ski).getByText('12 members')).toBeInTheDocument();
     expect(within(ski).getByText('Admin')).toBeInTheDocument();
     expect(within(ski).queryByRole('button')).not.toBeInTheDocument();
-    const old = screen.getByRole('link', { name: 'Old Reunion' });
+    const old = screen.getByRole('article', { name: 'Old Reunion' });
     expect(within(old).getByText('Member')).toBeInTheDocument();
     expect(within(old).queryByRole('button')).not.toBeInTheDocument();
   });
@@ -115,7 +119,7 @@ describe('EventsListPage', () => {
       renderScreen(<EventsListPage />, { myEvents: makeMyEvents([napa, lisbon]) });
       // The card's date is the day in Napa, not the UTC day of the instant.
       expect(
-        within(screen.getByRole('link', { name: 'Napa Wedding' })).getByText('Jun 12, 2099'),
+        within(screen.getByRole('article', { name: 'Napa Wedding' })).getByText('Jun 12, 2099'),
       ).toBeInTheDocument();
       fireEvent.click(screen.getByText('Active Only'));
       await waitFor(() =>
@@ -158,8 +162,8 @@ describe('EventsListPage', () => {
     );
     // The dialog stays open (modal: the toast region is aria-hidden behind it, so query by text).
     const message = await screen.findByText('Only the creator can delete this event');
-    expect(message.closest('li')).toHaveAttribute('data-status', 'error');
-    expect(message.closest('li')).toHaveTextContent('Error');
+    expect(message.closest('[data-status]')).toHaveAttribute('data-status', 'error');
+    expect(message.closest('[data-status]')).toHaveTextContent('Error');
   });
 
   it('opens the upgrade dialog for the next tier when the limit is reached', async () => {

@@ -126,7 +126,10 @@ describe('SessionProvider', () => {
     act(() => auth.listener?.(null));
     auth.signInWithPopup.mockRejectedValue(popupError(code));
     await act(() => session.signIn());
-    expect(screen.getByText(message).closest('li')).toHaveAttribute('data-status', 'error');
+    expect(screen.getByText(message).closest('[data-status]')).toHaveAttribute(
+      'data-status',
+      'error',
+    );
     expect(status()).toBe('signed-out||false|false');
     expect(session.signInAttempted).toBe(true);
   });

@@ -1,5 +1,5 @@
 import { ChakraProvider } from '@chakra-ui/react';
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { system } from '../src/app/system.ts';
 import { resetToasts, showToast } from '../src/components/toast-store.ts';
@@ -70,11 +70,27 @@ describe('Toaster', () => {
     expect(screen.queryByText('Swipe')).not.toBeInTheDocument();
   });
 
-  it('closes from its close button, and F8 focuses the viewport', () => {
+  it('closes from its close button, and F8 focuses the region', () => {
     act(() => void showToast({ title: 'Closable', status: 'success' }));
     fireEvent.keyDown(document, { key: 'F8' });
-    expect(screen.getByRole('list', { name: 'Notifications (F8)' })).toHaveFocus();
+    expect(screen.getByRole('region', { name: 'Notifications (F8)' })).toHaveFocus();
     fireEvent.click(screen.getByRole('button', { name: 'Close' }));
     expect(screen.queryByText('Closable')).not.toBeInTheDocument();
+  });
+
+  it('closes with Escape while focused', () => {
+    act(() => void showToast({ title: 'Escapable', status: 'info' }));
+    fireEvent.keyDown(screen.getByRole('status'), { key: 'Escape' });
+    expect(screen.queryByText('Escapable')).not.toBeInTheDocument();
+  });
+
+  it('is a live region that is there before any toast, with status items (no list markup)', () => {
+    const region = screen.getByRole('region', { name: 'Notifications (F8)' });
+    expect(region).toHaveAttribute('aria-live', 'polite');
+    act(() => void showToast({ title: 'Announced', status: 'error' }));
+    const toast = within(region).getByRole('status');
+    expect(toast).toHaveTextContent('Announced');
+    expect(toast).toHaveAttribute('aria-live', 'assertive');
+    expect(region.querySelector('ol, ul, li')).toBeNull();
   });
 });

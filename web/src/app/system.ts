@@ -105,6 +105,19 @@ const chakraTheme = defineConfig({
 });
 
 /**
+ * On the event's page in light mode `brand.fg` and `gray.fg` are made readable on the page's own
+ * background (`primary-fg-page`, `event-fg`); a badge or button filled with a tint of its palette
+ * takes the text made readable on the tints instead (event-theme.ts; Chakra's gray), as it does
+ * inside cards. Other palettes keep Chakra's pairs, which pass AA in both modes.
+ */
+const onTint = {
+  'html.light [data-event-page] &': {
+    '--chakra-colors-brand-fg': 'var(--gatherly-primary-fg, #5028e0)',
+    '--chakra-colors-gray-fg': '#27272a',
+  },
+};
+
+/**
  * Gatherly's additions. The `brand` palette reads CSS variables so an event's theme colours (set
  * by useEventTheme on /events/* and /create-event) restyle every brand-coloured control; the
  * fallbacks are Gatherly's own colours.
@@ -141,6 +154,21 @@ const config = defineConfig({
       },
   },
   theme: {
+    // Extensions of Chakra's recipes (merged into them by mergeConfigs).
+    recipes: {
+      badge: { variants: { variant: { subtle: onTint, surface: onTint } } },
+      button: { variants: { variant: { subtle: onTint, surface: onTint } } },
+    },
+    slotRecipes: {
+      // Dialogs keep the toast lane free on phones (docs/decisions.md, "Where toasts appear"):
+      // the positioner leaves room below a dialog, so its footer never lies under a toast.
+      // Full-screen dialogs (the photo viewer) fill the screen.
+      dialog: {
+        slots: dialogSlotRecipe.slots,
+        base: { positioner: { pb: { base: '24', md: '0' } } },
+        variants: { size: { full: { positioner: { pb: '0' } } } },
+      },
+    },
     semanticTokens: {
       colors: {
         brand: {

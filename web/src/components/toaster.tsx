@@ -8,16 +8,35 @@ export type { ToastInput, ToastStatus } from './toast-store.ts';
 const SWIPE_THRESHOLD_PX = 50;
 const HOTKEY = 'F8';
 
+/**
+ * The toast lane (docs/decisions.md, "Where toasts appear"), in Chakra spacing units. Phones:
+ * the bottom edge, full width, at least as tall as the bottom bar it covers (the page and the
+ * dialogs keep room for it below their end: AppShell's padding, system.ts). Wide screens: the
+ * 16-unit side nav's column, 8 px from its sides and 80 px from the bottom, above its "View All
+ * Events" button (16 px padding + 40 px button + 24 px gap).
+ */
+export const TOAST_LANE = {
+  phone: { bottom: '0', inset: '0', minHeight: '16' },
+  wide: { bottom: '20', left: '2', width: '60' },
+} as const;
+
 const statusColors: Record<Toast['status'], { bg: string; border: string }> = {
   success: { bg: 'bg.panel', border: 'green.500' },
   error: { bg: 'red.600', border: 'red.700' },
   info: { bg: 'bg.panel', border: 'border' },
 };
 
-/** The toast viewport (docs/product.md, "Texts and messages"): F8 focuses it; one toast at a time. */
+/**
+ * The toast region (docs/product.md, "Texts and messages"): F8 focuses it; one toast at a time.
+ * A labelled landmark that is always present, so screen readers announce what is added to it
+ * (the markup of Ark UI's toast group: a polite region of `status` items). It sits in the toast
+ * lane (docs/decisions.md, "Where toasts appear"): phones, the bottom edge over the bottom bar;
+ * wider screens, the foot of the side navigation, above "View All Events". Neither covers the
+ * header, the banner, a dialog's footer or the end of a form.
+ */
 export function Toaster() {
   const toasts = useSyncExternalStore(subscribeToasts, getToasts, getToasts);
-  const viewport = useRef<HTMLOListElement>(null);
+  const viewport = useRef<HTMLElement>(null);
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
@@ -29,23 +48,22 @@ export function Toaster() {
 
   return (
     <Box
-      as="ol"
+      as="section"
       ref={viewport}
       tabIndex={-1}
       aria-label={`Notifications (${HOTKEY})`}
+      aria-live="polite"
+      aria-relevant="additions text"
+      data-testid="toast-region"
       position="fixed"
       zIndex="toast"
-      // Phones: above the bottom bar. Wider screens: top right under the header, where a toast
-      // does not cover a form's submit row.
-      bottom={{ base: '80px', md: 'auto' }}
-      top={{ base: 'auto', md: '20' }}
-      right="4"
-      left={{ base: '4', md: 'auto' }}
-      width={{ md: '380px' }}
-      listStyleType="none"
-      m="0"
-      p="0"
+      bottom={{ base: TOAST_LANE.phone.bottom, md: TOAST_LANE.wide.bottom }}
+      left={{ base: TOAST_LANE.phone.inset, md: TOAST_LANE.wide.left }}
+      right={{ base: TOAST_LANE.phone.inset, md: 'auto' }}
+      width={{ md: TOAST_LANE.wide.width }}
       outline="none"
+      // Empty, the region must not catch clicks meant for what lies under it.
+      pointerEvents="none"
     >
       {toasts
         .filter((t) => t.open)
@@ -91,7 +109,6 @@ function ToastItem({ toast }: { toast: Toast }) {
   const destructive = toast.status === 'error';
   return (
     <Box
-      as="li"
       role="status"
       aria-live={destructive ? 'assertive' : 'polite'}
       aria-atomic="true"
@@ -101,6 +118,9 @@ function ToastItem({ toast }: { toast: Toast }) {
       onMouseLeave={() => setPaused((p) => Math.max(0, p - 1))}
       onFocus={() => setPaused((p) => p + 1)}
       onBlur={() => setPaused((p) => Math.max(0, p - 1))}
+      onKeyDown={(e) => {
+        if (e.key === 'Escape') dismissToast(toast.id);
+      }}
       onPointerDown={onPointerDown}
       onPointerMove={onPointerMove}
       onPointerUp={onPointerUp}
@@ -109,21 +129,27 @@ function ToastItem({ toast }: { toast: Toast }) {
         setOffset(0);
       }}
       style={{ transform: `translateX(${offset}px)`, touchAction: 'pan-y' }}
+      pointerEvents="auto"
       display="flex"
       alignItems="flex-start"
       gap="3"
-      p="4"
-      pr="10"
+      px="4"
+      pt={{ base: '2.5', md: '3' }}
+      pb={{ base: 'calc(0.625rem + env(safe-area-inset-bottom))', md: '3' }}
+      minH={{ base: TOAST_LANE.phone.minHeight, md: 'auto' }}
       position="relative"
       bg={colors.bg}
       color={destructive ? 'white' : 'fg'}
       borderWidth="1px"
+      borderBottomWidth={{ base: '0', md: '1px' }}
       borderColor={colors.border}
-      borderRadius="lg"
+      borderTopRadius="lg"
+      borderBottomRadius={{ base: '0', md: 'lg' }}
       boxShadow="lg"
     >
-      <Box flex="1">
-        <Text fontWeight="semibold" fontSize="sm">
+      <Box flex="1" minW="0">
+        {/* Only the title's line makes room for the close button. */}
+        <Text fontWeight="semibold" fontSize="sm" pr="6">
           {toast.title}
         </Text>
         {toast.description && (

@@ -104,7 +104,9 @@ export function AppShell({ children }: { children: ReactNode }) {
           color="fg"
           flex="1"
           minW="0"
-          pb={bottomBarEventId ? { base: '20', md: '0' } : undefined}
+          // Phones: the page ends above the bottom bar and the toast lane over it
+          // (docs/decisions.md, "Where toasts appear"), so a form's last row is never under either.
+          pb={{ base: '24', md: '0' }}
         >
           {children}
         </Box>

@@ -1,7 +1,8 @@
-import { Box, Card, Flex, Heading, IconButton, Text } from '@chakra-ui/react';
+import { Box, Card, Flex, Heading, IconButton, LinkOverlay, Text } from '@chakra-ui/react';
 import { formatShortDate } from '@gatherly/domain/dates';
 import { eventTimeZone } from '@gatherly/domain/time-zones';
-import { useNavigate } from 'react-router-dom';
+import { useId } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
 import { CalendarIcon, TrashIcon, UsersIcon } from '../../components/icons.tsx';
 import { RoleBadge } from '../../components/RoleBadge.tsx';
 import { UserAvatar } from '../../components/UserAvatar.tsx';
@@ -12,36 +13,41 @@ export function memberCountLabel(count: number): string {
   return `${count} ${count === 1 ? 'member' : 'members'}`;
 }
 
-/** One event in the list; the whole card opens it; only its creator gets a delete button. */
+/**
+ * One event in the list; the whole card opens it; only its creator gets a delete button. The
+ * card is an article named by its heading, whose link stretches over the card (a real link:
+ * Enter, middle-click, "open in new tab"), so the link's name is the event's name and the
+ * delete button is not nested inside it.
+ */
 export function EventCard({ item, onDelete }: { item: MyEvent; onDelete(item: MyEvent): void }) {
-  const navigate = useNavigate();
   const { event, role, memberCount } = item;
-  // navigate() never rejects (docs/web.md, "Promises and effects").
-  const open = () => void navigate(eventHref(item.id));
+  const headingId = useId();
   return (
     <Card.Root
-      role="link"
-      tabIndex={0}
-      aria-label={event.name}
-      cursor="pointer"
+      as="article"
+      aria-labelledby={headingId}
+      position="relative"
       bg="surface.card"
       borderRadius="xl"
       transition="box-shadow 0.15s, transform 0.15s"
       _hover={{ boxShadow: 'md', transform: 'translateY(-1px)' }}
-      onClick={open}
-      onKeyDown={(e) => {
-        if (e.key === 'Enter' || e.key === ' ') {
-          e.preventDefault();
-          open();
-        }
+      // The link's focus ring drawn around the whole card it covers.
+      css={{
+        '&:has(.chakra-linkbox__overlay:focus-visible)': {
+          outline: '2px solid',
+          outlineColor: 'colorPalette.focusRing',
+          outlineOffset: '2px',
+        },
       }}
     >
       <Card.Body gap="3" p="5">
         <Flex gap="3" align="flex-start">
           <UserAvatar name={event.name} photoURL={event.customLogo} size="lg" shape="rounded" />
           <Box flex="1" minW="0">
-            <Heading as="h3" size="md" truncate>
-              {event.name}
+            <Heading as="h3" size="md" truncate id={headingId}>
+              <LinkOverlay asChild _focusVisible={{ outline: 'none' }}>
+                <RouterLink to={eventHref(item.id)}>{event.name}</RouterLink>
+              </LinkOverlay>
             </Heading>
             <Flex mt="1" gap="3" wrap="wrap" fontSize="sm" color="fg.muted">
               <Flex align="center" gap="1">
@@ -60,11 +66,10 @@ export function EventCard({ item, onDelete }: { item: MyEvent; onDelete(item: My
               size="sm"
               variant="ghost"
               colorPalette="red"
-              onClick={(e) => {
-                e.stopPropagation();
-                onDelete(item);
-              }}
-              onKeyDown={(e) => e.stopPropagation()}
+              // Above the link that covers the card.
+              position="relative"
+              zIndex="1"
+              onClick={() => onDelete(item)}
             >
               <TrashIcon />
             </IconButton>
