@@ -92,8 +92,8 @@ export async function rsvpOptions({ person, step }: JourneyContext): Promise<voi
   });
 
   await step('the host allows one plus-one and asks for dietary needs', async () => {
-    // Set through the admin SDK for now: the Settings "RSVP options" card (plus-ones and
-    // questions) comes from the admin-side branch of issue 18.
+    // Set through the admin SDK: journey 16 drives the Settings "RSVP Options" card itself and
+    // the guest list's party and answer columns; this one follows the guest's side.
     await updateEvent(eventId, {
       plusOnesAllowed: 1,
       questions: [
