@@ -374,23 +374,24 @@ function RsvpForm({
               <Alert.Content>
                 <Alert.Title>{failure.message}</Alert.Title>
                 {failure.canWait && (
-                  <Alert.Description>
-                    Join the waitlist to get a spot for your whole party when one opens, or bring
-                    fewer guests.
-                  </Alert.Description>
+                  <>
+                    <Alert.Description>
+                      Join the waitlist to get a spot for your whole party when one opens, or bring
+                      fewer guests.
+                    </Alert.Description>
+                    <Button
+                      size="sm"
+                      colorPalette="brand"
+                      alignSelf="start"
+                      mt="2"
+                      loading={form.isSubmitting}
+                      onClick={() => void joinWaitlist()}
+                    >
+                      Join the waitlist
+                    </Button>
+                  </>
                 )}
               </Alert.Content>
-              {failure.canWait && (
-                <Button
-                  size="sm"
-                  colorPalette="brand"
-                  alignSelf="center"
-                  loading={form.isSubmitting}
-                  onClick={() => void joinWaitlist()}
-                >
-                  Join the waitlist
-                </Button>
-              )}
             </Alert.Root>
           )}
         </Stack>
