@@ -1,16 +1,13 @@
 import { ChakraProvider } from '@chakra-ui/react';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { isValidElement, useCallback, useEffect, useState, type ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import EventLayout from '../src/app/EventLayout.tsx';
 import { routes } from '../src/app/routes.tsx';
-import {
-  ACCESS_CHANGE_GRACE_MS,
-  EventRouteError,
-  RouteError,
-} from '../src/app/RouteErrorScreen.tsx';
+import { RouteBoundary } from '../src/app/RouteBoundary.tsx';
+import { ACCESS_CHANGE_GRACE_MS } from '../src/app/RouteErrorScreen.tsx';
 import { system } from '../src/app/system.ts';
 import { ColorModeProvider } from '../src/lib/color-mode.tsx';
 import { EventAccessContext, useEventScope, type EventAccess } from '../src/lib/event-scope.tsx';
@@ -70,20 +67,29 @@ function renderLayout(path: string, initial: EventAccess) {
     [
       {
         path: PATHS.event,
-        element: <EventLayout />,
-        errorElement: <RouteError />,
+        element: (
+          <RouteBoundary kind="app">
+            <EventLayout />
+          </RouteBoundary>
+        ),
         children: [
-          { index: true, element: <ScopeProbe />, errorElement: <EventRouteError /> },
-          { path: 'photos', element: <ScopeProbe />, errorElement: <EventRouteError /> },
+          { index: true, element: <ScopeProbe /> },
+          { path: 'photos', element: <ScopeProbe /> },
           {
             path: 'travel',
-            element: <Failing error={new Error('boom: {"code":13}')} />,
-            errorElement: <EventRouteError />,
+            element: (
+              <RouteBoundary kind="event">
+                <Failing error={new Error('boom: {"code":13}')} />
+              </RouteBoundary>
+            ),
           },
           {
             path: 'members',
-            element: <Failing error={permissionDenied} />,
-            errorElement: <EventRouteError />,
+            element: (
+              <RouteBoundary kind="event">
+                <Failing error={permissionDenied} />
+              </RouteBoundary>
+            ),
           },
         ],
       },
@@ -215,7 +221,7 @@ describe('error elements', () => {
     const walk = (list: RouteObject[], parent: string) => {
       for (const r of list) {
         const name = r.index ? `${parent} (index)` : `${parent}/${r.path ?? '(layout)'}`;
-        if (!r.errorElement) missing.push(name);
+        if (!isValidElement(r.element) || r.element.type !== RouteBoundary) missing.push(name);
         walk(r.children ?? [], name);
       }
     };

@@ -1,6 +1,6 @@
 import { Button } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
-import { Link, useRouteError } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { AlertIcon } from '../components/icons.tsx';
 import { PageSkeleton } from '../components/PageSkeleton.tsx';
 import { StatusScreen } from '../components/StatusScreen.tsx';
@@ -38,15 +38,13 @@ export function ErrorScreen() {
   );
 }
 
-function useLoggedRouteError(): unknown {
-  const error = useRouteError();
+function useLoggedError(error: unknown): void {
   useEffect(() => console.error('Screen failed', error), [error]);
-  return error;
 }
 
-/** Error element of every route: no screen ever shows the router's developer page. */
-export function RouteError() {
-  useLoggedRouteError();
+/** What a route shows when it fails (RouteBoundary): never the error itself. */
+export function RouteError({ error }: { error: unknown }) {
+  useLoggedError(error);
   return <ErrorScreen />;
 }
 
@@ -70,12 +68,12 @@ export function useElapsed(ms: number): boolean {
 }
 
 /**
- * Error element of the screens under /events/:eventId. A refused read there usually means the
+ * What the screens under /events/:eventId show when they fail. A refused read there usually means the
  * user has just been removed (or the event deleted) and the layout is about to say so: it
  * waits for that instead of flashing an error, and shows the error screen if it does not come.
  */
-export function EventRouteError() {
-  const error = useLoggedRouteError();
+export function EventRouteError({ error }: { error: unknown }) {
+  useLoggedError(error);
   const elapsed = useElapsed(ACCESS_CHANGE_GRACE_MS);
   if (isPermissionDenied(error) && !elapsed) return <PageSkeleton />;
   return <ErrorScreen />;

@@ -1,10 +1,16 @@
-import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import {
+  lazy,
+  Suspense,
+  type ComponentType,
+  type LazyExoticComponent,
+  type ReactNode,
+} from 'react';
 import { type RouteObject } from 'react-router-dom';
 import { PageSkeleton } from '../components/PageSkeleton.tsx';
 import { FullPageSpinner } from '../components/Spinner.tsx';
 import { PATHS, type EventArea } from '../lib/paths.ts';
 import { useSession } from '../lib/session.tsx';
-import { EventRouteError, RouteError } from './RouteErrorScreen.tsx';
+import { RouteBoundary, type RouteErrorKind } from './RouteBoundary.tsx';
 
 /*
  * Every screen is a React.lazy element rather than a route `lazy` loader: a loader would fetch a
@@ -36,6 +42,11 @@ function page(Component: LazyExoticComponent<ComponentType>) {
   );
 }
 
+/** A route's element inside its error boundary (every route has one). */
+function guarded(element: ReactNode, kind: RouteErrorKind = 'app') {
+  return <RouteBoundary kind={kind}>{element}</RouteBoundary>;
+}
+
 /** Signed-out visitors see the landing page on every route but /invite/{token} (docs/product.md, "Sign-in"). */
 export function SessionGate() {
   const { status } = useSession();
@@ -47,40 +58,35 @@ export function SessionGate() {
   );
 }
 
-/** A screen under /events/:eventId, at its area's path, with the event error element. */
+/** A screen under /events/:eventId, at its area's path, with the event error screen. */
 function eventArea(
   area: Exclude<EventArea, ''>,
   Component: LazyExoticComponent<ComponentType>,
   params = '',
 ): RouteObject {
-  return { path: area + params, element: page(Component), errorElement: <EventRouteError /> };
+  return { path: area + params, element: guarded(page(Component), 'event') };
 }
-
-const routeError = <RouteError />;
 
 export const routes: RouteObject[] = [
   {
-    element: (
+    element: guarded(
       <Suspense fallback={<FullPageSpinner />}>
         <PublicDataArea />
-      </Suspense>
+      </Suspense>,
     ),
-    errorElement: routeError,
-    children: [{ path: PATHS.invite, element: page(InvitationPage), errorElement: routeError }],
+    children: [{ path: PATHS.invite, element: guarded(page(InvitationPage)) }],
   },
   {
-    element: <SessionGate />,
-    errorElement: routeError,
+    element: guarded(<SessionGate />),
     children: [
-      { path: PATHS.home, element: page(EventsListPage), errorElement: routeError },
-      { path: PATHS.createEvent, element: page(CreateEventPage), errorElement: routeError },
-      { path: PATHS.profile, element: page(ProfilePage), errorElement: routeError },
+      { path: PATHS.home, element: guarded(page(EventsListPage)) },
+      { path: PATHS.createEvent, element: guarded(page(CreateEventPage)) },
+      { path: PATHS.profile, element: guarded(page(ProfilePage)) },
       {
         path: PATHS.event,
-        element: page(EventLayout),
-        errorElement: routeError,
+        element: guarded(page(EventLayout)),
         children: [
-          { index: true, element: page(DashboardPage), errorElement: <EventRouteError /> },
+          { index: true, element: guarded(page(DashboardPage), 'event') },
           // One route with an optional photo id: opening and leaving the viewer keeps the gallery mounted.
           eventArea('photos', PhotosPage, '/:photoId?'),
           eventArea('travel', TravelPage),
@@ -89,7 +95,7 @@ export const routes: RouteObject[] = [
           eventArea('activity', ActivityPage),
         ],
       },
-      { path: '*', element: page(NotFoundPage), errorElement: routeError },
+      { path: '*', element: guarded(page(NotFoundPage)) },
     ],
   },
 ];

@@ -53,7 +53,7 @@ function paramNames(pattern: string): { name: string; optional: boolean }[] {
 /**
  * The current route's params, typed from `pattern` (the pattern of this route or a parent
  * layout route). A required param that is absent means the screen is mounted under the wrong
- * route: that throws (the route's error element shows it) instead of rendering with a blank id.
+ * route: that throws (the route's error boundary shows it) instead of rendering with a blank id.
  */
 export function useRouteParams<P extends string>(pattern: P): RouteParams<P> {
   const params = useParams();
