@@ -1,7 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
-import type { OutputBundle } from 'rolldown';
+import { defineConfig, type Plugin, type Rolldown } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
 // Dev: /api goes to the Functions emulator's `api` function; the function itself is mounted at
@@ -30,7 +29,7 @@ export const NATIVE_TEMPORAL_ALIAS = {
 const APP_MODULE = fileURLToPath(new URL('./src/app/App.tsx', import.meta.url));
 
 /** A chunk's file with every file it imports statically, transitively. */
-function staticClosure(bundle: OutputBundle, fileName: string, files = new Set<string>()) {
+function staticClosure(bundle: Rolldown.OutputBundle, fileName: string, files = new Set<string>()) {
   const chunk = bundle[fileName];
   if (files.has(fileName) || chunk?.type !== 'chunk') return files;
   files.add(fileName);
