@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin, type Rolldown } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
 // Dev: /api goes to the Functions emulator's `api` function; the function itself is mounted at
@@ -18,6 +18,57 @@ const NO_REALTIME_DATABASE = fileURLToPath(
 // The Firestore SDK's RE2 engine serves only Pipeline queries, which the app never sends
 // (src/lib/no-re2js.ts; ~45 KB gzip less on every signed-in screen).
 const NO_RE2JS = fileURLToPath(new URL('./src/lib/no-re2js.ts', import.meta.url));
+// The browser's own Temporal, the polyfill loaded only where it is missing
+// (src/lib/native-temporal.ts; ~19 KB gzip less on every signed-in screen). Exported for the web
+// tests, which run the same module graph (vitest.config.ts).
+export const NATIVE_TEMPORAL_ALIAS = {
+  find: /^temporal-polyfill$/,
+  replacement: fileURLToPath(new URL('./src/lib/native-temporal.ts', import.meta.url)),
+};
+
+const APP_MODULE = fileURLToPath(new URL('./src/app/App.tsx', import.meta.url));
+
+/** A chunk's file with every file it imports statically, transitively. */
+function staticClosure(bundle: Rolldown.OutputBundle, fileName: string, files = new Set<string>()) {
+  const chunk = bundle[fileName];
+  if (files.has(fileName) || chunk?.type !== 'chunk') return files;
+  files.add(fileName);
+  for (const imported of chunk.imports) staticClosure(bundle, imported, files);
+  return files;
+}
+
+// src/main.tsx imports the app after its Temporal check, so the built index.html would preload
+// only the entry's own imports and a browser would find the app's chunks one round trip later.
+// This preloads the app's static closure from index.html as Vite does an entry's: fetched at
+// once, evaluated only when main.tsx imports the app.
+function preloadApp(): Plugin {
+  let base = '/';
+  return {
+    name: 'gatherly:preload-app',
+    apply: 'build',
+    configResolved(config) {
+      base = config.base;
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, { bundle, chunk: entry }) {
+        if (!bundle || !entry) return [];
+        const app = Object.values(bundle).find(
+          (c) => c.type === 'chunk' && c.facadeModuleId === APP_MODULE,
+        );
+        if (!app) throw new Error('preloadApp: no chunk for src/app/App.tsx');
+        const preloaded = staticClosure(bundle, entry.fileName);
+        return [...staticClosure(bundle, app.fileName)]
+          .filter((file) => !preloaded.has(file))
+          .map((file) => ({
+            tag: 'link',
+            attrs: { rel: 'modulepreload', crossorigin: true, href: `${base}${file}` },
+            injectTo: 'head' as const,
+          }));
+      },
+    },
+  };
+}
 
 // The app shell offline (docs/decisions.md, "Venue Wi-Fi"): a built app precaches every file it
 // needs and answers navigations with index.html, so a visited app reloads with no network; the
@@ -62,11 +113,12 @@ const pwa = VitePWA({
 });
 
 export default defineConfig({
-  plugins: [react(), pwa],
+  plugins: [react(), preloadApp(), pwa],
   resolve: {
     alias: [
       { find: /^firebase\/database$/, replacement: NO_REALTIME_DATABASE },
       { find: /^re2js$/, replacement: NO_RE2JS },
+      NATIVE_TEMPORAL_ALIAS,
     ],
   },
   server: {

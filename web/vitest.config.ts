@@ -1,8 +1,12 @@
 import react from '@vitejs/plugin-react';
 import { defineProject } from 'vitest/config';
+import { NATIVE_TEMPORAL_ALIAS } from './vite.config.ts';
 
 export default defineProject({
   plugins: [react()],
+  // The app's Temporal is the global one, as in the browser; Node 20 has none, so the setup
+  // installs the polyfill globally as src/main.tsx does in a browser without Temporal.
+  resolve: { alias: [NATIVE_TEMPORAL_ALIAS] },
   test: {
     name: 'web',
     environment: 'jsdom',

@@ -1,6 +1,11 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
+import { install as installTemporal } from 'temporal-polyfill/shim';
 import { afterEach, vi } from 'vitest';
+
+// The app reads the global Temporal (src/lib/native-temporal.ts); where the runtime has none, as
+// Node 20 here, it is the polyfill, installed as src/main.tsx installs it in such a browser.
+installTemporal();
 
 // Lazy routes and Chakra's first render can take seconds on a loaded CI machine; findBy*/waitFor
 // default to 1 s, which made screens that do render fail as "not found".
