@@ -1,64 +1,17 @@
-import { Button, Dialog, Portal } from '@chakra-ui/react';
-import type { ReactNode } from 'react';
+import { lazy, Suspense } from 'react';
+import { useOpenedOnce } from '../lib/use-opened-once.ts';
+import type { ConfirmDialogProps } from './ConfirmDialogView.tsx';
+
+// The dialog machinery (focus trap, dismissal) loads with the first confirmation, not with every
+// screen that could ask one (docs/performance.md, "JavaScript").
+const ConfirmDialogView = lazy(() => import('./ConfirmDialogView.tsx'));
 
 /** A yes/no dialog; the confirm button shows `pendingLabel` and is disabled while `pending`. */
-export function ConfirmDialog({
-  open,
-  title,
-  description,
-  confirmLabel,
-  pendingLabel,
-  cancelLabel = 'Cancel',
-  pending = false,
-  destructive = false,
-  onConfirm,
-  onClose,
-}: {
-  open: boolean;
-  title: string;
-  description: ReactNode;
-  confirmLabel: string;
-  pendingLabel?: string;
-  cancelLabel?: string;
-  pending?: boolean;
-  destructive?: boolean;
-  onConfirm(): void;
-  onClose(): void;
-}) {
+export function ConfirmDialog(props: ConfirmDialogProps) {
+  if (!useOpenedOnce(props.open)) return null;
   return (
-    <Dialog.Root
-      open={open}
-      role="alertdialog"
-      placement="center"
-      onOpenChange={(e) => {
-        if (!e.open && !pending) onClose();
-      }}
-    >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner px="4">
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>{title}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Dialog.Description as="div">{description}</Dialog.Description>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={onClose} disabled={pending}>
-                {cancelLabel}
-              </Button>
-              <Button
-                colorPalette={destructive ? 'red' : 'brand'}
-                onClick={onConfirm}
-                disabled={pending}
-              >
-                {pending && pendingLabel ? pendingLabel : confirmLabel}
-              </Button>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <Suspense fallback={null}>
+      <ConfirmDialogView {...props} />
+    </Suspense>
   );
 }

@@ -1,5 +1,5 @@
-import { Box, CloseButton, Drawer, Flex, Heading, IconButton, Portal } from '@chakra-ui/react';
-import { useState, type ReactNode } from 'react';
+import { Box, Flex, Heading, IconButton } from '@chakra-ui/react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { matchPath, Link as RouterLink, useLocation } from 'react-router-dom';
 import { MenuIcon } from '../../components/icons.tsx';
 import { OfflineBadge, OfflineBanner } from '../../components/OfflineBanner.tsx';
@@ -7,10 +7,14 @@ import { useColorMode } from '../../lib/color-mode.tsx';
 import { useSelectedEvent } from '../../lib/event-scope.tsx';
 import { useEventTheme } from '../../lib/event-theme.ts';
 import { PATHS } from '../../lib/paths.ts';
+import { useOpenedOnce } from '../../lib/use-opened-once.ts';
 import { BottomBar } from './BottomBar.tsx';
 import { EventSwitcher } from './EventSwitcher.tsx';
 import { ProfileMenu } from './ProfileMenu.tsx';
 import { SideNav } from './SideNav.tsx';
+
+// The drawer's dialog machinery loads when it is first opened (docs/performance.md, "JavaScript").
+const NavDrawer = lazy(() => import('./NavDrawer.tsx'));
 
 export const PRODUCT_NAME = 'Gatherly';
 
@@ -26,6 +30,7 @@ export function AppShell({ children }: { children: ReactNode }) {
   const event = selected?.event ?? null;
   const { colorMode } = useColorMode();
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const drawerOpened = useOpenedOnce(drawerOpen);
   const isHome = pathname === PATHS.home;
   const onEventRoute = matchPath(`${PATHS.event}/*`, pathname) !== null;
   const withNav = !isHome;
@@ -112,29 +117,10 @@ export function AppShell({ children }: { children: ReactNode }) {
         </Box>
       </Flex>
 
-      {withNav ? (
-        <Drawer.Root
-          open={drawerOpen}
-          onOpenChange={(e) => setDrawerOpen(e.open)}
-          placement="start"
-        >
-          <Portal>
-            <Drawer.Backdrop />
-            <Drawer.Positioner>
-              <Drawer.Content maxW="72">
-                <Drawer.Header borderBottomWidth="1px">
-                  <Drawer.Title>{PRODUCT_NAME}</Drawer.Title>
-                  <Drawer.CloseTrigger asChild>
-                    <CloseButton size="sm" aria-label="Close menu" />
-                  </Drawer.CloseTrigger>
-                </Drawer.Header>
-                <Drawer.Body p="0">
-                  <SideNav onNavigate={() => setDrawerOpen(false)} />
-                </Drawer.Body>
-              </Drawer.Content>
-            </Drawer.Positioner>
-          </Portal>
-        </Drawer.Root>
+      {withNav && drawerOpened ? (
+        <Suspense fallback={null}>
+          <NavDrawer title={PRODUCT_NAME} open={drawerOpen} onClose={() => setDrawerOpen(false)} />
+        </Suspense>
       ) : null}
 
       {bottomBarEventId ? <BottomBar eventId={bottomBarEventId} /> : null}

@@ -1,68 +1,25 @@
-import { VisuallyHidden, Box, Button, Menu, Portal, Text } from '@chakra-ui/react';
-import { eventListRoleLabel } from '@gatherly/domain/roles';
-import { useNavigate } from 'react-router-dom';
+import { Button, Text, VisuallyHidden } from '@chakra-ui/react';
+import { DeferredMenu, deferredView } from '../../components/DeferredMenu.tsx';
 import { ChevronDownIcon } from '../../components/icons.tsx';
-import { UserAvatar } from '../../components/UserAvatar.tsx';
-import { useMyEvents, useSelectedEvent } from '../../lib/event-scope.tsx';
-import { eventHref, PATHS } from '../../lib/paths.ts';
+import { useSelectedEvent } from '../../lib/event-scope.tsx';
+
+const view = deferredView(() => import('./EventSwitcherView.tsx').then((m) => m.default));
 
 /** Desktop chip to jump between the user's events; roles read Creator / Admin / Member. */
 export function EventSwitcher() {
-  const { events } = useMyEvents();
-  const selected = useSelectedEvent();
-  const eventId = selected?.eventId ?? null;
-  const event = selected?.event ?? null;
-  const navigate = useNavigate();
-
+  const name = useSelectedEvent()?.event?.name;
   return (
-    <Menu.Root
-      positioning={{ placement: 'bottom-end' }}
-      onSelect={({ value }) => {
-        // navigate() never rejects (docs/web.md, "Promises and effects").
-        if (value === '__all') {
-          void navigate(PATHS.home);
-          return;
-        }
-        // Opening the event's route selects it (lib/event-scope-provider.tsx).
-        void navigate(eventHref(value));
-      }}
-    >
-      <Menu.Trigger asChild>
+    <DeferredMenu
+      view={view}
+      props={{}}
+      trigger={
         <Button variant="outline" size="sm" borderRadius="full" maxW="64">
           {/* Named by its visible text, with the action before it (WCAG 2.5.3). */}
           <VisuallyHidden>Switch event: </VisuallyHidden>
-          <Text truncate>{event?.name ?? 'Select event'}</Text>
+          <Text truncate>{name ?? 'Select event'}</Text>
           <ChevronDownIcon />
         </Button>
-      </Menu.Trigger>
-      <Portal>
-        <Menu.Positioner>
-          <Menu.Content minW="64">
-            <Menu.ItemGroup>
-              <Menu.ItemGroupLabel>Your Events</Menu.ItemGroupLabel>
-              {events.map((item) => (
-                <Menu.Item
-                  key={item.id}
-                  value={item.id}
-                  aria-current={item.id === eventId ? 'true' : undefined}
-                >
-                  <UserAvatar name={item.event.name} photoURL={item.event.customLogo} size="2xs" />
-                  <Box flex="1" minW="0">
-                    <Text truncate fontWeight={item.id === eventId ? 'semibold' : 'normal'}>
-                      {item.event.name}
-                    </Text>
-                  </Box>
-                  <Text fontSize="xs" color="fg.muted">
-                    {eventListRoleLabel(item.role)}
-                  </Text>
-                </Menu.Item>
-              ))}
-            </Menu.ItemGroup>
-            <Menu.Separator />
-            <Menu.Item value="__all">View All Events</Menu.Item>
-          </Menu.Content>
-        </Menu.Positioner>
-      </Portal>
-    </Menu.Root>
+      }
+    />
   );
 }

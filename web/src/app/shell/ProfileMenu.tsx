@@ -1,58 +1,23 @@
-import { Box, Button, Menu, Portal, Text } from '@chakra-ui/react';
-import { useNavigate } from 'react-router-dom';
-import { LogOutIcon, MoonIcon, SunIcon, UsersIcon } from '../../components/icons.tsx';
+import { Button } from '@chakra-ui/react';
+import { DeferredMenu, deferredView } from '../../components/DeferredMenu.tsx';
 import { UserAvatar } from '../../components/UserAvatar.tsx';
-import { useColorMode } from '../../lib/color-mode.tsx';
-import { PATHS } from '../../lib/paths.ts';
 import { useSession } from '../../lib/session.tsx';
+
+const view = deferredView(() => import('./ProfileMenuView.tsx').then((m) => m.default));
 
 /** Avatar menu: who is signed in, profile and e-mail preferences, theme switch, Sign Out. */
 export function ProfileMenu() {
-  const { user, signOut } = useSession();
-  const navigate = useNavigate();
-  const { colorMode, toggleColorMode } = useColorMode();
+  const { user } = useSession();
   if (!user) return null;
   return (
-    <Menu.Root
-      positioning={{ placement: 'bottom-end' }}
-      onSelect={({ value }) => {
-        if (value === 'profile') void navigate(PATHS.profile);
-        if (value === 'theme') toggleColorMode();
-        if (value === 'sign-out') void signOut();
-      }}
-    >
-      <Menu.Trigger asChild>
+    <DeferredMenu
+      view={view}
+      props={{}}
+      trigger={
         <Button variant="ghost" size="sm" px="1" borderRadius="full" aria-label="Profile menu">
           <UserAvatar name={user.displayName} photoURL={user.photoURL} size="sm" />
         </Button>
-      </Menu.Trigger>
-      <Portal>
-        <Menu.Positioner>
-          <Menu.Content minW="60">
-            <Box px="2" py="1.5">
-              <Text fontWeight="semibold" truncate>
-                {user.displayName}
-              </Text>
-              <Text fontSize="sm" color="fg.muted" truncate>
-                {user.email}
-              </Text>
-            </Box>
-            <Menu.Separator />
-            <Menu.Item value="profile">
-              <UsersIcon />
-              Profile & e-mail
-            </Menu.Item>
-            <Menu.Item value="theme">
-              {colorMode === 'dark' ? <SunIcon /> : <MoonIcon />}
-              {colorMode === 'dark' ? 'Light mode' : 'Dark mode'}
-            </Menu.Item>
-            <Menu.Item value="sign-out">
-              <LogOutIcon />
-              Sign Out
-            </Menu.Item>
-          </Menu.Content>
-        </Menu.Positioner>
-      </Portal>
-    </Menu.Root>
+      }
+    />
   );
 }

@@ -6,13 +6,11 @@ import {
   Heading,
   HStack,
   Image,
-  Progress,
   Stack,
-  Switch,
   Text,
   useBreakpointValue,
 } from '@chakra-ui/react';
-import { useId, useMemo, useRef, useState, type FocusEvent } from 'react';
+import { lazy, Suspense, useId, useMemo, useRef, useState, type FocusEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { useFirestore, useStorage } from 'reactfire';
 import { bannerSlides, MAX_BANNER_SLIDES } from '@gatherly/domain/banner';
@@ -34,6 +32,13 @@ import { BannerSlideControls } from './BannerSlideControls.tsx';
 import { downloadEventIcs } from './calendar.ts';
 import { saveBannerSettings } from './data.ts';
 import { useBannerRotation } from './use-banner-rotation.ts';
+
+const BannerSwitches = lazy(() =>
+  import('./BannerAdminControls.tsx').then((m) => ({ default: m.BannerSwitches })),
+);
+const BannerUploadProgress = lazy(() =>
+  import('./BannerAdminControls.tsx').then((m) => ({ default: m.BannerUploadProgress })),
+);
 
 interface Props {
   event: GatherlyEvent;
@@ -367,28 +372,16 @@ export function EventBanner({ event, photos, memberCount, isAdmin }: Props) {
           )}
           {isAdmin && (
             <HStack gap="3" order={{ base: 6, md: 0 }} data-testid="banner-settings">
-              <Switch.Root
-                size="sm"
-                colorPalette="brand"
-                checked={settings.autoRotate}
-                onCheckedChange={(e) => void updateSettings({ autoRotate: e.checked })}
-              >
-                <Switch.HiddenInput />
-                <Switch.Control />
-                <Switch.Label>Auto-rotate</Switch.Label>
-              </Switch.Root>
-              <Switch.Root
-                size="sm"
-                colorPalette="brand"
-                checked={fullWidth}
-                onCheckedChange={(e) =>
-                  void updateSettings({ style: e.checked ? 'full-width' : 'contained' })
-                }
-              >
-                <Switch.HiddenInput />
-                <Switch.Control />
-                <Switch.Label>Full width</Switch.Label>
-              </Switch.Root>
+              <Suspense fallback={null}>
+                <BannerSwitches
+                  autoRotate={settings.autoRotate}
+                  fullWidth={fullWidth}
+                  onAutoRotate={(on) => void updateSettings({ autoRotate: on })}
+                  onFullWidth={(on) =>
+                    void updateSettings({ style: on ? 'full-width' : 'contained' })
+                  }
+                />
+              </Suspense>
               <input
                 ref={fileInput}
                 type="file"
@@ -432,16 +425,9 @@ export function EventBanner({ event, photos, memberCount, isAdmin }: Props) {
         </Flex>
       )}
       {uploading && (
-        <Progress.Root
-          value={uploadProgress}
-          size="xs"
-          colorPalette="brand"
-          aria-label="Banner upload progress"
-        >
-          <Progress.Track borderRadius="0">
-            <Progress.Range />
-          </Progress.Track>
-        </Progress.Root>
+        <Suspense fallback={null}>
+          <BannerUploadProgress value={uploadProgress} />
+        </Suspense>
       )}
     </Box>
   );

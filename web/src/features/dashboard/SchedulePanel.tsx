@@ -1,6 +1,6 @@
-import { Badge, Box, Button, HStack, Menu, Portal, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { lazy, Suspense, useState } from 'react';
-import { rsvpLabel, RSVP_STATUSES, type RsvpStatus } from '@gatherly/domain/entities';
+import type { RsvpStatus } from '@gatherly/domain/entities';
 import {
   headsAndRepliesText,
   partyText,
@@ -10,6 +10,7 @@ import {
   type RsvpState,
 } from '@gatherly/domain/rsvp-options';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+import { DeferredMenu, deferredView } from '../../components/DeferredMenu.tsx';
 import { showToast } from '../../components/toaster.tsx';
 import { describeError } from '../../lib/errors.ts';
 import { requireConnection, showQueuedToast } from '../../lib/offline/offline-toast.ts';
@@ -34,6 +35,7 @@ const ScheduleItemDialog = lazy(() =>
   import('./ScheduleItemDialog.tsx').then((m) => ({ default: m.ScheduleItemDialog })),
 );
 const RsvpDialog = lazy(() => import('./RsvpDialog.tsx'));
+const rsvpMenu = deferredView(() => import('./RsvpMenuView.tsx').then((m) => m.default));
 
 /** What a Going needs to know besides the item: the allowance, questions, stored answers. */
 export type GoingRules = Omit<GoingContext, 'capacity'>;
@@ -310,8 +312,14 @@ function ScheduleRow({
           >
             <CalendarIcon /> Add to calendar
           </Button>
-          <Menu.Root>
-            <Menu.Trigger asChild>
+          <DeferredMenu
+            view={rsvpMenu}
+            props={{
+              canEditParty: attending && (going.allowance > 0 || item.myGuests.length > 0),
+              onChoose: choose,
+              onEditParty: () => onStep('party'),
+            }}
+            trigger={
               <Button
                 size="xs"
                 variant="outline"
@@ -323,27 +331,8 @@ function ScheduleRow({
                 </Badge>
                 ▾
               </Button>
-            </Menu.Trigger>
-            <Portal>
-              <Menu.Positioner>
-                <Menu.Content>
-                  {RSVP_STATUSES.map((s) => (
-                    <Menu.Item key={s} value={s} onClick={() => choose(s)}>
-                      {rsvpLabel(s)}
-                    </Menu.Item>
-                  ))}
-                  {attending && (going.allowance > 0 || item.myGuests.length > 0) && (
-                    <>
-                      <Menu.Separator />
-                      <Menu.Item value="party" onClick={() => onStep('party')}>
-                        Edit party
-                      </Menu.Item>
-                    </>
-                  )}
-                </Menu.Content>
-              </Menu.Positioner>
-            </Portal>
-          </Menu.Root>
+            }
+          />
           {item.myStatusPending && (
             <Text fontSize="xs" color="fg.muted" title={QUEUED_MESSAGE} alignSelf="center">
               Not synced yet

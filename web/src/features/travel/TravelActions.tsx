@@ -1,16 +1,18 @@
 // Edit and Delete for one flight or carpool (its owner or event admins) and Leave for a carpool's
 // riders. Dialogs mount only while open, so a page of cards holds no forms; their form code loads
 // on the first Edit, keeping it off the dashboard's travel panel (docs/performance.md).
-import { Button, IconButton, Menu, Portal } from '@chakra-ui/react';
+import { Button, IconButton } from '@chakra-ui/react';
 import { lazy, Suspense, useState } from 'react';
 import { can } from '@gatherly/domain/roles';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+import { DeferredMenu, deferredView } from '../../components/DeferredMenu.tsx';
 import { showToast } from '../../components/toaster.tsx';
 import { describeError } from '../../lib/errors.ts';
 import { useEventScope } from '../../lib/event-scope.tsx';
 import { requireConnection } from '../../lib/offline/offline-toast.ts';
 import type { CarpoolDoc, FlightDoc } from '../../lib/types.ts';
 import { deleteCarpool, deleteFlight, leaveCarpool } from './data.ts';
+import type { EntryMenuProps } from './EntryMenuView.tsx';
 
 const FlightDialog = lazy(() =>
   import('./FlightDialog.tsx').then((m) => ({ default: m.FlightDialog })),
@@ -25,34 +27,20 @@ function useCanManage(ownerId: string): boolean {
   return ownerId === uid || can(role, 'editAnyTravel');
 }
 
-interface EntryMenuProps {
-  /** "flight" or "carpool": names the menu for screen readers. */
-  label: string;
-  onEdit(): void;
-  onDelete(): void;
-}
+const entryMenu = deferredView(() => import('./EntryMenuView.tsx').then((m) => m.default));
 
-function EntryMenu({ label, onEdit, onDelete }: EntryMenuProps) {
+/** Edit / Delete for one entry; `label` ("flight …" or "carpool …") names it for screen readers. */
+function EntryMenu({ label, ...props }: { label: string } & EntryMenuProps) {
   return (
-    <Menu.Root positioning={{ placement: 'bottom-end' }}>
-      <Menu.Trigger asChild>
+    <DeferredMenu
+      view={entryMenu}
+      props={props}
+      trigger={
         <IconButton size="2xs" variant="ghost" aria-label={`Manage ${label}`}>
           <span aria-hidden>⋯</span>
         </IconButton>
-      </Menu.Trigger>
-      <Portal>
-        <Menu.Positioner>
-          <Menu.Content>
-            <Menu.Item value="edit" onClick={onEdit}>
-              Edit
-            </Menu.Item>
-            <Menu.Item value="delete" color="fg.error" onClick={onDelete}>
-              Delete
-            </Menu.Item>
-          </Menu.Content>
-        </Menu.Positioner>
-      </Portal>
-    </Menu.Root>
+      }
+    />
   );
 }
 
