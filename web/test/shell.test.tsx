@@ -147,6 +147,8 @@ describe('AppShell', () => {
     );
     await user.click(screen.getByRole('button', { name: 'Profile menu' }));
     const menu = await screen.findByRole('menu');
+    // Loaded on the click and mounted open, the menu takes the keyboard focus.
+    await waitFor(() => expect(menu).toHaveFocus());
     expect(within(menu).getByText('Ada Lovelace')).toBeInTheDocument();
     expect(within(menu).getByText('ada@example.com')).toBeInTheDocument();
     expect(within(menu).getByRole('menuitem', { name: 'Sign Out' })).toBeInTheDocument();

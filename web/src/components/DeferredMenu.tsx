@@ -4,13 +4,10 @@
 // network.
 import {
   cloneElement,
-  useLayoutEffect,
-  useRef,
   useState,
   type ComponentType,
   type KeyboardEvent,
   type ReactElement,
-  type SyntheticEvent,
 } from 'react';
 import { showToast } from './toaster.tsx';
 
@@ -43,7 +40,7 @@ export function deferredView<P>(
 interface TriggerProps {
   onPointerEnter?(): void;
   onFocus?(): void;
-  onClick?(e: SyntheticEvent<Element>): void;
+  onClick?(): void;
   onKeyDown?(e: KeyboardEvent): void;
   'aria-haspopup'?: 'menu';
   'aria-expanded'?: boolean;
@@ -51,7 +48,7 @@ interface TriggerProps {
 
 /**
  * Renders `trigger` as a plain menu button whose code starts loading when the pointer or focus
- * reaches it; clicked, the real menu takes its place, opened, with focus on its trigger.
+ * reaches it; clicked, the real menu takes its place, opened.
  */
 export function DeferredMenu<P>({
   view,
@@ -62,17 +59,14 @@ export function DeferredMenu<P>({
   trigger: ReactElement<TriggerProps>;
   props: P;
 }) {
-  const [shown, setShown] = useState<{
-    View: ComponentType<P & MenuViewProps>;
-    refocus: boolean;
-  } | null>(null);
-  const box = useRef<HTMLSpanElement>(null);
+  const [View, setView] = useState<ComponentType<P & MenuViewProps> | null>(null);
 
   const load = () => view.load().catch((err: unknown) => console.error('Menu failed to load', err));
-  const press = (e: SyntheticEvent<Element>) => {
-    const refocus = e.currentTarget === document.activeElement;
-    void load().then((View) => {
-      if (View) setShown({ View, refocus });
+  // Chakra's menu, mounted open, takes the focus into its items and gives it back to its trigger
+  // when it closes.
+  const press = () => {
+    void load().then((loaded) => {
+      if (loaded) setView(() => loaded);
       else
         showToast({
           title: 'Menu unavailable',
@@ -82,14 +76,10 @@ export function DeferredMenu<P>({
     });
   };
 
-  useLayoutEffect(() => {
-    if (shown?.refocus) box.current?.querySelector('button')?.focus();
-  }, [shown]);
-
   return (
-    <span ref={box} style={{ display: 'contents' }}>
-      {shown ? (
-        <shown.View {...props} trigger={trigger} defaultOpen />
+    <>
+      {View ? (
+        <View {...props} trigger={trigger} defaultOpen />
       ) : (
         cloneElement(trigger, {
           'aria-haspopup': 'menu',
@@ -102,10 +92,10 @@ export function DeferredMenu<P>({
           onKeyDown: (e: KeyboardEvent) => {
             if (e.key !== 'ArrowDown' && e.key !== 'ArrowUp') return;
             e.preventDefault();
-            press(e);
+            press();
           },
         })
       )}
-    </span>
+    </>
   );
 }

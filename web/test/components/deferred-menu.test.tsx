@@ -50,14 +50,12 @@ describe('DeferredMenu', () => {
     expect(screen.queryByTestId('view')).not.toBeInTheDocument();
   });
 
-  it('opens the menu when pressed, with the focus on its trigger', async () => {
+  it('opens the menu when pressed', async () => {
     const { button } = setup();
     const placeholder = button();
-    act(() => placeholder.focus());
     fireEvent.click(placeholder);
     expect(await screen.findByTestId('view')).toHaveTextContent('menu open');
     expect(button()).not.toBe(placeholder);
-    expect(button()).toHaveFocus();
   });
 
   it('opens on ArrowDown from the keyboard', async () => {
