@@ -152,8 +152,12 @@ describe('AppShell', () => {
     expect(within(menu).getByText('Ada Lovelace')).toBeInTheDocument();
     expect(within(menu).getByText('ada@example.com')).toBeInTheDocument();
     expect(within(menu).getByRole('menuitem', { name: 'Sign Out' })).toBeInTheDocument();
-    // Keyboard selection (zag's pointer highlighting is unreliable in jsdom across tests).
-    await user.keyboard('{ArrowDown}{ArrowDown}{ArrowDown}{Enter}');
+    // Keyboard selection (zag's pointer highlighting is unreliable in jsdom across tests); Enter
+    // only once the item is highlighted, which a menu mounted open does a moment later.
+    const signOut = within(menu).getByRole('menuitem', { name: 'Sign Out' });
+    await user.keyboard('{End}');
+    await waitFor(() => expect(signOut).toHaveAttribute('data-highlighted'));
+    await user.keyboard('{Enter}');
     await waitFor(() => expect(session.signOut).toHaveBeenCalled());
   });
 
@@ -167,8 +171,11 @@ describe('AppShell', () => {
     );
     await user.click(screen.getByRole('button', { name: 'Profile menu' }));
     const menu = await screen.findByRole('menu');
-    expect(within(menu).getByRole('menuitem', { name: 'Profile & e-mail' })).toBeInTheDocument();
-    await user.keyboard('{ArrowDown}{Enter}');
+    await waitFor(() => expect(menu).toHaveFocus());
+    const profile = within(menu).getByRole('menuitem', { name: 'Profile & e-mail' });
+    await user.keyboard('{Home}');
+    await waitFor(() => expect(profile).toHaveAttribute('data-highlighted'));
+    await user.keyboard('{Enter}');
     await waitFor(() => expect(router.state.location.pathname).toBe('/profile'));
   });
 
