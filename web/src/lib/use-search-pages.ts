@@ -22,7 +22,11 @@ export interface SearchPages<T> {
   loadMore(): void;
 }
 
-/** Load the next page once the screen is this many items from the end of the loaded ones. */
+/**
+ * Once the reader scrolls, load the next page this many items before the end of the loaded
+ * ones. Before that only slots on screen that have no item yet load it: opening a list reads
+ * what it shows, not a page ahead (docs/performance.md, "Paging").
+ */
 const PREFETCH_ITEMS = 4;
 
 export function useSearchPages<T>(
@@ -50,11 +54,14 @@ export function useSearchPages<T>(
     setPagedRange(Math.max(first, 0), Math.max(last, first, 0));
   }, [items, loaded, visible, setPagedRange]);
 
+  const scrolled = useReaderScrolled(loadOnScroll);
+
   // Near the end of what is loaded (or a page filtered down short): the next page.
   useEffect(() => {
     if (!loadOnScroll || loading || loadingMore || !hasMore) return;
-    if (visible.last >= items.length - PREFETCH_ITEMS) loadMore();
-  }, [loadOnScroll, loading, loadingMore, hasMore, visible.last, items.length, loadMore]);
+    const ahead = scrolled ? PREFETCH_ITEMS : 0;
+    if (visible.last >= items.length - ahead) loadMore();
+  }, [loadOnScroll, loading, loadingMore, hasMore, visible.last, items.length, loadMore, scrolled]);
 
   return {
     loading,
@@ -66,4 +73,16 @@ export function useSearchPages<T>(
     loadingMore,
     loadMore,
   };
+}
+
+/** True from the reader's first scroll of the page (the lists scroll with the window). */
+function useReaderScrolled(watch: boolean): boolean {
+  const [scrolled, setScrolled] = useState(false);
+  useEffect(() => {
+    if (!watch || scrolled) return;
+    const onScroll = () => setScrolled(true);
+    window.addEventListener('scroll', onScroll, { passive: true, once: true });
+    return () => window.removeEventListener('scroll', onScroll);
+  }, [watch, scrolled]);
+  return scrolled;
 }
