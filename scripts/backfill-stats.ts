@@ -1,12 +1,14 @@
 // Writes the documents the scale design derives from an event's own data (docs/performance.md,
 // "Counters", "Search", "Activity") for events created before they existed: the stats counters,
-// rsvpCounts, rsvpsByUser, searchTokens and the activity feed. Idempotent; safe while the app
-// runs (the counters are written in transactions from aggregation counts).
+// rsvpCounts, rsvpsByUser, searchTokens, the photos' and banner's download URLs and the activity
+// feed. Idempotent; safe while the app runs (the counters are written in transactions from
+// aggregation counts).
 //
 //   npx tsx scripts/backfill-stats.ts [eventId ...]
 //
 // Targets the project in GCLOUD_PROJECT (default demo-gatherly) with the admin SDK's usual
-// credentials, or the emulator named by FIRESTORE_EMULATOR_HOST. Without ids: every event.
+// credentials, or the emulator named by FIRESTORE_EMULATOR_HOST (and FIREBASE_STORAGE_EMULATOR_HOST);
+// the bucket is STORAGE_BUCKET (default <project>.appspot.com). Without ids: every event.
 import { pathToFileURL } from 'node:url';
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
@@ -14,7 +16,8 @@ import { dataAccess } from '../functions/src/db.ts';
 import { backfillEvent } from '../functions/src/services/backfill.ts';
 
 export async function backfillAll(projectId: string, eventIds: readonly string[]): Promise<void> {
-  const app = initializeApp({ projectId }, `backfill-${Date.now()}`);
+  const storageBucket = process.env.STORAGE_BUCKET ?? `${projectId}.appspot.com`;
+  const app = initializeApp({ projectId, storageBucket }, `backfill-${Date.now()}`);
   try {
     const db = dataAccess(getFirestore(app));
     const ids = eventIds.length ? eventIds : (await db.events.select().get()).docs.map((d) => d.id);

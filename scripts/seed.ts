@@ -9,7 +9,7 @@ import { pathToFileURL } from 'node:url';
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { Timestamp, getFirestore } from 'firebase-admin/firestore';
-import { getStorage } from 'firebase-admin/storage';
+import { getDownloadURL, getStorage } from 'firebase-admin/storage';
 import type { PersonSummary, UserSummary } from '@gatherly/domain/entities';
 import { TIERS } from '@gatherly/domain/tiers';
 import { dataAccess, type DataAccess } from '../functions/src/db.ts';
@@ -149,19 +149,23 @@ async function seedEvent(
   const base = `events/${event.id}`;
   let objects = 0;
 
-  const upload = async (path: string, png: Buffer): Promise<void> => {
-    await bucket.file(path).save(png, {
+  /** Saves a PNG with a download token (as a Firebase upload has) and returns its URL. */
+  const upload = async (path: string, png: Buffer): Promise<string> => {
+    const file = bucket.file(path);
+    await file.save(png, {
       resumable: false,
       contentType: 'image/png',
       metadata: { metadata: { firebaseStorageDownloadTokens: randomUUID() } },
     });
     objects++;
+    return getDownloadURL(file);
   };
 
   let customBannerImage: string | null = null;
+  let bannerImageUrl: string | null = null;
   if (event.banner) {
     customBannerImage = `${base}/banner/banner.png`;
-    await upload(
+    bannerImageUrl = await upload(
       customBannerImage,
       gradientPng(1200, 400, hexToRgb(event.banner[0]), hexToRgb(event.banner[1]), {
         x: 0.8,
@@ -188,6 +192,7 @@ async function seedEvent(
       rotateInterval: 5000,
       customBannerImage,
     },
+    bannerImageUrl,
     adminId: creator,
     createdBy: creator,
     createdAt: ago(24 * 14),
@@ -214,8 +219,8 @@ async function seedEvent(
       hexToRgb(photo.colors[1]),
       sun,
     );
-    await upload(objectPath, original);
-    await upload(
+    const url = await upload(objectPath, original);
+    const thumbUrl = await upload(
       thumbPath,
       gradientPng(240, 160, hexToRgb(photo.colors[0]), hexToRgb(photo.colors[1]), sun),
     );
@@ -227,6 +232,8 @@ async function seedEvent(
       filename: photo.fileName,
       objectPath,
       thumbPath,
+      url,
+      thumbUrl,
       caption: photo.caption,
       size: original.length,
       contentType: 'image/png',

@@ -220,9 +220,13 @@ export function activityPhoto(photo: {
   id: string;
   thumbPath: string;
   objectPath: string;
+  url: string;
+  thumbUrl: string;
   caption: string;
 }): ActivityPhoto {
-  return { id: photo.id, path: photo.thumbPath || photo.objectPath, caption: photo.caption };
+  return photo.thumbPath
+    ? { id: photo.id, path: photo.thumbPath, url: photo.thumbUrl, caption: photo.caption }
+    : { id: photo.id, path: photo.objectPath, url: photo.url, caption: photo.caption };
 }
 
 /** The batch once `photo` is recorded in it as its newest (`current` null: the first one). */

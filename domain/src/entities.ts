@@ -142,6 +142,11 @@ export interface Event<Time = IsoDateString> {
   customLogo: string;
   themeColors: ThemeColors;
   bannerSettings: BannerSettings;
+  /**
+   * Download URL of `bannerSettings.customBannerImage` (null when none), written with it by the
+   * banner function only.
+   */
+  bannerImageUrl: string | null;
   adminId: string;
   createdBy: string;
   createdAt: Time;
@@ -237,6 +242,13 @@ export interface Photo<Time = IsoDateString> {
   objectPath: string;
   /** Storage path of the browser-made grid thumbnail ('' when none). */
   thumbPath: string;
+  /**
+   * Download URLs of the original and of the thumbnail ('' when none), written by the function
+   * that records the upload: screens show images without the Storage SDK or a request per image
+   * (docs/decisions.md, "Stored image URLs").
+   */
+  url: string;
+  thumbUrl: string;
   caption: string;
   /** Bytes. */
   size: number;
@@ -445,6 +457,8 @@ export interface ActivityPhoto {
   id: string;
   /** Storage path of its thumbnail, or of the photo itself when it has none. */
   path: string;
+  /** Download URL of that object. */
+  url: string;
   caption: string;
 }
 

@@ -120,7 +120,12 @@ describe('recordedAnswerText', () => {
 });
 
 describe('photo upload batches', () => {
-  const shot = (n: number, caption = '') => ({ id: `p${n}`, path: `thumbs/p${n}.jpg`, caption });
+  const shot = (n: number, caption = '') => ({
+    id: `p${n}`,
+    path: `thumbs/p${n}.jpg`,
+    url: `https://files.test/thumbs/p${n}.jpg?token=t`,
+    caption,
+  });
   const priya = { displayName: 'Priya', photoURL: '' };
 
   it('says how many photos; a batch of one keeps the single photo line with its caption', () => {
@@ -143,9 +148,24 @@ describe('photo upload batches', () => {
   });
 
   it('thumbnails are the thumbnail, else the photo itself', () => {
-    const photo = { id: 'p', thumbPath: 't.jpg', objectPath: 'o.jpg', caption: 'c' };
-    expect(activityPhoto(photo)).toEqual({ id: 'p', path: 't.jpg', caption: 'c' });
-    expect(activityPhoto({ ...photo, thumbPath: '' }).path).toBe('o.jpg');
+    const photo = {
+      id: 'p',
+      thumbPath: 't.jpg',
+      objectPath: 'o.jpg',
+      url: 'https://files.test/o.jpg',
+      thumbUrl: 'https://files.test/t.jpg',
+      caption: 'c',
+    };
+    expect(activityPhoto(photo)).toEqual({
+      id: 'p',
+      path: 't.jpg',
+      url: 'https://files.test/t.jpg',
+      caption: 'c',
+    });
+    expect(activityPhoto({ ...photo, thumbPath: '', thumbUrl: '' })).toMatchObject({
+      path: 'o.jpg',
+      url: 'https://files.test/o.jpg',
+    });
   });
 
   it('adding keeps the count and the newest few first', () => {

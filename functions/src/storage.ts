@@ -1,3 +1,4 @@
+import { getDownloadURL } from 'firebase-admin/storage';
 import { bucket } from './firebase.ts';
 
 export interface StoredObject {
@@ -14,6 +15,15 @@ export async function objectInfo(path: string): Promise<StoredObject | null> {
     if ((err as { code?: unknown }).code === 404) return null;
     throw err;
   }
+}
+
+/**
+ * The object's download URL with its download token, stored on the documents that show it so
+ * screens need neither the Storage SDK nor a request per image (docs/decisions.md, "Stored image
+ * URLs"). Objects uploaded through Firebase always carry a token.
+ */
+export async function downloadUrl(path: string): Promise<string> {
+  return getDownloadURL(bucket().file(path));
 }
 
 /** An object's bytes as a stream (the photo archive copies originals through without buffering). */

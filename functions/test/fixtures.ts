@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { Timestamp, type DocumentReference, type Firestore } from 'firebase-admin/firestore';
 import type { MemberRole } from '@gatherly/domain/entities';
 import type { DataAccess } from '../src/db.ts';
@@ -109,7 +110,14 @@ export async function putObject(
   bytes = 1024,
   contentType = 'image/jpeg',
 ): Promise<void> {
-  await bucket().file(path).save(Buffer.alloc(bytes, 7), { contentType, resumable: false });
+  // With a download token, as every upload through Firebase has.
+  await bucket()
+    .file(path)
+    .save(Buffer.alloc(bytes, 7), {
+      contentType,
+      resumable: false,
+      metadata: { metadata: { firebaseStorageDownloadTokens: randomUUID() } },
+    });
 }
 
 export async function seedSchedule(

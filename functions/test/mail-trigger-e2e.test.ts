@@ -113,6 +113,7 @@ describe('mail trigger end to end', () => {
       customLogo: '',
       themeColors: DEFAULT_THEME_COLORS,
       bannerSettings: DEFAULT_BANNER_SETTINGS,
+      bannerImageUrl: null,
       adminId: 'host',
       createdBy: 'host',
       createdAt: Timestamp.now(),

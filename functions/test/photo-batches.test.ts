@@ -6,7 +6,7 @@
  * registrations and deletes of one batch race.
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { Timestamp } from 'firebase-admin/firestore';
+import { FieldValue, Timestamp } from 'firebase-admin/firestore';
 import { newUser, startStack, type Stack, type TestUser } from './harness.ts';
 import { eventWithRoles, login, putObject, seedMember } from './fixtures.ts';
 
@@ -108,6 +108,7 @@ describe('one feed line per upload batch', () => {
       photos: [4, 3, 2, 1].map((i) => ({
         id: ids[i],
         path: expect.stringMatching(new RegExp(`^events/${eventId}/thumbs/${attendee.uid}/`)),
+        url: expect.stringContaining(encodeURIComponent(`events/${eventId}/thumbs/`)),
         caption: '',
       })),
     });
@@ -219,6 +220,37 @@ describe('one feed line per upload batch', () => {
     );
     await backfillEvent(stack.store, eventId);
     expect(await photoLines()).toEqual(kept);
+  });
+
+  it('the backfill gives photos recorded before stored URLs the same URLs, and the lines too', async () => {
+    const { backfillEvent } = await import('../src/services/backfill.ts');
+    const { eventId, attendee } = await eventWithRoles(stack);
+    const ids = await uploadSeries(eventId, attendee, 2, 'old');
+    const urls = async () =>
+      Promise.all(
+        ids.map(async (id) => {
+          const photo = (await stack.store.photos(eventId).doc(id).get()).data();
+          return { url: photo?.url, thumbUrl: photo?.thumbUrl };
+        }),
+      );
+    const recorded = await urls();
+    const line = `photo:${attendee.uid}:old`;
+    const lineUrls = async () => (await entryOf(eventId, line))?.photos?.map((p) => p.url);
+    const recordedLine = await lineUrls();
+    // As a photo recorded before the fields existed.
+    for (const id of ids) {
+      await stack.store.photos(eventId).doc(id).update({
+        url: FieldValue.delete(),
+        thumbUrl: FieldValue.delete(),
+      });
+    }
+    await stack.store.activity(eventId).doc(line).delete();
+    await backfillEvent(stack.store, eventId);
+    expect(await urls()).toEqual(recorded);
+    expect(recorded.every((u) => u.url?.startsWith('http') && u.thumbUrl?.startsWith('http'))).toBe(
+      true,
+    );
+    expect(await lineUrls()).toEqual(recordedLine);
   });
 
   it('refuses a malformed batch id with a sentence and writes nothing', async () => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { FieldValue, Timestamp } from 'firebase-admin/firestore';
 import { PREMIUM_REQUIRED_MESSAGE } from '@gatherly/domain/tiers';
+import { refreshBannerImageUrl } from '../src/services/photos.ts';
 import { newUser, startStack, type Stack } from './harness.ts';
 import {
   createEvent,
@@ -53,6 +54,13 @@ describe('photos', () => {
       caption: 'Sunset',
     });
     const photoId = saved.body.photo.id as string;
+    // The stored download URLs serve the objects themselves, with no other request or SDK.
+    const served = async (url: unknown) => {
+      const res = await fetch(String(url));
+      return { status: res.status, bytes: (await res.arrayBuffer()).byteLength };
+    };
+    expect(await served(saved.body.photo.url)).toEqual({ status: 200, bytes: 2048 });
+    expect(await served(saved.body.photo.thumbUrl)).toEqual({ status: 200, bytes: 100 });
 
     expect(await stack.call('POST', `/api/photos/${photoId}/vote`, { as: admin })).toEqual({
       status: 200,
@@ -217,12 +225,38 @@ describe('photos', () => {
     });
     expect(res.status).toBe(200);
     expect((res.body.event.bannerSettings as Body).customBannerImage).toBe(first);
+    // Its download URL is stored with it and serves the image.
+    const bannerUrl = async () => (await stack.store.event(eventId).get()).data()?.bannerImageUrl;
+    const firstUrl = await bannerUrl();
+    expect(firstUrl).toContain(encodeURIComponent(first));
+    expect((await fetch(String(firstUrl))).status).toBe(200);
     await stack.call('POST', `/api/events/${eventId}/banner-photo`, {
       as: admin,
       body: { filename: 'two.jpg', objectPath: second },
     });
     // The replaced banner file is deleted: nothing unreferenced stays behind.
     expect(await listFiles(`events/${eventId}/banner/`)).toEqual([second]);
+    expect(await bannerUrl()).toContain(encodeURIComponent(second));
+
+    // A settings write that points the banner elsewhere (rules allow admins that): the trigger's
+    // refresh follows it, to the new object's URL or to null when there is no such object.
+    const third = `events/${eventId}/banner/three.jpg`;
+    await putObject(third);
+    const pointAt = (path: string | null) =>
+      stack.store.event(eventId).update({ 'bannerSettings.customBannerImage': path });
+    await pointAt(third);
+    await refreshBannerImageUrl(eventId);
+    expect(await bannerUrl()).toContain(encodeURIComponent(third));
+    await pointAt(`events/${eventId}/banner/missing.jpg`);
+    await refreshBannerImageUrl(eventId);
+    expect(await bannerUrl()).toBeNull();
+    await pointAt(second);
+    await refreshBannerImageUrl(eventId);
+    await stack.call('POST', `/api/events/${eventId}/banner-photo`, {
+      as: admin,
+      body: { filename: 'two.jpg', objectPath: second, setBanner: false },
+    });
+    expect(await bannerUrl()).toBeNull();
     expect(
       await stack.call('POST', `/api/events/${eventId}/banner-photo`, {
         as: attendee,

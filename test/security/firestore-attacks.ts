@@ -213,6 +213,13 @@ const eventAttacks: RulesCase[] = [
   deny('update', 'admin', 'admin changes adminId', updateEvent({ adminId: UID.admin })),
   deny('update', 'creator', 'creator changes createdAt', updateEvent({ createdAt: serverTime() })),
   deny('update', 'admin', 'unknown field on the event', updateEvent({ isPremium: true })),
+  // The banner's download URL is the banner function's (functions/src/services/photos.ts).
+  deny(
+    'update',
+    'creator',
+    'creator sets the banner image URL',
+    updateEvent({ bannerImageUrl: 'https://evil.test/banner.jpg' }),
+  ),
   deny(
     'update',
     'admin',
@@ -543,6 +550,13 @@ const photoAttacks: RulesCase[] = [
   ),
   deny('update', 'admin', "admin edits someone else's caption", (a) =>
     photoRef(UID.attendee2)(a).update({ caption: 'Edited by admin' }),
+  ),
+  // Download URLs are written by the function that records the upload.
+  deny('update', 'attendee', 'uploader repoints the photo URL', (a) =>
+    photoRef(UID.attendee)(a).update({ url: 'https://evil.test/x.jpg' }),
+  ),
+  deny('update', 'attendee', 'uploader repoints the thumbnail URL', (a) =>
+    photoRef(UID.attendee)(a).update({ thumbUrl: 'https://evil.test/x.jpg' }),
   ),
   deny('update', 'attendee', 'caption of 501 characters', (a) =>
     photoRef(UID.attendee)(a).update({ caption: text(501) }),

@@ -46,6 +46,7 @@ export function makeEvent(id: string, overrides: Partial<GatherlyEvent> = {}): G
     customLogo: '',
     themeColors: { ...DEFAULT_THEME_COLORS },
     bannerSettings: { ...DEFAULT_BANNER_SETTINGS },
+    bannerImageUrl: null,
     adminId: 'u1',
     createdBy: 'u1',
     createdAt: null,

@@ -11,7 +11,7 @@ import {
   type DocumentData,
   type Firestore,
 } from 'firebase-admin/firestore';
-import { getStorage } from 'firebase-admin/storage';
+import { getDownloadURL, getStorage } from 'firebase-admin/storage';
 import { buildActivityFeed, type ActivitySources } from '@gatherly/domain/activity';
 import {
   DEFAULT_BANNER_SETTINGS,
@@ -161,15 +161,22 @@ export async function seedBenchEvent(projectId: string, e: BenchEvent): Promise<
         const thumbPath = `${base}/thumbs/${creator.uid}/bench-shared-${k}.png`;
         const sun = { x: 0.3 + 0.1 * k, y: 0.35, r: 0.12 };
         const original = gradientPng(480, 320, hexToRgb(from), hexToRgb(to), sun);
-        const save = (path: string, png: Buffer) =>
-          bucket.file(path).save(png, {
+        // With a download token, as a Firebase upload has; the photos store its URL.
+        const save = async (path: string, png: Buffer) => {
+          const file = bucket.file(path);
+          await file.save(png, {
             resumable: false,
             contentType: 'image/png',
             metadata: { metadata: { firebaseStorageDownloadTokens: randomUUID() } },
           });
-        await save(objectPath, original);
-        await save(thumbPath, gradientPng(240, 160, hexToRgb(from), hexToRgb(to), sun));
-        return { objectPath, thumbPath, size: original.length };
+          return getDownloadURL(file);
+        };
+        const url = await save(objectPath, original);
+        const thumbUrl = await save(
+          thumbPath,
+          gradientPng(240, 160, hexToRgb(from), hexToRgb(to), sun),
+        );
+        return { objectPath, thumbPath, url, thumbUrl, size: original.length };
       }),
     );
 
@@ -194,6 +201,7 @@ export async function seedBenchEvent(projectId: string, e: BenchEvent): Promise<
       customLogo: '',
       themeColors: { ...DEFAULT_THEME_COLORS },
       bannerSettings: { ...DEFAULT_BANNER_SETTINGS },
+      bannerImageUrl: null,
       adminId: creator.uid,
       createdBy: creator.uid,
       createdAt: ago(24 * 31),
@@ -252,6 +260,8 @@ export async function seedBenchEvent(projectId: string, e: BenchEvent): Promise<
         filename: p.filename,
         objectPath: objects.objectPath,
         thumbPath: objects.thumbPath,
+        url: objects.url,
+        thumbUrl: objects.thumbUrl,
         caption: p.caption,
         size: objects.size,
         contentType: 'image/png',

@@ -1,6 +1,7 @@
 // Derived documents for an event written before they existed (docs/performance.md, "Counters",
 // "Search", "Activity"): the stats counters, each schedule item's rsvpCounts, the members'
-// rsvpsByUser maps, searchTokens on members and photos, and the activity feed. Used by
+// rsvpsByUser maps, searchTokens on members and photos, photos' and the banner's download URLs,
+// and the activity feed. Used by
 // scripts/backfill-stats.ts for existing events and by the demo and bench seeds, which write
 // their documents directly. Idempotent: running it again rewrites the same values.
 //
@@ -10,8 +11,10 @@
 // administrative job may do.
 import type { BulkWriter, DocumentData, Query, Transaction } from 'firebase-admin/firestore';
 import { memberSearchTokens, photoSearchTokens } from '@gatherly/domain/search';
-import type { DataAccess, RsvpsByUserRecord } from '../db.ts';
+import type { DataAccess, PhotoRecord, RsvpsByUserRecord } from '../db.ts';
+import { downloadUrl } from '../storage.ts';
 import { activityEntry, photoBatchEntries, type ActivitySubject } from './activity.ts';
+import { refreshBannerImageUrl } from './photos.ts';
 
 export interface BackfillSummary {
   members: number;
@@ -130,13 +133,14 @@ export async function backfillEvent(db: DataAccess, eventId: string): Promise<Ba
     feed({ kind: 'member', doc: member });
   }
   const photos = await db.photos(eventId).get();
-  for (const snap of photos.docs) {
-    const photo = snap.data();
-    const tokens = photoSearchTokens(photo.caption, photo.uploadedByUser.displayName);
-    writes.push(writer.update(snap.ref, { searchTokens: tokens }));
-  }
+  const photoRecords = await withImageUrls(photos.docs.map((snap) => snap.data()));
+  photos.docs.forEach((snap, i) => {
+    const { caption, uploadedByUser, url, thumbUrl } = photoRecords[i]!;
+    const tokens = photoSearchTokens(caption, uploadedByUser.displayName);
+    writes.push(writer.update(snap.ref, { searchTokens: tokens, url, thumbUrl }));
+  });
   // One line per upload batch, as the photo functions keep it.
-  for (const entry of photoBatchEntries(photos.docs.map((snap) => snap.data()))) {
+  for (const entry of photoBatchEntries(photoRecords)) {
     writes.push(writer.set(db.activity(eventId).doc(entry.id), entry));
     activityEntries += 1;
   }
@@ -148,6 +152,7 @@ export async function backfillEvent(db: DataAccess, eventId: string): Promise<Ba
   for (const snap of announcements.docs) feed({ kind: 'announcement', doc: snap.data() });
 
   await Promise.all([...writes, writer.close()]);
+  await refreshBannerImageUrl(eventId, db);
   return {
     members: members.size,
     photos: photos.size,
@@ -157,4 +162,25 @@ export async function backfillEvent(db: DataAccess, eventId: string): Promise<Ba
     rsvps: rsvpCount,
     activityEntries,
   };
+}
+
+/**
+ * Photos recorded before their download URLs were stored (docs/decisions.md, "Stored image
+ * URLs") get them; a few at a time, as an administrative job may.
+ */
+async function withImageUrls(photos: PhotoRecord[]): Promise<PhotoRecord[]> {
+  const out: PhotoRecord[] = [];
+  for (let i = 0; i < photos.length; i += 20) {
+    const chunk = photos.slice(i, i + 20).map(async (photo) =>
+      photo.url
+        ? photo
+        : {
+            ...photo,
+            url: await downloadUrl(photo.objectPath),
+            thumbUrl: photo.thumbPath ? await downloadUrl(photo.thumbPath) : '',
+          },
+    );
+    out.push(...(await Promise.all(chunk)));
+  }
+  return out;
 }

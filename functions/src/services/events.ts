@@ -102,6 +102,7 @@ export async function createEvent(
     customLogo: input.customLogo,
     themeColors: { ...DEFAULT_THEME_COLORS, ...definedColors(input.themeColors) },
     bannerSettings: { ...DEFAULT_BANNER_SETTINGS },
+    bannerImageUrl: null,
     adminId: caller.uid,
     createdBy: caller.uid,
     createdAt: now,

@@ -10,11 +10,11 @@ import { photoSearchTokens } from '@gatherly/domain/search';
 import { MAX_IMAGE_BYTES } from '@gatherly/domain/upload';
 import { locate, requireMember, requirePermission, type Located } from '../access.ts';
 import type { Caller } from '../caller.ts';
-import type { PhotoRecord } from '../db.ts';
+import type { DataAccess, PhotoRecord } from '../db.ts';
 import { db, store } from '../firebase.ts';
 import { HttpError, badRequest, conflict, forbidden, notFound } from '../http.ts';
 import { apiShape } from '../serialize.ts';
-import { deleteObject, objectInfo, type StoredObject } from '../storage.ts';
+import { deleteObject, downloadUrl, objectInfo, type StoredObject } from '../storage.ts';
 import { photosUploadedBy, requireStorage, requireWithin, sumOf, tierOfUser } from '../tiers.ts';
 import { personSummary, userSummary } from '../users.ts';
 import { photoAddedToBatch, photoRemovedFromBatch, writePhotoBatch } from './activity.ts';
@@ -81,7 +81,11 @@ export async function recordPhoto(
   const info = await requireUpload(input.objectPath, `events/${eventId}/photos/${caller.uid}/`);
   if (input.thumbPath)
     await requireUpload(input.thumbPath, `events/${eventId}/thumbs/${caller.uid}/`);
-  const summary = await userSummary(caller);
+  const [url, thumbUrl, summary] = await Promise.all([
+    downloadUrl(input.objectPath),
+    input.thumbPath ? downloadUrl(input.thumbPath) : '',
+    userSummary(caller),
+  ]);
   const ref = store().photos(eventId).doc();
   const photo: PhotoRecord = {
     id: ref.id,
@@ -91,6 +95,8 @@ export async function recordPhoto(
     filename: input.filename,
     objectPath: input.objectPath,
     thumbPath: input.thumbPath,
+    url,
+    thumbUrl,
     caption: input.caption,
     size: info.size,
     contentType: info.contentType,
@@ -273,8 +279,29 @@ export async function setBannerPhoto(
     }
     return current;
   });
+  await refreshBannerImageUrl(eventId);
   const unused = input.setBanner ? previous : input.objectPath;
   if (unused && unused !== (input.setBanner ? input.objectPath : null)) {
     if (isBannerObjectPath(eventId, unused)) await deleteObject(unused);
   }
+}
+
+/**
+ * Makes `bannerImageUrl` the download URL of the event's current `customBannerImage` (null when
+ * none, or when the object is not in Storage). Idempotent: called after the banner function's
+ * write and by a trigger after settings writes that change the image (rules let admins set it).
+ */
+export async function refreshBannerImageUrl(
+  eventId: string,
+  access: DataAccess = store(),
+): Promise<void> {
+  const ref = access.event(eventId);
+  const path = (await ref.get()).data()?.bannerSettings.customBannerImage ?? null;
+  const url = path && (await objectInfo(path)) ? await downloadUrl(path) : null;
+  await access.firestore.runTransaction(async (tx) => {
+    const event = (await tx.get(ref)).data();
+    // Gone, or the image changed meanwhile (the write after it refreshes again).
+    if (!event || event.bannerSettings.customBannerImage !== path) return;
+    if (event.bannerImageUrl !== url) tx.update(ref, { bannerImageUrl: url });
+  });
 }

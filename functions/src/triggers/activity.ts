@@ -1,8 +1,9 @@
 /**
  * Firestore triggers that follow writes where a second of delay is invisible
  * (docs/performance.md, "Principles"): the activity feed entries of members, flights, carpools,
- * schedule items and announcements, and a photo's search tokens after its caption changed
- * (captions are edited directly by their uploader). Delivery is at least once; every handler is
+ * schedule items and announcements, a photo's search tokens after its caption changed
+ * (captions are edited directly by their uploader), and the banner image's URL after a settings
+ * write changed the image. Delivery is at least once; every handler is
  * idempotent. Photo entries are not here: one line per upload batch with an exact count is a
  * counter, kept in the photo's own transactions (services/photos.ts).
  */
@@ -16,6 +17,7 @@ import {
   removeActivity,
   type TriggeredActivityKind,
 } from '../services/activity.ts';
+import { refreshBannerImageUrl } from '../services/photos.ts';
 import { refreshPhotoSearchTokens } from '../services/search.ts';
 
 const REGION = 'us-central1';
@@ -78,5 +80,16 @@ export const photoSearchTokensOnCaption = onDocumentUpdated(
     const after: unknown = event.data?.after.get('caption');
     if (before === after) return;
     await refreshPhotoSearchTokens(event.params.eventId, event.params.photoId);
+  },
+);
+
+/** A settings write that changes the banner image gives it its download URL (a second later). */
+export const bannerImageUrlOnChange = onDocumentUpdated(
+  { document: 'events/{eventId}', ...OPTIONS },
+  async (event) => {
+    const before: unknown = event.data?.before.get('bannerSettings.customBannerImage');
+    const after: unknown = event.data?.after.get('bannerSettings.customBannerImage');
+    if (before === after) return;
+    await refreshBannerImageUrl(event.params.eventId);
   },
 );

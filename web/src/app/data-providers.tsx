@@ -1,25 +1,25 @@
 import type { Firestore } from 'firebase/firestore';
-import type { FirebaseStorage } from 'firebase/storage';
 import { useEffect, useState, type ReactNode } from 'react';
-import { AuthProvider, FirebaseAppProvider, FirestoreProvider, StorageProvider } from 'reactfire';
+import { AuthProvider, FirebaseAppProvider, FirestoreProvider } from 'reactfire';
 import { PageSkeleton } from '../components/PageSkeleton.tsx';
 import { EventScopeProvider } from '../lib/event-scope-provider.tsx';
-import { firebaseApp, getAppAuth, loadFirestore, loadStorage } from '../lib/firebase.ts';
+import { firebaseApp, getAppAuth, loadFirestore } from '../lib/firebase.ts';
 
 /**
- * reactfire for signed-in and invitation screens: features use useFirestore(), useStorage(),
+ * reactfire for signed-in and invitation screens: features use useFirestore(),
  * useFirestoreCollectionData, useFirestoreDocData, useUser..., plus the event scope
- * (lib/event-scope.tsx). This module (and so the Firestore and Storage SDKs) loads only lazily.
+ * (lib/event-scope.tsx). This module (and so the Firestore SDK) loads only lazily. The Storage
+ * SDK loads with the first upload (`loadStorage`): screens show stored download URLs.
  */
 export function DataProviders({ children }: { children: ReactNode }) {
-  const [sdks, setSdks] = useState<{ db: Firestore; storage: FirebaseStorage } | null>(null);
+  const [db, setDb] = useState<Firestore | null>(null);
   const [error, setError] = useState<Error | null>(null);
 
   useEffect(() => {
     let cancelled = false;
-    Promise.all([loadFirestore(), loadStorage()])
-      .then(([db, storage]) => {
-        if (!cancelled) setSdks({ db, storage });
+    loadFirestore()
+      .then((sdk) => {
+        if (!cancelled) setDb(sdk);
       })
       .catch((err: Error) => setError(err));
     return () => {
@@ -28,14 +28,12 @@ export function DataProviders({ children }: { children: ReactNode }) {
   }, []);
 
   if (error) throw error;
-  if (!sdks) return <PageSkeleton />;
+  if (!db) return <PageSkeleton />;
   return (
     <FirebaseAppProvider firebaseApp={firebaseApp}>
       <AuthProvider sdk={getAppAuth()}>
-        <FirestoreProvider sdk={sdks.db}>
-          <StorageProvider sdk={sdks.storage}>
-            <EventScopeProvider>{children}</EventScopeProvider>
-          </StorageProvider>
+        <FirestoreProvider sdk={db}>
+          <EventScopeProvider>{children}</EventScopeProvider>
         </FirestoreProvider>
       </AuthProvider>
     </FirebaseAppProvider>

@@ -7,12 +7,6 @@ import * as activityData from '../../src/features/activity/data.ts';
 import { makeMyEvent, makeMyEvents, makeScope, renderScreen } from '../render.tsx';
 import { carpool, flight, member, photo, ts } from './fixtures.ts';
 
-vi.mock('../../src/features/photos/storage-url.ts', () => ({
-  useDownloadUrl: (path: string | null) => ({
-    url: path ? `https://img.test/${path}` : null,
-    failed: false,
-  }),
-}));
 vi.mock('../../src/features/activity/data.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../src/features/activity/data.ts')>()),
   useActivityPages: vi.fn(),
@@ -106,6 +100,7 @@ describe('photo upload batches', () => {
   const shot = (n: number, caption = '') => ({
     id: `p${n}`,
     path: `events/e1/thumbs/u2/p${n}.jpg`,
+    url: `https://img.test/events/e1/thumbs/u2/p${n}.jpg`,
     caption,
   });
   const batch = (count: number, photos: ReturnType<typeof shot>[]): ActivityItem => ({

@@ -16,18 +16,12 @@ import { clearNewlyCreated } from '../../src/lib/newly-created.ts';
 import type { GatherlyEvent, MemberRole } from '../../src/lib/types.ts';
 import { makeMyEvent, makeMyEvents, makeScope, renderScreen } from '../render.tsx';
 import { inDeviceZone } from '../time-zones.ts';
-import { testDb, testStorage } from './firebase-stub.ts';
+import { testDb } from './firebase-stub.ts';
 import { carpool, flight, photo } from './fixtures.ts';
 import { goOffline } from '../offline.ts';
 import { ApiError, subscription } from '../api-mock.ts';
 
-vi.mock('reactfire', () => ({ useFirestore: () => testDb, useStorage: () => testStorage }));
-vi.mock('../../src/features/photos/storage-url.ts', () => ({
-  useDownloadUrl: (path: string | null) => ({
-    url: path ? `https://img.test/${path}` : null,
-    failed: false,
-  }),
-}));
+vi.mock('reactfire', () => ({ useFirestore: () => testDb }));
 vi.mock('../../src/features/photos/data.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../src/features/photos/data.ts')>()),
   useBannerPhotos: vi.fn(),
@@ -217,6 +211,7 @@ describe('DashboardPage banner', () => {
         rotateInterval: 4000,
         customBannerImage: 'events/e1/banner/b.jpg',
       },
+      bannerImageUrl: 'https://img.test/events/e1/banner/b.jpg',
     });
     const banner = screen.getByTestId('event-banner');
     const dots = within(banner).getAllByRole('tab');
@@ -389,7 +384,7 @@ describe('DashboardPage banner', () => {
     fireEvent.change(input, { target: { files: [file] } });
     expect(await screen.findByText('Banner updated successfully!')).toBeInTheDocument();
     expect(screen.getByText('Your new banner image is now live')).toBeInTheDocument();
-    expect(upload).toHaveBeenCalledWith(testStorage, 'e1', file, expect.any(Function));
+    expect(upload).toHaveBeenCalledWith('e1', file, expect.any(Function));
 
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     upload.mockRejectedValueOnce(

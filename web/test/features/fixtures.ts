@@ -54,6 +54,8 @@ export function photo(id: string, overrides: Partial<GalleryPhoto> = {}): Galler
     filename: `${id}.jpg`,
     objectPath: `events/e1/photos/u2/${id}.jpg`,
     thumbPath: `events/e1/thumbs/u2/${id}.jpg`,
+    url: `https://img.test/events/e1/photos/u2/${id}.jpg`,
+    thumbUrl: `https://img.test/events/e1/thumbs/u2/${id}.jpg`,
     caption: `Caption ${id}`,
     size: 1000,
     contentType: 'image/jpeg',

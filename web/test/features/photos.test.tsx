@@ -13,13 +13,10 @@ import * as pipeline from '../../src/features/photos/upload-pipeline.ts';
 import type { MemberRole } from '../../src/lib/types.ts';
 import { makeMyEvent, makeMyEvents, makeScope, renderScreen } from '../render.tsx';
 import { goOffline } from '../offline.ts';
-import { testDb, testStorage } from './firebase-stub.ts';
+import { testDb } from './firebase-stub.ts';
 import { photo } from './fixtures.ts';
 
-vi.mock('reactfire', () => ({
-  useFirestore: () => testDb,
-  useStorage: () => testStorage,
-}));
+vi.mock('reactfire', () => ({ useFirestore: () => testDb }));
 vi.mock('../../src/features/photos/data.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../src/features/photos/data.ts')>()),
   togglePhotoVote: vi.fn(),
@@ -33,12 +30,6 @@ vi.mock('../../src/lib/api.ts', async (importOriginal) => ({
   apiRequest: vi.fn(),
 }));
 vi.mock('../../src/lib/use-event-stats.ts', () => ({ useEventStats: vi.fn() }));
-vi.mock('../../src/features/photos/storage-url.ts', () => ({
-  useDownloadUrl: (path: string | null) => ({
-    url: path ? `https://img.test/${path}` : null,
-    failed: false,
-  }),
-}));
 // jsdom decodes no images: a file "decodes" when its bytes start with the PNG signature, so the
 // screens' recognition by content (not name or declared type) is what the tests exercise.
 vi.mock('../../src/lib/image-decode.ts', () => ({
@@ -430,7 +421,6 @@ describe('PhotosPage', () => {
         eventId: 'e1',
         uid: 'u1',
         caption: 'Beach day',
-        storage: testStorage,
       }),
       expect.anything(),
     );

@@ -6,12 +6,6 @@ import * as activityData from '../../src/features/activity/data.ts';
 import { RecentActivityCard } from '../../src/features/dashboard/RecentActivityCard.tsx';
 import { makeMyEvent, makeMyEvents, makeScope, renderScreen } from '../render.tsx';
 
-vi.mock('../../src/features/photos/storage-url.ts', () => ({
-  useDownloadUrl: (path: string | null) => ({
-    url: path ? `https://img.test/${path}` : null,
-    failed: false,
-  }),
-}));
 vi.mock('../../src/features/activity/data.ts', () => ({ useEventActivity: vi.fn() }));
 const useEventActivity = vi.mocked(activityData.useEventActivity);
 
@@ -28,7 +22,12 @@ function renderCard() {
 }
 
 const priya = { displayName: 'Priya Patel', photoURL: '' };
-const shot = (n: number) => ({ id: `p${n}`, path: `events/e1/thumbs/u2/p${n}.jpg`, caption: '' });
+const shot = (n: number) => ({
+  id: `p${n}`,
+  path: `events/e1/thumbs/u2/p${n}.jpg`,
+  url: `https://img.test/events/e1/thumbs/u2/p${n}.jpg`,
+  caption: '',
+});
 
 describe('RecentActivityCard', () => {
   it('shows an upload batch as one line with its thumbnails, opening the viewer', async () => {

@@ -66,6 +66,7 @@ describe('converters', () => {
       customLogo: '',
       themeColors: { ...DEFAULT_THEME_COLORS, primary: '#ff0000' },
       bannerSettings: { ...DEFAULT_BANNER_SETTINGS },
+      bannerImageUrl: null,
       adminId: '',
       createdBy: '',
       createdAt: null,

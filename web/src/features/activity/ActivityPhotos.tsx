@@ -1,9 +1,9 @@
-import { Box, HStack, Image, Link as ChakraLink, Skeleton } from '@chakra-ui/react';
+import { Box, HStack, Image, Link as ChakraLink } from '@chakra-ui/react';
 import { Link } from 'react-router-dom';
 import type { ActivityPhoto } from '@gatherly/domain/entities';
 import { PhotoIcon } from '../../components/icons.tsx';
 import { eventHref, photoHref } from '../../lib/paths.ts';
-import { useDownloadUrl } from '../photos/storage-url.ts';
+import { useImageFailed } from '../../lib/use-image-failed.ts';
 
 /** Thumbnail edge: fits four and "+N" beside the avatar in a phone-width card. */
 const TILE = { base: '11', sm: '14' } as const;
@@ -15,8 +15,8 @@ export function thumbnailLabel(photo: ActivityPhoto, index: number, count: numbe
   return caption ? `${which}: ${caption}` : which;
 }
 
-function Thumbnail({ path }: { path: string }) {
-  const { url, failed } = useDownloadUrl(path);
+function Thumbnail({ url }: { url: string }) {
+  const { failed, onError } = useImageFailed(url);
   if (failed) {
     return (
       <Box
@@ -32,8 +32,18 @@ function Thumbnail({ path }: { path: string }) {
       </Box>
     );
   }
-  if (!url) return <Skeleton w="full" h="full" />;
-  return <Image src={url} alt="" w="full" h="full" objectFit="cover" loading="lazy" />;
+  return (
+    <Image
+      src={url}
+      alt=""
+      w="full"
+      h="full"
+      objectFit="cover"
+      bg="bg.muted"
+      loading="lazy"
+      onError={onError}
+    />
+  );
 }
 
 const tileStyle = {
@@ -84,7 +94,7 @@ export function ActivityPhotos({
               to={photoHref(eventId, photo.id)}
               aria-label={thumbnailLabel(photo, index, count)}
             >
-              <Thumbnail path={photo.path} />
+              <Thumbnail url={photo.url} />
             </Link>
           </ChakraLink>
         </li>

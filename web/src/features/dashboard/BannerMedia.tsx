@@ -5,7 +5,6 @@ import { Box, Image } from '@chakra-ui/react';
 import { useState } from 'react';
 import type { BannerSlide } from '@gatherly/domain/banner';
 import type { GalleryPhoto } from '../photos/data.ts';
-import { useDownloadUrl } from '../photos/storage-url.ts';
 import type { BannerArtwork } from './banner-artwork.ts';
 
 export function BannerArtworkLayer({ artwork }: { artwork: BannerArtwork }) {
@@ -25,23 +24,28 @@ export function BannerArtworkLayer({ artwork }: { artwork: BannerArtwork }) {
   );
 }
 
-/** The Storage object a slide shows, null for the artwork's slides (logo, generated). */
-export function slidePhotoPath(slide: BannerSlide<GalleryPhoto> | undefined): string | null {
-  if (slide?.kind === 'custom') return slide.objectPath;
-  if (slide?.kind === 'photo') return slide.photo.objectPath;
+/**
+ * The image a slide shows (the custom banner's or the photo's stored download URL), null for the
+ * artwork's slides (logo, generated) and for a custom banner whose URL is not written yet.
+ */
+export function slideImageUrl(
+  slide: BannerSlide<GalleryPhoto> | undefined,
+  bannerImageUrl: string | null,
+): string | null {
+  if (slide?.kind === 'custom') return bannerImageUrl;
+  if (slide?.kind === 'photo') return slide.photo.url || null;
   return null;
 }
 
 /**
  * The slide's photo: `cover` fills the banner; `contain` shows the whole photo on a blurred,
- * darkened copy of itself (a portrait photo gets no black bars). Nothing while the URL loads or
- * when the image fails, so the artwork below shows.
+ * darkened copy of itself (a portrait photo gets no black bars). Nothing while it loads or when
+ * the image fails, so the artwork below shows.
  */
-export function BannerPhoto({ path, fit }: { path: string; fit: 'cover' | 'contain' }) {
-  const { url } = useDownloadUrl(path);
+export function BannerPhoto({ url, fit }: { url: string; fit: 'cover' | 'contain' }) {
   const [broken, setBroken] = useState<string | null>(null);
   const [loaded, setLoaded] = useState<string | null>(null);
-  if (!url || broken === url) return null;
+  if (broken === url) return null;
   const shown = loaded === url;
   return (
     <Box

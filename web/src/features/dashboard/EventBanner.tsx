@@ -12,7 +12,7 @@ import {
 } from '@chakra-ui/react';
 import { lazy, Suspense, useId, useMemo, useRef, useState, type FocusEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { useFirestore, useStorage } from 'reactfire';
+import { useFirestore } from 'reactfire';
 import { bannerSlides, MAX_BANNER_SLIDES } from '@gatherly/domain/banner';
 import { eventCountdownText, formatLongDate } from '@gatherly/domain/dates';
 import { eventTimeZone } from '@gatherly/domain/time-zones';
@@ -27,7 +27,7 @@ import { eventHref } from '../../lib/paths.ts';
 import type { GatherlyEvent } from '../../lib/types.ts';
 import type { GalleryPhoto } from '../photos/data.ts';
 import { bannerArtwork } from './banner-artwork.ts';
-import { BannerArtworkLayer, BannerPhoto, slidePhotoPath } from './BannerMedia.tsx';
+import { BannerArtworkLayer, BannerPhoto, slideImageUrl } from './BannerMedia.tsx';
 import { BannerSlideControls } from './BannerSlideControls.tsx';
 import { downloadEventIcs } from './calendar.ts';
 import { saveBannerSettings } from './data.ts';
@@ -62,7 +62,6 @@ const SCRIM =
  */
 export function EventBanner({ event, photos, memberCount, isAdmin }: Props) {
   const db = useFirestore();
-  const storage = useStorage();
   const { colorMode } = useColorMode();
   const settings = event.bannerSettings;
   const slides = useMemo(
@@ -89,7 +88,7 @@ export function EventBanner({ event, photos, memberCount, isAdmin }: Props) {
     hovered || focused || stopped,
   );
   const slide = slides[index] ?? slides[0];
-  const photoPath = slidePhotoPath(slide);
+  const imageUrl = slideImageUrl(slide, event.bannerImageUrl);
   // With no image at all the slide is the logo or the generated fallback: the artwork shows it.
   const hasImages = slides.some((s) => s.kind === 'custom' || s.kind === 'photo');
   const stageId = useId();
@@ -99,7 +98,7 @@ export function EventBanner({ event, photos, memberCount, isAdmin }: Props) {
   // Days are counted on the event's own calendar, wherever the viewer is.
   const zone = eventTimeZone(event);
   const countdown = eventCountdownText(event);
-  const onPhoto = photoPath !== null;
+  const onPhoto = imageUrl !== null;
   const textColor = onPhoto ? 'white' : artwork.text;
   const phone = useBreakpointValue({ base: true, md: false }, { ssr: false }) ?? false;
 
@@ -141,7 +140,7 @@ export function EventBanner({ event, photos, memberCount, isAdmin }: Props) {
     try {
       const upload = await import('./banner-upload.ts');
       BannerUploadError = upload.BannerUploadError;
-      await upload.uploadBanner(storage, event.id, file, setUploadProgress);
+      await upload.uploadBanner(event.id, file, setUploadProgress);
       setIndex(0);
       showToast({
         title: 'Banner updated successfully!',
@@ -257,8 +256,8 @@ export function EventBanner({ event, photos, memberCount, isAdmin }: Props) {
           : {})}
       >
         <BannerArtworkLayer artwork={artwork} />
-        {photoPath && (
-          <BannerPhoto key={photoPath} path={photoPath} fit={fullWidth ? 'cover' : 'contain'} />
+        {imageUrl && (
+          <BannerPhoto key={imageUrl} url={imageUrl} fit={fullWidth ? 'cover' : 'contain'} />
         )}
         <Flex
           position="relative"

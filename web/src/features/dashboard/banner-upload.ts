@@ -1,10 +1,11 @@
 // Banner upload: one image, compressed in a web worker, stored under the event's banner folder,
 // then made the custom banner by the API (which also removes the previous banner file).
 import { compressImage } from '../photos/compression.ts';
-import { ref, uploadBytesResumable, type FirebaseStorage } from 'firebase/storage';
+import { ref, uploadBytesResumable } from 'firebase/storage';
 import { BANNER_RESTRICTIONS } from '@gatherly/domain/upload';
 import type { BannerPhotoRequest } from '@gatherly/domain/entities';
 import { apiRequest } from '../../lib/api.ts';
+import { loadStorage } from '../../lib/firebase.ts';
 import { screenImageFiles } from '../../lib/image-files.ts';
 
 /**
@@ -23,7 +24,6 @@ export class BannerUploadError extends Error {
 }
 
 export async function uploadBanner(
-  storage: FirebaseStorage,
   eventId: string,
   file: File,
   onProgress: (percent: number) => void,
@@ -37,7 +37,7 @@ export async function uploadBanner(
       maxSizeMB: 3,
       fileType: 'image/jpeg',
     });
-    const task = uploadBytesResumable(ref(storage, objectPath), image, {
+    const task = uploadBytesResumable(ref(await loadStorage(), objectPath), image, {
       contentType: 'image/jpeg',
     });
     await new Promise<void>((resolve, reject) => {

@@ -1,19 +1,9 @@
-import {
-  AspectRatio,
-  Badge,
-  Box,
-  Card,
-  HStack,
-  IconButton,
-  Image,
-  Skeleton,
-  Text,
-} from '@chakra-ui/react';
+import { AspectRatio, Badge, Box, Card, HStack, IconButton, Image, Text } from '@chakra-ui/react';
 import { memo } from 'react';
 import { HeartIcon } from '../../components/icons.tsx';
 import { UserAvatar } from '../../components/UserAvatar.tsx';
 import type { GalleryPhoto } from './data.ts';
-import { useDownloadUrl } from './storage-url.ts';
+import { useImageFailed } from '../../lib/use-image-failed.ts';
 import { StarIcon } from './viewer-icons.tsx';
 
 interface Props {
@@ -34,9 +24,10 @@ interface Props {
 export function PhotoImage({
   photo,
 }: {
-  photo: Pick<GalleryPhoto, 'thumbPath' | 'objectPath' | 'caption' | 'filename'>;
+  photo: Pick<GalleryPhoto, 'thumbUrl' | 'url' | 'caption' | 'filename'>;
 }) {
-  const { url, failed } = useDownloadUrl(photo.thumbPath || photo.objectPath);
+  const url = photo.thumbUrl || photo.url;
+  const { failed, onError } = useImageFailed(url);
   if (failed) {
     return (
       <Box
@@ -51,14 +42,15 @@ export function PhotoImage({
       </Box>
     );
   }
-  if (!url) return <Skeleton />;
   return (
     <Image
       src={url}
       alt={photo.caption || photo.filename}
       objectFit="cover"
+      bg="bg.muted"
       loading="lazy"
       decoding="async"
+      onError={onError}
     />
   );
 }

@@ -16,7 +16,6 @@ import {
   Text,
 } from '@chakra-ui/react';
 import { useEffect, useRef, useState, type KeyboardEvent, type TouchEvent } from 'react';
-import { useStorage } from 'reactfire';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { HeartIcon, TrashIcon } from '../../components/icons.tsx';
 import { showToast } from '../../components/toaster.tsx';
@@ -25,7 +24,7 @@ import { ZonedTime } from '../../components/ZonedTime.tsx';
 import { describeError } from '../../lib/errors.ts';
 import { requireConnection } from '../../lib/offline/offline-toast.ts';
 import { deletePhoto, type GalleryPhoto, type PhotoByIdState } from './data.ts';
-import { downloadUrl, useDownloadUrl } from './storage-url.ts';
+import { useImageFailed } from '../../lib/use-image-failed.ts';
 import {
   ChevronLeftIcon,
   ChevronRightIcon,
@@ -189,36 +188,43 @@ export default function PhotoViewer(props: PhotoViewerProps) {
   );
 }
 
-/** The original, shown over its thumbnail until it arrives (the thumbnail is usually cached). */
+/**
+ * The original, over its thumbnail (usually cached from the grid, so something shows at once);
+ * the thumbnail alone if the original fails.
+ */
 function FullImage({ photo }: { photo: GalleryPhoto }) {
-  const original = useDownloadUrl(photo.objectPath);
-  const thumb = useDownloadUrl(photo.thumbPath || null);
-  const src = original.url ?? thumb.url;
-  if (original.failed && !thumb.url) {
+  const original = useImageFailed(photo.url);
+  const thumb = useImageFailed(photo.thumbUrl);
+  if (original.failed && thumb.failed) {
     return (
       <Flex h="full" align="center" justify="center" color="gray.300">
         Image unavailable
       </Flex>
     );
   }
-  if (!src) {
-    return (
-      <Flex h="full" align="center" justify="center">
-        <Spinner color="white" aria-label="Loading photo" />
-      </Flex>
-    );
-  }
+  const layer = {
+    position: 'absolute',
+    inset: '0',
+    w: 'full',
+    h: 'full',
+    objectFit: 'contain',
+  } as const;
   return (
-    <Image
-      src={src}
-      alt={photo.caption || photo.filename}
-      w="full"
-      h="full"
-      objectFit="contain"
-      draggable={false}
-      userSelect="none"
-      data-testid="viewer-image"
-    />
+    <Box position="relative" h="full" w="full" userSelect="none">
+      {!thumb.failed && (
+        <Image {...layer} src={photo.thumbUrl} alt="" aria-hidden="true" onError={thumb.onError} />
+      )}
+      {!original.failed && (
+        <Image
+          {...layer}
+          src={photo.url}
+          alt={photo.caption || photo.filename}
+          draggable={false}
+          onError={original.onError}
+          data-testid="viewer-image"
+        />
+      )}
+    </Box>
   );
 }
 
@@ -259,7 +265,6 @@ function ViewerActions({
   onToggleFeatured,
   onDelete,
 }: PhotoViewerProps & { photo: GalleryPhoto; onDelete(): void }) {
-  const storage = useStorage();
   const [downloading, setDownloading] = useState(false);
 
   const download = async () => {
@@ -267,7 +272,7 @@ function ViewerActions({
     setDownloading(true);
     try {
       // Fetched as a blob: a link's `download` name is ignored for another origin's URL.
-      const res = await fetch(await downloadUrl(storage, photo.objectPath));
+      const res = await fetch(photo.url);
       if (!res.ok) throw new Error(`The photo could not be downloaded (${res.status}).`);
       const href = URL.createObjectURL(await res.blob());
       const link = document.createElement('a');

@@ -1,13 +1,8 @@
 // One photo's way from the picker to the gallery: compress in a web worker, make a small grid
 // thumbnail, upload both to Storage (the full image resumably), then ask the API to record it.
 import { compressImage } from './compression.ts';
-import {
-  ref,
-  uploadBytes,
-  uploadBytesResumable,
-  type FirebaseStorage,
-  type UploadTask,
-} from 'firebase/storage';
+import { ref, uploadBytes, uploadBytesResumable, type UploadTask } from 'firebase/storage';
+import { loadStorage } from '../../lib/firebase.ts';
 import { savePhotoRecord } from './data.ts';
 
 /** Long edge of the stored photo and of the grid thumbnail, in pixels. */
@@ -22,7 +17,6 @@ export interface PipelineHooks {
 }
 
 export interface PipelineInput {
-  storage: FirebaseStorage;
   eventId: string;
   uid: string;
   photoId: string;
@@ -40,7 +34,7 @@ export function photoPaths(eventId: string, uid: string, photoId: string) {
 }
 
 export async function uploadPhoto(input: PipelineInput, hooks: PipelineHooks): Promise<void> {
-  const { storage, eventId, uid, photoId, batchId, file, caption } = input;
+  const { eventId, uid, photoId, batchId, file, caption } = input;
   const { objectPath, thumbPath } = photoPaths(eventId, uid, photoId);
   hooks.onPhase('compressing');
   const [photo, thumb] = await Promise.all([
@@ -57,6 +51,8 @@ export async function uploadPhoto(input: PipelineInput, hooks: PipelineHooks): P
     }),
   ]);
   hooks.onPhase('uploading');
+  // Only uploads need the Storage SDK (screens show stored download URLs): it loads here.
+  const storage = await loadStorage();
   const metadata = { contentType: 'image/jpeg' };
   await uploadBytes(ref(storage, thumbPath), thumb, metadata);
   const task = uploadBytesResumable(ref(storage, objectPath), photo, metadata);

@@ -2,7 +2,7 @@
 // file with progress, pause/resume (while the resumable transfer runs), cancel and retry.
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { UploadTask } from 'firebase/storage';
-import { useFirestore, useStorage } from 'reactfire';
+import { useFirestore } from 'reactfire';
 import {
   summarizeRestrictionMessages,
   validateBeforeUpload,
@@ -72,7 +72,6 @@ export function useUploadQueue({
   onUploaded,
   onFailed,
 }: Options): UploadQueue {
-  const storage = useStorage();
   const db = useFirestore();
   const [items, setItems] = useState<UploadItem[]>([]);
   const itemsRef = useRef(items);
@@ -98,7 +97,7 @@ export function useUploadQueue({
       patch(item.key, { status: 'compressing', progress: 0, error: null, batchId });
       rememberUpload(eventId, uid, item.key, item.file.name);
       uploadPhoto(
-        { storage, eventId, uid, photoId, batchId, file: item.file, caption: captionRef.current },
+        { eventId, uid, photoId, batchId, file: item.file, caption: captionRef.current },
         {
           onPhase: (phase) => patch(item.key, { status: phase }),
           onProgress: (progress) => patch(item.key, { progress }),
@@ -127,7 +126,7 @@ export function useUploadQueue({
         },
       );
     },
-    [db, storage, eventId, uid, patch],
+    [db, eventId, uid, patch],
   );
 
   const add = useCallback(

@@ -235,6 +235,7 @@ export const eventConverter = converter<GatherlyEvent, StoredEvent>('event', (sn
   customLogo: text(d.customLogo),
   themeColors: themeColors(d.themeColors),
   bannerSettings: bannerSettings(d.bannerSettings),
+  bannerImageUrl: textOrNull(d.bannerImageUrl),
   adminId: text(d.adminId),
   createdBy: text(d.createdBy),
   createdAt: time(d.createdAt),
@@ -287,6 +288,8 @@ export const photoConverter = converter<PhotoDoc, PhotoDoc>('photo', (snap, d) =
   filename: text(d.filename),
   objectPath: text(d.objectPath),
   thumbPath: text(d.thumbPath),
+  url: text(d.url),
+  thumbUrl: text(d.thumbUrl),
   caption: text(d.caption),
   size: count(d.size, 0),
   contentType: text(d.contentType),
@@ -493,7 +496,7 @@ function activityPhotos(value: unknown): ActivityPhoto[] {
     const f = fields(v);
     const id = text(f.id);
     const path = text(f.path);
-    return id && path ? [{ id, path, caption: text(f.caption) }] : [];
+    return id && path ? [{ id, path, url: text(f.url), caption: text(f.caption) }] : [];
   });
 }
 
