@@ -132,7 +132,10 @@ export default defineConfig({
     target: 'es2022',
     sourcemap: true,
     rolldownOptions: {
-      treeshake: { moduleSideEffects: [{ test: UNUSED_FIREBASE, sideEffects: false }] },
+      treeshake: {
+        moduleSideEffects: [{ test: UNUSED_FIREBASE, sideEffects: false }],
+        manualPureFunctions: ['defineConfig', 'defineRecipe', 'defineSlotRecipe'],
+      },
     },
   },
 });
