@@ -135,7 +135,12 @@ export default defineConfig({
     target: 'es2022',
     sourcemap: true,
     rolldownOptions: {
-      treeshake: { moduleSideEffects: [{ test: SIDE_EFFECT_FREE_FIREBASE, sideEffects: false }] },
+      treeshake: {
+        moduleSideEffects: [{ test: SIDE_EFFECT_FREE_FIREBASE, sideEffects: false }],
+        // Chakra's define* helpers return their argument: pure, so an unused theme object (its
+        // every recipe) is dropped even where rolldown would keep the bare call.
+        manualPureFunctions: ['defineConfig', 'defineRecipe', 'defineSlotRecipe'],
+      },
     },
   },
 });

@@ -7,83 +7,42 @@ import {
   breakpoints,
   buttonRecipe,
   cardSlotRecipe,
-  codeRecipe,
-  collapsibleSlotRecipe,
-  comboboxSlotRecipe,
-  containerRecipe,
-  dialogSlotRecipe,
-  drawerSlotRecipe,
-  emptyStateSlotRecipe,
-  fieldSlotRecipe,
-  fieldsetSlotRecipe,
   globalCss,
   headingRecipe,
   iconRecipe,
-  inputRecipe,
   keyframes,
   layerStyles,
   linkRecipe,
-  listSlotRecipe,
-  menuSlotRecipe,
-  nativeSelectSlotRecipe,
-  progressSlotRecipe,
-  radioGroupSlotRecipe,
-  checkboxSlotRecipe,
-  segmentGroupSlotRecipe,
   semanticTokens,
-  separatorRecipe,
   skeletonRecipe,
   spinnerRecipe,
   statSlotRecipe,
-  switchSlotRecipe,
-  tabsSlotRecipe,
-  textareaRecipe,
   textStyles,
   tokens,
 } from '@chakra-ui/react/theme';
 
 /**
- * Chakra's default theme with only the component recipes the app uses: the full set of ~70
- * recipes is in the entry bundle every visitor downloads (about 12 KB gzip of the landing
- * page's budget). test/system.test.ts fails when a screen uses a component whose recipe is
- * missing here, so add it to these maps.
+ * Chakra's default theme with only the component recipes the cold path uses (the shell and the
+ * event dashboard): every recipe here is in the entry bundle every visitor downloads. Components
+ * only lazily loaded code uses carry their recipe in their own module instead
+ * (components/chakra/, docs/decisions.md, "Recipes of lazily loaded components").
+ * test/system.test.ts fails when a screen uses a component with neither.
  */
 export const recipes = {
   badge: badgeRecipe,
   button: buttonRecipe,
-  code: codeRecipe,
-  container: containerRecipe,
   heading: headingRecipe,
   icon: iconRecipe,
-  input: inputRecipe,
   link: linkRecipe,
-  separator: separatorRecipe,
   skeleton: skeletonRecipe,
   spinner: spinnerRecipe,
-  textarea: textareaRecipe,
 };
 
 export const slotRecipes = {
   alert: alertSlotRecipe,
   avatar: avatarSlotRecipe,
   card: cardSlotRecipe,
-  collapsible: collapsibleSlotRecipe,
-  combobox: comboboxSlotRecipe,
-  dialog: dialogSlotRecipe,
-  drawer: drawerSlotRecipe,
-  emptyState: emptyStateSlotRecipe,
-  field: fieldSlotRecipe,
-  fieldset: fieldsetSlotRecipe,
-  list: listSlotRecipe,
-  menu: menuSlotRecipe,
-  nativeSelect: nativeSelectSlotRecipe,
-  progress: progressSlotRecipe,
-  radioGroup: radioGroupSlotRecipe,
-  checkbox: checkboxSlotRecipe,
-  segmentGroup: segmentGroupSlotRecipe,
   stat: statSlotRecipe,
-  switch: switchSlotRecipe,
-  tabs: tabsSlotRecipe,
 };
 
 const chakraTheme = defineConfig({
@@ -158,16 +117,6 @@ const config = defineConfig({
     recipes: {
       badge: { variants: { variant: { subtle: onTint, surface: onTint } } },
       button: { variants: { variant: { subtle: onTint, surface: onTint } } },
-    },
-    slotRecipes: {
-      // Dialogs keep the toast lane free on phones (docs/decisions.md, "Where toasts appear"):
-      // the positioner leaves room below a dialog, so its footer never lies under a toast.
-      // Full-screen dialogs (the photo viewer) fill the screen.
-      dialog: {
-        slots: dialogSlotRecipe.slots,
-        base: { positioner: { pb: { base: '24', md: '0' } } },
-        variants: { size: { full: { positioner: { pb: '0' } } } },
-      },
     },
     semanticTokens: {
       colors: {

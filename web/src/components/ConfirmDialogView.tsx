@@ -1,4 +1,5 @@
-import { Button, Dialog, Portal } from '@chakra-ui/react';
+import { Button, Portal } from '@chakra-ui/react';
+import { Dialog } from './chakra/Dialog.ts';
 import type { ReactNode } from 'react';
 
 export interface ConfirmDialogProps {

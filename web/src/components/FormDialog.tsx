@@ -1,4 +1,5 @@
-import { Button, CloseButton, Dialog, Portal, Stack } from '@chakra-ui/react';
+import { Button, CloseButton, Portal, Stack } from '@chakra-ui/react';
+import { Dialog } from './chakra/Dialog.ts';
 import type { FormEvent, ReactNode } from 'react';
 
 interface Props {

@@ -1,4 +1,5 @@
-import { Field, Input } from '@chakra-ui/react';
+import { Field } from './chakra/Field.ts';
+import { Input } from './chakra/Input.ts';
 import type { FormikProps } from 'formik';
 import type { ReactNode } from 'react';
 

@@ -1,15 +1,15 @@
 import {
   Box,
   Button,
-  Combobox,
   createListCollection,
   HStack,
-  Input,
   Portal,
   Stack,
   Text,
   useComboboxContext,
 } from '@chakra-ui/react';
+import { Combobox } from './chakra/Combobox.ts';
+import { Input } from './chakra/Input.ts';
 import { useEffect, useId, useMemo, useState, type ReactNode } from 'react';
 import type { TimeZoneOption } from '@gatherly/domain/time-zone-list';
 import { useTimeZoneList, type TimeZoneList } from '../lib/time-zone-list.ts';

@@ -1,4 +1,5 @@
-import { CloseButton, Drawer, Portal } from '@chakra-ui/react';
+import { CloseButton, Portal } from '@chakra-ui/react';
+import { Drawer } from '../../components/chakra/Drawer.ts';
 import { SideNav } from './SideNav.tsx';
 
 /** The phones' navigation drawer, loaded when first opened (AppShell.tsx). */

@@ -1,4 +1,5 @@
-import { Box, Menu, Portal, Text } from '@chakra-ui/react';
+import { Box, Portal, Text } from '@chakra-ui/react';
+import { Menu } from '../../components/chakra/Menu.ts';
 import { useNavigate } from 'react-router-dom';
 import { LogOutIcon, MoonIcon, SunIcon, UsersIcon } from '../../components/icons.tsx';
 import type { MenuViewProps } from '../../components/DeferredMenu.tsx';

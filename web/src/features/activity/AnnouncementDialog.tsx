@@ -1,16 +1,8 @@
-import {
-  Alert,
-  Button,
-  CloseButton,
-  Dialog,
-  Field,
-  HStack,
-  NativeSelect,
-  Portal,
-  Stack,
-  Text,
-  Textarea,
-} from '@chakra-ui/react';
+import { Alert, Button, CloseButton, HStack, Portal, Stack, Text } from '@chakra-ui/react';
+import { Dialog } from '../../components/chakra/Dialog.ts';
+import { Field } from '../../components/chakra/Field.ts';
+import { NativeSelect } from '../../components/chakra/NativeSelect.ts';
+import { Textarea } from '../../components/chakra/Textarea.ts';
 import { useFormik } from 'formik';
 import { useEffect, useState } from 'react';
 import { ANNOUNCEMENT_MAX_LENGTH } from '@gatherly/domain/email/announcements';

@@ -1,4 +1,6 @@
-import { chakra, Field, Flex, Input } from '@chakra-ui/react';
+import { chakra, Flex } from '@chakra-ui/react';
+import { Field } from '../../components/chakra/Field.ts';
+import { Input } from '../../components/chakra/Input.ts';
 
 /** A colour picker with its hex text box, bound to the same value. */
 export function ColorField({

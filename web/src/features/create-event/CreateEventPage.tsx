@@ -4,16 +4,16 @@ import {
   Box,
   Button,
   Card,
-  Field,
   Flex,
   Heading,
-  Input,
-  SegmentGroup,
   SimpleGrid,
   Stack,
   Text,
-  Textarea,
 } from '@chakra-ui/react';
+import { Field } from '../../components/chakra/Field.ts';
+import { Input } from '../../components/chakra/Input.ts';
+import { SegmentGroup } from '../../components/chakra/SegmentGroup.ts';
+import { Textarea } from '../../components/chakra/Textarea.ts';
 import { DEFAULT_THEME_COLORS, type CreateEventResponse } from '@gatherly/domain/entities';
 import { createEventFormSchema, type CreateEventFormValues } from '@gatherly/domain/schemas';
 import {

@@ -1,4 +1,5 @@
-import { Alert, Button, chakra, CloseButton, Dialog, Portal, Stack, Text } from '@chakra-ui/react';
+import { Alert, Button, chakra, CloseButton, Portal, Stack, Text } from '@chakra-ui/react';
+import { Dialog } from '../../components/chakra/Dialog.ts';
 import { useFormik } from 'formik';
 import { useEffect, useState } from 'react';
 import type { GuestAnswers, GuestQuestion } from '@gatherly/domain/rsvp-options';

@@ -1,6 +1,7 @@
 // The banner's admin-only controls: they load for admins only, keeping their switch and progress
 // machinery off a guest's dashboard (docs/performance.md, "JavaScript").
-import { Progress, Switch } from '@chakra-ui/react';
+import { Progress } from '../../components/chakra/Progress.ts';
+import { Switch } from '../../components/chakra/Switch.ts';
 
 export function BannerSwitches({
   autoRotate,

@@ -1,13 +1,9 @@
-import {
-  Checkbox,
-  CheckboxGroup,
-  Field,
-  Fieldset,
-  Input,
-  RadioGroup,
-  Stack,
-  Text,
-} from '@chakra-ui/react';
+import { CheckboxGroup, Stack, Text } from '@chakra-ui/react';
+import { Checkbox } from '../../components/chakra/Checkbox.ts';
+import { Field } from '../../components/chakra/Field.ts';
+import { Fieldset } from '../../components/chakra/Fieldset.ts';
+import { Input } from '../../components/chakra/Input.ts';
+import { RadioGroup } from '../../components/chakra/RadioGroup.ts';
 import {
   MAX_TEXT_ANSWER,
   type GuestAnswerValue,

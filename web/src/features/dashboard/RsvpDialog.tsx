@@ -3,19 +3,19 @@ import {
   chakra,
   Box,
   Button,
-  Checkbox,
   CloseButton,
-  Dialog,
-  Field,
-  Fieldset,
   HStack,
-  Input,
   Portal,
-  Separator,
   Spinner,
   Stack,
   Text,
 } from '@chakra-ui/react';
+import { Checkbox } from '../../components/chakra/Checkbox.ts';
+import { Dialog } from '../../components/chakra/Dialog.ts';
+import { Field } from '../../components/chakra/Field.ts';
+import { Fieldset } from '../../components/chakra/Fieldset.ts';
+import { Input } from '../../components/chakra/Input.ts';
+import { Separator } from '../../components/chakra/Separator.ts';
 import { useFormik } from 'formik';
 import { useEffect, useRef, useState } from 'react';
 import {

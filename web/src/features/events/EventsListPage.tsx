@@ -1,14 +1,5 @@
-import {
-  Box,
-  Button,
-  Flex,
-  Heading,
-  SegmentGroup,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-} from '@chakra-ui/react';
+import { Box, Button, Flex, Heading, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { SegmentGroup } from '../../components/chakra/SegmentGroup.ts';
 import { isEventActive } from '@gatherly/domain/dates';
 import { useMemo, useState } from 'react';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';

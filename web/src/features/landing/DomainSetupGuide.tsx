@@ -1,4 +1,7 @@
-import { Box, Button, CloseButton, Code, Dialog, Flex, List, Portal, Text } from '@chakra-ui/react';
+import { Box, Button, CloseButton, Flex, Portal, Text } from '@chakra-ui/react';
+import { Code } from '../../components/chakra/Code.ts';
+import { Dialog } from '../../components/chakra/Dialog.ts';
+import { List } from '../../components/chakra/List.ts';
 import { useEffect, useRef, useState } from 'react';
 import { CheckIcon, CopyIcon } from '../../components/icons.tsx';
 import { showToast } from '../../components/toaster.tsx';

@@ -1,15 +1,5 @@
-import {
-  Alert,
-  Box,
-  Button,
-  Container,
-  Flex,
-  Heading,
-  Link,
-  SimpleGrid,
-  Stack,
-  Text,
-} from '@chakra-ui/react';
+import { Alert, Box, Button, Flex, Heading, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Container } from '../../components/chakra/Container.ts';
 import { lazy, Suspense, useState } from 'react';
 import { MoonIcon, PlayIcon, SparklesIcon, SunIcon } from '../../components/icons.tsx';
 import { useColorMode } from '../../lib/color-mode.tsx';

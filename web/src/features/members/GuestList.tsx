@@ -1,16 +1,7 @@
-import {
-  Badge,
-  Box,
-  Button,
-  Card,
-  Heading,
-  HStack,
-  Input,
-  NativeSelect,
-  Progress,
-  Stack,
-  Text,
-} from '@chakra-ui/react';
+import { Badge, Box, Button, Card, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { Input } from '../../components/chakra/Input.ts';
+import { NativeSelect } from '../../components/chakra/NativeSelect.ts';
+import { Progress } from '../../components/chakra/Progress.ts';
 import { useState } from 'react';
 import { formatShortDate } from '@gatherly/domain/dates';
 import { RSVP_STATUSES, rsvpLabel, type RsvpStatus } from '@gatherly/domain/entities';

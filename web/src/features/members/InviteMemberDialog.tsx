@@ -1,17 +1,8 @@
-import {
-  Box,
-  Button,
-  Clipboard,
-  CloseButton,
-  Dialog,
-  Field,
-  HStack,
-  Input,
-  NativeSelect,
-  Portal,
-  Stack,
-  Text,
-} from '@chakra-ui/react';
+import { Box, Button, Clipboard, CloseButton, HStack, Portal, Stack, Text } from '@chakra-ui/react';
+import { Dialog } from '../../components/chakra/Dialog.ts';
+import { Field } from '../../components/chakra/Field.ts';
+import { Input } from '../../components/chakra/Input.ts';
+import { NativeSelect } from '../../components/chakra/NativeSelect.ts';
 import { useFormik } from 'formik';
 import { useState } from 'react';
 import { inviteFormSchema } from '@gatherly/domain/schemas';

@@ -1,4 +1,5 @@
-import { Box, Button, Card, HStack, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Card, HStack, Stack, Text } from '@chakra-ui/react';
+import { NativeSelect } from '../../components/chakra/NativeSelect.ts';
 import type { InvitableRole } from '@gatherly/domain/entities';
 import { formatJoined } from '@gatherly/domain/dates';
 import { RoleBadge } from '../../components/RoleBadge.tsx';

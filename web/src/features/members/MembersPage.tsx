@@ -1,15 +1,6 @@
-import {
-  Badge,
-  Box,
-  Button,
-  Heading,
-  HStack,
-  Input,
-  Skeleton,
-  Stack,
-  Tabs,
-  Text,
-} from '@chakra-ui/react';
+import { Badge, Box, Button, Heading, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Input } from '../../components/chakra/Input.ts';
+import { Tabs } from '../../components/chakra/Tabs.ts';
 import { useCallback, useState } from 'react';
 import type { InvitableRole, MemberRole } from '@gatherly/domain/entities';
 import { canChangeRole, canRemoveMember, can } from '@gatherly/domain/roles';

@@ -1,4 +1,6 @@
-import { Field, NativeSelect, Text } from '@chakra-ui/react';
+import { Text } from '@chakra-ui/react';
+import { Field } from '../../components/chakra/Field.ts';
+import { NativeSelect } from '../../components/chakra/NativeSelect.ts';
 import { useState, type FormEvent } from 'react';
 import { MAX_PLUS_ONES, RSVP_OPTION_MESSAGES } from '@gatherly/domain/rsvp-options';
 import { memberPlusOnesSchema } from '@gatherly/domain/schemas';

@@ -1,16 +1,7 @@
-import {
-  Box,
-  Button,
-  Card,
-  Heading,
-  HStack,
-  Input,
-  NativeSelect,
-  Separator,
-  Skeleton,
-  Stack,
-  Text,
-} from '@chakra-ui/react';
+import { Box, Button, Card, Heading, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Input } from '../../components/chakra/Input.ts';
+import { NativeSelect } from '../../components/chakra/NativeSelect.ts';
+import { Separator } from '../../components/chakra/Separator.ts';
 import { formatDateTime } from '@gatherly/domain/dates';
 import type { InvitableRole } from '@gatherly/domain/entities';
 import { canChangeRole, memberRoleLabel } from '@gatherly/domain/roles';

@@ -5,7 +5,6 @@ import {
   Badge,
   Box,
   Button,
-  Dialog,
   Flex,
   HStack,
   IconButton,
@@ -15,6 +14,7 @@ import {
   Stack,
   Text,
 } from '@chakra-ui/react';
+import { Dialog } from '../../components/chakra/Dialog.ts';
 import { useEffect, useRef, useState, type KeyboardEvent, type TouchEvent } from 'react';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { HeartIcon, TrashIcon } from '../../components/icons.tsx';

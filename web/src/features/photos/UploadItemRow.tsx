@@ -1,4 +1,5 @@
-import { Box, Button, HStack, Progress, Text } from '@chakra-ui/react';
+import { Box, Button, HStack, Text } from '@chakra-ui/react';
+import { Progress } from '../../components/chakra/Progress.ts';
 import { formatBytes } from '@gatherly/domain/upload';
 import type { UploadItem } from './use-upload-queue.ts';
 

@@ -1,15 +1,7 @@
-import {
-  Alert,
-  Box,
-  Button,
-  CloseButton,
-  Dialog,
-  Field,
-  Input,
-  Portal,
-  Stack,
-  Text,
-} from '@chakra-ui/react';
+import { Alert, Box, Button, CloseButton, Portal, Stack, Text } from '@chakra-ui/react';
+import { Dialog } from '../../components/chakra/Dialog.ts';
+import { Field } from '../../components/chakra/Field.ts';
+import { Input } from '../../components/chakra/Input.ts';
 import { useRef, useState, type DragEvent } from 'react';
 import {
   GALLERY_MAX_FILES,

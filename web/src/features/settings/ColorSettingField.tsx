@@ -1,4 +1,6 @@
-import { chakra, Field, HStack, Input } from '@chakra-ui/react';
+import { chakra, HStack } from '@chakra-ui/react';
+import { Field } from '../../components/chakra/Field.ts';
+import { Input } from '../../components/chakra/Input.ts';
 import { useEffect, useRef, useState } from 'react';
 import { isHexColor, MESSAGES } from '@gatherly/domain/schemas';
 

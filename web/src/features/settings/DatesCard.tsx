@@ -1,14 +1,7 @@
-import {
-  Card,
-  Field,
-  Heading,
-  HStack,
-  Input,
-  SegmentGroup,
-  SimpleGrid,
-  Stack,
-  Text,
-} from '@chakra-ui/react';
+import { Card, Heading, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Field } from '../../components/chakra/Field.ts';
+import { Input } from '../../components/chakra/Input.ts';
+import { SegmentGroup } from '../../components/chakra/SegmentGroup.ts';
 import { useState } from 'react';
 import { useFirestore } from 'reactfire';
 import { dateTimeLocalToIso, isoToDateTimeLocal } from '@gatherly/domain/dates';

@@ -1,4 +1,5 @@
-import { Card, Checkbox, Heading, Text } from '@chakra-ui/react';
+import { Card, Heading, Text } from '@chakra-ui/react';
+import { Checkbox } from '../../components/chakra/Checkbox.ts';
 import { useState } from 'react';
 import { useFirestore } from 'reactfire';
 import { showToast } from '../../components/toast-store.ts';

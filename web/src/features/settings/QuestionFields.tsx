@@ -1,15 +1,8 @@
-import {
-  Box,
-  Button,
-  Field,
-  HStack,
-  IconButton,
-  Input,
-  NativeSelect,
-  Stack,
-  Switch,
-  Text,
-} from '@chakra-ui/react';
+import { Box, Button, HStack, IconButton, Stack, Text } from '@chakra-ui/react';
+import { Field } from '../../components/chakra/Field.ts';
+import { Input } from '../../components/chakra/Input.ts';
+import { NativeSelect } from '../../components/chakra/NativeSelect.ts';
+import { Switch } from '../../components/chakra/Switch.ts';
 import { GUEST_QUESTION_KINDS, type GuestQuestionKind } from '@gatherly/domain/rsvp-options';
 import { ChevronDownIcon, PlusIcon, TrashIcon } from '../../components/icons.tsx';
 import {

@@ -1,4 +1,7 @@
-import { Card, Field, Heading, HStack, Input, Stack, Switch, Text } from '@chakra-ui/react';
+import { Card, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { Field } from '../../components/chakra/Field.ts';
+import { Input } from '../../components/chakra/Input.ts';
+import { Switch } from '../../components/chakra/Switch.ts';
 import { useState } from 'react';
 import { useFirestore } from 'reactfire';
 import type { ReminderSettings } from '@gatherly/domain/entities';

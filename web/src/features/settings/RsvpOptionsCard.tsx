@@ -1,4 +1,7 @@
-import { Card, Field, Heading, HStack, Input, Separator, Stack, Text } from '@chakra-ui/react';
+import { Card, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { Field } from '../../components/chakra/Field.ts';
+import { Input } from '../../components/chakra/Input.ts';
+import { Separator } from '../../components/chakra/Separator.ts';
 import { useState } from 'react';
 import { useFirestore } from 'reactfire';
 import {

@@ -1,4 +1,7 @@
-import { Field, HStack, Input, Textarea } from '@chakra-ui/react';
+import { HStack } from '@chakra-ui/react';
+import { Field } from '../../components/chakra/Field.ts';
+import { Input } from '../../components/chakra/Input.ts';
+import { Textarea } from '../../components/chakra/Textarea.ts';
 import { useEffect, useRef, useState } from 'react';
 import { useFirestore } from 'reactfire';
 import { validateSettingsField } from '@gatherly/domain/schemas';

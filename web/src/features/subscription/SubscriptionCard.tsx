@@ -3,15 +3,15 @@ import {
   Box,
   Button,
   Card,
-  Collapsible,
   Flex,
   Heading,
-  Progress,
   SimpleGrid,
   Skeleton,
   Stack,
   Text,
 } from '@chakra-ui/react';
+import { Collapsible } from '../../components/chakra/Collapsible.ts';
+import { Progress } from '../../components/chakra/Progress.ts';
 import type { UsageCount } from '@gatherly/domain/entities';
 import {
   APPROACHING_LIMITS_TEXT,

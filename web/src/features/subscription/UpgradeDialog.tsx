@@ -1,4 +1,6 @@
-import { Button, Dialog, List, Portal, Text } from '@chakra-ui/react';
+import { Button, Portal, Text } from '@chakra-ui/react';
+import { Dialog } from '../../components/chakra/Dialog.ts';
+import { List } from '../../components/chakra/List.ts';
 import type { SubscriptionTierName } from '@gatherly/domain/entities';
 import { formatLimit, nextTier, TIERS } from '@gatherly/domain/tiers';
 import { useEffect, useRef, useState } from 'react';

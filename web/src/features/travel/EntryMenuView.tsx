@@ -1,4 +1,5 @@
-import { Menu, Portal } from '@chakra-ui/react';
+import { Portal } from '@chakra-ui/react';
+import { Menu } from '../../components/chakra/Menu.ts';
 import type { MenuViewProps } from '../../components/DeferredMenu.tsx';
 
 export interface EntryMenuProps {

@@ -1,6 +1,7 @@
 // The travel screen's tabs, each its own component so only the open tab queries
 // (docs/performance.md, "Travel"): cursor pages on the virtualised grid.
-import { Button, EmptyState, SimpleGrid, Skeleton, VStack } from '@chakra-ui/react';
+import { Button, SimpleGrid, Skeleton, VStack } from '@chakra-ui/react';
+import { EmptyState } from '../../components/chakra/EmptyState.ts';
 import { useCallback, type ReactNode } from 'react';
 import { VirtualGrid } from '../../components/VirtualGrid.tsx';
 import type { CarpoolDoc, FlightDoc } from '../../lib/types.ts';

@@ -1,4 +1,5 @@
-import { Box, Button, Heading, HStack, Stack, Tabs, Text } from '@chakra-ui/react';
+import { Box, Button, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { Tabs } from '../../components/chakra/Tabs.ts';
 import { useState } from 'react';
 import { eventTimeZone } from '@gatherly/domain/time-zones';
 import { useEventScope } from '../../lib/event-scope.tsx';
