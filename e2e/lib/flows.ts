@@ -136,13 +136,18 @@ export async function acceptInvitation(
     'the invited event name',
   );
   if (shoot) await person.shoot(shoot);
+  // The welcome shows for 2 s before the redirect: watched for from before the click, so a sign-in
+  // popup that is slow to close (a loaded machine) cannot start the check after it has gone.
+  const welcome = visible(
+    person.page.getByText(`Welcome to ${eventName}! Taking you to the event...`),
+    'the welcome message',
+    30_000,
+  );
+  welcome.catch(() => undefined); // awaited below; a failed sign-in throws first
   const signInAndAccept = person.page.getByRole('button', { name: 'Sign In & Accept Invitation' });
   if (await signInAndAccept.isVisible()) await person.signIn(signInAndAccept);
   else await person.page.getByRole('button', { name: 'Accept Invitation', exact: true }).click();
-  await visible(
-    person.page.getByText(`Welcome to ${eventName}! Taking you to the event...`),
-    'the welcome message',
-  );
+  await welcome;
   await visible(person.page.getByText('Invitation Accepted'), "the 'Invitation Accepted' toast");
   await person.timed(
     'dashboard (after accept, incl. 2 s redirect)',
