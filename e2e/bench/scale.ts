@@ -16,7 +16,8 @@
 // Environment: E2E_BASE_URL (reuse a running stack), E2E_PORT_WAIT_S (wait for another stack to
 // free the fixed ports, default 180), BENCH_WEB_PORT (preview server, default 5180),
 // BENCH_ONLY=dashboard,photos (screens; `live` for the liveness figures), BENCH_REPEAT (opens per screen and size, default 1;
-// times are medians), BENCH_QUIET_MS (quiet window, default 1500), CHROMIUM_PATH.
+// times are medians), BENCH_QUIET_MS (quiet window, default 1500), BENCH_SHOTS (a folder for a
+// screenshot of each screen as measured), CHROMIUM_PATH.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -54,6 +55,8 @@ const WEB_PORT = Number(process.env.BENCH_WEB_PORT ?? 5180);
 const REPEAT = Math.max(1, Number(process.env.BENCH_REPEAT ?? 1));
 const QUIET_MS = Number(process.env.BENCH_QUIET_MS ?? 1500);
 const SCREEN_TIMEOUT_MS = 180_000;
+/** BENCH_SHOTS=dir: a screenshot of each screen once it is quiet, to look at what was measured. */
+const SHOTS_DIR = process.env.BENCH_SHOTS ? path.resolve(process.env.BENCH_SHOTS) : null;
 const RESULTS = path.resolve(import.meta.dirname, '..', 'results', 'bench-scale.json');
 
 interface Measurement {
@@ -224,6 +227,11 @@ async function openOnce(
     if (process.env.BENCH_DEBUG)
       console.log(`  ${screen.key}/${event.size.key}:\n    ${wire.describe().join('\n    ')}`);
     await cdp.detach().catch(() => undefined);
+    if (SHOTS_DIR) {
+      mkdirSync(SHOTS_DIR, { recursive: true });
+      const name = screen.key.replace(/\W+/g, '-');
+      await page.screenshot({ path: path.join(SHOTS_DIR, `${name}-${event.size.key}.png`) });
+    }
     return {
       traffic,
       reads: billedReads(traffic),

@@ -36,6 +36,9 @@ export function VirtualGrid<T>({
   const container = useRef<HTMLDivElement>(null);
   const [width, setWidth] = useState(0);
   const [offset, setOffset] = useState(0);
+  // The grid's place on the page is known only after the first layout: until then the range
+  // is the initial guess's, which must not ask the pager for pages.
+  const [measured, setMeasured] = useState(false);
 
   useLayoutEffect(() => {
     const el = container.current;
@@ -43,6 +46,7 @@ export function VirtualGrid<T>({
     const measure = () => {
       setWidth(el.clientWidth);
       setOffset(el.getBoundingClientRect().top + window.scrollY);
+      setMeasured(true);
     };
     measure();
     const ro = new ResizeObserver(measure);
@@ -61,6 +65,9 @@ export function VirtualGrid<T>({
     estimateSize: () => rowHeight,
     overscan: 3,
     scrollMargin: offset,
+    // A row is as tall as its tallest card (text wraps in narrow columns); `rowHeightFor` is the
+    // estimate until it is measured. jsdom has no layout: the estimate stands.
+    measureElement: (el) => (el.getBoundingClientRect().height || rowHeight - gap) + gap,
     // jsdom and first paint have no layout: render a screenful so content is never blank.
     initialRect: { width: 1024, height: 900 },
   });
@@ -76,8 +83,8 @@ export function VirtualGrid<T>({
   const firstRow = seen?.startIndex ?? rows[0]?.index ?? 0;
   const lastRow = seen?.endIndex ?? rows[rows.length - 1]?.index ?? 0;
   useEffect(() => {
-    onRangeChange?.(firstRow * columns, Math.min(slots, (lastRow + 1) * columns) - 1);
-  }, [onRangeChange, firstRow, lastRow, columns, slots]);
+    if (measured) onRangeChange?.(firstRow * columns, Math.min(slots, (lastRow + 1) * columns) - 1);
+  }, [measured, onRangeChange, firstRow, lastRow, columns, slots]);
 
   return (
     <Box
@@ -94,11 +101,13 @@ export function VirtualGrid<T>({
         return (
           <Grid
             key={row.key}
+            ref={virtualizer.measureElement}
+            data-index={row.index}
             position="absolute"
             top="0"
             left="0"
             width="100%"
-            height={`${rowHeight - gap}px`}
+            minHeight={`${rowHeight - gap}px`}
             transform={`translateY(${row.start - virtualizer.options.scrollMargin}px)`}
             templateColumns={`repeat(${columns}, minmax(0, 1fr))`}
             gap={`${gap}px`}

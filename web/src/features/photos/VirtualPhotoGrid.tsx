@@ -23,12 +23,13 @@ const CARD_FOOTER_PX = 84;
 const rowHeightFor = (cardWidth: number) => cardWidth + CARD_FOOTER_PX;
 
 /**
- * Photos per page: the rows a first screen renders at the window's width (4 × 5 on a laptop,
- * 2 × 6 on a phone), so the first page is what is seen, not a round number.
+ * Photos per page: a first screen's worth with a row or two to spare (16 at laptop widths, 12 on
+ * a phone), so the first page is about what is seen; the next one loads once the reader scrolls
+ * (docs/performance.md, "Paging").
  */
 export function photoPageSize(windowWidth: number): number {
   const columns = columnsFor(windowWidth);
-  return columns * (columns === 4 ? 5 : 6);
+  return columns * (columns === 4 ? 4 : 6);
 }
 
 export function VirtualPhotoGrid<T>(props: Props<T>) {

@@ -28,7 +28,7 @@ export function passengerNames(names: readonly string[]): string {
 export function CarpoolCard({ carpool, timeZone, uid, joining, onJoin }: Props) {
   const isPassenger = carpool.passengerIds.includes(uid);
   return (
-    <Card.Root size="sm" data-testid="carpool-card">
+    <Card.Root size="sm" height="full" data-testid="carpool-card">
       <Card.Body gap="2">
         <HStack justify="space-between" align="start" gap="2">
           <Box minW="0">

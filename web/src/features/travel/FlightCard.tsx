@@ -32,7 +32,7 @@ export function FlightCard({ flight, eventTimeZone }: Props) {
   const shift = formatDayShift(dayShift);
   const duration = formatFlightDuration(flight.departureTime, flight.arrivalTime);
   return (
-    <Card.Root size="sm" data-testid="flight-card">
+    <Card.Root size="sm" height="full" data-testid="flight-card">
       <Card.Body gap="3">
         <HStack justify="space-between" align="start" gap="2">
           <Box minW="0">
