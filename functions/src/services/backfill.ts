@@ -1,9 +1,9 @@
 // Derived documents for an event written before they existed (docs/performance.md, "Counters",
 // "Search", "Activity"): the stats counters, each schedule item's rsvpCounts, the members'
-// rsvpsByUser maps, searchTokens on members and photos, photos' and the banner's download URLs,
-// and the activity feed. Used by
-// scripts/backfill-stats.ts for existing events and by the demo and bench seeds, which write
-// their documents directly. Idempotent: running it again rewrites the same values.
+// rsvpsByUser maps, searchTokens on members and photos, the photos' and the banner's download
+// URLs, and the activity feed. Used by scripts/backfill-stats.ts for existing events and by the
+// demo and bench seeds, which write their documents directly. Idempotent: running it again
+// rewrites the same values.
 //
 // Counters are written in transactions from aggregation counts, so they are exact against
 // function writes that happen meanwhile (those transactions read the same counters). The other

@@ -34,19 +34,23 @@ export function VirtualGrid<T>({
   testId,
 }: VirtualGridProps<T>) {
   const container = useRef<HTMLDivElement>(null);
-  const [width, setWidth] = useState(0);
-  const [offset, setOffset] = useState(0);
-  // The grid's place on the page is known only after the first layout: until then the range
+  // The grid's width and place on the page, null until the first layout: until then the range
   // is the initial guess's, which must not ask the pager for pages.
-  const [measured, setMeasured] = useState(false);
+  const [layout, setLayout] = useState<{ width: number; offset: number } | null>(null);
+  const width = layout?.width ?? 0;
+  const offset = layout?.offset ?? 0;
 
   useLayoutEffect(() => {
     const el = container.current;
     if (!el) return;
     const measure = () => {
-      setWidth(el.clientWidth);
-      setOffset(el.getBoundingClientRect().top + window.scrollY);
-      setMeasured(true);
+      const next = {
+        width: el.clientWidth,
+        offset: el.getBoundingClientRect().top + window.scrollY,
+      };
+      setLayout((prev) =>
+        prev?.width === next.width && prev.offset === next.offset ? prev : next,
+      );
     };
     measure();
     const ro = new ResizeObserver(measure);
@@ -83,8 +87,8 @@ export function VirtualGrid<T>({
   const firstRow = seen?.startIndex ?? rows[0]?.index ?? 0;
   const lastRow = seen?.endIndex ?? rows[rows.length - 1]?.index ?? 0;
   useEffect(() => {
-    if (measured) onRangeChange?.(firstRow * columns, Math.min(slots, (lastRow + 1) * columns) - 1);
-  }, [measured, onRangeChange, firstRow, lastRow, columns, slots]);
+    if (layout) onRangeChange?.(firstRow * columns, Math.min(slots, (lastRow + 1) * columns) - 1);
+  }, [layout, onRangeChange, firstRow, lastRow, columns, slots]);
 
   return (
     <Box

@@ -16,27 +16,32 @@ export function BannerSwitches({
 }) {
   return (
     <>
-      <Switch.Root
-        size="sm"
-        colorPalette="brand"
-        checked={autoRotate}
-        onCheckedChange={(e) => onAutoRotate(e.checked)}
-      >
-        <Switch.HiddenInput />
-        <Switch.Control />
-        <Switch.Label>Auto-rotate</Switch.Label>
-      </Switch.Root>
-      <Switch.Root
-        size="sm"
-        colorPalette="brand"
-        checked={fullWidth}
-        onCheckedChange={(e) => onFullWidth(e.checked)}
-      >
-        <Switch.HiddenInput />
-        <Switch.Control />
-        <Switch.Label>Full width</Switch.Label>
-      </Switch.Root>
+      <BannerSwitch label="Auto-rotate" checked={autoRotate} onChange={onAutoRotate} />
+      <BannerSwitch label="Full width" checked={fullWidth} onChange={onFullWidth} />
     </>
+  );
+}
+
+function BannerSwitch({
+  label,
+  checked,
+  onChange,
+}: {
+  label: string;
+  checked: boolean;
+  onChange(on: boolean): void;
+}) {
+  return (
+    <Switch.Root
+      size="sm"
+      colorPalette="brand"
+      checked={checked}
+      onCheckedChange={(e) => onChange(e.checked)}
+    >
+      <Switch.HiddenInput />
+      <Switch.Control />
+      <Switch.Label>{label}</Switch.Label>
+    </Switch.Root>
   );
 }
 
