@@ -305,6 +305,8 @@ export async function seedBenchEvent(projectId: string, e: BenchEvent): Promise<
         arrival: f.arrival,
         departureTime: f.departureTime,
         arrivalTime: f.arrivalTime,
+        departureTimeZone: f.departureTimeZone,
+        arrivalTimeZone: f.arrivalTimeZone,
         createdAt: ago(f.createdHoursAgo),
       });
       await activity(

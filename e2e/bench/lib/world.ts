@@ -148,7 +148,19 @@ const AIRLINES = [
   'Air Canada',
   'Lufthansa',
 ];
-const AIRPORTS = ['SFO', 'LAX', 'JFK', 'SEA', 'ORD', 'BOS', 'DEN', 'AUS', 'YVR', 'FRA'];
+// Where guests fly in from (all land at SFO), with the zones the flight form stores for them.
+const ARRIVAL = { code: 'SFO', timeZone: 'America/Los_Angeles' };
+const DEPARTURES = [
+  { code: 'LAX', timeZone: 'America/Los_Angeles' },
+  { code: 'JFK', timeZone: 'America/New_York' },
+  { code: 'SEA', timeZone: 'America/Los_Angeles' },
+  { code: 'ORD', timeZone: 'America/Chicago' },
+  { code: 'BOS', timeZone: 'America/New_York' },
+  { code: 'DEN', timeZone: 'America/Denver' },
+  { code: 'AUS', timeZone: 'America/Chicago' },
+  { code: 'YVR', timeZone: 'America/Vancouver' },
+  { code: 'FRA', timeZone: 'Europe/Berlin' },
+];
 const PLACES = [
   'SFO Terminal 2',
   'Oakland Amtrak',
@@ -213,6 +225,8 @@ export interface BenchFlight {
   arrival: string;
   departureTime: string;
   arrivalTime: string;
+  departureTimeZone: string;
+  arrivalTimeZone: string;
   createdHoursAgo: number;
 }
 
@@ -319,15 +333,18 @@ export function buildEvent(size: EventSize): BenchEvent {
 
   const flights: BenchFlight[] = Array.from({ length: size.flights }, (_, i) => {
     const dep = START + Math.floor(rnd() * 36) * 3600_000;
+    const from = pick(rnd, DEPARTURES);
     return {
       id: stableId(`bench-flight/${size.key}/${i}`),
       by: i === 0 ? GUEST : Math.floor(rnd() * size.members),
       airline: pick(rnd, AIRLINES),
       flightNumber: `${String.fromCharCode(65 + (i % 26))}${String.fromCharCode(65 + ((i * 7) % 26))} ${100 + (i % 900)}`,
-      departure: pick(rnd, AIRPORTS),
-      arrival: 'SFO',
+      departure: from.code,
+      arrival: ARRIVAL.code,
       departureTime: iso(dep),
       arrivalTime: iso(dep + (1 + Math.floor(rnd() * 6)) * 3600_000),
+      departureTimeZone: from.timeZone,
+      arrivalTimeZone: ARRIVAL.timeZone,
       createdHoursAgo: 24 * 20 - (i * 24 * 19) / size.flights,
     };
   });

@@ -50,7 +50,7 @@ export function FlightCard({ flight, eventTimeZone }: Props) {
             <FlightActions flight={flight} eventTimeZone={eventTimeZone} />
           </HStack>
         </HStack>
-        <HStack gap="6" fontSize="sm" align="start" wrap="wrap">
+        <HStack columnGap="6" rowGap="2" fontSize="sm" align="start" wrap="wrap">
           <Stack gap="0">
             <Text color="fg.muted">Departure</Text>
             <Text fontWeight="medium" data-testid="flight-departure">

@@ -2,7 +2,7 @@
 // (docs/performance.md, "Travel"): cursor pages on the virtualised grid.
 import { Button, SimpleGrid, Skeleton, VStack } from '@chakra-ui/react';
 import { EmptyState } from '../../components/chakra/EmptyState.ts';
-import { useCallback, type ReactNode } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
 import { VirtualGrid } from '../../components/VirtualGrid.tsx';
 import type { CarpoolDoc, FlightDoc } from '../../lib/types.ts';
 import type { SearchPages } from '../../lib/use-search-pages.ts';
@@ -11,14 +11,43 @@ import { useCarpoolPages, useFlightPages } from './data.ts';
 import { FlightCard } from './FlightCard.tsx';
 import { useJoinCarpool } from './use-join-carpool.ts';
 
-/** Cards per page: three rows of three on a laptop. */
-export const TRAVEL_PAGE_SIZE = 9;
-
-/** 1 column on phones, 2 on tablets, 3 on wide screens (by the grid's own width). */
+/**
+ * Columns by the grid's own width: a card needs about 340 px for a flight's departure, arrival
+ * and flight time on one line, so three columns start where three such cards fit (wide
+ * desktops), two at tablet and laptop widths, one on phones (docs/decisions.md, "Travel cards").
+ */
 export function travelColumns(width: number): number {
-  if (width >= 900) return 3;
+  if (width >= 1040) return 3;
   if (width >= 560) return 2;
   return 1;
+}
+
+// TravelPage's content box, to size the first page before the grid is laid out: the side
+// navigation (16rem from the md breakpoint), the page's padding and its 6xl cap.
+const SIDE_NAV_PX = 256;
+const MD_PX = 768;
+const PAGE_MAX_PX = 1152;
+
+/** The travel grid's width in a window `windowWidth` wide. */
+export function travelGridWidth(windowWidth: number): number {
+  const wide = windowWidth >= MD_PX;
+  const main = windowWidth - (wide ? SIDE_NAV_PX : 0);
+  return Math.min(main, PAGE_MAX_PX) - (wide ? 64 : 32);
+}
+
+/**
+ * Cards per page: three rows, what a first screen shows under the page's heading (6 on a
+ * laptop, 3 on a phone). Slots on screen without a card load the next page, so a tall window
+ * is still filled (use-search-pages.ts).
+ */
+export function travelPageSize(windowWidth: number): number {
+  return travelColumns(travelGridWidth(windowWidth)) * 3;
+}
+
+/** The page size for the window at open, kept while the tab is open (the query's limit). */
+function useTravelPageSize(): number {
+  const [pageSize] = useState(() => travelPageSize(window.innerWidth));
+  return pageSize;
 }
 
 const FLIGHT_CARD_PX = 176;
@@ -33,7 +62,8 @@ interface TabProps {
 }
 
 export function FlightsTab({ eventId, timeZone, onAdd }: TabProps) {
-  const pages = useFlightPages(eventId, TRAVEL_PAGE_SIZE);
+  const pageSize = useTravelPageSize();
+  const pages = useFlightPages(eventId, pageSize);
   const render = useCallback(
     (f: FlightDoc) => <FlightCard flight={f} eventTimeZone={timeZone} />,
     [timeZone],
@@ -41,6 +71,7 @@ export function FlightsTab({ eventId, timeZone, onAdd }: TabProps) {
   return (
     <TravelGrid
       pages={pages}
+      pageSize={pageSize}
       render={render}
       rowHeight={FLIGHT_CARD_PX}
       empty={
@@ -56,7 +87,8 @@ export function FlightsTab({ eventId, timeZone, onAdd }: TabProps) {
 }
 
 export function CarpoolsTab({ eventId, timeZone, uid, onAdd }: TabProps & { uid: string }) {
-  const pages = useCarpoolPages(eventId, TRAVEL_PAGE_SIZE);
+  const pageSize = useTravelPageSize();
+  const pages = useCarpoolPages(eventId, pageSize);
   const { joiningId, join } = useJoinCarpool();
   const render = useCallback(
     (c: CarpoolDoc) => (
@@ -73,6 +105,7 @@ export function CarpoolsTab({ eventId, timeZone, uid, onAdd }: TabProps & { uid:
   return (
     <TravelGrid
       pages={pages}
+      pageSize={pageSize}
       render={render}
       rowHeight={CARPOOL_CARD_PX}
       empty={
@@ -89,11 +122,13 @@ export function CarpoolsTab({ eventId, timeZone, uid, onAdd }: TabProps & { uid:
 
 function TravelGrid<T extends { id: string }>({
   pages,
+  pageSize,
   render,
   rowHeight,
   empty,
 }: {
   pages: SearchPages<T>;
+  pageSize: number;
   render(item: T): ReactNode;
   rowHeight: number;
   empty: ReactNode;
@@ -103,7 +138,7 @@ function TravelGrid<T extends { id: string }>({
   return (
     <VirtualGrid
       items={pages.items}
-      totalCount={pages.items.length + (pages.hasMore ? TRAVEL_PAGE_SIZE : 0)}
+      totalCount={pages.items.length + (pages.hasMore ? pageSize : 0)}
       getKey={(item) => item.id}
       renderItem={render}
       onRangeChange={pages.setVisibleRange}
@@ -115,7 +150,7 @@ function TravelGrid<T extends { id: string }>({
 
 function CardSkeletons() {
   return (
-    <SimpleGrid columns={{ base: 1, md: 2, lg: 3 }} gap="4" data-testid="travel-loading">
+    <SimpleGrid columns={{ base: 1, md: 2, '2xl': 3 }} gap="4" data-testid="travel-loading">
       {[0, 1, 2].map((i) => (
         <Skeleton key={i} height="140px" borderRadius="l3" />
       ))}
