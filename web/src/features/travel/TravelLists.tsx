@@ -4,6 +4,7 @@ import { Button, SimpleGrid, Skeleton, VStack } from '@chakra-ui/react';
 import { EmptyState } from '../../components/chakra/EmptyState.ts';
 import { useCallback, useState, type ReactNode } from 'react';
 import { VirtualGrid } from '../../components/VirtualGrid.tsx';
+import { eventPageContentWidth } from '../../lib/event-page-width.ts';
 import type { CarpoolDoc, FlightDoc } from '../../lib/types.ts';
 import type { SearchPages } from '../../lib/use-search-pages.ts';
 import { CarpoolCard } from './CarpoolCard.tsx';
@@ -22,26 +23,13 @@ export function travelColumns(width: number): number {
   return 1;
 }
 
-// TravelPage's content box, to size the first page before the grid is laid out: the side
-// navigation (16rem from the md breakpoint), the page's padding and its 6xl cap.
-const SIDE_NAV_PX = 256;
-const MD_PX = 768;
-const PAGE_MAX_PX = 1152;
-
-/** The travel grid's width in a window `windowWidth` wide. */
-export function travelGridWidth(windowWidth: number): number {
-  const wide = windowWidth >= MD_PX;
-  const main = windowWidth - (wide ? SIDE_NAV_PX : 0);
-  return Math.min(main, PAGE_MAX_PX) - (wide ? 64 : 32);
-}
-
 /**
  * Cards per page: three rows, what a first screen shows under the page's heading (6 on a
  * laptop, 3 on a phone). Slots on screen without a card load the next page, so a tall window
  * is still filled (use-search-pages.ts).
  */
 export function travelPageSize(windowWidth: number): number {
-  return travelColumns(travelGridWidth(windowWidth)) * 3;
+  return travelColumns(eventPageContentWidth(windowWidth)) * 3;
 }
 
 /** The page size for the window at open, kept while the tab is open (the query's limit). */
