@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { photoPageSize } from '../../src/features/photos/VirtualPhotoGrid.tsx';
-import { travelColumns, travelPageSize } from '../../src/features/travel/TravelLists.tsx';
-import { eventPageContentWidth } from '../../src/lib/event-page-width.ts';
+import { columnsFor } from '../../src/features/photos/VirtualPhotoGrid.tsx';
+import { travelColumns } from '../../src/features/travel/TravelLists.tsx';
+import { eventPageContentWidth, firstPageSize } from '../../src/lib/grid-first-page.ts';
+
+const travelPageSize = (windowWidth: number) => firstPageSize(windowWidth, travelColumns);
+const photoPageSize = (windowWidth: number) => firstPageSize(windowWidth, columnsFor);
 
 describe('grid pages sized from the window', () => {
   it('gives a card room for its three times: 1 column on phones, 2 on laptops, 3 on wide desktops', () => {

@@ -6,6 +6,7 @@ import { can } from '@gatherly/domain/roles';
 import { eventTimeZone } from '@gatherly/domain/time-zones';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { useEventScope } from '../../lib/event-scope.tsx';
+import { useFirstPageSize } from '../../lib/grid-first-page.ts';
 import { eventHref, PATHS, photoHref, useRouteParams } from '../../lib/paths.ts';
 import { useEventStats } from '../../lib/use-event-stats.ts';
 import { usePhotoById, type GalleryPhoto, type PhotoByIdState } from './data.ts';
@@ -15,7 +16,7 @@ import { UploadPhotosDialog } from './UploadPhotosDialog.tsx';
 import { usePhotoActions } from './use-photo-actions.ts';
 import { usePhotoDownload } from './use-photo-download.ts';
 import { usePhotoPages } from './use-photo-pages.ts';
-import { photoPageSize, VirtualPhotoGrid } from './VirtualPhotoGrid.tsx';
+import { columnsFor, VirtualPhotoGrid } from './VirtualPhotoGrid.tsx';
 
 type Filter = 'all' | 'featured';
 
@@ -31,7 +32,7 @@ export default function PhotosPage() {
   const [filter, setFilter] = useState<Filter>('all');
   const [search, setSearch] = useState('');
   const [uploading, setUploading] = useState(false);
-  const [pageSize] = useState(() => photoPageSize(window.innerWidth));
+  const pageSize = useFirstPageSize(columnsFor);
   const stats = useEventStats(eventId);
   const pages = usePhotoPages(eventId, uid, { featured: filter === 'featured', search }, pageSize);
   const total = stats.photos?.total ?? null;

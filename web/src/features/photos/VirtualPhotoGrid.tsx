@@ -1,7 +1,6 @@
 // The gallery grid: square photo cards, 2 to 4 columns, virtualised and fed page by page.
 import type { ReactNode } from 'react';
 import { VirtualGrid } from '../../components/VirtualGrid.tsx';
-import { eventPageContentWidth } from '../../lib/event-page-width.ts';
 
 interface Props<T> {
   items: readonly T[];
@@ -22,15 +21,6 @@ export function columnsFor(width: number): number {
 const CARD_FOOTER_PX = 84;
 
 const rowHeightFor = (cardWidth: number) => cardWidth + CARD_FOOTER_PX;
-
-/**
- * Photos per page: three rows of the columns the gallery shows (9 at laptop widths, 6 on a
- * phone, 12 on a wide desktop), a first screen with a row to spare; the next page loads once the
- * reader scrolls, or at once for slots on screen without a photo (docs/performance.md, "Paging").
- */
-export function photoPageSize(windowWidth: number): number {
-  return columnsFor(eventPageContentWidth(windowWidth)) * 3;
-}
 
 export function VirtualPhotoGrid<T>(props: Props<T>) {
   return (

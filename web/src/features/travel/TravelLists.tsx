@@ -2,9 +2,9 @@
 // (docs/performance.md, "Travel"): cursor pages on the virtualised grid.
 import { Button, SimpleGrid, Skeleton, VStack } from '@chakra-ui/react';
 import { EmptyState } from '../../components/chakra/EmptyState.ts';
-import { useCallback, useState, type ReactNode } from 'react';
+import { useCallback, type ReactNode } from 'react';
 import { VirtualGrid } from '../../components/VirtualGrid.tsx';
-import { eventPageContentWidth } from '../../lib/event-page-width.ts';
+import { useFirstPageSize } from '../../lib/grid-first-page.ts';
 import type { CarpoolDoc, FlightDoc } from '../../lib/types.ts';
 import type { SearchPages } from '../../lib/use-search-pages.ts';
 import { CarpoolCard } from './CarpoolCard.tsx';
@@ -23,21 +23,6 @@ export function travelColumns(width: number): number {
   return 1;
 }
 
-/**
- * Cards per page: three rows, what a first screen shows under the page's heading (6 on a
- * laptop, 3 on a phone). Slots on screen without a card load the next page, so a tall window
- * is still filled (use-search-pages.ts).
- */
-export function travelPageSize(windowWidth: number): number {
-  return travelColumns(eventPageContentWidth(windowWidth)) * 3;
-}
-
-/** The page size for the window at open, kept while the tab is open (the query's limit). */
-function useTravelPageSize(): number {
-  const [pageSize] = useState(() => travelPageSize(window.innerWidth));
-  return pageSize;
-}
-
 const FLIGHT_CARD_PX = 176;
 // Route and departure, driver, riders with Join / Leave: three rows.
 const CARPOOL_CARD_PX = 164;
@@ -50,7 +35,7 @@ interface TabProps {
 }
 
 export function FlightsTab({ eventId, timeZone, onAdd }: TabProps) {
-  const pageSize = useTravelPageSize();
+  const pageSize = useFirstPageSize(travelColumns);
   const pages = useFlightPages(eventId, pageSize);
   const render = useCallback(
     (f: FlightDoc) => <FlightCard flight={f} eventTimeZone={timeZone} />,
@@ -75,7 +60,7 @@ export function FlightsTab({ eventId, timeZone, onAdd }: TabProps) {
 }
 
 export function CarpoolsTab({ eventId, timeZone, uid, onAdd }: TabProps & { uid: string }) {
-  const pageSize = useTravelPageSize();
+  const pageSize = useFirstPageSize(travelColumns);
   const pages = useCarpoolPages(eventId, pageSize);
   const { joiningId, join } = useJoinCarpool();
   const render = useCallback(
