@@ -1,8 +1,7 @@
 // Ways in for guests without a Google account (docs/product.md, "Sign-in"): e-mail sign-in
-// links, and the event link that lets anyone holding it join or ask to join.
-import * as yup from 'yup';
+// links, and the event link that lets anyone holding it join or ask to join. Free of yup, so
+// the first screens a guest sees load none of it; the request schemas: guest-access-schemas.ts.
 import type { IsoDateString, TimeZoneId, UserSummary } from './entities.ts';
-import { emailAddressField } from './schemas.ts';
 
 /** A profile name's length, as firestore.rules allow it. */
 export const MAX_DISPLAY_NAME = 100;
@@ -39,43 +38,11 @@ export function safeNextPath(value: unknown): string {
   return value;
 }
 
-/** POST /api/auth/email-link: send a sign-in link to an address. */
-export const emailLinkRequestSchema = yup.object({
-  email: emailAddressField(),
-  next: yup.string().default('/').transform(safeNextPath),
-});
-export type EmailLinkRequest = yup.InferType<typeof emailLinkRequestSchema>;
-
-const LINK_TOKEN = /^[A-Za-z0-9_-]{32,128}$/;
-
-/** POST /api/auth/email-link/redeem: the link's token and the address it should be for. */
-export const emailLinkRedeemSchema = yup.object({
-  token: yup
-    .string()
-    .required(SIGN_IN_MESSAGES.invalid)
-    .matches(LINK_TOKEN, SIGN_IN_MESSAGES.invalid),
-  email: emailAddressField(),
-});
-export type EmailLinkRedeemRequest = yup.InferType<typeof emailLinkRedeemSchema>;
-
 /** The answer to a redeemed token: Firebase's one-use link to sign in with, and where to go. */
 export interface EmailLinkRedeemResponse {
   signInLink: string;
   next: string;
 }
-
-/**
- * POST /api/invitations/{token}/accept: optionally the name to go by, for a guest whose account
- * (an e-mail link) came without one.
- */
-export const acceptInvitationSchema = yup.object({
-  displayName: yup
-    .string()
-    .trim()
-    .max(MAX_DISPLAY_NAME, `Your name can be at most ${MAX_DISPLAY_NAME} characters`)
-    .default(''),
-});
-export type AcceptInvitationValues = yup.InferType<typeof acceptInvitationSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // The event link
@@ -85,13 +52,6 @@ export interface JoinLinkState {
   url: string | null;
   askBeforeJoin: boolean;
 }
-
-/** PUT /api/events/{e}/join-link. */
-export const joinLinkUpdateSchema = yup.object({
-  enabled: yup.boolean().required('Say whether the event link is on'),
-  askBeforeJoin: yup.boolean().default(false),
-});
-export type JoinLinkUpdate = yup.InferType<typeof joinLinkUpdateSchema>;
 
 /** What the event link shows before joining: enough to know what one joins, no more. */
 export interface JoinLinkView {

@@ -207,6 +207,25 @@ describe('e-mail link sign-in', () => {
   });
 });
 
+describe('one person, one account', () => {
+  it('an e-mail-link account takes its name from Google at the next Google sign-in, never over an edit', async () => {
+    const { mintToken } = await import('./harness.ts');
+    const email = uniqueAddress('ivy');
+    const user = { ...newUser('ivy'), email, name: '' };
+    user.token = mintToken(user.uid, email, '', {
+      firebase: { identities: { email: [email] }, sign_in_provider: 'password' },
+    });
+    await login(stack, user);
+    expect((await stack.store.user(user.uid).get()).data()?.displayName).toBe(email);
+    const viaGoogle = { ...user, name: 'Ivy Lane', token: mintToken(user.uid, email, 'Ivy Lane') };
+    await login(stack, viaGoogle);
+    expect((await stack.store.user(user.uid).get()).data()?.displayName).toBe('Ivy Lane');
+    await stack.store.user(user.uid).update({ displayName: 'Ivy L.' });
+    await login(stack, { ...viaGoogle, token: mintToken(user.uid, email, 'Ivy Lane Google') });
+    expect((await stack.store.user(user.uid).get()).data()?.displayName).toBe('Ivy L.');
+  });
+});
+
 describe('links come from configuration, never from the request', () => {
   it('an invitation sent with a forged Origin and Host still links to the app', async () => {
     const creator = newUser('phisher');

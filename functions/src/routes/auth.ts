@@ -1,10 +1,9 @@
 import type { LoginResponse } from '@gatherly/domain/entities';
+import { SIGN_IN_MESSAGES, type EmailLinkRedeemResponse } from '@gatherly/domain/guest-access';
 import {
   emailLinkRedeemSchema,
   emailLinkRequestSchema,
-  SIGN_IN_MESSAGES,
-  type EmailLinkRedeemResponse,
-} from '@gatherly/domain/guest-access';
+} from '@gatherly/domain/guest-access-schemas';
 import { db } from '../firebase.ts';
 import { publicRoute, route, type Route } from '../router.ts';
 import { apiShape } from '../serialize.ts';

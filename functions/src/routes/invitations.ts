@@ -2,7 +2,7 @@ import type { AcceptInvitationResponse, InvitationLinkResponse } from '@gatherly
 import { authenticate } from '../auth.ts';
 import { db } from '../firebase.ts';
 import { publicRoute, route, type Route } from '../router.ts';
-import { acceptInvitationSchema } from '@gatherly/domain/guest-access';
+import { acceptInvitationSchema } from '@gatherly/domain/guest-access-schemas';
 import { requesterOf } from '../services/email-sign-in.ts';
 import {
   acceptInvitation,

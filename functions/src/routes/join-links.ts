@@ -1,8 +1,5 @@
-import {
-  joinLinkUpdateSchema,
-  type JoinLinkState,
-  type JoinResponse,
-} from '@gatherly/domain/guest-access';
+import type { JoinLinkState, JoinResponse } from '@gatherly/domain/guest-access';
+import { joinLinkUpdateSchema } from '@gatherly/domain/guest-access-schemas';
 import { authenticate } from '../auth.ts';
 import { db } from '../firebase.ts';
 import { publicRoute, route, type Route } from '../router.ts';

@@ -7,7 +7,7 @@ import {
   type Transaction,
 } from 'firebase-admin/firestore';
 import type { InvitationView } from '@gatherly/domain/entities';
-import type { AcceptInvitationValues } from '@gatherly/domain/guest-access';
+import type { AcceptInvitationValues } from '@gatherly/domain/guest-access-schemas';
 import { canInviteAs } from '@gatherly/domain/roles';
 import type { Caller } from '../caller.ts';
 import { store } from '../firebase.ts';

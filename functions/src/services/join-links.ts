@@ -6,11 +6,11 @@ import { Timestamp, type Transaction } from 'firebase-admin/firestore';
 import {
   JOIN_MESSAGES,
   type JoinLinkState,
-  type JoinLinkUpdate,
   type JoinLinkView,
   type JoinResponse,
   type JoinStanding,
 } from '@gatherly/domain/guest-access';
+import type { JoinLinkUpdate } from '@gatherly/domain/guest-access-schemas';
 import { requirePermission } from '../access.ts';
 import type { Caller } from '../caller.ts';
 import type { JoinLinkRecord } from '../db.ts';
