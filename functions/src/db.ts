@@ -4,6 +4,8 @@
  * here. Documents are read through converters, so callers get `Event<Timestamp>` and never
  * cast `snapshot.data()`; updates are checked against the stored shape (`UpdateData`).
  */
+import type { AccountDeletion } from '@gatherly/domain/account-deletion';
+import type { DataExport } from '@gatherly/domain/data-export';
 import type { PhotoArchive } from '@gatherly/domain/photo-archive';
 import type {
   CollectionGroup,
@@ -78,6 +80,10 @@ export type ActivityRecord = ActivityEntry<Timestamp>;
 export type AnnouncementRecord = Announcement<Timestamp>;
 export type ReminderRunRecord = ReminderRun<Timestamp> & { id: string };
 export type PhotoArchiveRecord = PhotoArchive<Timestamp>;
+/** accountDeletions/{uid}: a deletion job (services/account-deletion.ts). */
+export type AccountDeletionRecord = AccountDeletion<Timestamp>;
+/** dataExports/{id}: an asked-for "Download my data" link (services/data-export.ts). */
+export type DataExportRecord = DataExport<Timestamp>;
 
 /** What a document stores: the entity without `id`, unless the entity keeps its id as a field. */
 type Stored<T extends { id: string }, KeepsId extends boolean> = KeepsId extends true
@@ -347,6 +353,26 @@ const converters = {
     ['eventId', 'createdBy', 'photoIds', 'photoCount', 'createdAt', 'expiresAt'],
     ID_IS_DOC_ID,
   ),
+  accountDeletion: converterFor<AccountDeletionRecord>()(
+    [
+      'userId',
+      'status',
+      'email',
+      'choices',
+      'steps',
+      'eventIds',
+      'attempts',
+      'lastError',
+      'startedAt',
+      'updatedAt',
+      'completedAt',
+    ],
+    ID_IS_DOC_ID,
+  ),
+  dataExport: converterFor<DataExportRecord>()(
+    ['userId', 'createdAt', 'expiresAt', 'openedAt'],
+    ID_IS_DOC_ID,
+  ),
   reminderRun: converterFor<ReminderRunRecord>()(
     ['kind', 'key', 'mailCount', 'completedAt'],
     ID_IS_DOC_ID,
@@ -370,6 +396,10 @@ export function dataAccess(firestore: Firestore) {
   const tokens = firestore.collection('invitationTokens').withConverter(converters.invitationToken);
   const log = firestore.collection('invitationLog').withConverter(converters.invitationLog);
   const mail = firestore.collection('mail').withConverter(converters.mail);
+  const deletions = firestore
+    .collection('accountDeletions')
+    .withConverter(converters.accountDeletion);
+  const exports = firestore.collection('dataExports').withConverter(converters.dataExport);
   const event = (eventId: string) => events.doc(eventId);
   const under = (eventId: string, name: string) => event(eventId).collection(name);
   const photos = (eventId: string) => under(eventId, 'photos').withConverter(converters.photo);
@@ -397,6 +427,11 @@ export function dataAccess(firestore: Firestore) {
     invitationToken: (token: string): Ref<Converters['invitationToken']> => tokens.doc(token),
     invitationLog: log,
     mail,
+    /** Account deletion jobs, one per person (id = uid). */
+    accountDeletions: deletions,
+    accountDeletion: (uid: string): Ref<Converters['accountDeletion']> => deletions.doc(uid),
+    /** "Download my data" links. */
+    dataExports: exports,
     /** One e-mail; reminders and announcement copies have ids derived from what they are about. */
     mailDoc: (mailId: string): Ref<Converters['mail']> => mail.doc(mailId),
     photos,
@@ -448,6 +483,24 @@ export function dataAccess(firestore: Firestore) {
         firestore.collectionGroup('carpools').withConverter(converters.carpool),
       schedule: (): Group<Converters['scheduleItem']> =>
         firestore.collectionGroup('schedule').withConverter(converters.scheduleItem),
+      // One person's documents across events (account deletion and data export; indexes:
+      // firestore.indexes.json).
+      votes: (): Group<Converters['vote']> =>
+        firestore.collectionGroup('votes').withConverter(converters.vote),
+      passengers: (): Group<Converters['passenger']> =>
+        firestore.collectionGroup('passengers').withConverter(converters.passenger),
+      rsvps: (): Group<Converters['rsvp']> =>
+        firestore.collectionGroup('rsvps').withConverter(converters.rsvp),
+      rsvpsByUser: (): Group<Converters['rsvpsByUser']> =>
+        firestore.collectionGroup('rsvpsByUser').withConverter(converters.rsvpsByUser),
+      guestAnswers: (): Group<Converters['guestAnswers']> =>
+        firestore.collectionGroup('guestAnswers').withConverter(converters.guestAnswers),
+      invitations: (): Group<Converters['invitation']> =>
+        firestore.collectionGroup('invitations').withConverter(converters.invitation),
+      roleChanges: (): Group<Converters['roleChange']> =>
+        firestore.collectionGroup('roleChanges').withConverter(converters.roleChange),
+      photoArchives: (): Group<Converters['photoArchive']> =>
+        firestore.collectionGroup('photoArchives').withConverter(converters.photoArchive),
       /** Announcements whose e-mail fan-out has not finished (recipientCount null). */
       announcements: (): Group<Converters['announcement']> =>
         firestore.collectionGroup('announcements').withConverter(converters.announcement),

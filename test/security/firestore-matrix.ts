@@ -119,6 +119,17 @@ const serverCollections = [
     to: 'victim@example.com',
     message: { subject: 'Hi', text: 'Spam' },
   }),
+  // An account deletion job (here the attendee's own): the person may neither start, read,
+  // steer nor remove one directly, let alone someone else's; POST /api/user/account-deletion
+  // acts only on the caller.
+  ...serverOnly('accountDeletions', UID.attendee, {
+    userId: UID.attendee,
+    status: 'done',
+    choices: [],
+    steps: [],
+  }),
+  // A "Download my data" link's id is its credential, like a photo download's.
+  ...serverOnly('dataExports', 'export-1', { userId: UID.attendee, openedAt: null }),
   // A photo download's id is its link's credential: reading one would let anyone download.
   ...serverOnly(`events/${EVENT}/photoArchives`, 'archive-1', {
     eventId: EVENT,

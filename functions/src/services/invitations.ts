@@ -11,6 +11,7 @@ import type { Caller } from '../caller.ts';
 import { store } from '../firebase.ts';
 import { conflict, forbidden, notFound } from '../http.ts';
 import { requireWithin, tierOfUser } from '../tiers.ts';
+import { requireAccountOpen } from './account-guard.ts';
 import { readMemberStats, writeMemberStats } from './stats.ts';
 
 export const INVITATION_NOT_FOUND = 'Invitation not found';
@@ -93,6 +94,7 @@ export async function acceptInvitation(
   }
   if (invitation.status === 'accepted') throw conflict('This invitation has already been accepted');
   if (memberSnap.exists) throw conflict('You are already a member of this event');
+  await requireAccountOpen(tx, caller.uid);
   const tier = await tierOfUser(event.createdBy, tx);
   const stats = await readMemberStats(tx, eventId);
   requireWithin(stats.total, tier.maxAttendeesPerEvent, 'attendees per event', tier);
