@@ -485,7 +485,7 @@ describe('delete my account: who may do what', () => {
     expect((await stack.store.user(creator.uid).get()).exists).toBe(true);
   });
 
-  it('an admin removed while the deletion runs makes the hand-over stop with a sentence, and a new choice finishes it', async () => {
+  it('an admin demoted after the profile listed them is refused with a sentence, and a new choice finishes it', async () => {
     const creator = newUser('creator');
     const admin = newUser('admin');
     for (const u of [creator, admin]) await login(stack, u);
