@@ -25,6 +25,7 @@ import { guestList } from './journeys/13-guest-list.ts';
 import { themes } from './journeys/14-themes.ts';
 import { rsvpOptions } from './journeys/15-rsvp-options.ts';
 import { rsvpAdmin } from './journeys/16-rsvp-admin.ts';
+import { deleteAccount } from './journeys/17-delete-account.ts';
 
 const JOURNEYS: [string, Journey][] = [
   ['01-first-event', firstEvent],
@@ -43,6 +44,7 @@ const JOURNEYS: [string, Journey][] = [
   ['14-themes', themes],
   ['15-rsvp-options', rsvpOptions],
   ['16-rsvp-admin', rsvpAdmin],
+  ['17-delete-account', deleteAccount],
 ];
 
 /** Journeys that reload offline: they need the service worker, so the built app (lib/built-app.ts). */
