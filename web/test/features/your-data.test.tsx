@@ -242,6 +242,46 @@ describe('Delete my account', () => {
     expect(posted).toHaveBeenCalledWith({ events: choices });
   });
 
+  it('an interrupted hand-over to someone no longer an admin asks again for that event', async () => {
+    const posted = vi.fn(() => ({ deleted: true }));
+    routeApi(api, {
+      'GET /api/user/account-deletion': () =>
+        preview({
+          createdEvents: [
+            {
+              id: 'e1',
+              name: 'Beach Wedding',
+              memberCount: 12,
+              admins: [{ userId: 'a2', displayName: 'Max Second', email: 'max@example.com' }],
+            },
+          ],
+          pending: {
+            startedAt: '2027-06-12T10:00:00.000Z',
+            lastError:
+              'The person you chose is no longer an admin of “Beach Wedding”. Please choose again.',
+            choices: [
+              { eventId: 'e1', action: 'transfer', toUserId: 'a1' },
+              { eventId: 'e9', action: 'delete' },
+            ],
+          },
+        }),
+      'POST /api/user/account-deletion': posted,
+    });
+    renderCard();
+    await userEvent.click(screen.getByRole('button', { name: 'Delete my account…' }));
+    const select = await screen.findByRole('combobox', { name: 'Beach Wedding (12 members)' });
+    expect(select).toHaveValue('a2');
+    await userEvent.click(screen.getByRole('button', { name: 'Finish deleting my account' }));
+    await waitFor(() =>
+      expect(posted).toHaveBeenCalledWith({
+        events: [
+          { eventId: 'e9', action: 'delete' },
+          { eventId: 'e1', action: 'transfer', toUserId: 'a2' },
+        ],
+      }),
+    );
+  });
+
   it('says in a sentence when what the account holds cannot be loaded, and Try again loads it', async () => {
     let fail = true;
     routeApi(api, {

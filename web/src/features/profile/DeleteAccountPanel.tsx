@@ -82,9 +82,23 @@ export function DeleteAccountPanel() {
   return <DeletionForm preview={loaded.preview} />;
 }
 
-/** The first admin (by name) takes each event over unless the person chooses otherwise. */
-function initialChoices(events: readonly CreatedEventInfo[]): Record<string, string> {
-  return Object.fromEntries(events.map((e) => [e.id, e.admins[0]?.userId ?? DELETE_EVENT]));
+/**
+ * Each event's choice to start from: the one made before (a deletion that did not finish) while
+ * it is still possible, else the first admin (by name), else delete.
+ */
+function initialChoices(
+  events: readonly CreatedEventInfo[],
+  before: readonly EventChoice[],
+): Record<string, string> {
+  return Object.fromEntries(
+    events.map((e) => {
+      const earlier = before.find((c) => c.eventId === e.id);
+      if (earlier?.action === 'delete') return [e.id, DELETE_EVENT];
+      if (earlier && e.admins.some((a) => a.userId === earlier.toUserId))
+        return [e.id, earlier.toUserId];
+      return [e.id, e.admins[0]?.userId ?? DELETE_EVENT];
+    }),
+  );
 }
 
 function toChoices(selected: Record<string, string>): EventChoice[] {
@@ -98,11 +112,13 @@ function toChoices(selected: Record<string, string>): EventChoice[] {
 function DeletionForm({ preview }: { preview: AccountDeletionPreview }) {
   const { signOut } = useSession();
   const navigate = useNavigate();
-  const [selected, setSelected] = useState(() => initialChoices(preview.createdEvents));
+  const pending = preview.pending;
+  const [selected, setSelected] = useState(() =>
+    initialChoices(preview.createdEvents, pending?.choices ?? []),
+  );
   const [typed, setTyped] = useState('');
   const [deleting, setDeleting] = useState(false);
   const [failure, setFailure] = useState('');
-  const pending = preview.pending;
 
   const run = async (choices: EventChoice[]) => {
     if (!requireConnection('Deleting your account')) return;
@@ -125,20 +141,42 @@ function DeletionForm({ preview }: { preview: AccountDeletionPreview }) {
     }
   };
 
+  const eventChoices =
+    preview.createdEvents.length > 0 ? (
+      <Stack gap="4">
+        <Heading size="sm">Events you created</Heading>
+        {preview.createdEvents.map((event) => (
+          <EventChoiceField
+            key={event.id}
+            event={event}
+            value={selected[event.id] ?? DELETE_EVENT}
+            disabled={deleting}
+            onChange={(value) => setSelected((s) => ({ ...s, [event.id]: value }))}
+          />
+        ))}
+      </Stack>
+    ) : null;
+
   if (pending) {
+    // Events already handed over or deleted keep their choice; the rest are chosen here.
+    const handled = pending.choices.filter((c) => !(c.eventId in selected));
     return (
-      <Stack gap="3" align="start">
+      <Stack gap="4" align="start">
         <Text fontWeight="medium">Deleting your account did not finish.</Text>
         <Text fontSize="sm" color="fg.muted">
-          Part of your data is already gone. Finish now to delete the rest and your sign-in; the
-          choices you made for your events stay as they were.
+          Part of your data is already gone. Finish now to delete the rest and your sign-in.
         </Text>
         {(failure || pending.lastError) && (
           <Text color="fg.error" role="alert">
             {failure || pending.lastError}
           </Text>
         )}
-        <Button colorPalette="red" loading={deleting} onClick={() => void run(pending.choices)}>
+        {eventChoices}
+        <Button
+          colorPalette="red"
+          loading={deleting}
+          onClick={() => void run([...handled, ...toChoices(selected)])}
+        >
           Finish deleting my account
         </Button>
       </Stack>
@@ -157,20 +195,7 @@ function DeletionForm({ preview }: { preview: AccountDeletionPreview }) {
           ))}
         </List.Root>
       </Box>
-      {preview.createdEvents.length > 0 && (
-        <Stack gap="4">
-          <Heading size="sm">Events you created</Heading>
-          {preview.createdEvents.map((event) => (
-            <EventChoiceField
-              key={event.id}
-              event={event}
-              value={selected[event.id] ?? DELETE_EVENT}
-              disabled={deleting}
-              onChange={(value) => setSelected((s) => ({ ...s, [event.id]: value }))}
-            />
-          ))}
-        </Stack>
-      )}
+      {eventChoices}
       <Field.Root>
         <Field.Label>Type {CONFIRM_WORD} to confirm</Field.Label>
         <Input
