@@ -43,6 +43,7 @@ describe('apiAccessEnabled', () => {
       apiRoutes.filter((r) => r.access === access).map((r) => `${r.method} ${r.pattern}`);
     expect(byAccess('api').sort()).toEqual([...API_ONLY].sort());
     expect(byAccess(null)).toEqual([
+      'GET /user/data-exports/:exportId',
       'GET /invitations/:token',
       'GET /events/:eventId/photo-archives/:archiveId',
       'GET /unsubscribe',
@@ -53,8 +54,9 @@ describe('apiAccessEnabled', () => {
     // host-recorded answers and the pending invitations' link, resend and revoke, and leaving a
     // carpool; and the caller's own RSVP with its place in line, capacity, the host's questions,
     // members' answers and plus-one allowances (docs/api.md, "Plus-ones, questions and waitlists");
-    // and asking for a photo download (the download itself is public: its link is the credential).
-    expect(byAccess('app')).toHaveLength(34);
+    // and asking for a photo download (the download itself is public: its link is the credential);
+    // and the caller's own account: what deleting it would do, deleting it, a data export.
+    expect(byAccess('app')).toHaveLength(37);
   });
 
   it('API routes: 403 for a member without API access, 2xx with it, 404 for non-members either way', async () => {
