@@ -217,7 +217,7 @@ export function deletionConsequences(counts: AccountDataCounts): string[] {
     );
   if (counts.announcements > 0)
     lines.push(
-      `${n(counts.announcements, 'announcement', 'announcements')} you sent stay in the events' activity, signed “${FORMER_MEMBER.displayName}”.`,
+      `${n(counts.announcements, 'announcement', 'announcements')} you sent ${counts.announcements === 1 ? 'stays' : 'stay'} in the events’ activity, signed “${FORMER_MEMBER.displayName}”.`,
     );
   lines.push(
     'Your profile, e-mail preferences and sign-in are deleted. You can sign up again later, but nothing comes back.',
