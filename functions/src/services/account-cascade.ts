@@ -8,7 +8,7 @@ import {
   FORMER_MEMBER,
   type EventChoice,
 } from '@gatherly/domain/account-deletion';
-import { photoBatchSubject } from '@gatherly/domain/activity';
+import { photoBatchSubject, recordedAnswerText } from '@gatherly/domain/activity';
 import { isMemberRole } from '@gatherly/domain/roles';
 import { readAll } from '../access.ts';
 import type { PhotoRecord } from '../db.ts';
@@ -414,7 +414,8 @@ export async function deleteInvitations(uid: string, email: string): Promise<voi
 
 /**
  * Announcements they sent stay (the guests already have them by e-mail), signed "Former
- * member", with their feed lines; role-change history names them the same way.
+ * member", with their feed lines; answers they recorded for guests as a host and role-change
+ * history name them the same way.
  */
 export async function anonymiseAuthored(uid: string): Promise<void> {
   const s = store();
@@ -428,6 +429,27 @@ export async function anonymiseAuthored(uid: string): Promise<void> {
       tx.update(doc.ref, { author: FORMER_MEMBER });
       if (entry.exists)
         tx.set(entryRef, activityEntry({ kind: 'announcement', doc: announcement }));
+    });
+  }
+  // Guests' answers they recorded as a host: the feed line says "Former member recorded …".
+  const recorded = await s.groups.rsvps().where('recordedBy', '==', uid).get();
+  for (const doc of recorded.docs) {
+    const { eventId, scheduleId, userId } = doc.data();
+    const entryRef = s.activity(eventId).doc(activityEntryId('rsvp', `${scheduleId}:${userId}`));
+    await db().runTransaction(async (tx) => {
+      const [entry, item, guest] = await Promise.all([
+        tx.get(entryRef),
+        tx.get(s.schedule(eventId).doc(scheduleId)),
+        tx.get(s.member(eventId, userId)),
+      ]);
+      const stored = entry.data();
+      const title = item.data()?.title;
+      const person = guest.data()?.user;
+      if (!stored || title === undefined || !person) return;
+      tx.update(entryRef, {
+        actor: FORMER_MEMBER,
+        title: recordedAnswerText(FORMER_MEMBER, person, title),
+      });
     });
   }
   const named = { displayName: FORMER_MEMBER.displayName };
