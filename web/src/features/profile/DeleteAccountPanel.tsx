@@ -126,12 +126,13 @@ function DeletionForm({ preview }: { preview: AccountDeletionPreview }) {
     setFailure('');
     try {
       await deleteMyAccount(choices);
+      await signOut();
+      // After sign-out's own toast, so this one is the one shown.
       showToast({
         title: 'Account deleted',
         description: 'Your account and everything stored about you were deleted.',
         status: 'success',
       });
-      await signOut();
       void navigate(PATHS.home, { replace: true });
     } catch (err) {
       setFailure(
