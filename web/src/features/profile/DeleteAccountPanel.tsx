@@ -190,7 +190,7 @@ function DeletionForm({ preview }: { preview: AccountDeletionPreview }) {
         <Heading size="sm" mb="2">
           What happens
         </Heading>
-        <List.Root gap="1.5" ps="5" fontSize="sm">
+        <List.Root gap="1.5" ps="5" fontSize="sm" listStyleType="disc">
           {deletionConsequences(preview.counts).map((line) => (
             <List.Item key={line}>{line}</List.Item>
           ))}
