@@ -157,7 +157,7 @@ export async function deleteAccount({ person, step }: JourneyContext): Promise<v
   await step(
     'everyone else’s data is intact: photo, carpool seat freed, the event handed over',
     async () => {
-      await omar.page.reload();
+      // Live: the host's open Travel screen follows the freed seat, no reload.
       await hasText(carpoolCard(omar.page).getByText(/seats$/), '2/4 seats', 'the seat chip');
       await navigate(omar, 'Photos', 'photos', galleryHeading);
       await visible(photoCard(omar.page, omarsCaption), "the host's photo");

@@ -1,4 +1,5 @@
-import { Box, Button, Heading, List, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Heading, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { List } from '../../components/chakra/List.ts';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import {
