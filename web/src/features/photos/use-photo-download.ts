@@ -6,6 +6,7 @@ import { MAX_ARCHIVE_SELECTION, type PhotoArchiveResponse } from '@gatherly/doma
 import { showToast } from '../../components/toast-store.ts';
 import { apiRequest, errorMessage } from '../../lib/api.ts';
 import { requireConnection } from '../../lib/offline/offline-toast.ts';
+import { saveLink } from '../../lib/save-link.ts';
 
 export function requestPhotoArchive(
   eventId: string,
@@ -16,17 +17,6 @@ export function requestPhotoArchive(
     `/api/events/${encodeURIComponent(eventId)}/photo-archives`,
     photoIds ? { photoIds } : {},
   );
-}
-
-/** Hands the link to the browser's own downloader. */
-function saveLink(url: string, fileName: string): void {
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  a.rel = 'noopener';
-  document.body.append(a);
-  a.click();
-  a.remove();
 }
 
 export function usePhotoDownload(eventId: string) {
