@@ -1,6 +1,6 @@
 // User flows several journeys share, written the way a person does them: visible labels only.
 import type { Locator, Page } from 'playwright-core';
-import { hasText, urlMatches, visible } from './expect.ts';
+import { gone, hasText, urlMatches, visible } from './expect.ts';
 import type { Person } from './session.ts';
 
 export const eventsHeading = (name: string) => (p: Page) =>
@@ -155,6 +155,17 @@ export async function acceptInvitation(
     bannerHeading(eventName),
   );
   await urlMatches(person.page, /\/events\/[^/]+$/, 'the redirect to the event');
+  // Where a Going asks something (plus-ones, questions, a capacity), the dashboard opens the
+  // main item's RSVP step for the newcomer; the journeys answer through the RSVP menu instead.
+  const step = person.page.getByRole('dialog', { name: /^Going to / });
+  const opened = await step.waitFor({ state: 'visible', timeout: 3000 }).then(
+    () => true,
+    () => false,
+  );
+  if (opened) {
+    await step.getByRole('button', { name: 'Cancel' }).click();
+    await gone(step, 'the welcome RSVP step, closed');
+  }
 }
 
 /** Invites `guest` by e-mail and has them accept: the usual way into an event. */

@@ -89,12 +89,15 @@ export function SchedulePanel({
 }: Props) {
   // Admins and the creator manage the schedule; `editing` null = closed, 'new' = add.
   const [editing, setEditing] = useState<ScheduleEntry | 'new' | null>(null);
-  // A new member lands on the step of the main item, unless they answered it already.
+  // A new member lands on the step of the main item, unless they answered it already or a
+  // Going there needs no step (nothing to ask: the RSVP chip is one tap anyway).
   const [step, setStep] = useState<RsvpStep | null>(() => {
     const main = welcome ? items.find((i) => i.id === mainItemId(items)) : undefined;
-    return main && main.myStatus === null
-      ? { itemId: main.id, mode: 'going', welcome: true }
-      : null;
+    const needed =
+      main !== undefined &&
+      main.myStatus === null &&
+      goingNeedsStep({ ...going, capacity: main.capacity ?? null });
+    return needed ? { itemId: main.id, mode: 'going', welcome: true } : null;
   });
   useEffect(() => {
     if (welcome) onWelcomed?.();
