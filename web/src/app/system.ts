@@ -149,6 +149,8 @@ const config = defineConfig({
           },
           focusRing: v('primary', '#6236ff'),
         },
+        // Chakra's light red.500 reads at 3.8:1 on white; error text needs AA (4.5:1).
+        fg: { error: { value: { _light: '{colors.red.700}', _dark: '{colors.red.400}' } } },
         accent: {
           secondary: v('secondary', '#14b8a6'),
           tertiary: v('tertiary', '#f59e0b'),

@@ -144,6 +144,7 @@ beforeEach(() => {
 afterEach(() => {
   resetToasts();
   vi.clearAllMocks();
+  guests.useScheduleItems.mockReturnValue([]);
 });
 
 describe('MembersPage', () => {
@@ -216,6 +217,20 @@ describe('MembersPage', () => {
     renderMembers('creator');
     await userEvent.click(screen.getByRole('tab', { name: 'Guest List' }));
     expect(await screen.findByRole('button', { name: 'Export CSV' })).toBeDisabled();
+  });
+
+  it('Export CSV waits for the schedule items, the columns of the file', async () => {
+    vi.mocked(subscriptionHook.useSubscription).mockReturnValue({
+      subscription: subscription('paid', [1, 2]),
+      loading: false,
+      error: null,
+      reload() {},
+    });
+    guests.useScheduleItems.mockReturnValue(null);
+    renderMembers('creator');
+    await userEvent.click(screen.getByRole('tab', { name: 'Guest List' }));
+    expect(await screen.findByRole('button', { name: 'Export CSV' })).toBeDisabled();
+    expect(screen.queryByText(/Add schedule items/)).not.toBeInTheDocument();
   });
 
   it('on a plan without data export, Export CSV explains the upgrade instead of exporting', async () => {

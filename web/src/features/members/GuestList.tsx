@@ -73,7 +73,9 @@ export function GuestList({
   onUpgrade,
 }: GuestListProps) {
   const db = useExportDb();
-  const items = useScheduleItems(eventId);
+  // null until loaded: the export's columns are the items, so it waits for them.
+  const loadedItems = useScheduleItems(eventId);
+  const items = loadedItems ?? [];
   const [chosen, setChosen] = useState<string | null>(null);
   const item = items.find((i) => i.id === chosen) ?? items[0] ?? null;
   const [filter, setFilter] = useState<AnswerFilter>('all');
@@ -139,7 +141,8 @@ export function GuestList({
             variant="outline"
             onClick={() => void exportCsv()}
             // Until the plan is known, a click would offer an upgrade the viewer may not need.
-            disabled={exporting !== null || canExport === null}
+            // Until the items are, the file would lack their columns.
+            disabled={exporting !== null || canExport === null || loadedItems === null}
           >
             {exporting !== null ? 'Exporting...' : 'Export CSV'}
           </Button>
@@ -154,7 +157,7 @@ export function GuestList({
             </Progress.Label>
           </Progress.Root>
         )}
-        {items.length === 0 ? (
+        {loadedItems === null ? null : items.length === 0 ? (
           <Text color="fg.muted">Add schedule items on the dashboard to collect answers.</Text>
         ) : (
           <>

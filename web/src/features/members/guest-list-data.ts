@@ -52,12 +52,12 @@ export function useExportDb(): Firestore {
   return useFirestore();
 }
 
-export function useScheduleItems(eventId: string): ScheduleDoc[] {
+export function useScheduleItems(eventId: string): ScheduleDoc[] | null {
   const db = useFirestore();
   const res = useFirestoreCollectionData(
     query(scheduleRef(db, eventId), orderBy('startTime'), limit(MAX_SCHEDULE_ITEMS)),
   );
-  return res.data ?? [];
+  return res.status === 'loading' ? null : (res.data ?? []);
 }
 
 interface Chunk<T> {

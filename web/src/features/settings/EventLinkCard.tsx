@@ -7,6 +7,7 @@ import { Switch } from '../../components/chakra/Switch.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { showToast } from '../../components/toast-store.ts';
 import { describeError } from '../../lib/errors.ts';
+import { useOnline } from '../../lib/offline/connectivity.ts';
 import { canShare, shareLink } from '../../lib/share.ts';
 import {
   download,
@@ -30,11 +31,18 @@ export function EventLinkCard({ eventId, eventName }: { eventId: string; eventNa
   const [saving, setSaving] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [qr, setQr] = useState<{ url: string; images: QrImages } | null>(null);
+  const online = useOnline();
 
+  // The link lives on the server only; offline the card waits and loads on reconnect.
   useEffect(() => {
+    if (!online) return;
     let live = true;
     loadJoinLink(eventId).then(
-      (loaded) => live && setState(loaded),
+      (loaded) => {
+        if (!live) return;
+        setState(loaded);
+        setLoadError(false);
+      },
       (err: unknown) => {
         console.error('Loading the event link failed', err);
         if (live) setLoadError(true);
@@ -43,7 +51,7 @@ export function EventLinkCard({ eventId, eventName }: { eventId: string; eventNa
     return () => {
       live = false;
     };
-  }, [eventId]);
+  }, [eventId, online]);
 
   const url = state?.url ?? null;
   useEffect(() => {
@@ -99,7 +107,9 @@ export function EventLinkCard({ eventId, eventName }: { eventId: string; eventNa
           Anyone signed in who opens the event link joins as a guest. Share it with a group, or
           print its QR code for the venue. It counts toward your guest limit like invitations do.
         </Text>
-        {loadError ? (
+        {!online && state === null ? (
+          <Text color="fg.muted">The event link shows here when you are back online.</Text>
+        ) : loadError ? (
           <Text color="fg.error">Could not load the event link. Reload to try again.</Text>
         ) : (
           <>
