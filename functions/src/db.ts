@@ -442,10 +442,6 @@ export function dataAccess(firestore: Firestore) {
         firestore.collectionGroup('members').withConverter(converters.member),
       photos: (): Group<Converters['photo']> =>
         firestore.collectionGroup('photos').withConverter(converters.photo),
-      flights: (): Group<Converters['flight']> =>
-        firestore.collectionGroup('flights').withConverter(converters.flight),
-      carpools: (): Group<Converters['carpool']> =>
-        firestore.collectionGroup('carpools').withConverter(converters.carpool),
       schedule: (): Group<Converters['scheduleItem']> =>
         firestore.collectionGroup('schedule').withConverter(converters.scheduleItem),
       /** Announcements whose e-mail fan-out has not finished (recipientCount null). */

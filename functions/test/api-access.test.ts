@@ -7,6 +7,7 @@
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { PREMIUM_REQUIRED_MESSAGE } from '@gatherly/domain/tiers';
+import { endpoint } from '@gatherly/domain/api/contract';
 import { apiRoutes } from '../src/app.ts';
 import { createRouter, route } from '../src/router.ts';
 import { eventWithRoles, grantApiAccess, login } from './fixtures.ts';
@@ -39,10 +40,12 @@ const NO_API_ACCESS = {
 
 describe('apiAccessEnabled', () => {
   it('marks exactly the routes the web app never calls as API-only', () => {
-    const byAccess = (access: string | null) =>
-      apiRoutes.filter((r) => r.access === access).map((r) => `${r.method} ${r.pattern}`);
+    const byAccess = (access: string) =>
+      apiRoutes
+        .filter((r) => r.endpoint.access === access)
+        .map((r) => `${r.endpoint.method} ${r.endpoint.path}`);
     expect(byAccess('api').sort()).toEqual([...API_ONLY].sort());
-    expect(byAccess(null)).toEqual([
+    expect(byAccess('public')).toEqual([
       'GET /invitations/:token',
       'GET /events/:eventId/photo-archives/:archiveId',
       'GET /unsubscribe',
@@ -115,12 +118,15 @@ describe('apiAccessEnabled', () => {
     const user = newUser('forgetful');
     await login(stack, user);
     const handle = createRouter([
-      route({
-        method: 'GET',
-        pattern: '/unchecked',
-        access: 'api',
-        handle: async () => ({ body: { leaked: true } }),
-      }),
+      route(
+        endpoint<{ leaked: boolean }>()({
+          method: 'GET',
+          path: '/unchecked',
+          access: 'api',
+          summary: 'test',
+        }),
+        async () => ({ body: { leaked: true } }),
+      ),
     ]);
     const req = Object.assign(Readable.from([]), {
       method: 'GET',

@@ -1,7 +1,7 @@
-import type { AcceptInvitationResponse, InvitationLinkResponse } from '@gatherly/domain/entities';
+import { API } from '@gatherly/domain/api/endpoints';
 import { authenticate } from '../auth.ts';
 import { db } from '../firebase.ts';
-import { publicRoute, route, type Route } from '../router.ts';
+import { route, type Route } from '../router.ts';
 import { acceptInvitation, invitationView } from '../services/invitations.ts';
 import {
   invitationLink,
@@ -14,63 +14,36 @@ import { userSummary } from '../users.ts';
 export const invitationRoutes: Route[] = [
   // Public: the invitation page shows the event before the visitor signs in. A signed-in
   // member of the event also gets its id (a bad or missing token just means "not a member").
-  publicRoute({
-    method: 'GET',
-    pattern: '/invitations/:token',
-    async handle({ req, params }) {
-      const viewer = req.headers.authorization
-        ? await authenticate(req, { checkRevoked: false }).catch(() => null)
-        : null;
-      return { body: { invitation: await invitationView(params.token, viewer?.uid ?? null) } };
-    },
+  route(API.getInvitation, async ({ req, params }) => {
+    const viewer = req.headers.authorization
+      ? await authenticate(req, { checkRevoked: false }).catch(() => null)
+      : null;
+    return { body: { invitation: await invitationView(params.token, viewer?.uid ?? null) } };
   }),
-  route({
-    method: 'POST',
-    pattern: '/invitations/:token/accept',
-    access: 'app',
-    async handle({ caller, params }) {
-      const summary = await userSummary(caller);
-      const event = await db().runTransaction((tx) =>
-        acceptInvitation(tx, caller, params.token, summary),
-      );
-      const body: AcceptInvitationResponse = { event };
-      return { body };
-    },
+  route(API.acceptInvitation, async ({ caller, params }) => {
+    const summary = await userSummary(caller);
+    const event = await db().runTransaction((tx) =>
+      acceptInvitation(tx, caller, params.token, summary),
+    );
+    return { body: { event } };
   }),
   // Pending invitations, for admins (docs/api.md, "Invitations").
-  route({
-    method: 'GET',
-    pattern: '/events/:eventId/invitations/:invitationId/link',
-    access: 'app',
-    async handle({ caller, params, origin }) {
-      const inviteUrl = await db().runTransaction((tx) =>
-        invitationLink(tx, caller, params.eventId, params.invitationId, appOrigin(origin)),
-      );
-      const body: InvitationLinkResponse = { inviteUrl };
-      return { body };
-    },
+  route(API.invitationLink, async ({ caller, params, origin }) => {
+    const inviteUrl = await db().runTransaction((tx) =>
+      invitationLink(tx, caller, params.eventId, params.invitationId, appOrigin(origin)),
+    );
+    return { body: { inviteUrl } };
   }),
-  route({
-    method: 'POST',
-    pattern: '/events/:eventId/invitations/:invitationId/resend',
-    access: 'app',
-    async handle({ caller, params, origin }) {
-      const { inviteUrl } = await db().runTransaction((tx) =>
-        resendInvitation(tx, caller, params.eventId, params.invitationId, appOrigin(origin)),
-      );
-      const body: InvitationLinkResponse = { inviteUrl };
-      return { body };
-    },
+  route(API.resendInvitation, async ({ caller, params, origin }) => {
+    const { inviteUrl } = await db().runTransaction((tx) =>
+      resendInvitation(tx, caller, params.eventId, params.invitationId, appOrigin(origin)),
+    );
+    return { body: { inviteUrl } };
   }),
-  route({
-    method: 'DELETE',
-    pattern: '/events/:eventId/invitations/:invitationId',
-    access: 'app',
-    async handle({ caller, params }) {
-      await db().runTransaction((tx) =>
-        revokeInvitation(tx, caller, params.eventId, params.invitationId),
-      );
-      return { body: { revoked: true, invitationId: params.invitationId } };
-    },
+  route(API.revokeInvitation, async ({ caller, params }) => {
+    await db().runTransaction((tx) =>
+      revokeInvitation(tx, caller, params.eventId, params.invitationId),
+    );
+    return { body: { revoked: true, invitationId: params.invitationId } };
   }),
 ];

@@ -16,7 +16,9 @@ import {
   type ReactNode,
 } from 'react';
 import { showToast } from '../components/toast-store.ts';
-import { ApiError, apiRequest } from './api.ts';
+import { API } from '@gatherly/domain/api/endpoints';
+import { ApiError } from './api.ts';
+import { callApi } from './api-client.ts';
 import { getAppAuth, loadOfflineGapiShim } from './firebase.ts';
 import { CURRENT_EVENT_STORAGE_KEY } from './storage-keys.ts';
 
@@ -137,7 +139,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         return;
       }
       setStatus('loading');
-      apiRequest<unknown>('POST', '/api/auth/login')
+      callApi(API.login)
         .then(() => {
           if (mine !== generation) return;
           const sessionUser = toSessionUser(fbUser);

@@ -55,7 +55,7 @@ const ITEM: ScheduleDoc = {
   rsvpCounts: { going: 2, maybe: 1, notGoing: 0 },
 };
 const apiRequest = vi.mocked(api.apiRequest);
-const PUT = 'PUT /api/schedule/s1/rsvp';
+const PUT = 'PUT /api/events/e1/schedule/s1/rsvp';
 
 function Dashboard() {
   const schedule = useSchedule('e1', 'u1');
@@ -150,7 +150,9 @@ describe('RSVPs without a connection', () => {
     restoreNetwork = null;
     expect(await screen.findByText('All changes synced')).toBeInTheDocument();
     expect(apiRequest).toHaveBeenCalledTimes(1);
-    expect(apiRequest).toHaveBeenCalledWith('PUT', '/api/schedule/s1/rsvp', { status: 'maybe' });
+    expect(apiRequest).toHaveBeenCalledWith('PUT', '/api/events/e1/schedule/s1/rsvp', {
+      status: 'maybe',
+    });
   });
 
   it('after a reload offline, the queued answer still shows and counts, then syncs', async () => {
@@ -176,7 +178,7 @@ describe('RSVPs without a connection', () => {
     restoreNetwork();
     restoreNetwork = null;
     expect(await screen.findByText('All changes synced')).toBeInTheDocument();
-    expect(apiRequest).toHaveBeenCalledWith('PUT', '/api/schedule/s1/rsvp', {
+    expect(apiRequest).toHaveBeenCalledWith('PUT', '/api/events/e1/schedule/s1/rsvp', {
       status: 'not_going',
     });
   });

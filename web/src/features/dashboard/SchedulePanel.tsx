@@ -94,7 +94,7 @@ export function SchedulePanel({
     if (!requireConnection('Deleting a schedule item')) return;
     setDeleting(true);
     try {
-      await deleteScheduleItem(removing.id);
+      await deleteScheduleItem(eventId, removing.id);
       setRemoving(null);
     } catch (err) {
       console.error('Deleting the schedule item failed', err);
@@ -206,6 +206,7 @@ function ScheduleRow({
   const waiting = item.rsvpCounts.waitlisted ?? 0;
   const attending = item.myStatus === 'going' || item.myStatus === 'waitlisted';
   const position = useWaitlistPosition(
+    eventId,
     item.id,
     item.myStatus === 'waitlisted' && !item.myStatusPending,
     waiting,

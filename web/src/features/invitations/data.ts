@@ -1,12 +1,11 @@
 // The public invitation view and its acceptance (both through the API: tokens are never
 // readable from Firestore).
 import { useEffect, useState } from 'react';
-import type {
-  AcceptInvitationResponse,
-  InvitationPublicView,
-  InvitationResponse,
-} from '@gatherly/domain/entities';
-import { ApiError, apiRequest } from '../../lib/api.ts';
+import { API } from '@gatherly/domain/api/endpoints';
+import type { AcceptInvitationResponse } from '@gatherly/domain/api/responses';
+import type { InvitationPublicView } from '@gatherly/domain/entities';
+import { ApiError } from '../../lib/api.ts';
+import { callApi } from '../../lib/api-client.ts';
 
 export type InvitationLoad =
   | { state: 'loading' }
@@ -27,7 +26,7 @@ export function useInvitation(
   useEffect(() => {
     if (!token) return;
     let live = true;
-    apiRequest<InvitationResponse>('GET', `/api/invitations/${encodeURIComponent(token)}`).then(
+    callApi(API.getInvitation, { params: { token } }).then(
       (res) => live && setLoad({ state: 'ready', invitation: res.invitation, token }),
       (err: unknown) => {
         if (!live) return;
@@ -50,10 +49,7 @@ export function useInvitation(
 }
 
 export function acceptInvitation(token: string): Promise<AcceptInvitationResponse> {
-  return apiRequest<AcceptInvitationResponse>(
-    'POST',
-    `/api/invitations/${encodeURIComponent(token)}/accept`,
-  );
+  return callApi(API.acceptInvitation, { params: { token } });
 }
 
 export function emailsMatch(a: string | null | undefined, b: string | null | undefined): boolean {

@@ -255,6 +255,7 @@ interface RowsProps extends RowContext {
 
 /** What every row needs beside its guest. */
 interface RowContext {
+  eventId: string;
   itemId: string;
   questions: readonly GuestQuestion[];
   plusOnesAllowed: number;
@@ -326,6 +327,7 @@ function answerLines(questions: readonly GuestQuestion[], row: GuestRow) {
 /** A guest's answer; its date is about the guest, so in the viewer's zone like "Joined". */
 function GuestRowView({
   row,
+  eventId,
   itemId,
   questions,
   plusOnesAllowed,
@@ -343,7 +345,7 @@ function GuestRowView({
   const record = async (next: RsvpStatus) => {
     setSaving(true);
     try {
-      await recordAnswer(itemId, row.uid, next);
+      await recordAnswer(eventId, itemId, row.uid, next);
     } catch (err) {
       showToast({
         title: 'Error',
