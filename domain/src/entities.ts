@@ -1,4 +1,4 @@
-import type { GuestQuestion, Party, RsvpState } from './rsvp-options.ts';
+import type { GuestQuestion, Party, RsvpState, RsvpStatus } from './rsvp-options.ts';
 /**
  * Entity and API shapes shared by web and functions (docs/data-model.md).
  *
@@ -20,7 +20,6 @@ export type SubscriptionTierName = 'free' | 'paid' | 'enterprise';
 export type SubscriptionStatus = string;
 export type MemberRole = 'creator' | 'admin' | 'attendee';
 export type InvitableRole = Exclude<MemberRole, 'creator'>;
-export type RsvpStatus = 'going' | 'not_going' | 'maybe';
 export type InvitationStatus = 'pending' | 'accepted';
 export type BannerStyle = 'contained' | 'full-width';
 
@@ -600,18 +599,3 @@ export const DEFAULT_BANNER_SETTINGS: Readonly<BannerSettings> = Object.freeze({
   rotateInterval: DEFAULT_BANNER_ROTATE_INTERVAL_MS,
   customBannerImage: null,
 });
-
-export const RSVP_STATUSES: readonly RsvpStatus[] = ['going', 'not_going', 'maybe'];
-
-export const RSVP_STATUS_LABELS: Readonly<Record<RsvpStatus, string>> = {
-  going: 'Going',
-  not_going: 'Not Going',
-  maybe: 'Maybe',
-};
-
-/** Display-only label for a member who has not answered. */
-export const RSVP_NOT_RESPONDED_LABEL = 'Not Responded';
-
-export function rsvpLabel(status: RsvpStatus | null | undefined): string {
-  return status ? RSVP_STATUS_LABELS[status] : RSVP_NOT_RESPONDED_LABEL;
-}

@@ -6,7 +6,26 @@
  * counts load no yup (docs/performance.md). Firebase glue lives in functions/src/services/schedule.ts (RSVP
  * transaction, promotion) and the web's dashboard and settings features.
  */
-import { RSVP_STATUSES, rsvpLabel, type RsvpStatus } from './entities.ts';
+
+// ---- Answers ----------------------------------------------------------------------------------
+
+/** The three answers a member gives to a schedule item. */
+export type RsvpStatus = 'going' | 'not_going' | 'maybe';
+
+export const RSVP_STATUSES: readonly RsvpStatus[] = ['going', 'not_going', 'maybe'];
+
+export const RSVP_STATUS_LABELS: Readonly<Record<RsvpStatus, string>> = {
+  going: 'Going',
+  not_going: 'Not Going',
+  maybe: 'Maybe',
+};
+
+/** Display-only label for a member who has not answered. */
+export const RSVP_NOT_RESPONDED_LABEL = 'Not Responded';
+
+export function rsvpLabel(status: RsvpStatus | null | undefined): string {
+  return status ? RSVP_STATUS_LABELS[status] : RSVP_NOT_RESPONDED_LABEL;
+}
 
 // ---- Limits ------------------------------------------------------------------------------------
 

@@ -19,13 +19,7 @@
  *   display name 100, phone 40, Venmo username 60, time zone name 64.
  */
 import * as yup from 'yup';
-import {
-  RSVP_STATUSES,
-  type BannerStyle,
-  type InvitableRole,
-  type MemberRole,
-  type RsvpStatus,
-} from './entities.ts';
+import { type BannerStyle, type InvitableRole, type MemberRole } from './entities.ts';
 import { isArrivalAfterDeparture } from './flights.ts';
 import {
   GUEST_QUESTION_KINDS,
@@ -40,6 +34,8 @@ import {
   RSVP_OPTION_MESSAGES,
   type GuestAnswers,
   type GuestQuestionKind,
+  RSVP_STATUSES,
+  type RsvpStatus,
 } from './rsvp-options.ts';
 import { INVITABLE_ROLES, MEMBER_ROLES } from './roles.ts';
 import {

@@ -1,8 +1,8 @@
 import type { ServerResponse } from 'node:http';
 import { error as logError } from 'firebase-functions/logger';
 import { authenticate } from './auth.ts';
+import { requestBodyOf } from '@gatherly/domain/api/request-bodies';
 import {
-  NO_BODY,
   type AnyEndpoint,
   type FileDownload,
   type HtmlPage,
@@ -168,7 +168,7 @@ export function createRouter(routes: readonly Route[]) {
           // is still enabled and its sessions unrevoked (docs/api.md, "Auth").
           const user = await authenticate(req, { checkRevoked: method !== 'GET' });
           const body = method === 'GET' ? undefined : await readJsonBody(req);
-          const checked = (endpoint.body ?? NO_BODY).parse(body);
+          const checked = requestBodyOf(endpoint.name).parse(body);
           if (!checked.ok) throw badRequest(checked.errors[0] ?? 'Invalid request');
           const caller = newCaller(user, endpoint.access);
           reply = await r.run({ ...base, body: checked.value, caller });

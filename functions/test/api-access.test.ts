@@ -7,7 +7,7 @@
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { PREMIUM_REQUIRED_MESSAGE } from '@gatherly/domain/tiers';
-import { endpoint } from '@gatherly/domain/api/contract';
+import { defineApi, endpoint } from '@gatherly/domain/api/contract';
 import { apiRoutes } from '../src/app.ts';
 import { createRouter, route } from '../src/router.ts';
 import { eventWithRoles, grantApiAccess, login } from './fixtures.ts';
@@ -119,12 +119,14 @@ describe('apiAccessEnabled', () => {
     await login(stack, user);
     const handle = createRouter([
       route(
-        endpoint<{ leaked: boolean }>()({
-          method: 'GET',
-          path: '/unchecked',
-          access: 'api',
-          summary: 'test',
-        }),
+        defineApi({
+          unchecked: endpoint<{ leaked: boolean }>()({
+            method: 'GET',
+            path: '/unchecked',
+            access: 'api',
+            summary: 'test',
+          }),
+        }).unchecked,
         async () => ({ body: { leaked: true } }),
       ),
     ]);

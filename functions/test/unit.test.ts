@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { endpoint, type Params } from '@gatherly/domain/api/contract';
+import { defineApi, endpoint, type Params } from '@gatherly/domain/api/contract';
 import { createRouter, apiPath, route } from '../src/router.ts';
 import { invitationIdFor, newInvitationToken } from '../src/services/members.ts';
 import { isBannerObjectPath } from '@gatherly/domain/event-settings';
@@ -31,25 +31,23 @@ describe('apiPath', () => {
 
 describe('router', () => {
   it('answers unknown routes 404, wrong methods 405, both as { error }', async () => {
+    const TEST_API = defineApi({
+      ping: endpoint<{ ok: boolean }>()({
+        method: 'GET',
+        path: '/ping',
+        access: 'public',
+        summary: 'test',
+      }),
+      thing: endpoint<{ id: string }>()({
+        method: 'GET',
+        path: '/things/:thingId',
+        access: 'public',
+        summary: 'test',
+      }),
+    });
     const handle = createRouter([
-      route(
-        endpoint<{ ok: boolean }>()({
-          method: 'GET',
-          path: '/ping',
-          access: 'public',
-          summary: 'test',
-        }),
-        async () => ({ body: { ok: true } }),
-      ),
-      route(
-        endpoint<{ id: string }>()({
-          method: 'GET',
-          path: '/things/:thingId',
-          access: 'public',
-          summary: 'test',
-        }),
-        async ({ params }) => ({ body: { id: params.thingId } }),
-      ),
+      route(TEST_API.ping, async () => ({ body: { ok: true } })),
+      route(TEST_API.thing, async ({ params }) => ({ body: { id: params.thingId } })),
     ]);
     const call = async (method: string, url: string) => {
       const { Readable } = await import('node:stream');

@@ -1,13 +1,14 @@
 /**
  * What an `/api` endpoint is (docs/api.md, "The contract"): its method, path pattern below
- * `/api`, who may call it, how its body is checked, and the type of its JSON answer. Every
- * endpoint is one value in api/endpoints.ts; the functions router serves each with one handler
+ * `/api`, who may call it, the types of its body and of its JSON answer. Every endpoint is one
+ * value in api/endpoints.ts; the functions router serves each with one handler
  * (functions/src/router.ts) and the web calls each through one client
- * (web/src/lib/api-client.ts), so both sides read the same definition.
+ * (web/src/lib/api-client.ts), so both sides read the same definition. The body's runtime check
+ * (its yup schema) is api/request-bodies.ts, which only the server loads: the web's bundles
+ * carry no schema they do not use.
  */
 import type { AnySchema, InferType, ObjectSchema } from 'yup';
 import type { ParseResult } from '../schemas.ts';
-import { parseJsonBody, parseNoBody } from './json-body.ts';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -38,18 +39,22 @@ export interface FileDownload {
 }
 
 /**
- * How an endpoint's body is checked. `Sent` is what a client sends, `Parsed` what the handler
- * receives once checked (defaults applied, text trimmed, dates normalised).
+ * The body an endpoint takes, as types only: `Sent` is what a client sends, `Parsed` what the
+ * handler receives once checked (defaults applied, text trimmed, dates normalised).
  */
-export interface RequestBody<Sent, Parsed> {
-  /** The checked body, or the first problem as a sentence (the router answers 400 with it). */
+export interface BodyType<Sent, Parsed> {
+  readonly sent?: Sent;
+  readonly parsed?: Parsed;
+}
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any body, whatever its types
+export type AnyBodyType = BodyType<any, any>;
+
+/** How a body is checked at run time (api/request-bodies.ts): the value, or the first problem. */
+export interface RequestBody<Sent, Parsed> extends BodyType<Sent, Parsed> {
   parse(value: unknown): ParseResult<Parsed>;
   /** The shared yup schema, where one describes the whole body. */
   readonly schema: AnySchema | null;
-  /** Type only, never set: what a client sends. */
-  readonly sent?: Sent;
 }
-export type AnyRequestBody = RequestBody<unknown, unknown>;
 
 /** Keys of an object schema whose fields have a default: a client may leave them out. */
 type DefaultedKeys<D> = {
@@ -70,31 +75,28 @@ export type SentOf<S extends AnySchema> =
       >
     : InferType<S>;
 
-/** A body described by one shared yup schema, checked as JSON (api/json-body.ts). */
-export function schemaBody<S extends AnySchema>(schema: S): RequestBody<SentOf<S>, InferType<S>> {
-  return { schema, parse: (value) => parseJsonBody(schema, value) };
+/** The body type of a shared yup schema (`typeof schema`, imported as a type). */
+export function bodyOf<S extends AnySchema>(): BodyType<SentOf<S>, InferType<S>> {
+  return {};
 }
 
 /** A body checked by its own function (the event settings write: one field at a time). */
-export function customBody<Sent, Parsed>(
-  parse: (value: unknown) => ParseResult<Parsed>,
-): RequestBody<Sent, Parsed> {
-  return { schema: null, parse };
+export function customBodyOf<Sent, Parsed>(): BodyType<Sent, Parsed> {
+  return {};
 }
-
-/** The check of a write that takes no body: none, or `{}`; any key is refused. */
-export const NO_BODY: RequestBody<undefined, undefined> = { schema: null, parse: parseNoBody };
 
 export interface Endpoint<
   P extends string = string,
-  B extends AnyRequestBody | null = AnyRequestBody | null,
+  B extends AnyBodyType | null = AnyBodyType | null,
   R = unknown,
 > {
+  /** Its key in `API`. */
+  readonly name: string;
   readonly method: Method;
   /** Below `/api`, with `:name` parameters. */
   readonly path: P;
   readonly access: Access;
-  /** null: the endpoint takes no body (GETs, public pages, writes named by their path alone). */
+  /** Types of its body; null: it takes none (GETs, public pages, writes named by their path). */
   readonly body: B;
   /** One line for docs/api.md's route table. */
   readonly summary: string;
@@ -104,18 +106,40 @@ export interface Endpoint<
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any endpoint, whatever its types
 export type AnyEndpoint = Endpoint<string, any, unknown>;
 
+/** An endpoint as declared, before `defineApi` gives it its name. */
+export type Declared<E extends AnyEndpoint> = Omit<E, 'name'>;
+
 /**
  * Declares an endpoint answering `R`: `endpoint<EventResponse>()({ method, path, ... })`
  * (curried so R is given and the path's literal type is inferred).
  */
 export function endpoint<R>() {
-  return <const P extends string, B extends AnyRequestBody | null = null>(def: {
-    method: Method;
-    path: P;
-    access: Access;
-    body?: B;
-    summary: string;
-  }): Endpoint<P, B, R> => ({ ...def, body: (def.body ?? null) as B });
+  function declare<const P extends string>(
+    def: Definition<P> & { body?: undefined },
+  ): Declared<Endpoint<P, null, R>>;
+  function declare<const P extends string, B extends AnyBodyType>(
+    def: Definition<P> & { body: B },
+  ): Declared<Endpoint<P, B, R>>;
+  function declare(def: Definition<string> & { body?: AnyBodyType }) {
+    return { ...def, body: def.body ?? null };
+  }
+  return declare;
+}
+
+interface Definition<P extends string> {
+  method: Method;
+  path: P;
+  access: Access;
+  summary: string;
+}
+
+/** The endpoint table with each endpoint's key as its `name`. */
+export function defineApi<T extends Record<string, Declared<AnyEndpoint>>>(
+  table: T,
+): { [K in keyof T & string]: T[K] & { readonly name: K } } {
+  return Object.fromEntries(Object.entries(table).map(([name, e]) => [name, { ...e, name }])) as {
+    [K in keyof T & string]: T[K] & { readonly name: K };
+  };
 }
 
 export type PathOf<E extends AnyEndpoint> = E['path'];
@@ -123,10 +147,10 @@ export type PathOf<E extends AnyEndpoint> = E['path'];
 export type ResponseOf<E extends AnyEndpoint> = NonNullable<E['response']>;
 /** What a client sends (undefined: no body). */
 export type BodyOf<E extends AnyEndpoint> =
-  E['body'] extends RequestBody<infer Sent, infer _Parsed> ? Sent : undefined;
+  E['body'] extends BodyType<infer Sent, infer _Parsed> ? Sent : undefined;
 /** What a handler receives, checked. */
 export type ParsedBodyOf<E extends AnyEndpoint> =
-  E['body'] extends RequestBody<infer _Sent, infer Parsed> ? Parsed : undefined;
+  E['body'] extends BodyType<infer _Sent, infer Parsed> ? Parsed : undefined;
 
 /** What a call needs besides the endpoint: its path parameters and its body, where it has them. */
 export type CallOf<E extends AnyEndpoint> = ([ParamNames<E['path']>] extends [never]

@@ -5,18 +5,17 @@
  * items take ids their admins' devices choose), so an id alone could name another event's
  * document (docs/decisions.md, "Nested resources").
  *
- * To add an endpoint: declare it here with its body schema and answer type, serve it in
+ * To add an endpoint: declare it here with its body type (`bodyOf<typeof yourSchema>()`) and
+ * answer type, give its schema to api/request-bodies.ts (the compiler asks for it), serve it in
  * functions/src/routes/ with `route(API.name, handler)`, call it with `callApi(API.name, ...)`
  * (web/src/lib/api-client.ts), and document it in docs/api.md.
  */
-import { announcementRequestSchema } from '../email/announcements.ts';
-import {
-  parseEventSettingsPatch,
-  type EventSettingsPatch,
-  type EventSettingsRequest,
-} from '../event-settings.ts';
-import { photoArchiveRequestSchema, type PhotoArchiveResponse } from '../photo-archive.ts';
-import {
+// Schemas are imported as types only: the web loads this table, and the run-time checks are
+// api/request-bodies.ts (server side).
+import type { announcementRequestSchema } from '../email/announcements.ts';
+import type { EventSettingsPatch, EventSettingsRequest } from '../event-settings.ts';
+import type { photoArchiveRequestSchema, PhotoArchiveResponse } from '../photo-archive.ts';
+import type {
   bannerPhotoSchema,
   capacitySchema,
   createCarpoolRequestSchema,
@@ -31,7 +30,14 @@ import {
   roleChangeSchema,
   rsvpSchema,
 } from '../schemas.ts';
-import { customBody, endpoint, schemaBody, type FileDownload, type HtmlPage } from './contract.ts';
+import {
+  bodyOf,
+  customBodyOf,
+  defineApi,
+  endpoint,
+  type FileDownload,
+  type HtmlPage,
+} from './contract.ts';
 import type {
   AcceptInvitationResponse,
   AnnouncementResponse,
@@ -66,7 +72,7 @@ import type {
   VoteResponse,
 } from './responses.ts';
 
-export const API = {
+export const API = defineApi({
   // ---- Account -------------------------------------------------------------------------------
   login: endpoint<LoginResponse>()({
     method: 'POST',
@@ -104,14 +110,14 @@ export const API = {
     method: 'POST',
     path: '/events',
     access: 'app',
-    body: schemaBody(createEventRequestSchema),
+    body: bodyOf<typeof createEventRequestSchema>(),
     summary: 'Creates an event (201)',
   }),
   updateEvent: endpoint<EventResponse>()({
     method: 'PUT',
     path: '/events/:eventId',
     access: 'api',
-    body: customBody<EventSettingsRequest, EventSettingsPatch>(parseEventSettingsPatch),
+    body: customBodyOf<EventSettingsRequest, EventSettingsPatch>(),
     summary: 'Changes one settings field (or both dates)',
   }),
   deleteEvent: endpoint<DeletedResponse>()({
@@ -132,7 +138,7 @@ export const API = {
     method: 'POST',
     path: '/events/:eventId/members',
     access: 'app',
-    body: schemaBody(inviteRequestSchema),
+    body: bodyOf<typeof inviteRequestSchema>(),
     summary: 'Invites an address (admins; 201)',
   }),
   removeMember: endpoint<RemovedMemberResponse>()({
@@ -145,14 +151,14 @@ export const API = {
     method: 'PATCH',
     path: '/events/:eventId/members/:userId/role',
     access: 'app',
-    body: schemaBody(roleChangeSchema),
+    body: bodyOf<typeof roleChangeSchema>(),
     summary: 'Makes a member admin or attendee (creator)',
   }),
   setMemberPlusOnes: endpoint<MemberPlusOnesResponse>()({
     method: 'PUT',
     path: '/events/:eventId/members/:userId/plus-ones',
     access: 'app',
-    body: schemaBody(memberPlusOnesSchema),
+    body: bodyOf<typeof memberPlusOnesSchema>(),
     summary: 'A member’s own plus-one allowance (admins)',
   }),
   getInvitation: endpoint<InvitationResponse>()({
@@ -203,7 +209,7 @@ export const API = {
     method: 'POST',
     path: '/events/:eventId/photos',
     access: 'app',
-    body: schemaBody(photoRecordSchema),
+    body: bodyOf<typeof photoRecordSchema>(),
     summary: 'Records an uploaded photo (201)',
   }),
   votePhoto: endpoint<VoteResponse>()({
@@ -222,7 +228,7 @@ export const API = {
     method: 'PUT',
     path: '/events/:eventId/photos/:photoId/featured',
     access: 'app',
-    body: schemaBody(photoFeaturedSchema),
+    body: bodyOf<typeof photoFeaturedSchema>(),
     summary: 'Features a photo or takes it off (admins)',
   }),
   deletePhoto: endpoint<DeletedResponse>()({
@@ -235,14 +241,14 @@ export const API = {
     method: 'POST',
     path: '/events/:eventId/banner-photo',
     access: 'app',
-    body: schemaBody(bannerPhotoSchema),
+    body: bodyOf<typeof bannerPhotoSchema>(),
     summary: 'Sets an uploaded image as the banner (admins)',
   }),
   createPhotoArchive: endpoint<PhotoArchiveResponse>()({
     method: 'POST',
     path: '/events/:eventId/photo-archives',
     access: 'app',
-    body: schemaBody(photoArchiveRequestSchema),
+    body: bodyOf<typeof photoArchiveRequestSchema>(),
     summary: 'A short-lived link to the photos as one zip (201)',
   }),
   openPhotoArchive: endpoint<FileDownload>()({
@@ -263,7 +269,7 @@ export const API = {
     method: 'POST',
     path: '/events/:eventId/flights',
     access: 'app',
-    body: schemaBody(createFlightRequestSchema),
+    body: bodyOf<typeof createFlightRequestSchema>(),
     summary: 'Adds the caller’s flight (201)',
   }),
   deleteFlight: endpoint<DeletedResponse>()({
@@ -282,7 +288,7 @@ export const API = {
     method: 'POST',
     path: '/events/:eventId/carpools',
     access: 'app',
-    body: schemaBody(createCarpoolRequestSchema),
+    body: bodyOf<typeof createCarpoolRequestSchema>(),
     summary: 'Offers a carpool, the caller driving (201)',
   }),
   joinCarpool: endpoint<CarpoolResponse>()({
@@ -321,21 +327,21 @@ export const API = {
     method: 'PUT',
     path: '/events/:eventId/schedule/:scheduleId/rsvp',
     access: 'app',
-    body: schemaBody(rsvpSchema),
+    body: bodyOf<typeof rsvpSchema>(),
     summary: 'The caller answers (the only way to RSVP)',
   }),
   recordRsvp: endpoint<RsvpResponse>()({
     method: 'PUT',
     path: '/events/:eventId/schedule/:scheduleId/rsvps/:userId',
     access: 'app',
-    body: schemaBody(rsvpSchema),
+    body: bodyOf<typeof rsvpSchema>(),
     summary: 'An admin records a guest’s answer',
   }),
   setCapacity: endpoint<CapacityResponse>()({
     method: 'PUT',
     path: '/events/:eventId/schedule/:scheduleId/capacity',
     access: 'app',
-    body: schemaBody(capacitySchema),
+    body: bodyOf<typeof capacitySchema>(),
     summary: 'Sets or lifts an item’s capacity (admins, Pro and Enterprise)',
   }),
   deleteScheduleItem: endpoint<DeletedResponse>()({
@@ -348,21 +354,21 @@ export const API = {
     method: 'PUT',
     path: '/events/:eventId/questions',
     access: 'app',
-    body: schemaBody(guestQuestionsSchema),
+    body: bodyOf<typeof guestQuestionsSchema>(),
     summary: 'The host’s questions (admins)',
   }),
   setAnswers: endpoint<GuestAnswersResponse>()({
     method: 'PUT',
     path: '/events/:eventId/answers',
     access: 'app',
-    body: schemaBody(guestAnswersRequestSchema),
+    body: bodyOf<typeof guestAnswersRequestSchema>(),
     summary: 'The caller’s answers to the host’s questions',
   }),
   sendAnnouncement: endpoint<AnnouncementResponse>()({
     method: 'POST',
     path: '/events/:eventId/announcements',
     access: 'app',
-    body: schemaBody(announcementRequestSchema),
+    body: bodyOf<typeof announcementRequestSchema>(),
     summary: 'Posts and e-mails an announcement (admins; 201)',
   }),
 
@@ -379,6 +385,6 @@ export const API = {
     access: 'public',
     summary: 'Unsubscribes (or subscribes again) with a signed token',
   }),
-} as const;
+});
 
 export type ApiName = keyof typeof API;

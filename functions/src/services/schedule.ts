@@ -5,7 +5,7 @@
 import type { MyRsvpResponse } from '@gatherly/domain/api/responses';
 import { FieldPath, Timestamp, type Transaction } from 'firebase-admin/firestore';
 import { recordedAnswerText } from '@gatherly/domain/activity';
-import type { RsvpStatus, ScheduleItemView } from '@gatherly/domain/entities';
+import type { ScheduleItemView } from '@gatherly/domain/entities';
 import {
   RSVP_OPTION_MESSAGES,
   RSVP_STATES,
@@ -17,6 +17,7 @@ import {
   type Party,
   type PlusOne,
   type RsvpState,
+  type RsvpStatus,
 } from '@gatherly/domain/rsvp-options';
 import { isMemberRole } from '@gatherly/domain/roles';
 import {

@@ -4,7 +4,6 @@ import { ChakraProvider } from '@chakra-ui/react';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { RsvpStatus } from '@gatherly/domain/entities';
 import { system } from '../../src/app/system.ts';
 import { OfflineBanner } from '../../src/components/OfflineBanner.tsx';
 import { resetToasts } from '../../src/components/toast-store.ts';
@@ -19,6 +18,7 @@ import type { ScheduleDoc } from '../../src/lib/types.ts';
 import { ApiError, routeApi } from '../api-mock.ts';
 import { goOffline } from '../offline.ts';
 import { testDb } from './firebase-stub.ts';
+import type { RsvpStatus } from '@gatherly/domain/rsvp-options';
 
 const server = vi.hoisted(() => ({
   statuses: {} as Record<string, RsvpStatus>,

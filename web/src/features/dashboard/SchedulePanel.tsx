@@ -1,6 +1,5 @@
 import { Badge, Box, Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { lazy, Suspense, useState } from 'react';
-import type { RsvpStatus } from '@gatherly/domain/entities';
 import {
   headsAndRepliesText,
   partyText,
@@ -8,6 +7,7 @@ import {
   spotsLeftText,
   waitlistPositionText,
   type RsvpState,
+  type RsvpStatus,
 } from '@gatherly/domain/rsvp-options';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { DeferredMenu, deferredView } from '../../components/DeferredMenu.tsx';

@@ -4,13 +4,15 @@ import { NativeSelect } from '../../components/chakra/NativeSelect.ts';
 import { Progress } from '../../components/chakra/Progress.ts';
 import { useState } from 'react';
 import { formatShortDate } from '@gatherly/domain/dates';
-import { RSVP_STATUSES, rsvpLabel, type RsvpStatus } from '@gatherly/domain/entities';
 import {
   allowanceFor,
   headsAndRepliesText,
   rsvpStateLabel,
   type GuestQuestion,
   type RsvpState,
+  RSVP_STATUSES,
+  rsvpLabel,
+  type RsvpStatus,
 } from '@gatherly/domain/rsvp-options';
 import { answerText, csvFileName, guestNamesText } from '@gatherly/domain/guest-csv';
 import { RoleBadge } from '../../components/RoleBadge.tsx';

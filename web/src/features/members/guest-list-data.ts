@@ -19,8 +19,7 @@ import {
 import { useEffect, useMemo, useState } from 'react';
 import { useFirestore, useFirestoreCollectionData } from 'reactfire';
 import { API } from '@gatherly/domain/api/endpoints';
-import type { RsvpStatus } from '@gatherly/domain/entities';
-import type { RsvpState } from '@gatherly/domain/rsvp-options';
+import type { RsvpState, RsvpStatus } from '@gatherly/domain/rsvp-options';
 import { memberSearchTokens, searchQuery } from '@gatherly/domain/search';
 import { callApi } from '../../lib/api-client.ts';
 import {

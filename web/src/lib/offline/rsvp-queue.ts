@@ -8,8 +8,14 @@
 // docs/decisions.md, "Venue Wi-Fi".
 import { useMemo, useSyncExternalStore } from 'react';
 import type { RsvpRequest } from '@gatherly/domain/api/requests';
-import { RSVP_STATUSES, rsvpLabel, type RsvpStatus } from '@gatherly/domain/entities';
-import type { GuestAnswers, PlusOne, RsvpState } from '@gatherly/domain/rsvp-options';
+import {
+  type GuestAnswers,
+  type PlusOne,
+  type RsvpState,
+  RSVP_STATUSES,
+  rsvpLabel,
+  type RsvpStatus,
+} from '@gatherly/domain/rsvp-options';
 import { describeError } from '../errors.ts';
 import { QUEUE_AFTER_MS, trackWrite, type TrackedWrite } from './write-queue.ts';
 

@@ -43,7 +43,7 @@ export const rsvpQueue = new RsvpQueue({
 
 let started = false;
 
-/** Called once at app start (with Firestore): sends what an earlier visit queued. */
+/** Called once at app start (web/src/app/App.tsx): sends what an earlier visit queued. */
 export function startRsvpSync(): void {
   if (started) return;
   started = true;
