@@ -29,8 +29,6 @@ interface BaseCtx<E extends AnyEndpoint> {
   req: ApiIncoming;
   params: Params<E['path']>;
   body: ParsedBodyOf<E>;
-  /** The web app's origin, for links in e-mails. */
-  origin: string | null;
 }
 /** A signed-in endpoint's handler also gets the verified caller. */
 export interface Ctx<E extends AnyEndpoint> extends BaseCtx<E> {
@@ -118,26 +116,6 @@ function match(pattern: string[], segments: string[]): Match {
   return { params };
 }
 
-function requestOrigin(req: ApiIncoming): string | null {
-  const configured = process.env.APP_ORIGIN;
-  if (configured) return configured.replace(/\/+$/, '');
-  const origin = req.headers.origin;
-  if (typeof origin === 'string' && /^https?:\/\/[a-z0-9.-]+(?::\d+)?$/i.test(origin))
-    return origin;
-  const forwardedHost = req.headers['x-forwarded-host'];
-  const host =
-    typeof forwardedHost === 'string' ? forwardedHost.split(',')[0]?.trim() : req.headers.host;
-  if (typeof host === 'string' && /^[a-z0-9.-]+(?::\d+)?$/i.test(host)) {
-    const forwardedProto = req.headers['x-forwarded-proto'];
-    const proto =
-      typeof forwardedProto === 'string'
-        ? (forwardedProto.split(',')[0]?.trim() ?? 'https')
-        : 'http';
-    return `${proto === 'https' ? 'https' : 'http'}://${host}`;
-  }
-  return null;
-}
-
 /** Firestore's ABORTED after the transaction retries ran out: contention, safe to retry. */
 function isAborted(err: unknown): boolean {
   return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === 10;
@@ -158,11 +136,16 @@ export function createRouter(routes: readonly Route[]) {
         allowed = true;
         const { endpoint } = r;
         if (endpoint.method !== method) continue;
-        const base = { req, params: found.params, origin: requestOrigin(req) };
+        const base = { req, params: found.params };
         let reply: Reply;
         if (endpoint.access === 'public') {
-          // Public endpoints read no JSON body (the unsubscribe form posts its own encoding).
-          reply = await r.run({ ...base, body: undefined, caller: null });
+          // Public writes with a body take JSON; the unsubscribe page posts a form (read from
+          // its query), so a public endpoint without a body reads none.
+          const check =
+            method === 'GET' || endpoint.body === null ? null : requestBodyOf(endpoint.name);
+          const checked = check ? check.parse(await readJsonBody(req)) : null;
+          if (checked && !checked.ok) throw badRequest(checked.errors[0] ?? 'Invalid request');
+          reply = await r.run({ ...base, body: checked?.value, caller: null });
         } else {
           // Reads trust the token until it expires; writes also ask Auth whether the account
           // is still enabled and its sessions unrevoked (docs/api.md, "Auth").

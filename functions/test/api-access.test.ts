@@ -45,19 +45,26 @@ describe('apiAccessEnabled', () => {
         .filter((r) => r.endpoint.access === access)
         .map((r) => `${r.endpoint.method} ${r.endpoint.path}`);
     expect(byAccess('api').sort()).toEqual([...API_ONLY].sort());
-    expect(byAccess('public')).toEqual([
+    expect(byAccess('public').sort()).toEqual(
+      [
+      'POST /auth/email-link',
+      'POST /auth/email-link/redeem',
       'GET /invitations/:token',
+      'POST /invitations/:token/sign-in-link',
+      'GET /join/:secret',
       'GET /events/:eventId/photo-archives/:archiveId',
       'GET /unsubscribe',
       'POST /unsubscribe',
-    ]);
+    ].sort(),
+  );
     // PUT /schedule/:scheduleId/rsvp became an app route with the counters; featured and the
     // deletes are new app routes (docs/performance.md, "Counters"); so are the guest list's
     // host-recorded answers and the pending invitations' link, resend and revoke, and leaving a
     // carpool; and the caller's own RSVP with its place in line, capacity, the host's questions,
     // members' answers and plus-one allowances (docs/api.md, "Plus-ones, questions and waitlists");
-    // and asking for a photo download (the download itself is public: its link is the credential).
-    expect(byAccess('app')).toHaveLength(34);
+    // and asking for a photo download (the download itself is public: its link is the credential);
+    // the event link's settings, regeneration, joining and the approvals of requests to join.
+    expect(byAccess('app')).toHaveLength(40);
   });
 
   it('API routes: 403 for a member without API access, 2xx with it, 404 for non-members either way', async () => {

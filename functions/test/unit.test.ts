@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { defineApi, endpoint, type Params } from '@gatherly/domain/api/contract';
 import { createRouter, apiPath, route } from '../src/router.ts';
-import { invitationIdFor, newInvitationToken } from '../src/services/members.ts';
+import { invitationIdFor } from '../src/services/members.ts';
+import { newSecret } from '../src/secrets.ts';
 import { isBannerObjectPath } from '@gatherly/domain/event-settings';
 import { parseJson, parseJsonBody } from '@gatherly/domain/api/json-body';
 import type { ParseResult } from '@gatherly/domain/schemas';
@@ -210,8 +211,8 @@ describe('validation', () => {
 });
 
 describe('invitations', () => {
-  it('tokens carry 256 random bits, URL-safe', () => {
-    const tokens = new Set(Array.from({ length: 200 }, newInvitationToken));
+  it('tokens (invitations, sign-in links, event links) carry 256 random bits, URL-safe', () => {
+    const tokens = new Set(Array.from({ length: 200 }, newSecret));
     expect(tokens.size).toBe(200);
     for (const t of tokens) expect(t).toMatch(/^[A-Za-z0-9_-]{43}$/);
   });

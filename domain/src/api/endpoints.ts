@@ -14,6 +14,17 @@
 // api/request-bodies.ts (server side).
 import type { announcementRequestSchema } from '../email/announcements.ts';
 import type { EventSettingsPatch, EventSettingsRequest } from '../event-settings.ts';
+import type {
+  EmailLinkRedeemResponse,
+  JoinLinkState,
+  JoinResponse,
+} from '../guest-access.ts';
+import type {
+  acceptInvitationSchema,
+  emailLinkRedeemSchema,
+  emailLinkRequestSchema,
+  joinLinkUpdateSchema,
+} from '../guest-access-schemas.ts';
 import type { photoArchiveRequestSchema, PhotoArchiveResponse } from '../photo-archive.ts';
 import type {
   bannerPhotoSchema,
@@ -55,6 +66,8 @@ import type {
   InvitationLinkResponse,
   InvitationResponse,
   InviteResponse,
+  JoinLinkViewResponse,
+  JoinRequestDecidedResponse,
   LoginResponse,
   MemberPlusOnesResponse,
   MemberResponse,
@@ -67,6 +80,7 @@ import type {
   RevokedInvitationResponse,
   RsvpResponse,
   ScheduleResponse,
+  SignInLinkSentResponse,
   SubscriptionLimitsResponse,
   SubscriptionResponse,
   VoteResponse,
@@ -79,6 +93,20 @@ export const API = defineApi({
     path: '/auth/login',
     access: 'app',
     summary: 'Creates or refreshes the caller’s user document after sign-in',
+  }),
+  requestSignInLink: endpoint<SignInLinkSentResponse>()({
+    method: 'POST',
+    path: '/auth/email-link',
+    access: 'public',
+    body: bodyOf<typeof emailLinkRequestSchema>(),
+    summary: 'E-mails a sign-in link to an address (202)',
+  }),
+  redeemSignInLink: endpoint<EmailLinkRedeemResponse>()({
+    method: 'POST',
+    path: '/auth/email-link/redeem',
+    access: 'public',
+    body: bodyOf<typeof emailLinkRedeemSchema>(),
+    summary: 'Trades an e-mailed sign-in token for the sign-in link, once',
   }),
   subscription: endpoint<SubscriptionResponse>()({
     method: 'GET',
@@ -167,10 +195,17 @@ export const API = defineApi({
     access: 'public',
     summary: 'What an invitation link shows before sign-in',
   }),
+  invitationSignInLink: endpoint<SignInLinkSentResponse>()({
+    method: 'POST',
+    path: '/invitations/:token/sign-in-link',
+    access: 'public',
+    summary: 'E-mails a sign-in link to the invited address (202)',
+  }),
   acceptInvitation: endpoint<AcceptInvitationResponse>()({
     method: 'POST',
     path: '/invitations/:token/accept',
     access: 'app',
+    body: bodyOf<typeof acceptInvitationSchema>(),
     summary: 'Joins the event of an invitation',
   }),
   invitationLink: endpoint<InvitationLinkResponse>()({
@@ -190,6 +225,51 @@ export const API = defineApi({
     path: '/events/:eventId/invitations/:invitationId',
     access: 'app',
     summary: 'Withdraws a pending invitation (admins)',
+  }),
+
+  // ---- Event link -----------------------------------------------------------------------------
+  joinLinkState: endpoint<JoinLinkState>()({
+    method: 'GET',
+    path: '/events/:eventId/join-link',
+    access: 'app',
+    summary: 'The event link and its settings (admins)',
+  }),
+  updateJoinLink: endpoint<JoinLinkState>()({
+    method: 'PUT',
+    path: '/events/:eventId/join-link',
+    access: 'app',
+    body: bodyOf<typeof joinLinkUpdateSchema>(),
+    summary: 'Turns the event link on or off, or asks before joining (admins)',
+  }),
+  regenerateJoinLink: endpoint<JoinLinkState>()({
+    method: 'POST',
+    path: '/events/:eventId/join-link/regenerate',
+    access: 'app',
+    summary: 'Replaces the event link; the old one stops working (admins)',
+  }),
+  approveJoinRequest: endpoint<JoinRequestDecidedResponse>()({
+    method: 'POST',
+    path: '/events/:eventId/join-requests/:userId/approve',
+    access: 'app',
+    summary: 'Lets a person who asked to join in (admins)',
+  }),
+  declineJoinRequest: endpoint<JoinRequestDecidedResponse>()({
+    method: 'POST',
+    path: '/events/:eventId/join-requests/:userId/decline',
+    access: 'app',
+    summary: 'Declines a request to join (admins)',
+  }),
+  joinLinkView: endpoint<JoinLinkViewResponse>()({
+    method: 'GET',
+    path: '/join/:secret',
+    access: 'public',
+    summary: 'What an event link shows before sign-in',
+  }),
+  joinByLink: endpoint<JoinResponse>()({
+    method: 'POST',
+    path: '/join/:secret',
+    access: 'app',
+    summary: 'Joins (or asks to join) the event of a link',
   }),
 
   // ---- Photos --------------------------------------------------------------------------------

@@ -7,6 +7,12 @@
 import type { AnySchema, InferType } from 'yup';
 import { announcementRequestSchema } from '../email/announcements.ts';
 import { parseEventSettingsPatch } from '../event-settings.ts';
+import {
+  acceptInvitationSchema,
+  emailLinkRedeemSchema,
+  emailLinkRequestSchema,
+  joinLinkUpdateSchema,
+} from '../guest-access-schemas.ts';
 import { photoArchiveRequestSchema } from '../photo-archive.ts';
 import {
   bannerPhotoSchema,
@@ -33,6 +39,13 @@ function schemaBody<S extends AnySchema>(schema: S): RequestBody<SentOf<S>, Infe
   return { schema, parse: (value) => parseJsonBody(schema, value) };
 }
 
+/** A body that may be left out entirely: none is read as `{}`. */
+function optionalSchemaBody<S extends AnySchema>(
+  schema: S,
+): RequestBody<SentOf<S>, InferType<S>> {
+  return { schema, parse: (value) => parseJsonBody(schema, value ?? {}) };
+}
+
 /** A body checked by its own function. */
 function customBody<Sent, Parsed>(
   parse: (value: unknown) => ParseResult<Parsed>,
@@ -54,6 +67,10 @@ type CheckOf<K extends ApiName> = RequestBody<
 >;
 
 export const REQUEST_BODIES: { [K in WithBody]: CheckOf<K> } = {
+  requestSignInLink: schemaBody(emailLinkRequestSchema),
+  redeemSignInLink: schemaBody(emailLinkRedeemSchema),
+  acceptInvitation: optionalSchemaBody(acceptInvitationSchema),
+  updateJoinLink: schemaBody(joinLinkUpdateSchema),
   createEvent: schemaBody(createEventRequestSchema),
   updateEvent: customBody(parseEventSettingsPatch),
   inviteMember: schemaBody(inviteRequestSchema),

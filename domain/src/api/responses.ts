@@ -11,7 +11,7 @@ import type {
   EventWithMembership,
   Flight,
   Invitation,
-  InvitationPublicView,
+  InvitationView,
   Member,
   PhotoView,
   Rsvp,
@@ -21,6 +21,7 @@ import type {
   UsageCount,
   User,
 } from '../entities.ts';
+import type { JoinLinkView } from '../guest-access.ts';
 import type { GuestAnswers, GuestQuestion, Party, RsvpState } from '../rsvp-options.ts';
 
 /** Every 4xx (and the rare 5xx) answer. */
@@ -91,7 +92,23 @@ export interface MemberResponse {
 }
 
 export interface InvitationResponse {
-  invitation: InvitationPublicView;
+  invitation: InvitationView;
+}
+
+/** A sign-in link asked for: the same answer whether the address has an account or not. */
+export interface SignInLinkSentResponse {
+  sent: boolean;
+  message?: string;
+}
+
+export interface JoinLinkViewResponse {
+  link: JoinLinkView;
+}
+
+export interface JoinRequestDecidedResponse {
+  approved?: boolean;
+  declined?: boolean;
+  userId: string;
 }
 
 export interface AcceptInvitationResponse {

@@ -10,7 +10,7 @@ import {
 } from '../services/announcements.ts';
 
 export const announcementRoutes: Route[] = [
-  route(API.sendAnnouncement, async ({ caller, params, body, origin }) => {
+  route(API.sendAnnouncement, async ({ caller, params, body }) => {
     const announcement = await db().runTransaction((tx) =>
       recordAnnouncement(tx, caller, params.eventId, body),
     );
@@ -18,7 +18,7 @@ export const announcementRoutes: Route[] = [
       announcement.recipientCount = await fanOutAnnouncement(
         params.eventId,
         announcement.id,
-        linkContext(origin),
+        linkContext(),
       );
     } catch (err) {
       // Recorded and in the feed; the scheduler finishes the e-mails (resumeAnnouncements).

@@ -2,14 +2,18 @@ import { API } from '@gatherly/domain/api/endpoints';
 import { authenticate } from '../auth.ts';
 import { db } from '../firebase.ts';
 import { route, type Route } from '../router.ts';
-import { acceptInvitation, invitationView } from '../services/invitations.ts';
+import { requesterOf } from '../services/email-sign-in.ts';
+import {
+  acceptInvitation,
+  invitationView,
+  sendInvitationSignInLink,
+} from '../services/invitations.ts';
 import {
   invitationLink,
   resendInvitation,
   revokeInvitation,
 } from '../services/pending-invitations.ts';
-import { appOrigin } from './members.ts';
-import { userSummary } from '../users.ts';
+import { appOrigin } from '../mail/params.ts';
 
 export const invitationRoutes: Route[] = [
   // Public: the invitation page shows the event before the visitor signs in. A signed-in
@@ -20,23 +24,27 @@ export const invitationRoutes: Route[] = [
       : null;
     return { body: { invitation: await invitationView(params.token, viewer?.uid ?? null) } };
   }),
-  route(API.acceptInvitation, async ({ caller, params }) => {
-    const summary = await userSummary(caller);
+  // Public: a sign-in link to the invited address (never to an address the caller names).
+  route(API.invitationSignInLink, async ({ req, params }) => {
+    await sendInvitationSignInLink(params.token, requesterOf(req));
+    return { status: 202, body: { sent: true } };
+  }),
+  route(API.acceptInvitation, async ({ caller, params, body }) => {
     const event = await db().runTransaction((tx) =>
-      acceptInvitation(tx, caller, params.token, summary),
+      acceptInvitation(tx, caller, params.token, body),
     );
     return { body: { event } };
   }),
   // Pending invitations, for admins (docs/api.md, "Invitations").
-  route(API.invitationLink, async ({ caller, params, origin }) => {
+  route(API.invitationLink, async ({ caller, params }) => {
     const inviteUrl = await db().runTransaction((tx) =>
-      invitationLink(tx, caller, params.eventId, params.invitationId, appOrigin(origin)),
+      invitationLink(tx, caller, params.eventId, params.invitationId, appOrigin()),
     );
     return { body: { inviteUrl } };
   }),
-  route(API.resendInvitation, async ({ caller, params, origin }) => {
+  route(API.resendInvitation, async ({ caller, params }) => {
     const { inviteUrl } = await db().runTransaction((tx) =>
-      resendInvitation(tx, caller, params.eventId, params.invitationId, appOrigin(origin)),
+      resendInvitation(tx, caller, params.eventId, params.invitationId, appOrigin()),
     );
     return { body: { inviteUrl } };
   }),

@@ -1,6 +1,6 @@
 import { API } from '@gatherly/domain/api/endpoints';
 import { db } from '../firebase.ts';
-import { linkContext } from '../mail/params.ts';
+import { appOrigin, linkContext } from '../mail/params.ts';
 import { route, type Route } from '../router.ts';
 import { apiShape } from '../serialize.ts';
 import {
@@ -11,27 +11,22 @@ import {
   removeMember,
 } from '../services/members.ts';
 
-const fallbackOrigin = () => `https://${process.env.GCLOUD_PROJECT ?? 'demo-gatherly'}.web.app`;
-
-/** The web app's origin for invitation links. */
-export const appOrigin = (origin: string | null): string => origin ?? fallbackOrigin();
-
 export const memberRoutes: Route[] = [
   route(API.listMembers, async ({ caller, params }) => ({
     body: { members: await listMembers(caller, params.eventId) },
   })),
-  route(API.inviteMember, async ({ caller, params, body, origin }) => {
+  route(API.inviteMember, async ({ caller, params, body }) => {
     const sent = await db().runTransaction((tx) =>
-      inviteMember(tx, caller, params.eventId, body, appOrigin(origin)),
+      inviteMember(tx, caller, params.eventId, body, appOrigin()),
     );
     return {
       status: 201,
       body: { invitation: apiShape(sent.invitation), inviteUrl: sent.inviteUrl },
     };
   }),
-  route(API.removeMember, async ({ caller, params, origin }) => {
+  route(API.removeMember, async ({ caller, params }) => {
     await db().runTransaction((tx) =>
-      removeMember(tx, caller, params.eventId, params.userId, () => linkContext(origin)),
+      removeMember(tx, caller, params.eventId, params.userId, () => linkContext()),
     );
     return { body: { removed: true, userId: params.userId } };
   }),

@@ -37,21 +37,21 @@ export const scheduleRoutes: Route[] = [
     body: await myRsvp(caller, itemOf(params)),
   })),
   // The web app's one RSVP path: it keeps the counts, answer maps and waitlist exact.
-  route(API.setRsvp, async ({ caller, params, body, origin }) => {
+  route(API.setRsvp, async ({ caller, params, body }) => {
     const rsvp = await db().runTransaction((tx) =>
-      setRsvp(tx, caller, itemOf(params), body, () => linkContext(origin)),
+      setRsvp(tx, caller, itemOf(params), body, () => linkContext()),
     );
     return { body: rsvpBody(rsvp) };
   }),
-  route(API.recordRsvp, async ({ caller, params, body, origin }) => {
+  route(API.recordRsvp, async ({ caller, params, body }) => {
     const rsvp = await db().runTransaction((tx) =>
-      recordRsvp(tx, caller, itemOf(params), params.userId, body, () => linkContext(origin)),
+      recordRsvp(tx, caller, itemOf(params), params.userId, body, () => linkContext()),
     );
     return { body: rsvpBody(rsvp) };
   }),
-  route(API.setCapacity, async ({ caller, params, body, origin }) => {
+  route(API.setCapacity, async ({ caller, params, body }) => {
     const item = itemOf(params);
-    const links = () => linkContext(origin);
+    const links = () => linkContext();
     const result = await db().runTransaction((tx) =>
       setCapacity(tx, caller, item, body.capacity ?? null, links),
     );

@@ -4,6 +4,7 @@ import {
   type UnsubscribePageState,
 } from '@gatherly/domain/email/unsubscribe-page';
 import { API } from '@gatherly/domain/api/endpoints';
+import { appOrigin } from '../mail/params.ts';
 import { route, type PublicCtx, type Route } from '../router.ts';
 import { unsubscribe, type UnsubscribeOutcome } from '../services/unsubscribe.ts';
 
@@ -26,11 +27,7 @@ function query(ctx: PageCtx): URLSearchParams {
 }
 
 /** The page for an outcome: confirm offers Unsubscribe, unsubscribed offers Subscribe again. */
-function page(
-  ctx: PageCtx,
-  token: string,
-  outcome: UnsubscribeOutcome,
-): { status: number; html: string } {
+function page(token: string, outcome: UnsubscribeOutcome): { status: number; html: string } {
   const formAction =
     outcome.state === 'confirm'
       ? actionFor(token, false)
@@ -41,7 +38,7 @@ function page(
     state: outcome.state,
     ...(outcome.topic ? { topic: outcome.topic } : {}),
     ...(formAction ? { formAction } : {}),
-    preferencesUrl: preferencesUrl(ctx.origin ?? ''),
+    preferencesUrl: preferencesUrl(appOrigin()),
   });
   return { status: STATUS[outcome.state], html };
 }
@@ -51,12 +48,12 @@ function page(
 export const unsubscribeRoutes: Route[] = [
   route(API.unsubscribePage, async (ctx) => {
     const token = query(ctx).get('token') ?? '';
-    return page(ctx, token, await unsubscribe(token, 'confirm'));
+    return page(token, await unsubscribe(token, 'confirm'));
   }),
   route(API.unsubscribe, async (ctx) => {
     const params = query(ctx);
     const token = params.get('token') ?? '';
     const action = params.get('resubscribe') === '1' ? 'resubscribe' : 'unsubscribe';
-    return page(ctx, token, await unsubscribe(token, action));
+    return page(token, await unsubscribe(token, action));
   }),
 ];

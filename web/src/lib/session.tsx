@@ -19,7 +19,9 @@ import { showToast } from '../components/toast-store.ts';
 import { API } from '@gatherly/domain/api/endpoints';
 import { ApiError } from './api.ts';
 import { callApi } from './api-client.ts';
+import { describeError } from './errors.ts';
 import { getAppAuth, loadOfflineGapiShim } from './firebase.ts';
+import { holdGoogleCredential, requestSignInLink } from './email-link.ts';
 import { CURRENT_EVENT_STORAGE_KEY } from './storage-keys.ts';
 
 export interface SessionUser {
@@ -42,6 +44,8 @@ export interface Session {
   domainUnauthorized: boolean;
   signIn(): Promise<void>;
   signOut(): Promise<void>;
+  /** The name the person now goes by (given on accepting an invitation), shown at once. */
+  renamed(displayName: string): void;
 }
 
 /** Sign-in popup outcomes as thrown messages (docs/product.md, "Sign-in"). */
@@ -97,11 +101,33 @@ export function signInToastMessage(err: unknown): string {
   return 'Failed to sign in. Please try again.';
 }
 
-function toSessionUser(user: User): SessionUser {
+/**
+ * Google sign-in for an address whose account was made with an e-mail link: Firebase keeps one
+ * account per address, so the person proves the address with a link and Google is added to that
+ * account as it opens (lib/email-link.ts).
+ */
+async function offerLinkToExistingAccount(email: string): Promise<void> {
+  try {
+    await requestSignInLink(email, window.location.pathname + window.location.search);
+    showToast({
+      title: 'Check your inbox',
+      description: `You already have a Gatherly account for ${email}. We e-mailed you a sign-in link: open it and Google sign-in will be added to that account.`,
+      status: 'info',
+    });
+  } catch (err) {
+    showToast({
+      title: describeError(err, 'Failed to sign in. Please try again.'),
+      status: 'error',
+    });
+  }
+}
+
+/** The signed-in person; the profile's name (theirs to edit) wins over the provider's. */
+function toSessionUser(user: User, profileName = ''): SessionUser {
   return {
     uid: user.uid,
     email: user.email ?? '',
-    displayName: user.displayName ?? user.email ?? '',
+    displayName: profileName || user.displayName || user.email || '',
     photoURL: user.photoURL ?? '',
   };
 }
@@ -140,9 +166,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       }
       setStatus('loading');
       callApi(API.login)
-        .then(() => {
+        .then(({ user: profile }) => {
           if (mine !== generation) return;
-          const sessionUser = toSessionUser(fbUser);
+          const sessionUser = toSessionUser(fbUser, profile.displayName);
           setUser(sessionUser);
           setStatus('signed-in');
           if (welcomePending.current) {
@@ -191,7 +217,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       welcomePending.current = false;
       // A newer attempt replaced this one: its own outcome is what the user sees.
       if (mine !== attempt.current) return;
-      if (isUnauthorizedDomainError(err)) {
+      const existing = holdGoogleCredential(err);
+      if (existing) {
+        await offerLinkToExistingAccount(existing);
+      } else if (isUnauthorizedDomainError(err)) {
         setDomainUnauthorized(true);
       } else {
         showToast({ title: signInToastMessage(err), status: 'error' });
@@ -217,9 +246,23 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     }
   }, []);
 
+  const renamed = useCallback(
+    (displayName: string) => setUser((u) => (u && displayName ? { ...u, displayName } : u)),
+    [],
+  );
+
   const value = useMemo<Session>(
-    () => ({ status, user, signingIn, signInAttempted, domainUnauthorized, signIn, signOut }),
-    [status, user, signingIn, signInAttempted, domainUnauthorized, signIn, signOut],
+    () => ({
+      status,
+      user,
+      signingIn,
+      signInAttempted,
+      domainUnauthorized,
+      signIn,
+      signOut,
+      renamed,
+    }),
+    [status, user, signingIn, signInAttempted, domainUnauthorized, signIn, signOut, renamed],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

@@ -3,7 +3,7 @@
 import { useEffect, useState } from 'react';
 import { API } from '@gatherly/domain/api/endpoints';
 import type { AcceptInvitationResponse } from '@gatherly/domain/api/responses';
-import type { InvitationPublicView } from '@gatherly/domain/entities';
+import type { InvitationView } from '@gatherly/domain/entities';
 import { ApiError } from '../../lib/api.ts';
 import { callApi } from '../../lib/api-client.ts';
 
@@ -11,7 +11,7 @@ export type InvitationLoad =
   | { state: 'loading' }
   | { state: 'not-found' }
   | { state: 'error' }
-  | { state: 'ready'; invitation: InvitationPublicView };
+  | { state: 'ready'; invitation: InvitationView };
 
 /**
  * The invitation behind `token`, looked up again when the signed-in person (`uid`) changes: a
@@ -48,8 +48,21 @@ export function useInvitation(
   return load.token === token ? load : { state: 'loading' };
 }
 
-export function acceptInvitation(token: string): Promise<AcceptInvitationResponse> {
-  return callApi(API.acceptInvitation, { params: { token } });
+/** Accepts as the signed-in person; `displayName` names a guest whose account came without one. */
+export function acceptInvitation(
+  token: string,
+  displayName = '',
+): Promise<AcceptInvitationResponse> {
+  const name = displayName.trim();
+  return callApi(API.acceptInvitation, {
+    params: { token },
+    body: name ? { displayName: name } : {},
+  });
+}
+
+/** Google is the natural way in for a Google address; for anything else, a link by e-mail. */
+export function isGoogleAddress(email: string): boolean {
+  return /@(gmail|googlemail)\.com$/i.test(email.trim());
 }
 
 export function emailsMatch(a: string | null | undefined, b: string | null | undefined): boolean {
