@@ -47,16 +47,16 @@ describe('apiAccessEnabled', () => {
     expect(byAccess('api').sort()).toEqual([...API_ONLY].sort());
     expect(byAccess('public').sort()).toEqual(
       [
-      'POST /auth/email-link',
-      'POST /auth/email-link/redeem',
-      'GET /invitations/:token',
-      'POST /invitations/:token/sign-in-link',
-      'GET /join/:secret',
-      'GET /events/:eventId/photo-archives/:archiveId',
-      'GET /unsubscribe',
-      'POST /unsubscribe',
-    ].sort(),
-  );
+        'POST /auth/email-link',
+        'POST /auth/email-link/redeem',
+        'GET /invitations/:token',
+        'POST /invitations/:token/sign-in-link',
+        'GET /join/:secret',
+        'GET /events/:eventId/photo-archives/:archiveId',
+        'GET /unsubscribe',
+        'POST /unsubscribe',
+      ].sort(),
+    );
     // PUT /schedule/:scheduleId/rsvp became an app route with the counters; featured and the
     // deletes are new app routes (docs/performance.md, "Counters"); so are the guest list's
     // host-recorded answers and the pending invitations' link, resend and revoke, and leaving a

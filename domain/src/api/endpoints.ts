@@ -14,11 +14,7 @@
 // api/request-bodies.ts (server side).
 import type { announcementRequestSchema } from '../email/announcements.ts';
 import type { EventSettingsPatch, EventSettingsRequest } from '../event-settings.ts';
-import type {
-  EmailLinkRedeemResponse,
-  JoinLinkState,
-  JoinResponse,
-} from '../guest-access.ts';
+import type { EmailLinkRedeemResponse, JoinLinkState, JoinResponse } from '../guest-access.ts';
 import type {
   acceptInvitationSchema,
   emailLinkRedeemSchema,

@@ -40,9 +40,7 @@ function schemaBody<S extends AnySchema>(schema: S): RequestBody<SentOf<S>, Infe
 }
 
 /** A body that may be left out entirely: none is read as `{}`. */
-function optionalSchemaBody<S extends AnySchema>(
-  schema: S,
-): RequestBody<SentOf<S>, InferType<S>> {
+function optionalSchemaBody<S extends AnySchema>(schema: S): RequestBody<SentOf<S>, InferType<S>> {
   return { schema, parse: (value) => parseJsonBody(schema, value ?? {}) };
 }
 
