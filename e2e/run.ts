@@ -28,6 +28,7 @@ import { rsvpAdmin } from './journeys/16-rsvp-admin.ts';
 import { everyGuest } from './journeys/18-every-guest.ts';
 import { oneAccount } from './journeys/19-one-account.ts';
 import { eventLink } from './journeys/20-event-link.ts';
+import { deleteAccount } from './journeys/17-delete-account.ts';
 
 const JOURNEYS: [string, Journey][] = [
   ['01-first-event', firstEvent],
@@ -49,6 +50,7 @@ const JOURNEYS: [string, Journey][] = [
   ['18-every-guest', everyGuest],
   ['19-one-account', oneAccount],
   ['20-event-link', eventLink],
+  ['17-delete-account', deleteAccount],
 ];
 
 /** Journeys that reload offline: they need the service worker, so the built app (lib/built-app.ts). */

@@ -39,8 +39,12 @@ export async function invitations({ person, step }: JourneyContext): Promise<voi
   });
 
   await step('the creator invites the friend by e-mail and gets the link to copy', async () => {
+    // Watched for from before the click: the toast's 5 s can pass while the dialog is saved at
+    // both widths and scanned (slow on a loaded machine).
+    const toast = visible(bea.page.getByText('Invitation Sent'), "the 'Invitation Sent' toast");
+    toast.catch(() => undefined); // awaited below
     link = await inviteByEmail(bea, eventId, cal.email, 'attendee', 'invite-link');
-    await visible(bea.page.getByText('Invitation Sent'), "the 'Invitation Sent' toast");
+    await toast;
   });
 
   await step(

@@ -4,7 +4,8 @@
 import { randomUUID } from 'node:crypto';
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
-import { getFirestore } from 'firebase-admin/firestore';
+import { getFirestore, type Query } from 'firebase-admin/firestore';
+import { getStorage } from 'firebase-admin/storage';
 import type { SubscriptionTierName } from '@gatherly/domain/entities';
 
 export const PROJECT_ID = 'demo-gatherly';
@@ -68,6 +69,68 @@ export async function listDocumentIds(collectionPath: string): Promise<string[]>
   try {
     const refs = await getFirestore(app).collection(collectionPath).listDocuments();
     return refs.map((r) => r.id);
+  } finally {
+    await deleteApp(app);
+  }
+}
+
+/** The uid of the account with `email`, or null when there is none (any more). */
+export async function uidOf(email: string): Promise<string | null> {
+  pointAdminAtEmulators();
+  const app = initializeApp({ projectId: PROJECT_ID }, `e2e-uid-${randomUUID()}`);
+  try {
+    return (await getAuth(app).getUserByEmail(email)).uid;
+  } catch (err) {
+    if ((err as { code?: unknown }).code === 'auth/user-not-found') return null;
+    throw err;
+  } finally {
+    await deleteApp(app);
+  }
+}
+
+/**
+ * What the database and the bucket still hold about a person, by kind (only kinds with
+ * something left): the checks of account deletion's own tests, seen from outside.
+ */
+export async function storedAbout(
+  uid: string,
+  email: string,
+  eventIds: readonly string[],
+): Promise<Record<string, number>> {
+  pointAdminAtEmulators();
+  const app = initializeApp(
+    { projectId: PROJECT_ID, storageBucket: `${PROJECT_ID}.appspot.com` },
+    `e2e-stored-${randomUUID()}`,
+  );
+  try {
+    const db = getFirestore(app);
+    const left: Record<string, number> = {};
+    const counted: [string, Query][] = [
+      ['memberships', db.collectionGroup('members').where('userId', '==', uid)],
+      ['events created', db.collection('events').where('createdBy', '==', uid)],
+      ['photos', db.collectionGroup('photos').where('uploadedBy', '==', uid)],
+      ['votes', db.collectionGroup('votes').where('userId', '==', uid)],
+      [
+        'carpool seats',
+        db.collectionGroup('carpools').where('passengerIds', 'array-contains', uid),
+      ],
+      ['passenger records', db.collectionGroup('passengers').where('userId', '==', uid)],
+      ['RSVPs', db.collectionGroup('rsvps').where('userId', '==', uid)],
+      ['mail', db.collection('mail').where('to', '==', email)],
+    ];
+    for (const [kind, query] of counted) {
+      const n = (await query.count().get()).data().count;
+      if (n > 0) left[kind] = n;
+    }
+    if ((await db.doc(`users/${uid}`).get()).exists) left.profile = 1;
+    const bucket = getStorage(app).bucket();
+    for (const eventId of eventIds) {
+      for (const folder of ['photos', 'thumbs']) {
+        const [files] = await bucket.getFiles({ prefix: `events/${eventId}/${folder}/${uid}/` });
+        if (files.length > 0) left[`files in ${eventId}/${folder}`] = files.length;
+      }
+    }
+    return left;
   } finally {
     await deleteApp(app);
   }

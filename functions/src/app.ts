@@ -1,4 +1,5 @@
 import { createRouter, type Route } from './router.ts';
+import { accountRoutes } from './routes/account.ts';
 import { announcementRoutes } from './routes/announcements.ts';
 import { authRoutes } from './routes/auth.ts';
 import { eventRoutes } from './routes/events.ts';
@@ -18,6 +19,7 @@ export const apiRoutes: readonly Route[] = [
   ...authRoutes,
   ...eventRoutes,
   ...subscriptionRoutes,
+  ...accountRoutes,
   ...memberRoutes,
   ...invitationRoutes,
   ...joinLinkRoutes,

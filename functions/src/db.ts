@@ -4,6 +4,8 @@
  * here. Documents are read through converters, so callers get `Event<Timestamp>` and never
  * cast `snapshot.data()`; updates are checked against the stored shape (`UpdateData`).
  */
+import type { AccountDeletion } from '@gatherly/domain/account-deletion';
+import type { DataExport } from '@gatherly/domain/data-export';
 import type { PhotoArchive } from '@gatherly/domain/photo-archive';
 import type {
   CollectionGroup,
@@ -111,6 +113,10 @@ export interface JoinLinkRecord {
   createdAt: Timestamp;
 }
 export type JoinRequestRecord = JoinRequest<Timestamp>;
+/** accountDeletions/{uid}: a deletion job (services/account-deletion.ts). */
+export type AccountDeletionRecord = AccountDeletion<Timestamp>;
+/** dataExports/{id}: an asked-for "Download my data" link (services/data-export.ts). */
+export type DataExportRecord = DataExport<Timestamp>;
 
 /** What a document stores: the entity without `id`, unless the entity keeps its id as a field. */
 type Stored<T extends { id: string }, KeepsId extends boolean> = KeepsId extends true
@@ -402,6 +408,26 @@ const converters = {
     ['eventId', 'userId', 'user', 'status', 'requestedAt', 'decidedAt', 'decidedBy'],
     ID_IS_DOC_ID,
   ),
+  accountDeletion: converterFor<AccountDeletionRecord>()(
+    [
+      'userId',
+      'status',
+      'email',
+      'choices',
+      'steps',
+      'eventIds',
+      'attempts',
+      'lastError',
+      'startedAt',
+      'updatedAt',
+      'completedAt',
+    ],
+    ID_IS_DOC_ID,
+  ),
+  dataExport: converterFor<DataExportRecord>()(
+    ['userId', 'createdAt', 'expiresAt', 'openedAt'],
+    ID_IS_DOC_ID,
+  ),
   reminderRun: converterFor<ReminderRunRecord>()(
     ['kind', 'key', 'mailCount', 'completedAt'],
     ID_IS_DOC_ID,
@@ -428,6 +454,10 @@ export function dataAccess(firestore: Firestore) {
   const signInLinks = firestore.collection('signInLinks').withConverter(converters.signInLink);
   const signInLimits = firestore.collection('signInLimits').withConverter(converters.signInLimit);
   const joinLinks = firestore.collection('joinLinks').withConverter(converters.joinLink);
+  const deletions = firestore
+    .collection('accountDeletions')
+    .withConverter(converters.accountDeletion);
+  const exports = firestore.collection('dataExports').withConverter(converters.dataExport);
   const event = (eventId: string) => events.doc(eventId);
   const under = (eventId: string, name: string) => event(eventId).collection(name);
   const photos = (eventId: string) => under(eventId, 'photos').withConverter(converters.photo);
@@ -466,6 +496,11 @@ export function dataAccess(firestore: Firestore) {
     joinRequests: (eventId: string): Col<Converters['joinRequest']> =>
       under(eventId, 'joinRequests').withConverter(converters.joinRequest),
     mail,
+    /** Account deletion jobs, one per person (id = uid). */
+    accountDeletions: deletions,
+    accountDeletion: (uid: string): Ref<Converters['accountDeletion']> => deletions.doc(uid),
+    /** "Download my data" links. */
+    dataExports: exports,
     /** One e-mail; reminders and announcement copies have ids derived from what they are about. */
     mailDoc: (mailId: string): Ref<Converters['mail']> => mail.doc(mailId),
     photos,
@@ -511,8 +546,30 @@ export function dataAccess(firestore: Firestore) {
         firestore.collectionGroup('members').withConverter(converters.member),
       photos: (): Group<Converters['photo']> =>
         firestore.collectionGroup('photos').withConverter(converters.photo),
+      flights: (): Group<Converters['flight']> =>
+        firestore.collectionGroup('flights').withConverter(converters.flight),
+      carpools: (): Group<Converters['carpool']> =>
+        firestore.collectionGroup('carpools').withConverter(converters.carpool),
       schedule: (): Group<Converters['scheduleItem']> =>
         firestore.collectionGroup('schedule').withConverter(converters.scheduleItem),
+      // One person's documents across events (account deletion and data export; indexes:
+      // firestore.indexes.json).
+      votes: (): Group<Converters['vote']> =>
+        firestore.collectionGroup('votes').withConverter(converters.vote),
+      passengers: (): Group<Converters['passenger']> =>
+        firestore.collectionGroup('passengers').withConverter(converters.passenger),
+      rsvps: (): Group<Converters['rsvp']> =>
+        firestore.collectionGroup('rsvps').withConverter(converters.rsvp),
+      rsvpsByUser: (): Group<Converters['rsvpsByUser']> =>
+        firestore.collectionGroup('rsvpsByUser').withConverter(converters.rsvpsByUser),
+      guestAnswers: (): Group<Converters['guestAnswers']> =>
+        firestore.collectionGroup('guestAnswers').withConverter(converters.guestAnswers),
+      invitations: (): Group<Converters['invitation']> =>
+        firestore.collectionGroup('invitations').withConverter(converters.invitation),
+      roleChanges: (): Group<Converters['roleChange']> =>
+        firestore.collectionGroup('roleChanges').withConverter(converters.roleChange),
+      photoArchives: (): Group<Converters['photoArchive']> =>
+        firestore.collectionGroup('photoArchives').withConverter(converters.photoArchive),
       /** Announcements whose e-mail fan-out has not finished (recipientCount null). */
       announcements: (): Group<Converters['announcement']> =>
         firestore.collectionGroup('announcements').withConverter(converters.announcement),

@@ -49,6 +49,7 @@ describe('apiAccessEnabled', () => {
       [
         'POST /auth/email-link',
         'POST /auth/email-link/redeem',
+        'GET /user/data-exports/:exportId',
         'GET /invitations/:token',
         'POST /invitations/:token/sign-in-link',
         'GET /join/:secret',
@@ -63,8 +64,9 @@ describe('apiAccessEnabled', () => {
     // carpool; and the caller's own RSVP with its place in line, capacity, the host's questions,
     // members' answers and plus-one allowances (docs/api.md, "Plus-ones, questions and waitlists");
     // and asking for a photo download (the download itself is public: its link is the credential);
-    // the event link's settings, regeneration, joining and the approvals of requests to join.
-    expect(byAccess('app')).toHaveLength(40);
+    // the event link's settings, regeneration, joining and the approvals of requests to join;
+    // and the caller's own account: what deleting it would do, deleting it, a data export.
+    expect(byAccess('app')).toHaveLength(43);
   });
 
   it('API routes: 403 for a member without API access, 2xx with it, 404 for non-members either way', async () => {

@@ -124,6 +124,17 @@ const serverCollections = [
   ...serverOnly('signInLinks', 'hash-1', { email: 'x@example.com', next: '/' }),
   ...serverOnly('signInLimits', 'address-hash-1', { sentAt: [] }),
   ...serverOnly('joinLinks', 'secret-1', { eventId: EVENT, askBeforeJoin: false }),
+  // An account deletion job (here the attendee's own): the person may neither start, read,
+  // steer nor remove one directly, let alone someone else's; POST /api/user/account-deletion
+  // acts only on the caller.
+  ...serverOnly('accountDeletions', UID.attendee, {
+    userId: UID.attendee,
+    status: 'done',
+    choices: [],
+    steps: [],
+  }),
+  // A "Download my data" link's id is its credential, like a photo download's.
+  ...serverOnly('dataExports', 'export-1', { userId: UID.attendee, openedAt: null }),
   // A photo download's id is its link's credential: reading one would let anyone download.
   ...serverOnly(`events/${EVENT}/photoArchives`, 'archive-1', {
     eventId: EVENT,

@@ -264,6 +264,25 @@ function seedDocuments(): Map<string, DocumentData> {
     decidedAt: null,
     decidedBy: null,
   });
+  put(`accountDeletions/${UID.attendee}`, {
+    userId: UID.attendee,
+    status: 'running',
+    email: `${UID.attendee}@example.com`,
+    choices: [],
+    steps: [],
+    eventIds: [],
+    attempts: 1,
+    lastError: null,
+    startedAt: SEED_TIME,
+    updatedAt: SEED_TIME,
+    completedAt: null,
+  });
+  put('dataExports/export-1', {
+    userId: UID.attendee,
+    createdAt: SEED_TIME,
+    expiresAt: SEED_TIME,
+    openedAt: null,
+  });
   put('mail/mail-1', {
     to: 'guest@example.com',
     message: { subject: 'You are invited', text: 'Join us', html: '<p>Join us</p>' },

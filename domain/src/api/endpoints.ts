@@ -13,6 +13,8 @@
 // Schemas are imported as types only: the web loads this table, and the run-time checks are
 // api/request-bodies.ts (server side).
 import type { announcementRequestSchema } from '../email/announcements.ts';
+import type { accountDeletionRequestSchema, AccountDeletionPreview } from '../account-deletion.ts';
+import type { DataExportResponse } from '../data-export.ts';
 import type { EventSettingsPatch, EventSettingsRequest } from '../event-settings.ts';
 import type { EmailLinkRedeemResponse, JoinLinkState, JoinResponse } from '../guest-access.ts';
 import type {
@@ -47,6 +49,7 @@ import {
 } from './contract.ts';
 import type {
   AcceptInvitationResponse,
+  AccountDeletedResponse,
   AnnouncementResponse,
   CapacityResponse,
   CarpoolResponse,
@@ -115,6 +118,32 @@ export const API = defineApi({
     path: '/user/subscription/limits',
     access: 'app',
     summary: 'Whether the caller may create another event',
+  }),
+
+  accountDeletionPreview: endpoint<AccountDeletionPreview>()({
+    method: 'GET',
+    path: '/user/account-deletion',
+    access: 'app',
+    summary: 'What deleting the caller’s account would do',
+  }),
+  deleteAccount: endpoint<AccountDeletedResponse>()({
+    method: 'POST',
+    path: '/user/account-deletion',
+    access: 'app',
+    body: bodyOf<typeof accountDeletionRequestSchema>(),
+    summary: 'Deletes the caller’s account, with their choice for each event they created',
+  }),
+  requestDataExport: endpoint<DataExportResponse>()({
+    method: 'POST',
+    path: '/user/data-export',
+    access: 'app',
+    summary: 'A one-time link to everything stored about the caller (201)',
+  }),
+  openDataExport: endpoint<FileDownload>()({
+    method: 'GET',
+    path: '/user/data-exports/:exportId',
+    access: 'public',
+    summary: 'Streams the caller’s data export, once',
   }),
 
   // ---- Events --------------------------------------------------------------------------------

@@ -5,6 +5,7 @@
  * it). Bodies are checked as JSON (api/json-body.ts): JSON types first, unknown keys refused.
  */
 import type { AnySchema, InferType } from 'yup';
+import { accountDeletionRequestSchema } from '../account-deletion.ts';
 import { announcementRequestSchema } from '../email/announcements.ts';
 import { parseEventSettingsPatch } from '../event-settings.ts';
 import {
@@ -69,6 +70,7 @@ export const REQUEST_BODIES: { [K in WithBody]: CheckOf<K> } = {
   redeemSignInLink: schemaBody(emailLinkRedeemSchema),
   acceptInvitation: optionalSchemaBody(acceptInvitationSchema),
   updateJoinLink: schemaBody(joinLinkUpdateSchema),
+  deleteAccount: schemaBody(accountDeletionRequestSchema),
   createEvent: schemaBody(createEventRequestSchema),
   updateEvent: customBody(parseEventSettingsPatch),
   inviteMember: schemaBody(inviteRequestSchema),

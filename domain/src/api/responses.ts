@@ -72,6 +72,10 @@ export interface SubscriptionLimitsResponse {
   canCreate: boolean;
 }
 
+export interface AccountDeletedResponse {
+  deleted: boolean;
+}
+
 export interface MembersResponse {
   members: Member[];
 }

@@ -3,7 +3,7 @@ import { route, type Route } from '../router.ts';
 import { createPhotoArchive, openPhotoArchive } from '../services/photo-archives.ts';
 
 /** The page a browser shows when a download link no longer works (it was opened, not fetched). */
-function unavailablePage(message: string): string {
+export function unavailablePage(message: string): string {
   const text = message.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
   return `<!doctype html><html lang="en"><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Download unavailable</title><body style="font-family:system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem;line-height:1.5"><h1 style="font-size:1.4rem">Download unavailable</h1><p>${text}</p></body></html>`;
 }

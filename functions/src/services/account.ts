@@ -7,6 +7,7 @@ import type {
 } from '@gatherly/domain/api/responses';
 import { DEFAULT_TIER, canCreate, formatUsage, storageUsedMb } from '@gatherly/domain/tiers';
 import type { Caller } from '../caller.ts';
+import { deletionRunning } from './account-guard.ts';
 import type { UserRecord } from '../db.ts';
 import { store } from '../firebase.ts';
 import {
@@ -29,6 +30,8 @@ export async function signIn(tx: Transaction, caller: Caller): Promise<UserRecor
   const ref = store().user(caller.uid);
   const current = (await tx.get(ref)).data();
   const now = Timestamp.now();
+  // While the account is being deleted, signing in (to finish the deletion) writes nothing.
+  const deleting = await deletionRunning(tx, caller.uid);
   if (!current) {
     const created: UserRecord = {
       id: caller.uid,
@@ -43,9 +46,10 @@ export async function signIn(tx: Transaction, caller: Caller): Promise<UserRecor
       createdAt: now,
       updatedAt: now,
     };
-    tx.create(ref, created);
+    if (!deleting) tx.create(ref, created);
     return created;
   }
+  if (deleting) return current;
   const update: Partial<UserRecord> = { email: caller.email, updatedAt: now };
   // An e-mail link brings no name (the address stood in for one): a provider's real name may fill it.
   const unnamed = !current.displayName || current.displayName === current.email;

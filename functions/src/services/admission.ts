@@ -7,15 +7,25 @@ import { memberSearchTokens } from '@gatherly/domain/search';
 import type { EventRecord } from '../db.ts';
 import { store } from '../firebase.ts';
 import { requireWithin, tierOfUser } from '../tiers.ts';
+import { requireAccountOpen } from './account-guard.ts';
 import { readMemberStats, writeMemberStats } from './stats.ts';
 
-/** Reads what admitting needs (call before the writes of `tx`); `admit` then writes. */
-export async function prepareAdmission(tx: Transaction, eventId: string, event: EventRecord) {
+/**
+ * Reads what admitting `uid` needs (call before the writes of `tx`); `admit` then writes. An
+ * account being deleted joins nothing (services/account-guard.ts).
+ */
+export async function prepareAdmission(
+  tx: Transaction,
+  eventId: string,
+  event: EventRecord,
+  uid: string,
+) {
+  await requireAccountOpen(tx, uid);
   const tier = await tierOfUser(event.createdBy, tx);
   const stats = await readMemberStats(tx, eventId);
   requireWithin(stats.total, tier.maxAttendeesPerEvent, 'attendees per event', tier);
   return {
-    admit(uid: string, role: InvitableRole, user: UserSummary, now = Timestamp.now()): void {
+    admit(role: InvitableRole, user: UserSummary, now = Timestamp.now()): void {
       tx.create(store().member(eventId, uid), {
         id: uid,
         eventId,

@@ -21,6 +21,7 @@ import { badRequest } from '../http.ts';
 import { apiShape } from '../serialize.ts';
 import { deletePrefix } from '../storage.ts';
 import { countOf, eventsCreatedBy, requireWithin, tierOfUser } from '../tiers.ts';
+import { requireAccountOpen } from './account-guard.ts';
 import { initialiseStats } from './stats.ts';
 
 /**
@@ -116,6 +117,7 @@ export async function createEvent(
     user: creator,
     searchTokens: memberSearchTokens(creator.displayName, creator.email),
   };
+  await requireAccountOpen(tx, caller.uid);
   const tier = await tierOfUser(caller.uid, tx);
   requireWithin(await countOf(eventsCreatedBy(caller.uid), tx), tier.maxEvents, 'events', tier);
   tx.create(ref, event);

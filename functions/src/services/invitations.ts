@@ -130,14 +130,14 @@ export async function acceptInvitation(
   }
   if (invitation.status === 'accepted') throw conflict(ALREADY_ACCEPTED);
   if (memberSnap.exists) throw conflict('You are already a member of this event');
-  const admission = await prepareAdmission(tx, eventId, event);
+  const admission = await prepareAdmission(tx, eventId, event, caller.uid);
   const now = Timestamp.now();
   // A guest who signed in by e-mail has no name yet: the one they give here is their profile's.
   const summary = summaryOf(caller, profile, input.displayName);
   if (profile && input.displayName && profile.displayName !== input.displayName) {
     tx.update(userRef, { displayName: input.displayName, updatedAt: now });
   }
-  admission.admit(caller.uid, invitation.role, summary, now);
+  admission.admit(invitation.role, summary, now);
   tx.update(invitationRef, { status: 'accepted', respondedAt: now });
   return { id: eventId, name: event.name };
 }

@@ -174,10 +174,10 @@ export async function joinByLink(
     });
     return { status: 'requested' };
   }
-  const admission = await prepareAdmission(tx, eventId, event);
+  const admission = await prepareAdmission(tx, eventId, event, caller.uid);
   // A request left from while approval was on is settled by joining.
   if (standing === 'requested') tx.delete(s.joinRequests(eventId).doc(caller.uid));
-  admission.admit(caller.uid, 'attendee', user);
+  admission.admit('attendee', user);
   return joined;
 }
 
@@ -205,7 +205,7 @@ export async function decideJoinRequest(
     tx.update(ref, { status: 'declined', decidedAt: Timestamp.now(), decidedBy: caller.uid });
     return;
   }
-  const admission = await prepareAdmission(tx, eventId, event);
+  const admission = await prepareAdmission(tx, eventId, event, uid);
   tx.delete(ref);
-  admission.admit(uid, 'attendee', request.user);
+  admission.admit('attendee', request.user);
 }

@@ -193,6 +193,22 @@ export async function removeMember(
     if (targetId === caller.uid) throw forbidden('You cannot remove yourself from the event');
     throw forbidden('The event creator cannot be removed');
   }
+  await leaveEvent(tx, eventId, target, links);
+}
+
+/**
+ * The writes of a member leaving, in `tx` after its reads of `member`: their carpool seats are
+ * freed, their answers stop counting (the spots go to those waiting), and their membership and
+ * its count go. Shared by member removal and account deletion.
+ */
+export async function leaveEvent(
+  tx: Transaction,
+  eventId: string,
+  member: MemberRecord,
+  links: () => LinkContext,
+): Promise<void> {
+  const s = store();
+  const targetId = member.userId;
   const rides = await tx.get(s.carpools(eventId).where('passengerIds', 'array-contains', targetId));
   const stats = await readMemberStats(tx, eventId);
   const dropAnswers = await forgetAnswers(tx, eventId, targetId, links);
@@ -205,8 +221,8 @@ export async function removeMember(
     tx.delete(s.passengers(eventId, ride.id).doc(targetId));
   }
   dropAnswers();
-  tx.delete(targetRef);
-  writeMemberStats(tx, eventId, stats, { remove: target.role });
+  tx.delete(s.member(eventId, targetId));
+  if (isMemberRole(member.role)) writeMemberStats(tx, eventId, stats, { remove: member.role });
 }
 
 /**

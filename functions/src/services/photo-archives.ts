@@ -101,14 +101,31 @@ export async function openPhotoArchive(eventId: string, id: string): Promise<Ope
     download: {
       fileName: archiveFileName(name),
       contentType: 'application/zip',
-      write: (out) => writeZip(eventId, archive.photoIds, out),
+      write: (out) => writeZip(archiveEntries(eventId, archive.photoIds), out),
     },
   };
 }
 
-async function writeZip(
-  eventId: string,
-  photoIds: string[] | null,
+/**
+ * One file of a streamed zip: an object from Storage (opened only when the zip reaches it) or
+ * bytes made here (the data export's JSON).
+ */
+export type ZipEntry =
+  { name: string; objectPath: string; mtime: Date } | { name: string; bytes: Buffer; mtime: Date };
+
+/** A photo's original as a zip entry named `name`, dated by its upload. */
+export function photoEntry(photo: PhotoRecord, name: string): ZipEntry {
+  const mtime = photo.uploadedAt instanceof Timestamp ? photo.uploadedAt.toDate() : new Date();
+  return { name, objectPath: photo.objectPath, mtime };
+}
+
+/**
+ * Streams `entries` into `out` as one zip, each read as the zip reaches it, so nothing is held
+ * whole in memory. Photos are stored, not compressed (JPEGs do not shrink). Used by "Download
+ * all" and by "Download my data".
+ */
+export async function writeZip(
+  entries: AsyncIterable<ZipEntry>,
   out: NodeJS.WritableStream,
 ): Promise<void> {
   const zip = new ZipFile();
@@ -116,20 +133,31 @@ async function writeZip(
   const failed = new Promise<never>((_, reject) => zip.on('error', reject));
   const sent = Promise.race([pipeline(zip.outputStream, out), failed]);
   sent.catch(() => undefined);
+  for await (const entry of entries) {
+    if ('bytes' in entry) {
+      zip.addBuffer(entry.bytes, entry.name, { compress: true, mtime: entry.mtime });
+    } else {
+      const path = entry.objectPath;
+      zip.addReadStreamLazy(entry.name, { compress: false, mtime: entry.mtime }, (cb) =>
+        cb(null, objectStream(path)),
+      );
+    }
+  }
+  zip.end();
+  await sent;
+}
+
+/** The archive's files: its photos in gallery order, numbered. */
+async function* archiveEntries(
+  eventId: string,
+  photoIds: string[] | null,
+): AsyncGenerator<ZipEntry> {
   let n = 0;
   for await (const photo of photosOf(eventId, photoIds)) {
     if (!photo.objectPath) continue;
     n += 1;
-    const at = photo.uploadedAt instanceof Timestamp ? photo.uploadedAt.toDate() : new Date();
-    // Lazy: each object is opened only when the zip reaches it.
-    zip.addReadStreamLazy(
-      archiveEntryName(n, photo.filename, photo.contentType),
-      { compress: false, mtime: at },
-      (cb) => cb(null, objectStream(photo.objectPath)),
-    );
+    yield photoEntry(photo, archiveEntryName(n, photo.filename, photo.contentType));
   }
-  zip.end();
-  await sent;
 }
 
 /** The photos of the archive in gallery order (newest first), a page at a time. */

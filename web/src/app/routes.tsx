@@ -73,7 +73,7 @@ function eventArea(
 
 export const routes: RouteObject[] = [
   // Public pages a guest may open signed out, from an e-mail or a QR code: they talk to the API
-  // only, so they load no Firestore (docs/performance.md, "The first screen").
+  // only, so they load no Firestore SDK.
   { path: PATHS.invite, element: guarded(page(InvitationPage)) },
   { path: PATHS.join, element: guarded(page(JoinPage)) },
   { path: PATHS.signInLink, element: guarded(page(SignInLinkPage)) },

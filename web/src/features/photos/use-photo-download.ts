@@ -8,6 +8,7 @@ import { showToast } from '../../components/toast-store.ts';
 import { errorMessage } from '../../lib/api.ts';
 import { callApi } from '../../lib/api-client.ts';
 import { requireConnection } from '../../lib/offline/offline-toast.ts';
+import { saveLink } from '../../lib/save-link.ts';
 
 export function requestPhotoArchive(
   eventId: string,
@@ -17,17 +18,6 @@ export function requestPhotoArchive(
     params: { eventId },
     body: photoIds ? { photoIds: [...photoIds] } : {},
   });
-}
-
-/** Hands the link to the browser's own downloader. */
-function saveLink(url: string, fileName: string): void {
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  a.rel = 'noopener';
-  document.body.append(a);
-  a.click();
-  a.remove();
 }
 
 export function usePhotoDownload(eventId: string) {

@@ -11,6 +11,7 @@ import { commitWrite } from '../../lib/offline/commit-write.ts';
 import { showQueuedToast } from '../../lib/offline/offline-toast.ts';
 import { useSession } from '../../lib/session.tsx';
 import { saveEmailPreference, useMyProfile } from './data.ts';
+import { YourDataCard } from './YourDataCard.tsx';
 
 const TOPICS: Readonly<Record<EmailTopic, { label: string; description: string }>> = {
   reminders: {
@@ -25,7 +26,10 @@ const TOPICS: Readonly<Record<EmailTopic, { label: string; description: string }
   },
 };
 
-/** The signed-in person: who they are signed in as, and which e-mails they get. */
+/**
+ * The signed-in person: who they are signed in as, which e-mails they get, and their data (a
+ * copy of it, or deleting the account).
+ */
 export default function ProfilePage() {
   const { user } = useSession();
   if (!user) return null;
@@ -48,6 +52,7 @@ export default function ProfilePage() {
         </Card.Body>
       </Card.Root>
       <EmailPreferencesCard uid={user.uid} email={user.email} />
+      <YourDataCard />
     </Stack>
   );
 }
