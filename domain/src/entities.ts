@@ -1,4 +1,4 @@
-import type { GuestAnswers, GuestQuestion, Party, PlusOne, RsvpState } from './rsvp-options.ts';
+import type { GuestQuestion, Party, RsvpState, RsvpStatus } from './rsvp-options.ts';
 /**
  * Entity and API shapes shared by web and functions (docs/data-model.md).
  *
@@ -20,7 +20,6 @@ export type SubscriptionTierName = 'free' | 'paid' | 'enterprise';
 export type SubscriptionStatus = string;
 export type MemberRole = 'creator' | 'admin' | 'attendee';
 export type InvitableRole = Exclude<MemberRole, 'creator'>;
-export type RsvpStatus = 'going' | 'not_going' | 'maybe';
 export type InvitationStatus = 'pending' | 'accepted';
 export type BannerStyle = 'contained' | 'full-width';
 
@@ -351,13 +350,13 @@ export interface ScheduleItem<Time = IsoDateString> {
   createdBy: string;
   createdAt: Time;
   /**
-   * Most heads going (Pro and Enterprise: PUT /api/schedule/{s}/capacity); absent or null = no
+   * Most heads going (Pro and Enterprise: PUT /api/events/{e}/schedule/{s}/capacity); absent or null = no
    * limit. When full, Going answers join the waitlist (rsvp-options.ts, `placeGoing`).
    */
   capacity?: number | null;
   /**
-   * Exact RSVP tallies, kept by the RSVP functions (PUT /api/schedule/{s}/rsvp and the host's
-   * PUT /api/schedule/{s}/rsvps/{uid}) in the transaction that writes the RSVP
+   * Exact RSVP tallies, kept by the RSVP functions (PUT /api/events/{e}/schedule/{s}/rsvp and the host's
+   * PUT /api/events/{e}/schedule/{s}/rsvps/{uid}) in the transaction that writes the RSVP
    * (docs/performance.md, "Counters"). Absent until the first RSVP: read as zeros.
    */
   rsvpCounts?: RsvpCounts;
@@ -585,191 +584,11 @@ export interface ReminderRun<Time = IsoDateString> {
   completedAt: Time;
 }
 
-// ---------------------------------------------------------------------------------------------
-// HTTP API (/api/**) request and response bodies.
-
-export interface ApiErrorBody {
-  error: string;
-}
-
-export interface LoginResponse {
-  user: User;
-}
-
-export interface EventsResponse {
-  events: EventWithMembership[];
-}
-
-export interface EventResponse {
-  event: EventWithMembership;
-}
-
-export interface CreateEventRequest {
-  name: string;
-  description: string;
-  location: string;
-  startDate: IsoDateString | null;
-  endDate: IsoDateString | null;
-  /** IANA zone of the event; the create form sends the chosen one (default: the device's). */
-  timeZone?: TimeZoneId;
-  customLogo: string;
-  /** The create form sets primary/secondary/tertiary; the rest take defaults. */
-  themeColors?: Partial<ThemeColors>;
-  /** Sent by the spec's client; the server ignores both and uses the verified caller. */
-  adminId?: string;
-  createdBy?: string;
-}
-
-export type CreateEventResponse = EventResponse;
-
-/**
- * PUT /api/events/{id}: exactly one settings field (themeColors and bannerSettings whole), or
- * the two dates together; the same write the settings screen makes directly.
- */
-export type UpdateEventRequest =
-  | { name: string }
-  | { description: string }
-  | { location: string }
-  | { startDate: IsoDateString | null }
-  | { endDate: IsoDateString | null }
-  | { timeZone: TimeZoneId }
-  | { startDate: IsoDateString | null; endDate: IsoDateString | null }
-  | { customLogo: string }
-  | { themeColors: ThemeColors }
-  | { bannerSettings: BannerSettings }
-  | { guestsSeeWhoIsGoing: boolean }
-  | { plusOnesAllowed: number };
-
+/** One metered usage of a plan (SubscriptionResponse, api/responses.ts). */
 export interface UsageCount {
   used: number;
   /** -1 = unlimited. */
   limit: number;
-}
-
-export interface SubscriptionResponse {
-  tier: SubscriptionTierName;
-  displayName: string;
-  /** Strings like "3/10" (storage in MB: "120/500"); "3/Unlimited" when unlimited. */
-  usage: { events: string; invitationsToday: string; storage: string };
-  /** The same usage as numbers, so clients need not parse the strings. */
-  usageCounts: { events: UsageCount; invitationsToday: UsageCount; storage: UsageCount };
-  features: Pick<
-    TierFeatures,
-    | 'customBrandingEnabled'
-    | 'customBrandingAdvancedEnabled'
-    | 'priorityEmailDelivery'
-    | 'exportDataEnabled'
-    | 'analyticsEnabled'
-    | 'advancedSchedulingEnabled'
-  >;
-}
-
-export interface SubscriptionLimitsResponse {
-  currentUsage: number;
-  /** -1 = unlimited. */
-  limit: number;
-  canCreate: boolean;
-}
-
-export interface BannerPhotoRequest {
-  filename: string;
-  objectPath: string;
-  setBanner: boolean;
-}
-
-export interface CreatePhotoRequest {
-  filename: string;
-  objectPath: string;
-  thumbPath?: string;
-  caption?: string;
-  /** The upload batch (one Upload press) the photo belongs to; omitted: a batch of one. */
-  batchId?: string;
-}
-
-export interface PhotosResponse {
-  photos: PhotoView[];
-}
-
-export interface VoteResponse {
-  voteCount: number;
-  userVoted: boolean;
-}
-
-export interface CreateFlightRequest {
-  airline: string;
-  flightNumber: string;
-  departure: string;
-  arrival: string;
-  departureTime: IsoDateString;
-  arrivalTime: IsoDateString;
-  /** Default: the event's zone. */
-  departureTimeZone?: TimeZoneId | null;
-  arrivalTimeZone?: TimeZoneId | null;
-}
-
-export interface FlightsResponse {
-  flights: Flight[];
-}
-
-export interface CreateCarpoolRequest {
-  fromLocation: string;
-  toLocation: string;
-  departureTime: IsoDateString;
-  maxSeats: number;
-}
-
-export interface CarpoolsResponse {
-  carpools: CarpoolView[];
-}
-
-export interface ScheduleResponse {
-  schedule: ScheduleItemView[];
-}
-
-export interface RsvpRequest {
-  status: RsvpStatus;
-  /** A Going answer's named guests (up to the allowance). */
-  guests?: PlusOne[];
-  /** Answers to the host's questions (required ones on a first Going). */
-  answers?: GuestAnswers;
-  /** Wait when too few spots are left for the party, instead of being refused. */
-  waitlist?: boolean;
-}
-
-/** GET /api/events/{e}/invitations/{id}/link and POST .../resend (admins). */
-export interface InvitationLinkResponse {
-  inviteUrl: string;
-}
-
-export interface MembersResponse {
-  members: Member[];
-}
-
-export interface InviteMemberRequest {
-  userEmail: string;
-  role: InvitableRole;
-}
-
-export interface ChangeRoleRequest {
-  role: InvitableRole;
-}
-
-/** POST /api/events/{id}/announcements; no audience: every member. */
-export interface CreateAnnouncementRequest {
-  message: string;
-  audience?: { scheduleId: string; status: RsvpStatus | 'no_response' } | null;
-}
-
-export interface AnnouncementResponse {
-  announcement: Announcement;
-}
-
-export interface InvitationResponse {
-  invitation: InvitationView;
-}
-
-export interface AcceptInvitationResponse {
-  event: { id: string; name: string };
 }
 
 /** Defaults (docs/product.md, "Create Event"). */
@@ -789,18 +608,3 @@ export const DEFAULT_BANNER_SETTINGS: Readonly<BannerSettings> = Object.freeze({
   rotateInterval: DEFAULT_BANNER_ROTATE_INTERVAL_MS,
   customBannerImage: null,
 });
-
-export const RSVP_STATUSES: readonly RsvpStatus[] = ['going', 'not_going', 'maybe'];
-
-export const RSVP_STATUS_LABELS: Readonly<Record<RsvpStatus, string>> = {
-  going: 'Going',
-  not_going: 'Not Going',
-  maybe: 'Maybe',
-};
-
-/** Display-only label for a member who has not answered. */
-export const RSVP_NOT_RESPONDED_LABEL = 'Not Responded';
-
-export function rsvpLabel(status: RsvpStatus | null | undefined): string {
-  return status ? RSVP_STATUS_LABELS[status] : RSVP_NOT_RESPONDED_LABEL;
-}

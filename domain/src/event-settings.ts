@@ -4,12 +4,26 @@
  * and PUT /api/events/{id} writes it for API clients. Field values use
  * `eventUpdateFieldSchemas`; this module holds the rules that span fields.
  */
+import { BODY_MESSAGES, isJsonObject, parseJson, unknownFieldMessage } from './api/json-body.ts';
 import type { Event } from './entities.ts';
-import { MESSAGES, eventUpdateFieldSchemas, type EventUpdateField } from './schemas.ts';
+import {
+  MESSAGES,
+  eventUpdateFieldSchemas,
+  type EventUpdateField,
+  type ParseResult,
+} from './schemas.ts';
 
 export const EVENT_SETTINGS_FIELDS = Object.keys(eventUpdateFieldSchemas) as EventUpdateField[];
 
 export type EventSettingsPatch = Partial<Pick<Event, EventUpdateField>>;
+
+/**
+ * PUT /api/events/{id} as a client sends it: exactly one settings field (themeColors,
+ * bannerSettings and reminderSettings whole), or the two dates together.
+ */
+export type EventSettingsRequest =
+  | { [K in EventUpdateField]: Required<Pick<Event, K>> }[EventUpdateField]
+  | Required<Pick<Event, 'startDate' | 'endDate'>>;
 
 export function isEventSettingsField(key: string): key is EventUpdateField {
   return (EVENT_SETTINGS_FIELDS as string[]).includes(key);
@@ -24,7 +38,7 @@ export const SETTINGS_KEYS_MESSAGE =
  */
 export function settingsKeysError(keys: readonly string[]): string | null {
   const unknown = keys.find((k) => !isEventSettingsField(k));
-  if (unknown !== undefined) return `Unknown event field: ${unknown.slice(0, 60)}`;
+  if (unknown !== undefined) return unknownFieldMessage('body', unknown);
   if (keys.length === 1) return null;
   if (keys.length === 2 && keys.includes('startDate') && keys.includes('endDate')) return null;
   return SETTINGS_KEYS_MESSAGE;
@@ -69,4 +83,24 @@ export function settingsPatchError(
     return `customBannerImage must be a file under events/${eventId}/banner/`;
   }
   return null;
+}
+
+/**
+ * A settings write as its body says it: the key set first (`settingsKeysError`), then each
+ * value with its field's shared schema and JSON type.
+ */
+export function parseEventSettingsPatch(body: unknown): ParseResult<EventSettingsPatch> {
+  if (!isJsonObject(body)) return { ok: false, errors: [BODY_MESSAGES.notObject] };
+  const keys = Object.keys(body);
+  const keysProblem = settingsKeysError(keys);
+  if (keysProblem) return { ok: false, errors: [keysProblem] };
+  const patch: EventSettingsPatch = {};
+  for (const key of keys) {
+    if (!isEventSettingsField(key)) continue;
+    const parsed = parseJson(eventUpdateFieldSchemas[key], body[key], key);
+    if (!parsed.ok) return parsed;
+    const value: unknown = parsed.value;
+    Object.assign(patch, { [key]: value ?? null });
+  }
+  return { ok: true, value: patch };
 }

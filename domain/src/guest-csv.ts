@@ -10,8 +10,9 @@ import {
   type GuestQuestion,
   type Party,
   type RsvpState,
+  RSVP_NOT_RESPONDED_LABEL,
 } from './rsvp-options.ts';
-import { RSVP_NOT_RESPONDED_LABEL, type MemberRole } from './entities.ts';
+import { type MemberRole } from './entities.ts';
 
 /** Byte order mark, so spreadsheet programs read the file as UTF-8 (accents intact). */
 export const CSV_BOM = '\uFEFF';

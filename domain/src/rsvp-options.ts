@@ -6,7 +6,26 @@
  * counts load no yup (docs/performance.md). Firebase glue lives in functions/src/services/schedule.ts (RSVP
  * transaction, promotion) and the web's dashboard and settings features.
  */
-import { RSVP_STATUSES, rsvpLabel, type RsvpStatus } from './entities.ts';
+
+// ---- Answers ----------------------------------------------------------------------------------
+
+/** The three answers a member gives to a schedule item. */
+export type RsvpStatus = 'going' | 'not_going' | 'maybe';
+
+export const RSVP_STATUSES: readonly RsvpStatus[] = ['going', 'not_going', 'maybe'];
+
+export const RSVP_STATUS_LABELS: Readonly<Record<RsvpStatus, string>> = {
+  going: 'Going',
+  not_going: 'Not Going',
+  maybe: 'Maybe',
+};
+
+/** Display-only label for a member who has not answered. */
+export const RSVP_NOT_RESPONDED_LABEL = 'Not Responded';
+
+export function rsvpLabel(status: RsvpStatus | null | undefined): string {
+  return status ? RSVP_STATUS_LABELS[status] : RSVP_NOT_RESPONDED_LABEL;
+}
 
 // ---- Limits ------------------------------------------------------------------------------------
 
@@ -100,11 +119,15 @@ export function plusOneAllowanceText(allowance: number): string {
   return `You can bring up to ${allowance} ${allowance === 1 ? 'guest' : 'guests'}`;
 }
 
-/** "Only 2 spots left for 3 people" (a party that does not fit what is left). */
-export function spotsLeftRefusal(left: number, party: number): string {
-  if (left <= 0) return `No spots left for ${party === 1 ? '1 person' : `${party} people`}`;
-  const spots = left === 1 ? '1 spot' : `${left} spots`;
-  return `Only ${spots} left for ${party === 1 ? '1 person' : `${party} people`}`;
+/**
+ * "Only 2 spots left for 3 people" (a party that does not fit what is left). `more`: the people
+ * a member already going adds to their party ("No spots left for 1 more person"). `left` counts
+ * free spots, the number the item shows ("1 spot left", "Full").
+ */
+export function spotsLeftRefusal(left: number, people: number, more = false): string {
+  const who = `${people} ${more ? 'more ' : ''}${people === 1 ? 'person' : 'people'}`;
+  if (left <= 0) return `No spots left for ${who}`;
+  return `Only ${left === 1 ? '1 spot' : `${left} spots`} left for ${who}`;
 }
 
 /** "Please answer “Dietary needs”". */
@@ -231,9 +254,13 @@ export function placeGoing(input: {
   const { capacity, goingHeads, waitlisted, ownHeads, party } = input;
   if (capacity === null) return { place: 'going' };
   const left = capacity - (goingHeads - ownHeads);
-  // A member already going keeps their place while their party still fits.
+  // A member already going keeps their place while their party still fits; keeping or
+  // shrinking it never needs a spot. Growing past the free spots is refused in the numbers the
+  // item shows (its free spots, the people added), never demoted to the line.
   if (ownHeads > 0) {
-    return party <= left ? { place: 'going' } : { refused: spotsLeftRefusal(left, party) };
+    if (party <= ownHeads || party <= left) return { place: 'going' };
+    const free = Math.max(0, capacity - goingHeads);
+    return { refused: spotsLeftRefusal(free, party - ownHeads, true) };
   }
   const othersWaiting = waitlisted - (input.alreadyWaitlisted ? 1 : 0) > 0;
   if (input.alreadyWaitlisted) return { place: 'waitlisted' };
@@ -264,38 +291,6 @@ export function promotions<T extends { size: number }>(
 /** The RSVP statuses a request may send (waitlisted is the server's to give). */
 export function isRsvpStatus(value: unknown): value is RsvpStatus {
   return typeof value === 'string' && (RSVP_STATUSES as readonly string[]).includes(value);
-}
-
-// ---- API shapes --------------------------------------------------------------------------------
-
-/**
- * GET /api/schedule/{s}/rsvp: the caller's own answer to an item, with their place in line when
- * waitlisted (1 = next; counted on request, as positions move whenever someone ahead leaves).
- */
-export interface MyRsvpResponse {
-  status: RsvpState | null;
-  party: Party | null;
-  waitlistPosition: number | null;
-}
-
-/** PUT /api/events/{e}/questions. */
-export interface GuestQuestionsRequest {
-  questions: GuestQuestion[];
-}
-
-/** PUT /api/events/{e}/answers: answers as stored after cleaning (checkAnswers). */
-export interface GuestAnswersRequest {
-  answers: GuestAnswers;
-}
-
-/** PUT /api/schedule/{s}/capacity. */
-export interface CapacityRequest {
-  capacity: number | null;
-}
-
-/** PUT /api/events/{e}/members/{uid}/plus-ones. */
-export interface MemberPlusOnesRequest {
-  plusOnesAllowed: number | null;
 }
 
 /** "Going", "Maybe", "Not Going", "Waitlisted" or "Not Responded". */

@@ -2,7 +2,8 @@
  * yup schemas shared by forms (web) and request validation (functions), with the messages of
  * docs/product.md. Form schemas validate what the user types (datetime-local strings, '' for
  * empty); server schemas validate API bodies (ISO-8601 or null dates), cap string lengths and
- * should be run with `{ abortEarly: false, stripUnknown: true }` (see `parseWith`).
+ * should be run with `{ abortEarly: false, stripUnknown: true }` (see `parseWith`); the API
+ * refuses unknown keys before a schema runs (api/json-body.ts).
  *
  * Time (docs/data-model.md, "Time"): a form's date-times are wall-clock times in the zone the
  * form values carry (`timeZone`: the event's; `departureTimeZone` / `arrivalTimeZone`: the
@@ -18,13 +19,7 @@
  *   display name 100, phone 40, Venmo username 60, time zone name 64.
  */
 import * as yup from 'yup';
-import {
-  RSVP_STATUSES,
-  type BannerStyle,
-  type InvitableRole,
-  type MemberRole,
-  type RsvpStatus,
-} from './entities.ts';
+import { type BannerStyle, type InvitableRole, type MemberRole } from './entities.ts';
 import { isArrivalAfterDeparture } from './flights.ts';
 import {
   GUEST_QUESTION_KINDS,
@@ -39,6 +34,8 @@ import {
   RSVP_OPTION_MESSAGES,
   type GuestAnswers,
   type GuestQuestionKind,
+  RSVP_STATUSES,
+  type RsvpStatus,
 } from './rsvp-options.ts';
 import { INVITABLE_ROLES, MEMBER_ROLES } from './roles.ts';
 import {
@@ -73,6 +70,8 @@ export const MAX_LENGTHS = {
   phoneNumber: 40,
   venmoUsername: 60,
   timeZone: MAX_TIME_ZONE_LENGTH,
+  /** A document id named in a body (ids in paths have the router's own check). */
+  id: 200,
 } as const;
 
 export const CARPOOL_MIN_SEATS = 1;
@@ -341,7 +340,7 @@ export const guestQuestionsSchema = yup
   })
   .noUnknown('Unknown field: ${unknown}');
 
-/** PUT /api/schedule/{s}/capacity (admins, Pro and Enterprise): null = no limit. */
+/** PUT /api/events/{e}/schedule/{s}/capacity (admins, Pro and Enterprise): null = no limit. */
 export const capacitySchema = yup
   .object({
     capacity: yup
@@ -480,36 +479,47 @@ export function validateSettingsField(field: SettingsFieldName, value: unknown):
 }
 
 /**
- * POST /api/events body. Unknown keys (adminId, createdBy) are stripped by `parseWith`.
+ * POST /api/events body. `adminId` and `createdBy` are what the spec's client sends: accepted
+ * and ignored (the verified caller is both), so that client keeps working while every other
+ * unknown key is refused (docs/decisions.md, "Unknown keys").
  * `timeZone` is checked against the tz database; an event created without one is stored with
  * `timeZone: null`, like events created before zones existed (shown in UTC until an admin
  * confirms a zone).
  */
-export const createEventRequestSchema = yup.object({
-  name: yup
-    .string()
-    .trim()
-    .required(MESSAGES.eventNameRequired)
-    .max(MAX_LENGTHS.eventName, MESSAGES.tooLong),
-  description: cappedText(MAX_LENGTHS.eventDescription),
-  location: cappedText(MAX_LENGTHS.eventLocation),
-  startDate: isoOrNull(),
-  endDate: isoOrNull().test('end-after-start', MESSAGES.endBeforeStart, function (end) {
-    return endNotBeforeStart(this.parent.startDate as string | null | undefined, end);
-  }),
-  timeZone: optionalApiTimeZone(),
-  customLogo: optionalHttpUrl(MAX_LENGTHS.url),
-  themeColors: yup
-    .object({
-      primary: hexColor(),
-      secondary: hexColor(),
-      tertiary: hexColor(),
-      background: hexColor(),
-      surface: hexColor(),
-    })
-    .default(undefined)
-    .optional(),
-});
+export const createEventRequestSchema = yup
+  .object({
+    name: yup
+      .string()
+      .trim()
+      .required(MESSAGES.eventNameRequired)
+      .max(MAX_LENGTHS.eventName, MESSAGES.tooLong),
+    description: cappedText(MAX_LENGTHS.eventDescription),
+    location: cappedText(MAX_LENGTHS.eventLocation),
+    startDate: isoOrNull(),
+    endDate: isoOrNull().test('end-after-start', MESSAGES.endBeforeStart, function (end) {
+      return endNotBeforeStart(this.parent.startDate as string | null | undefined, end);
+    }),
+    timeZone: optionalApiTimeZone(),
+    customLogo: optionalHttpUrl(MAX_LENGTHS.url),
+    themeColors: yup
+      .object({
+        primary: hexColor(),
+        secondary: hexColor(),
+        tertiary: hexColor(),
+        background: hexColor(),
+        surface: hexColor(),
+      })
+      .default(undefined)
+      .optional(),
+    adminId: yup.string().max(MAX_LENGTHS.id).optional(),
+    createdBy: yup.string().max(MAX_LENGTHS.id).optional(),
+  })
+  // Declared so the API accepts them; dropped before the values reach a handler.
+  .transform((value: unknown) => {
+    if (value === null || typeof value !== 'object') return value;
+    const { adminId: _a, createdBy: _c, ...rest } = value as Record<string, unknown>;
+    return rest;
+  });
 export type CreateEventRequestValues = yup.InferType<typeof createEventRequestSchema>;
 
 export const BANNER_STYLES = ['contained', 'full-width'] as const;
@@ -709,7 +719,7 @@ export const memberRoleSchema = yup.string<MemberRole>().oneOf(MEMBER_ROLES).req
 // Schedule and RSVP
 
 /**
- * An RSVP answer: PUT /api/schedule/{id}/rsvp, the only way to RSVP (it keeps the item's counts
+ * An RSVP answer: PUT /api/events/{e}/schedule/{id}/rsvp, the only way to RSVP (it keeps the item's counts
  * in the same transaction; docs/performance.md, "Counters"). A Going answer may bring named
  * guests (up to the member's allowance), answers to the host's questions, and `waitlist: true`
  * to wait when too few spots are left (rsvp-options.ts). No other key.
@@ -733,7 +743,7 @@ export const rsvpSchema = yup
   .noUnknown(MESSAGES.unknownKey);
 export type RsvpValues = yup.InferType<typeof rsvpSchema>;
 
-/** PUT /api/photos/{id}/featured (admins). */
+/** PUT /api/events/{e}/photos/{id}/featured (admins). */
 export const photoFeaturedSchema = yup
   .object({
     isFeatured: yup.boolean().required('isFeatured must be true or false'),

@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  DEFAULT_BANNER_SETTINGS,
-  DEFAULT_THEME_COLORS,
-  RSVP_STATUSES,
-  rsvpLabel,
-} from '../src/entities.ts';
+import { DEFAULT_BANNER_SETTINGS, DEFAULT_THEME_COLORS } from '../src/entities.ts';
+import { RSVP_STATUSES, rsvpLabel } from '../src/rsvp-options.ts';
 
 describe('entity defaults (docs/product.md, "Create Event")', () => {
   it('theme colours', () => {

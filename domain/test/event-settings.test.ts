@@ -16,8 +16,8 @@ describe('event settings write', () => {
     expect(settingsKeysError([])).toBe(SETTINGS_KEYS_MESSAGE);
     expect(settingsKeysError(['name', 'location'])).toBe(SETTINGS_KEYS_MESSAGE);
     expect(settingsKeysError(['startDate', 'name'])).toBe(SETTINGS_KEYS_MESSAGE);
-    expect(settingsKeysError(['createdBy'])).toBe('Unknown event field: createdBy');
-    expect(settingsKeysError(['constructor'])).toBe('Unknown event field: constructor');
+    expect(settingsKeysError(['createdBy'])).toBe('Unknown field: createdBy');
+    expect(settingsKeysError(['constructor'])).toBe('Unknown field: constructor');
   });
 
   it('the end never precedes the start once the write is applied', () => {

@@ -79,13 +79,23 @@ describe('placeGoing', () => {
       place: 'going',
     });
     expect(place({ goingHeads: 10, ownHeads: 2, party: 2 })).toEqual({ place: 'going' });
-    // Growing past what is left is refused, never demoted to the line.
+    // Growing past the free spots is refused, never demoted to the line, in the numbers the
+    // item shows: "Full" (no free spot) and the people added.
     expect(place({ goingHeads: 10, ownHeads: 2, party: 3, acceptWaitlist: true })).toEqual({
-      refused: 'Only 2 spots left for 3 people',
+      refused: 'No spots left for 1 more person',
+    });
+    expect(place({ goingHeads: 10, ownHeads: 1, party: 2 })).toEqual({
+      refused: 'No spots left for 1 more person',
+    });
+    expect(place({ goingHeads: 9, ownHeads: 1, party: 4 })).toEqual({
+      refused: 'Only 1 spot left for 3 more people',
     });
     expect(place({ goingHeads: 12, ownHeads: 1, party: 2 })).toEqual({
-      refused: 'No spots left for 2 people',
+      refused: 'No spots left for 1 more person',
     });
+    // Keeping or shrinking a party never needs a spot, even after the capacity was lowered.
+    expect(place({ goingHeads: 12, ownHeads: 2, party: 2 })).toEqual({ place: 'going' });
+    expect(place({ goingHeads: 12, ownHeads: 3, party: 1 })).toEqual({ place: 'going' });
     expect(place({ goingHeads: 8, ownHeads: 1, party: 3 })).toEqual({ place: 'going' });
   });
 
@@ -218,6 +228,8 @@ describe('texts', () => {
     expect(spotsLeftRefusal(2, 3)).toBe('Only 2 spots left for 3 people');
     expect(spotsLeftRefusal(1, 1)).toBe('Only 1 spot left for 1 person');
     expect(spotsLeftRefusal(0, 2)).toBe('No spots left for 2 people');
+    expect(spotsLeftRefusal(0, 1, true)).toBe('No spots left for 1 more person');
+    expect(spotsLeftRefusal(2, 3, true)).toBe('Only 2 spots left for 3 more people');
     expect(spotsLeftText(null, 5)).toBe('');
     expect(spotsLeftText(10, 10)).toBe('Full');
     expect(spotsLeftText(10, 12)).toBe('Full');

@@ -4,10 +4,12 @@
 // is another journey's); the host sees the party and the answer in the guest list, lets this
 // guest bring three (the guest's larger party then fits), and on Pro downloads the CSV with the
 // party and the answer. Settings, the guest list and the dialog are saved in light and dark.
+import { API } from '@gatherly/domain/api/endpoints';
+import type { RsvpRequest } from '@gatherly/domain/api/requests';
 import type { Page } from 'playwright-core';
 import { setColorMode } from '../lib/a11y.ts';
 import { setPlan } from '../lib/admin.ts';
-import { callApi } from '../lib/api.ts';
+import { callEndpoint } from '../lib/api.ts';
 import { downloadedCsv } from '../lib/csv.ts';
 import { check, gone, hasText, visible } from '../lib/expect.ts';
 import {
@@ -30,8 +32,8 @@ async function openGuestList(host: Person, eventId: string) {
 }
 
 /** The guest's own answer to the dinner, as the app's RSVP request sends it. */
-async function rsvp(guest: Person, itemId: string, body: unknown) {
-  return callApi(guest, 'PUT', `/api/schedule/${encodeURIComponent(itemId)}/rsvp`, body);
+async function rsvp(guest: Person, eventId: string, itemId: string, body: RsvpRequest) {
+  return callEndpoint(guest, API.setRsvp, { params: { eventId, scheduleId: itemId }, body });
 }
 
 /** Saves the screen in light and then in dark mode (each also scanned in the other by shoot). */
@@ -101,14 +103,14 @@ export async function rsvpAdmin({ person, step }: JourneyContext): Promise<void>
     // The item picker's value is the item's id.
     itemId = await hana.page.getByLabel('Schedule item').inputValue();
     check(itemId !== '', 'the dinner is on the guest list');
-    const sam = { name: 'Sam Lee' };
-    let answer = await rsvp(pat, itemId, { status: 'going', guests: [sam] });
+    const sam = { name: 'Sam Lee', child: false };
+    let answer = await rsvp(pat, eventId, itemId, { status: 'going', guests: [sam] });
     check(
       answer.status === 400 && errorOf(answer.body) === 'Please answer “Dietary needs”',
       `a first Going without the required answer: ${answer.status} ${errorOf(answer.body)}`,
     );
     const answers = { 'dietary-needs': 'Vegetarian' };
-    answer = await rsvp(pat, itemId, {
+    answer = await rsvp(pat, eventId, itemId, {
       status: 'going',
       guests: [sam, { name: 'Mia Lee', child: true }],
       answers,
@@ -117,7 +119,7 @@ export async function rsvpAdmin({ person, step }: JourneyContext): Promise<void>
       answer.status === 400 && errorOf(answer.body) === 'You can bring up to 1 guest',
       `two guests with an allowance of one: ${answer.status} ${errorOf(answer.body)}`,
     );
-    answer = await rsvp(pat, itemId, { status: 'going', guests: [sam], answers });
+    answer = await rsvp(pat, eventId, itemId, { status: 'going', guests: [sam], answers });
     check(answer.status === 200, `Going with Sam: ${answer.status} ${errorOf(answer.body)}`);
   });
 
@@ -147,10 +149,10 @@ export async function rsvpAdmin({ person, step }: JourneyContext): Promise<void>
       guestRow().getByRole('button', { name: 'Plus-ones: 3 (custom), change for Pat Plus' }),
       "Pat's own allowance on the row",
     );
-    const answer = await rsvp(pat, itemId, {
+    const answer = await rsvp(pat, eventId, itemId, {
       status: 'going',
       guests: [
-        { name: 'Sam Lee' },
+        { name: 'Sam Lee', child: false },
         { name: 'Mia Lee', child: true },
         { name: 'Leo Lee', child: true },
       ],

@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { pathOf, type AnyEndpoint, type CallOf } from '@gatherly/domain/api/contract';
 import type { Person } from './session.ts';
 
 export interface ApiAnswer {
@@ -69,4 +70,17 @@ export async function callApi(
     },
     { method, path, body, token },
   );
+}
+
+/**
+ * Calls one endpoint of the contract (@gatherly/domain/api/endpoints) as the app does: the path
+ * built from its pattern, the body its schema describes. The answer stays untyped: journeys
+ * check what the server really said, errors included.
+ */
+export function callEndpoint<E extends AnyEndpoint>(
+  person: Person,
+  endpoint: E,
+  call: CallOf<E>,
+): Promise<ApiAnswer> {
+  return callApi(person, endpoint.method, `/api${pathOf(endpoint.path, call.params)}`, call.body);
 }

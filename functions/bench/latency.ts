@@ -62,9 +62,9 @@ try {
   );
   await measure(
     stack,
-    'PUT /api/schedule/{id}/rsvp (tx)',
+    'PUT /api/events/{e}/schedule/{id}/rsvp (tx)',
     'PUT',
-    `/api/schedule/${itemId}/rsvp`,
+    `/api/events/${eventId}/schedule/${itemId}/rsvp`,
     attendee,
     { status: 'going' },
   );

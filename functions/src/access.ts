@@ -3,7 +3,6 @@ import type {
   DocumentData,
   DocumentReference,
   DocumentSnapshot,
-  Query,
   Transaction,
 } from 'firebase-admin/firestore';
 import type { MemberRole } from '@gatherly/domain/entities';
@@ -28,9 +27,9 @@ export interface AccessOptions {
   /** Read inside this transaction, so the decision and the writes commit together. */
   tx?: Transaction;
   /**
-   * The 404 message. Photos, carpools and schedule items addressed by their own id answer
-   * "Photo not found" etc. whether the id is unknown or its event is not the caller's, so a
-   * non-member cannot tell real ids from made-up ones.
+   * The 404 message. Photos, carpools and schedule items answer "Photo not found" etc. whether
+   * the id is unknown or its event is not the caller's, so a non-member cannot tell real ids
+   * from made-up ones.
    */
   notFound?: string;
   /** Only event deletion itself may resume on an event already being deleted. */
@@ -81,25 +80,13 @@ export async function requireMember(
   return { eventId, event, role: member.role, member };
 }
 
-/** A document addressed in the API by its own id alone, and the event it belongs to. */
+/**
+ * A document inside an event, addressed in the API by its event and its own id
+ * (`/events/{eventId}/photos/{id}`): ids are unique only within their event.
+ */
 export interface Located {
   eventId: string;
   id: string;
-}
-
-/**
- * Finds a photo, carpool or schedule item by its id field across events (a collection-group
- * query, outside any transaction: where a document lives never changes). 404 when unknown.
- */
-export async function locate(
-  group: Query<{ id: string }, DocumentData>,
-  id: string,
-  missing: string,
-): Promise<Located> {
-  const found = await group.where('id', '==', id).limit(1).select().get();
-  const eventId = found.docs[0]?.ref.parent.parent?.id;
-  if (!eventId) throw notFound(missing);
-  return { eventId, id };
 }
 
 const DENIED: Partial<Record<EventAction, string>> = {

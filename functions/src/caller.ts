@@ -1,3 +1,4 @@
+import type { Access } from '@gatherly/domain/api/contract';
 import { PREMIUM_REQUIRED_MESSAGE } from '@gatherly/domain/tiers';
 import type { AuthUser } from './auth.ts';
 import { forbidden } from './http.ts';
@@ -8,7 +9,7 @@ import { tierOfUser } from './tiers.ts';
  * needs the server for, open to every account; `api` routes exist only for API clients and need
  * a tier with `apiAccessEnabled`.
  */
-export type RouteAccess = 'app' | 'api';
+export type RouteAccess = Exclude<Access, 'public'>;
 
 /** The verified caller of one request, and the kind of route it called. */
 export interface Caller extends AuthUser {

@@ -1,7 +1,16 @@
 import type { ServerResponse } from 'node:http';
 import { error as logError } from 'firebase-functions/logger';
 import { authenticate } from './auth.ts';
-import { newCaller, type Caller, type RouteAccess } from './caller.ts';
+import { requestBodyOf } from '@gatherly/domain/api/request-bodies';
+import {
+  type AnyEndpoint,
+  type FileDownload,
+  type HtmlPage,
+  type Params,
+  type ParsedBodyOf,
+  type ResponseOf,
+} from '@gatherly/domain/api/contract';
+import { newCaller, type Caller } from './caller.ts';
 import {
   HttpError,
   badRequest,
@@ -11,67 +20,52 @@ import {
   sendHtml,
   sendJson,
   type ApiIncoming,
+  type Download,
   type Reply,
 } from './http.ts';
 
-export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-
-/** The parameter names of a path pattern: '/events/:eventId/members/:userId' → 'eventId' | 'userId'. */
-export type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
-  ? Name | ParamNames<`/${Rest}`>
-  : P extends `${string}:${infer Name}`
-    ? Name
-    : never;
-
-/** Decoded path parameters of pattern P, each a string. */
-export type Params<P extends string> = { readonly [K in ParamNames<P>]: string };
-
-interface BaseCtx<P extends string> {
+/** What a handler of endpoint E receives: the decoded path parameters and the checked body. */
+interface BaseCtx<E extends AnyEndpoint> {
   req: ApiIncoming;
-  params: Params<P>;
-  body: unknown;
+  params: Params<E['path']>;
+  body: ParsedBodyOf<E>;
 }
-export interface Ctx<P extends string> extends BaseCtx<P> {
+/** A signed-in endpoint's handler also gets the verified caller. */
+export interface Ctx<E extends AnyEndpoint> extends BaseCtx<E> {
   caller: Caller;
 }
-export type PublicCtx<P extends string> = BaseCtx<P>;
+export type PublicCtx<E extends AnyEndpoint> = BaseCtx<E>;
+type CtxOf<E extends AnyEndpoint> = E['access'] extends 'public' ? PublicCtx<E> : Ctx<E>;
 
-/** A route with its parameters erased, as the router keeps it. */
-export type Route =
-  | { method: Method; pattern: string; access: RouteAccess; run(ctx: Ctx<string>): Promise<Reply> }
-  | { method: Method; pattern: string; access: null; run(ctx: PublicCtx<string>): Promise<Reply> };
+/** What a handler of E answers: the contract's JSON, or the page or file a browser opens. */
+export type ReplyOf<E extends AnyEndpoint> =
+  ResponseOf<E> extends HtmlPage
+    ? { status?: number; html: string }
+    : ResponseOf<E> extends FileDownload
+      ? { status?: number; download: Download } | { status?: number; html: string }
+      : { status?: number; body: ResponseOf<E> };
 
-/**
- * A signed-in route. `access: 'app'` routes serve the web app and every account; `'api'` routes
- * are the public API only and need the caller's tier to have `apiAccessEnabled`
- * (docs/api.md, "Access").
- */
-export function route<P extends string>(def: {
-  method: Method;
-  pattern: P;
-  access: RouteAccess;
-  handle(ctx: Ctx<P>): Promise<Reply>;
-}): Route {
-  return {
-    method: def.method,
-    pattern: def.pattern,
-    access: def.access,
-    // The matcher builds params from this same pattern, so they have exactly P's names.
-    run: (ctx: Ctx<string>) => def.handle(ctx as unknown as Ctx<P>),
-  };
+/** An endpoint with its handler, its types erased, as the router keeps it. */
+export interface Route {
+  endpoint: AnyEndpoint;
+  run(ctx: BaseCtx<AnyEndpoint> & { caller: Caller | null }): Promise<Reply>;
 }
 
-/** A route that needs no sign-in. */
-export function publicRoute<P extends string>(def: {
-  method: Method;
-  pattern: P;
-  handle(ctx: PublicCtx<P>): Promise<Reply>;
-}): Route {
+/**
+ * Serves `endpoint` (@gatherly/domain/api/endpoints) with `handle`. The router has already
+ * authenticated the caller (unless the endpoint is public), decoded the path parameters and
+ * checked the body against the endpoint's schema; `access: 'api'` handlers must still call
+ * `requireApiAccess` (or `requireMember`, which does) — the router refuses one that never did.
+ */
+export function route<E extends AnyEndpoint>(
+  endpoint: E,
+  handle: (ctx: CtxOf<E>) => Promise<ReplyOf<E>>,
+): Route {
   return {
-    method: def.method,
-    pattern: def.pattern,
-    access: null,
-    run: (ctx: PublicCtx<string>) => def.handle(ctx as unknown as PublicCtx<P>),
+    endpoint,
+    // The matcher builds params from this endpoint's own pattern and the body comes from its
+    // own parser, so the context has exactly E's types.
+    run: (ctx) => handle(ctx as unknown as CtxOf<E>) as Promise<Reply>,
   };
 }
 
@@ -128,7 +122,7 @@ function isAborted(err: unknown): boolean {
 }
 
 export function createRouter(routes: readonly Route[]) {
-  const compiled = routes.map((r) => ({ ...r, parts: splitPath(r.pattern) }));
+  const compiled = routes.map((r) => ({ ...r, parts: splitPath(r.endpoint.path) }));
 
   return async function handle(req: ApiIncoming, res: ServerResponse): Promise<void> {
     try {
@@ -140,23 +134,31 @@ export function createRouter(routes: readonly Route[]) {
         if (!found) continue;
         if ('invalidId' in found) throw badRequest('Invalid id in the request path');
         allowed = true;
-        if (r.method !== method) continue;
-        const base = { req, params: found.params, body: undefined };
+        const { endpoint } = r;
+        if (endpoint.method !== method) continue;
+        const base = { req, params: found.params };
         let reply: Reply;
-        if (r.access === null) {
-          // Public writes take a JSON body; the unsubscribe page posts a form, read from its query.
-          const json = /json/i.test(req.headers['content-type'] ?? '');
-          const body = method !== 'GET' && json ? await readJsonBody(req) : undefined;
-          reply = await r.run({ ...base, body });
+        if (endpoint.access === 'public') {
+          // Public writes with a body take JSON; the unsubscribe page posts a form (read from
+          // its query), so a public endpoint without a body reads none.
+          const check =
+            method === 'GET' || endpoint.body === null ? null : requestBodyOf(endpoint.name);
+          const checked = check ? check.parse(await readJsonBody(req)) : null;
+          if (checked && !checked.ok) throw badRequest(checked.errors[0] ?? 'Invalid request');
+          reply = await r.run({ ...base, body: checked?.value, caller: null });
         } else {
           // Reads trust the token until it expires; writes also ask Auth whether the account
           // is still enabled and its sessions unrevoked (docs/api.md, "Auth").
           const user = await authenticate(req, { checkRevoked: method !== 'GET' });
           const body = method === 'GET' ? undefined : await readJsonBody(req);
-          const caller = newCaller(user, r.access);
-          reply = await r.run({ ...base, body, caller });
-          if (r.access === 'api' && !caller.apiAccessChecked) {
-            throw new Error(`${method} ${r.pattern} is an API route but never checked API access`);
+          const checked = requestBodyOf(endpoint.name).parse(body);
+          if (!checked.ok) throw badRequest(checked.errors[0] ?? 'Invalid request');
+          const caller = newCaller(user, endpoint.access);
+          reply = await r.run({ ...base, body: checked.value, caller });
+          if (endpoint.access === 'api' && !caller.apiAccessChecked) {
+            throw new Error(
+              `${method} ${endpoint.path} is an API route but never checked API access`,
+            );
           }
         }
         if ('html' in reply) sendHtml(res, reply.status ?? 200, reply.html);

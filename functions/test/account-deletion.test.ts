@@ -185,7 +185,9 @@ async function leaverWithEverything() {
   await ok('POST', `/api/events/${own}/announcements`, leaver, { message: 'See you soon!' });
   await ok('POST', `/api/events/${own}/members`, leaver, { userEmail: 'someone@example.com' });
   const ownItem = await seedSchedule(stack.store, own, 'Toast');
-  await ok('PUT', `/api/schedule/${ownItem}/rsvps/${rider.uid}`, leaver, { status: 'maybe' });
+  await ok('PUT', `/api/events/${own}/schedule/${ownItem}/rsvps/${rider.uid}`, leaver, {
+    status: 'maybe',
+  });
   const solo = await createEvent(stack, leaver, { name: 'Solo trip' });
   await invite(stack, solo, leaver, rider, 'attendee', true);
   await addPhoto(solo, leaver, 'solo.jpg');
@@ -196,10 +198,10 @@ async function leaverWithEverything() {
   const mine = await addPhoto(party, leaver, 'mine-1.jpg');
   await addPhoto(party, leaver, 'mine-2.jpg');
   const hosts = await addPhoto(party, host, 'host.jpg', 4096);
-  await ok('PUT', `/api/photos/${mine}/featured`, host, { isFeatured: true });
-  await ok('POST', `/api/photos/${mine}/vote`, host);
-  await ok('POST', `/api/photos/${hosts}/vote`, leaver);
-  await ok('POST', `/api/photos/${hosts}/vote`, rider);
+  await ok('PUT', `/api/events/${party}/photos/${mine}/featured`, host, { isFeatured: true });
+  await ok('POST', `/api/events/${party}/photos/${mine}/vote`, host);
+  await ok('POST', `/api/events/${party}/photos/${hosts}/vote`, leaver);
+  await ok('POST', `/api/events/${party}/photos/${hosts}/vote`, rider);
   await putObject(`events/${party}/photos/${leaver.uid}/never-recorded.jpg`);
 
   const item = await seedSchedule(stack.store, party, 'Dinner');
@@ -207,12 +209,15 @@ async function leaverWithEverything() {
   await stack.store.event(party).update({
     questions: [{ id: 'diet', label: 'Dietary needs', kind: 'text', options: [], required: false }],
   });
-  await ok('PUT', `/api/schedule/${item}/rsvp`, leaver, {
+  await ok('PUT', `/api/events/${party}/schedule/${item}/rsvp`, leaver, {
     status: 'going',
     answers: { diet: 'vegan' },
   });
-  await ok('PUT', `/api/schedule/${item}/rsvp`, waiting, { status: 'going', waitlist: true });
-  await ok('PUT', `/api/schedule/${item}/rsvp`, rider, { status: 'maybe' });
+  await ok('PUT', `/api/events/${party}/schedule/${item}/rsvp`, waiting, {
+    status: 'going',
+    waitlist: true,
+  });
+  await ok('PUT', `/api/events/${party}/schedule/${item}/rsvp`, rider, { status: 'maybe' });
 
   await ok('POST', `/api/events/${party}/flights`, leaver, {
     airline: 'TAP',
@@ -228,15 +233,15 @@ async function leaverWithEverything() {
     departureTime: '2027-06-10T10:00:00.000Z',
     maxSeats: 4,
   })) as { carpool: { id: string } };
-  await ok('POST', `/api/carpools/${driven.carpool.id}/join`, rider);
+  await ok('POST', `/api/events/${party}/carpools/${driven.carpool.id}/join`, rider);
   const hostsCar = (await ok('POST', `/api/events/${party}/carpools`, host, {
     fromLocation: 'Hotel',
     toLocation: 'Venue',
     departureTime: '2027-06-10T11:00:00.000Z',
     maxSeats: 3,
   })) as { carpool: { id: string } };
-  await ok('POST', `/api/carpools/${hostsCar.carpool.id}/join`, leaver);
-  await ok('POST', `/api/carpools/${hostsCar.carpool.id}/join`, rider);
+  await ok('POST', `/api/events/${party}/carpools/${hostsCar.carpool.id}/join`, leaver);
+  await ok('POST', `/api/events/${party}/carpools/${hostsCar.carpool.id}/join`, rider);
   return {
     leaver,
     host,

@@ -1,11 +1,12 @@
 import { Timestamp } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Announcement, EmailPreferences, RsvpStatus } from '@gatherly/domain/entities';
+import type { Announcement, EmailPreferences } from '@gatherly/domain/entities';
 import { announcementMailId } from '@gatherly/domain/email/announcements';
 import { queuedMail } from '../src/mail/queue.ts';
 import { fanOutAnnouncement, resumeAnnouncements } from '../src/services/announcements.ts';
 import { newUser, startStack, type Stack, type TestUser } from './harness.ts';
 import { eventWithRoles, seedMember, seedSchedule } from './fixtures.ts';
+import type { RsvpStatus } from '@gatherly/domain/rsvp-options';
 
 let stack: Stack;
 beforeAll(async () => {

@@ -7,6 +7,7 @@
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { PREMIUM_REQUIRED_MESSAGE } from '@gatherly/domain/tiers';
+import { defineApi, endpoint } from '@gatherly/domain/api/contract';
 import { apiRoutes } from '../src/app.ts';
 import { createRouter, route } from '../src/router.ts';
 import { eventWithRoles, grantApiAccess, login } from './fixtures.ts';
@@ -39,20 +40,24 @@ const NO_API_ACCESS = {
 
 describe('apiAccessEnabled', () => {
   it('marks exactly the routes the web app never calls as API-only', () => {
-    const byAccess = (access: string | null) =>
-      apiRoutes.filter((r) => r.access === access).map((r) => `${r.method} ${r.pattern}`);
+    const byAccess = (access: string) =>
+      apiRoutes
+        .filter((r) => r.endpoint.access === access)
+        .map((r) => `${r.endpoint.method} ${r.endpoint.path}`);
     expect(byAccess('api').sort()).toEqual([...API_ONLY].sort());
-    expect(byAccess(null)).toEqual([
-      'POST /auth/email-link',
-      'POST /auth/email-link/redeem',
-      'GET /user/data-exports/:exportId',
-      'GET /invitations/:token',
-      'POST /invitations/:token/sign-in-link',
-      'GET /join/:secret',
-      'GET /events/:eventId/photo-archives/:archiveId',
-      'GET /unsubscribe',
-      'POST /unsubscribe',
-    ]);
+    expect(byAccess('public').sort()).toEqual(
+      [
+        'POST /auth/email-link',
+        'POST /auth/email-link/redeem',
+        'GET /user/data-exports/:exportId',
+        'GET /invitations/:token',
+        'POST /invitations/:token/sign-in-link',
+        'GET /join/:secret',
+        'GET /events/:eventId/photo-archives/:archiveId',
+        'GET /unsubscribe',
+        'POST /unsubscribe',
+      ].sort(),
+    );
     // PUT /schedule/:scheduleId/rsvp became an app route with the counters; featured and the
     // deletes are new app routes (docs/performance.md, "Counters"); so are the guest list's
     // host-recorded answers and the pending invitations' link, resend and revoke, and leaving a
@@ -122,12 +127,17 @@ describe('apiAccessEnabled', () => {
     const user = newUser('forgetful');
     await login(stack, user);
     const handle = createRouter([
-      route({
-        method: 'GET',
-        pattern: '/unchecked',
-        access: 'api',
-        handle: async () => ({ body: { leaked: true } }),
-      }),
+      route(
+        defineApi({
+          unchecked: endpoint<{ leaked: boolean }>()({
+            method: 'GET',
+            path: '/unchecked',
+            access: 'api',
+            summary: 'test',
+          }),
+        }).unchecked,
+        async () => ({ body: { leaked: true } }),
+      ),
     ]);
     const req = Object.assign(Readable.from([]), {
       method: 'GET',

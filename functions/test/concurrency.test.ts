@@ -71,7 +71,9 @@ describe('concurrency', () => {
     const id = created.body.carpool.id;
     const started = Date.now();
     const results = await Promise.all(
-      riders.map((r) => stack.call('POST', `/api/carpools/${id}/join`, { as: r })),
+      riders.map((r) =>
+        stack.call('POST', `/api/events/${eventId}/carpools/${id}/join`, { as: r }),
+      ),
     );
     const statuses = results.map((r) => r.status);
     const ok = statuses.filter((s) => s === 200).length;
@@ -104,10 +106,15 @@ describe('concurrency', () => {
       },
     );
     const id = created.body.carpool.id;
-    for (const r of riders) await stack.call('POST', `/api/carpools/${id}/join`, { as: r });
+    for (const r of riders)
+      await stack.call('POST', `/api/events/${eventId}/carpools/${id}/join`, { as: r });
     const results = await Promise.all([
-      ...riders.map((r) => stack.call('POST', `/api/carpools/${id}/leave`, { as: r })),
-      ...waiting.map((w) => stack.call('POST', `/api/carpools/${id}/join`, { as: w })),
+      ...riders.map((r) =>
+        stack.call('POST', `/api/events/${eventId}/carpools/${id}/leave`, { as: r }),
+      ),
+      ...waiting.map((w) =>
+        stack.call('POST', `/api/events/${eventId}/carpools/${id}/join`, { as: w }),
+      ),
     ]);
     const statuses = results.map((r) => r.status);
     expect(statuses.every((s) => s === 200 || s === 409)).toBe(true);
@@ -150,7 +157,7 @@ describe('concurrency', () => {
         for (let s = 0; s < (steps[i] as number); s++) {
           const res = await stack.call(
             s % 2 === 0 ? 'POST' : 'DELETE',
-            `/api/photos/${photoId}/vote`,
+            `/api/events/${eventId}/photos/${photoId}/vote`,
             { as: v },
           );
           statuses.push(res.status);
@@ -193,7 +200,9 @@ describe('concurrency', () => {
         },
       );
       photoIds.push(res.body.photo.id);
-      await stack.call('POST', `/api/photos/${res.body.photo.id}/vote`, { as: admin });
+      await stack.call('POST', `/api/events/${eventId}/photos/${res.body.photo.id}/vote`, {
+        as: admin,
+      });
     }
     await putObject(`events/${eventId}/banner/b.jpg`);
     await stack.call('POST', `/api/events/${eventId}/banner-photo`, {
@@ -212,11 +221,13 @@ describe('concurrency', () => {
         body: { departureTime: ISO(1), maxSeats: 4 },
       },
     );
-    await stack.call('POST', `/api/carpools/${carpool.body.carpool.id}/join`, { as: attendee });
+    await stack.call('POST', `/api/events/${eventId}/carpools/${carpool.body.carpool.id}/join`, {
+      as: attendee,
+    });
     const itemId = await seedSchedule(stack.store, eventId);
     expect(
       (
-        await stack.call('PUT', `/api/schedule/${itemId}/rsvp`, {
+        await stack.call('PUT', `/api/events/${eventId}/schedule/${itemId}/rsvp`, {
           as: attendee,
           body: { status: 'going' },
         })
@@ -315,7 +326,9 @@ describe('concurrency', () => {
         }),
       ),
       writer('vote (API)', (i) =>
-        stack.call(i % 2 ? 'DELETE' : 'POST', `/api/photos/${photoId}/vote`, { as: admin }),
+        stack.call(i % 2 ? 'DELETE' : 'POST', `/api/events/${eventId}/photos/${photoId}/vote`, {
+          as: admin,
+        }),
       ),
       writer('invitation (API)', (i) =>
         stack.call('POST', `/api/events/${eventId}/members`, {
@@ -324,7 +337,7 @@ describe('concurrency', () => {
         }),
       ),
       writer('RSVP (API)', (i) =>
-        stack.call('PUT', `/api/schedule/${itemId}/rsvp`, {
+        stack.call('PUT', `/api/events/${eventId}/schedule/${itemId}/rsvp`, {
           as: attendee,
           body: { status: i % 2 ? 'maybe' : 'going' },
         }),

@@ -172,7 +172,7 @@ describe('counters through the endpoints', () => {
     const theirs = await uploadPhoto(eventId, other, 'theirs.jpg');
     const photo = (await stack.store.photos(eventId).doc(mine).get()).data();
     expect(photo?.searchTokens).toEqual(expect.arrayContaining(['zoe', 'beach', 'b']));
-    const featured = `/api/photos/${mine}/featured`;
+    const featured = `/api/events/${eventId}/photos/${mine}/featured`;
     expect(
       (await stack.call('PUT', featured, { as: attendee, body: { isFeatured: true } })).body,
     ).toEqual({ error: 'Only event admins can feature photos' });
@@ -197,7 +197,7 @@ describe('counters through the endpoints', () => {
     });
     expect(
       (
-        await stack.call('PUT', '/api/photos/nope/featured', {
+        await stack.call('PUT', `/api/events/${eventId}/photos/nope/featured`, {
           as: admin,
           body: { isFeatured: true },
         })
@@ -205,14 +205,25 @@ describe('counters through the endpoints', () => {
     ).toEqual({ error: 'Photo not found' });
 
     // Someone else's photo: not for an attendee; the uploader and admins may.
-    expect((await stack.call('DELETE', `/api/photos/${theirs}`, { as: attendee })).body).toEqual({
+    expect(
+      (await stack.call('DELETE', `/api/events/${eventId}/photos/${theirs}`, { as: attendee }))
+        .body,
+    ).toEqual({
       error: 'Only the uploader or event admins can delete this photo',
     });
-    expect((await stack.call('DELETE', `/api/photos/${mine}`, { as: attendee })).status).toBe(200);
-    expect((await stack.call('DELETE', `/api/photos/${mine}`, { as: attendee })).status).toBe(404);
+    expect(
+      (await stack.call('DELETE', `/api/events/${eventId}/photos/${mine}`, { as: attendee }))
+        .status,
+    ).toBe(200);
+    expect(
+      (await stack.call('DELETE', `/api/events/${eventId}/photos/${mine}`, { as: attendee }))
+        .status,
+    ).toBe(404);
     expect(await listFiles(`events/${eventId}/photos/${attendee.uid}/`)).toEqual([]);
     expect(await listFiles(`events/${eventId}/thumbs/${attendee.uid}/`)).toEqual([]);
-    expect((await stack.call('DELETE', `/api/photos/${theirs}`, { as: admin })).status).toBe(200);
+    expect(
+      (await stack.call('DELETE', `/api/events/${eventId}/photos/${theirs}`, { as: admin })).status,
+    ).toBe(200);
     expect(await listFiles(`events/${eventId}/photos/`)).toEqual([]);
     await expectCountersExact(eventId);
     expect((await stack.store.stats.photos(eventId).get()).data()).toMatchObject({
@@ -222,7 +233,9 @@ describe('counters through the endpoints', () => {
     const outsider = newUser('outsider');
     await login(stack, outsider);
     const again = await uploadPhoto(eventId, admin, 'again.jpg');
-    expect((await stack.call('DELETE', `/api/photos/${again}`, { as: outsider })).body).toEqual({
+    expect(
+      (await stack.call('DELETE', `/api/events/${eventId}/photos/${again}`, { as: outsider })).body,
+    ).toEqual({
       error: 'Photo not found',
     });
   });
@@ -235,7 +248,7 @@ describe('counters through the endpoints', () => {
     for (const id of [doomed, kept]) {
       expect(
         (
-          await stack.call('PUT', `/api/photos/${id}/featured`, {
+          await stack.call('PUT', `/api/events/${eventId}/photos/${id}/featured`, {
             as: admin,
             body: { isFeatured: true },
           })
@@ -244,15 +257,18 @@ describe('counters through the endpoints', () => {
     }
     for (const voter of [...voters, creator]) {
       for (const id of [doomed, kept]) {
-        expect((await stack.call('POST', `/api/photos/${id}/vote`, { as: voter })).status).toBe(
-          200,
-        );
+        expect(
+          (await stack.call('POST', `/api/events/${eventId}/photos/${id}/vote`, { as: voter }))
+            .status,
+        ).toBe(200);
       }
     }
     expect((await stack.store.votes(eventId, doomed).get()).size).toBe(4);
 
     // An admin deletes the attendee's featured, voted photo.
-    expect(await stack.call('DELETE', `/api/photos/${doomed}`, { as: admin })).toEqual({
+    expect(
+      await stack.call('DELETE', `/api/events/${eventId}/photos/${doomed}`, { as: admin }),
+    ).toEqual({
       status: 200,
       body: { deleted: true, id: doomed },
     });
@@ -270,7 +286,10 @@ describe('counters through the endpoints', () => {
       featured: 1,
     });
     // A vote for the deleted photo finds nothing to vote on and leaves nothing behind.
-    expect((await stack.call('POST', `/api/photos/${doomed}/vote`, { as: creator })).body).toEqual({
+    expect(
+      (await stack.call('POST', `/api/events/${eventId}/photos/${doomed}/vote`, { as: creator }))
+        .body,
+    ).toEqual({
       error: 'Photo not found',
     });
     expect((await stack.store.votes(eventId, doomed).get()).size).toBe(0);
@@ -279,9 +298,10 @@ describe('counters through the endpoints', () => {
   it('a delete that fails part-way keeps the photo, and deleting again finishes the job', async () => {
     const { eventId, admin, attendee } = await eventWithRoles(stack);
     const photoId = await uploadPhoto(eventId, attendee, 'flaky.jpg');
-    expect((await stack.call('POST', `/api/photos/${photoId}/vote`, { as: admin })).status).toBe(
-      200,
-    );
+    expect(
+      (await stack.call('POST', `/api/events/${eventId}/photos/${photoId}/vote`, { as: admin }))
+        .status,
+    ).toBe(200);
     // Storage refuses the thumbnail's delete once (an outage mid-request).
     const thumb = `events/${eventId}/thumbs/${attendee.uid}/flaky.jpg`;
     const realDelete = File.prototype.delete;
@@ -296,7 +316,9 @@ describe('counters through the endpoints', () => {
     const quiet = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     let failed;
     try {
-      failed = await stack.call('DELETE', `/api/photos/${photoId}`, { as: attendee });
+      failed = await stack.call('DELETE', `/api/events/${eventId}/photos/${photoId}`, {
+        as: attendee,
+      });
     } finally {
       File.prototype.delete = realDelete;
       quiet.mockRestore();
@@ -309,9 +331,10 @@ describe('counters through the endpoints', () => {
     expect((await stack.store.photos(eventId).doc(photoId).get()).exists).toBe(true);
     await expectCountersExact(eventId);
 
-    expect((await stack.call('DELETE', `/api/photos/${photoId}`, { as: attendee })).status).toBe(
-      200,
-    );
+    expect(
+      (await stack.call('DELETE', `/api/events/${eventId}/photos/${photoId}`, { as: attendee }))
+        .status,
+    ).toBe(200);
     expect((await stack.store.photos(eventId).doc(photoId).get()).exists).toBe(false);
     expect((await stack.store.votes(eventId, photoId).get()).size).toBe(0);
     expect(await listFiles(`events/${eventId}/`)).toEqual([]);
@@ -332,13 +355,15 @@ describe('counters through the endpoints', () => {
       `/api/events/${eventId}/carpools`,
       { as: attendee, body: { departureTime: ISO(1), maxSeats: 3 } },
     );
-    await stack.call('POST', `/api/carpools/${carpool.body.carpool.id}/join`, { as: other });
+    await stack.call('POST', `/api/events/${eventId}/carpools/${carpool.body.carpool.id}/join`, {
+      as: other,
+    });
     expect((await stack.store.stats.travel(eventId).get()).data()).toMatchObject({
       flights: 1,
       carpools: 1,
     });
-    const flightPath = `/api/flights/${flight.body.flight.id}`;
-    const carpoolPath = `/api/carpools/${carpool.body.carpool.id}`;
+    const flightPath = `/api/events/${eventId}/flights/${flight.body.flight.id}`;
+    const carpoolPath = `/api/events/${eventId}/carpools/${carpool.body.carpool.id}`;
     expect((await stack.call('DELETE', flightPath, { as: other })).body).toEqual({
       error: 'Only the traveller or event admins can delete this flight',
     });
@@ -366,7 +391,10 @@ describe('counters through the endpoints', () => {
     const first = await seedSchedule(stack.store, eventId, 'Ceremony');
     const second = await seedSchedule(stack.store, eventId, 'Dinner');
     const rsvp = (who: TestUser, item: string, status: string) =>
-      stack.call('PUT', `/api/schedule/${item}/rsvp`, { as: who, body: { status } });
+      stack.call('PUT', `/api/events/${eventId}/schedule/${item}/rsvp`, {
+        as: who,
+        body: { status },
+      });
     // Free-tier members: the RSVP route is an app route, not API-only.
     expect((await rsvp(attendee, first, 'going')).status).toBe(200);
     expect((await rsvp(admin, first, 'maybe')).status).toBe(200);
@@ -401,13 +429,22 @@ describe('counters through the endpoints', () => {
 
     // Deleting an item: admins only; the item and all its RSVPs go, the map key is dropped at
     // the member's next answer.
-    expect((await stack.call('DELETE', `/api/schedule/${second}`, { as: attendee })).body).toEqual({
+    expect(
+      (await stack.call('DELETE', `/api/events/${eventId}/schedule/${second}`, { as: attendee }))
+        .body,
+    ).toEqual({
       error: 'Only event admins can manage the schedule',
     });
-    expect((await stack.call('DELETE', `/api/schedule/${second}`, { as: admin })).status).toBe(200);
+    expect(
+      (await stack.call('DELETE', `/api/events/${eventId}/schedule/${second}`, { as: admin }))
+        .status,
+    ).toBe(200);
     expect((await stack.store.schedule(eventId).doc(second).get()).exists).toBe(false);
     expect(await count(stack.store.rsvps(eventId, second))).toBe(0);
-    expect((await stack.call('DELETE', `/api/schedule/${second}`, { as: admin })).status).toBe(404);
+    expect(
+      (await stack.call('DELETE', `/api/events/${eventId}/schedule/${second}`, { as: admin }))
+        .status,
+    ).toBe(404);
     expect((await rsvp(attendee, first, 'going')).status).toBe(200);
     expect(
       (await stack.store.rsvpsByUser(eventId).doc(attendee.uid).get()).data()?.statuses,
@@ -452,7 +489,7 @@ describe('counters under concurrency', () => {
     const [answers, flips] = await Promise.all([
       Promise.all(
         guests.map((g, i) =>
-          stack.call('PUT', `/api/schedule/${item}/rsvp`, {
+          stack.call('PUT', `/api/events/${eventId}/schedule/${item}/rsvp`, {
             as: g,
             body: { status: statuses[i % 3] },
           }),
@@ -461,7 +498,7 @@ describe('counters under concurrency', () => {
       (async () => {
         const out: number[] = [];
         for (let i = 0; i < 20; i++) {
-          const res = await stack.call('PUT', `/api/schedule/${item}/rsvp`, {
+          const res = await stack.call('PUT', `/api/events/${eventId}/schedule/${item}/rsvp`, {
             as: flipper,
             body: { status: statuses[i % 3] },
           });
@@ -503,13 +540,15 @@ describe('counters under concurrency', () => {
       ),
       ...Array.from({ length: 6 }, (_, i) =>
         stack
-          .call('PUT', `/api/photos/${existing[0]}/featured`, {
+          .call('PUT', `/api/events/${eventId}/photos/${existing[0]}/featured`, {
             as: admin,
             body: { isFeatured: i % 2 === 0 },
           })
           .then((r) => r.status),
       ),
-      stack.call('DELETE', `/api/photos/${existing[1]}`, { as: admin }).then((r) => r.status),
+      stack
+        .call('DELETE', `/api/events/${eventId}/photos/${existing[1]}`, { as: admin })
+        .then((r) => r.status),
     ]);
     console.log(`photos: 6 uploads, 6 toggles, 1 delete in ${Date.now() - started} ms`);
     expect(results.every((s) => s === 200 || s === 201)).toBe(true);

@@ -176,7 +176,7 @@ describe('events', () => {
     expect((await put(admin, { name: 'x', location: 'y' })).status).toBe(400);
     expect(await put(admin, { adminId: 'me' })).toEqual({
       status: 400,
-      body: { error: 'Unknown event field: adminId' },
+      body: { error: 'Unknown field: adminId' },
     });
     expect(await put(admin, { themeColors: { ...colours, primary: 'red' } })).toEqual({
       status: 400,

@@ -28,7 +28,10 @@ describe('host-recorded answers', () => {
     const { eventId, creator, admin, attendee, outsider } = await eventWithRoles(stack);
     const itemId = await seedSchedule(stack.store, eventId);
     const record = (as: typeof admin, uid: string, status: unknown) =>
-      stack.call<Body>('PUT', `/api/schedule/${itemId}/rsvps/${uid}`, { as, body: { status } });
+      stack.call<Body>('PUT', `/api/events/${eventId}/schedule/${itemId}/rsvps/${uid}`, {
+        as,
+        body: { status },
+      });
     const counts = async () =>
       (await stack.store.schedule(eventId).doc(itemId).get()).data()?.rsvpCounts;
     const answers = async (uid: string) =>
@@ -51,7 +54,7 @@ describe('host-recorded answers', () => {
     expect((await answers(attendee.uid))?.recordedBy).toEqual({ [itemId]: creator.uid });
 
     // The guest answers themself: their answer, no longer "recorded by the host".
-    const own = await stack.call('PUT', `/api/schedule/${itemId}/rsvp`, {
+    const own = await stack.call('PUT', `/api/events/${eventId}/schedule/${itemId}/rsvp`, {
       as: attendee,
       body: { status: 'not_going' },
     });
@@ -89,7 +92,10 @@ describe('host-recorded answers', () => {
     const itemId = await seedSchedule(stack.store, eventId, 'Ceremony');
     const other = await seedSchedule(stack.store, eventId, 'Dinner');
     const record = (item: string, uid: string, status: string) =>
-      stack.call('PUT', `/api/schedule/${item}/rsvps/${uid}`, { as: admin, body: { status } });
+      stack.call('PUT', `/api/events/${eventId}/schedule/${item}/rsvps/${uid}`, {
+        as: admin,
+        body: { status },
+      });
     const entry = async (item: string, uid: string) =>
       (await stack.store.activity(eventId).doc(`rsvp:${item}:${uid}`).get()).data();
 
@@ -113,9 +119,10 @@ describe('host-recorded answers', () => {
     // Deleting the item takes its lines; removing the guest takes theirs.
     expect((await record(other, attendee.uid, 'going')).status).toBe(200);
     expect((await record(other, creator.uid, 'going')).status).toBe(200);
-    expect((await stack.call('DELETE', `/api/schedule/${itemId}`, { as: creator })).status).toBe(
-      200,
-    );
+    expect(
+      (await stack.call('DELETE', `/api/events/${eventId}/schedule/${itemId}`, { as: creator }))
+        .status,
+    ).toBe(200);
     expect(await entry(itemId, attendee.uid)).toBeUndefined();
     expect(await entry(other, attendee.uid)).toBeDefined();
     expect(
@@ -137,13 +144,16 @@ describe('host-recorded answers', () => {
       [a, 'going'],
       [b, 'maybe'],
     ] as const) {
-      const res = await stack.call('PUT', `/api/schedule/${item}/rsvp`, {
+      const res = await stack.call('PUT', `/api/events/${eventId}/schedule/${item}/rsvp`, {
         as: attendee,
         body: { status },
       });
       expect(res.status).toBe(200);
     }
-    await stack.call('PUT', `/api/schedule/${a}/rsvp`, { as: creator, body: { status: 'going' } });
+    await stack.call('PUT', `/api/events/${eventId}/schedule/${a}/rsvp`, {
+      as: creator,
+      body: { status: 'going' },
+    });
     const removed = await stack.call('DELETE', `/api/events/${eventId}/members/${attendee.uid}`, {
       as: creator,
     });

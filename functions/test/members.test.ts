@@ -192,7 +192,9 @@ describe('members', () => {
         body: { departureTime: ISO(3), maxSeats: 3 },
       },
     );
-    await stack.call('POST', `/api/carpools/${ride.body.carpool.id}/join`, { as: admin });
+    await stack.call('POST', `/api/events/${eventId}/carpools/${ride.body.carpool.id}/join`, {
+      as: admin,
+    });
     expect(
       (await stack.call('DELETE', `/api/events/${eventId}/members/${admin.uid}`, { as: creator }))
         .status,

@@ -1,7 +1,7 @@
 /**
  * One activity line per photo upload batch (docs/decisions.md, "Activity groups an upload
  * batch"): `POST /api/events/{e}/photos` with a `batchId` counts the photo into its batch's
- * entry in the record's transaction, `DELETE /api/photos/{id}` counts it out in the delete's,
+ * entry in the record's transaction, `DELETE /api/events/{e}/photos/{id}` counts it out in the delete's,
  * so the count, the thumbnails and the entry's existence follow the photos exactly, also when
  * registrations and deletes of one batch race.
  */
@@ -55,8 +55,8 @@ async function uploadSeries(
 const entryOf = async (eventId: string, id: string) =>
   (await stack.store.activity(eventId).doc(id).get()).data();
 
-const del = (photoId: string, as: TestUser) =>
-  stack.call('DELETE', `/api/photos/${photoId}`, { as }).then((r) => r.status);
+const del = (eventId: string, photoId: string, as: TestUser) =>
+  stack.call('DELETE', `/api/events/${eventId}/photos/${photoId}`, { as }).then((r) => r.status);
 
 /** The batch entry against the oracle: the batch's photos as stored, newest first. */
 async function expectBatchExact(eventId: string, user: TestUser, batchId: string) {
@@ -115,7 +115,7 @@ describe('one feed line per upload batch', () => {
     expect(stored?.batchId).toBe('batchFive');
 
     // The oldest (not shown): 4 left, the same thumbnails.
-    expect(await del(ids[0]!, attendee)).toBe(200);
+    expect(await del(eventId, ids[0]!, attendee)).toBe(200);
     expect(await entryOf(eventId, id)).toMatchObject({
       count: 4,
       title: `${attendee.name} uploaded 4 photos`,
@@ -123,17 +123,17 @@ describe('one feed line per upload batch', () => {
       at: stored?.uploadedAt,
     });
     // The newest, by an admin: the line keeps its uploader and time.
-    expect(await del(ids[4]!, admin)).toBe(200);
+    expect(await del(eventId, ids[4]!, admin)).toBe(200);
     expect(await entryOf(eventId, id)).toMatchObject({
       count: 3,
       actor: { displayName: attendee.name },
       photos: [3, 2, 1].map((i) => ({ id: ids[i] })),
       at: stored?.uploadedAt,
     });
-    expect(await del(ids[3]!, attendee)).toBe(200);
-    expect(await del(ids[2]!, attendee)).toBe(200);
+    expect(await del(eventId, ids[3]!, attendee)).toBe(200);
+    expect(await del(eventId, ids[2]!, attendee)).toBe(200);
     expect((await entryOf(eventId, id))?.title).toBe(`${attendee.name} uploaded a photo`);
-    expect(await del(ids[1]!, attendee)).toBe(200);
+    expect(await del(eventId, ids[1]!, attendee)).toBe(200);
     expect(await entryOf(eventId, id)).toBeUndefined();
     expect((await stack.store.activity(eventId).where('kind', '==', 'photo').get()).size).toBe(0);
   });
@@ -145,11 +145,11 @@ describe('one feed line per upload batch', () => {
     expect((await entryOf(eventId, id))?.photos?.map((p) => p.id)).toEqual(
       [6, 5, 4, 3].map((i) => ids[i]),
     );
-    expect(await del(ids[5]!, attendee)).toBe(200);
+    expect(await del(eventId, ids[5]!, attendee)).toBe(200);
     expect((await entryOf(eventId, id))?.photos?.map((p) => p.id)).toEqual(
       [6, 4, 3, 2].map((i) => ids[i]),
     );
-    expect(await del(ids[6]!, attendee)).toBe(200);
+    expect(await del(eventId, ids[6]!, attendee)).toBe(200);
     expect(await entryOf(eventId, id)).toMatchObject({
       count: 5,
       photos: [4, 3, 2, 1].map((i) => ({ id: ids[i] })),
@@ -169,7 +169,7 @@ describe('one feed line per upload batch', () => {
     });
     expect((await entryOf(eventId, `photo:${b}`))?.title).toBe(`${attendee.name} uploaded a photo`);
     expect((await stack.store.photos(eventId).doc(a).get()).data()).not.toHaveProperty('batchId');
-    expect(await del(a, attendee)).toBe(200);
+    expect(await del(eventId, a, attendee)).toBe(200);
     expect(await entryOf(eventId, `photo:${a}`)).toBeUndefined();
     expect(await entryOf(eventId, `photo:${b}`)).toBeDefined();
   });
@@ -196,7 +196,7 @@ describe('one feed line per upload batch', () => {
         title: `${attendee.name} uploaded a photo`,
         at: Timestamp.now(),
       });
-    expect(await del(id, attendee)).toBe(200);
+    expect(await del(eventId, id, attendee)).toBe(200);
     expect(await entryOf(eventId, `photo:${id}`)).toBeUndefined();
   });
 
@@ -289,7 +289,7 @@ describe('one feed line per upload batch', () => {
     // Deletes of shown and hidden photos racing more registrations of the same batch.
     const mine = ids.slice(0, 10);
     const statuses = await Promise.all([
-      ...mine.slice(0, 7).map((id) => del(id, attendee)),
+      ...mine.slice(0, 7).map((id) => del(eventId, id, attendee)),
       ...Array.from({ length: 3 }, () =>
         upload(eventId, attendee, { batchId: 'burst' }).then(() => 201),
       ),
@@ -306,9 +306,9 @@ describe('one feed line per upload batch', () => {
         .where('batchId', '==', 'burst')
         .get()
     ).docs.map((d) => d.id);
-    expect((await Promise.all(left.map((id) => del(id, attendee)))).every((s) => s === 200)).toBe(
-      true,
-    );
+    expect(
+      (await Promise.all(left.map((id) => del(eventId, id, attendee)))).every((s) => s === 200),
+    ).toBe(true);
     await expectBatchExact(eventId, attendee, 'burst');
     expect((await stack.store.stats.photos(eventId).get()).data()?.total).toBe(4);
   });

@@ -37,7 +37,6 @@ describe('photos', () => {
         objectPath: path,
         thumbPath: thumb,
         caption: 'Sunset',
-        size: 1,
       },
     });
     expect(saved.status).toBe(201);
@@ -62,11 +61,15 @@ describe('photos', () => {
     expect(await served(saved.body.photo.url)).toEqual({ status: 200, bytes: 2048 });
     expect(await served(saved.body.photo.thumbUrl)).toEqual({ status: 200, bytes: 100 });
 
-    expect(await stack.call('POST', `/api/photos/${photoId}/vote`, { as: admin })).toEqual({
+    expect(
+      await stack.call('POST', `/api/events/${eventId}/photos/${photoId}/vote`, { as: admin }),
+    ).toEqual({
       status: 200,
       body: { voteCount: 1, userVoted: true },
     });
-    expect(await stack.call('POST', `/api/photos/${photoId}/vote`, { as: admin })).toEqual({
+    expect(
+      await stack.call('POST', `/api/events/${eventId}/photos/${photoId}/vote`, { as: admin }),
+    ).toEqual({
       status: 200,
       body: { voteCount: 1, userVoted: true },
     });
@@ -82,26 +85,34 @@ describe('photos', () => {
         })
       ).body.photos[0]?.userVoted,
     ).toBe(false);
-    expect(await stack.call('DELETE', `/api/photos/${photoId}/vote`, { as: admin })).toEqual({
+    expect(
+      await stack.call('DELETE', `/api/events/${eventId}/photos/${photoId}/vote`, { as: admin }),
+    ).toEqual({
       status: 200,
       body: { voteCount: 0, userVoted: false },
     });
-    expect(await stack.call('DELETE', `/api/photos/${photoId}/vote`, { as: admin })).toEqual({
+    expect(
+      await stack.call('DELETE', `/api/events/${eventId}/photos/${photoId}/vote`, { as: admin }),
+    ).toEqual({
       status: 200,
       body: { voteCount: 0, userVoted: false },
     });
     // A non-member learns nothing: a real photo of someone else's event answers like an unknown id.
     const unknownPhoto = { status: 404, body: { error: 'Photo not found' } };
     for (const method of ['POST', 'DELETE']) {
-      expect(await stack.call(method, `/api/photos/${photoId}/vote`, { as: outsider })).toEqual(
-        unknownPhoto,
-      );
-      expect(await stack.call(method, '/api/photos/nope/vote', { as: outsider })).toEqual(
-        unknownPhoto,
-      );
+      expect(
+        await stack.call(method, `/api/events/${eventId}/photos/${photoId}/vote`, { as: outsider }),
+      ).toEqual(unknownPhoto);
+      expect(
+        await stack.call(method, `/api/events/${eventId}/photos/nope/vote`, { as: outsider }),
+      ).toEqual(unknownPhoto);
     }
-    expect(await stack.call('POST', '/api/photos/nope/vote', { as: admin })).toEqual(unknownPhoto);
-    expect((await stack.call('POST', `/api/photos/${photoId}/vote`)).status).toBe(401);
+    expect(
+      await stack.call('POST', `/api/events/${eventId}/photos/nope/vote`, { as: admin }),
+    ).toEqual(unknownPhoto);
+    expect((await stack.call('POST', `/api/events/${eventId}/photos/${photoId}/vote`)).status).toBe(
+      401,
+    );
 
     expect(
       (
@@ -112,7 +123,7 @@ describe('photos', () => {
     ).toEqual([]);
     expect(
       (
-        await stack.call('PUT', `/api/photos/${photoId}/featured`, {
+        await stack.call('PUT', `/api/events/${eventId}/photos/${photoId}/featured`, {
           as: admin,
           body: { isFeatured: true },
         })

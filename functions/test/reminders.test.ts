@@ -1,12 +1,13 @@
 import { Timestamp } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { ReminderSettings, RsvpStatus } from '@gatherly/domain/entities';
+import type { ReminderSettings } from '@gatherly/domain/entities';
 import { reminderMailId, reminderRunId } from '@gatherly/domain/email/reminders';
 import { queuedMail } from '../src/mail/queue.ts';
 import { verifyUnsubscribeToken } from '../src/mail/unsubscribe-token.ts';
 import { sendDueReminders } from '../src/services/reminders.ts';
 import { newUser, startStack, type Stack, type TestUser } from './harness.ts';
 import { createEvent, grantApiAccess, login, seedMember } from './fixtures.ts';
+import type { RsvpStatus } from '@gatherly/domain/rsvp-options';
 
 let stack: Stack;
 beforeAll(async () => {

@@ -4,7 +4,8 @@
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { reminderMailId } from '@gatherly/domain/email/reminders';
-import { RSVP_OPTION_MESSAGES, type MyRsvpResponse } from '@gatherly/domain/rsvp-options';
+import type { MyRsvpResponse } from '@gatherly/domain/api/responses';
+import { RSVP_OPTION_MESSAGES } from '@gatherly/domain/rsvp-options';
 import { sendDueReminders } from '../src/services/reminders.ts';
 import { newUser, startStack, type Stack, type TestUser } from './harness.ts';
 import { eventWithRoles, login, seedMember, seedSchedule } from './fixtures.ts';
@@ -22,26 +23,31 @@ type Body = Record<string, unknown> & { error?: string };
 
 const guestsOf = (n: number) => Array.from({ length: n }, (_, i) => ({ name: `Guest ${i + 1}` }));
 
-function rsvp(as: TestUser, itemId: string, body: Record<string, unknown>) {
+function rsvp(as: TestUser, eventId: string, itemId: string, body: Record<string, unknown>) {
   return stack.call<Body & { rsvp: Record<string, unknown> }>(
     'PUT',
-    `/api/schedule/${itemId}/rsvp`,
+    `/api/events/${eventId}/schedule/${itemId}/rsvp`,
     { as, body },
   );
 }
 
-const going = (as: TestUser, itemId: string, guests = 0, waitlist?: boolean) =>
-  rsvp(as, itemId, {
+const going = (as: TestUser, eventId: string, itemId: string, guests = 0, waitlist?: boolean) =>
+  rsvp(as, eventId, itemId, {
     status: 'going',
     ...(guests ? { guests: guestsOf(guests) } : {}),
     ...(waitlist === undefined ? {} : { waitlist }),
   });
 
-const mine = (as: TestUser, itemId: string) =>
-  stack.call<MyRsvpResponse & Body>('GET', `/api/schedule/${itemId}/rsvp`, { as });
+const mine = (as: TestUser, eventId: string, itemId: string) =>
+  stack.call<MyRsvpResponse & Body>('GET', `/api/events/${eventId}/schedule/${itemId}/rsvp`, {
+    as,
+  });
 
-const setCapacity = (as: TestUser, itemId: string, capacity: unknown) =>
-  stack.call<Body>('PUT', `/api/schedule/${itemId}/capacity`, { as, body: { capacity } });
+const setCapacity = (as: TestUser, eventId: string, itemId: string, capacity: unknown) =>
+  stack.call<Body>('PUT', `/api/events/${eventId}/schedule/${itemId}/capacity`, {
+    as,
+    body: { capacity },
+  });
 
 async function countsOf(eventId: string, itemId: string) {
   return (await stack.store.schedule(eventId).doc(itemId).get()).data()?.rsvpCounts;
@@ -89,14 +95,16 @@ describe('plus-ones', () => {
     const { eventId, creator, admin, attendee, outsider } = await eventWithRoles(stack);
     const itemId = await seedSchedule(stack.store, eventId);
 
-    expect(await going(attendee, itemId, 1)).toEqual({
+    expect(await going(attendee, eventId, itemId, 1)).toEqual({
       status: 400,
       body: { error: RSVP_OPTION_MESSAGES.noPlusOnes },
     });
-    expect(await rsvp(attendee, itemId, { status: 'maybe', guests: guestsOf(1) })).toEqual({
-      status: 400,
-      body: { error: RSVP_OPTION_MESSAGES.guestsOnlyWhenGoing },
-    });
+    expect(await rsvp(attendee, eventId, itemId, { status: 'maybe', guests: guestsOf(1) })).toEqual(
+      {
+        status: 400,
+        body: { error: RSVP_OPTION_MESSAGES.guestsOnlyWhenGoing },
+      },
+    );
 
     // The event's allowance: a settings field (admins), 0 to 10 whole.
     const settings = (as: TestUser, value: unknown) =>
@@ -112,14 +120,14 @@ describe('plus-ones', () => {
     expect((await settings(admin, 1)).status).toBe(200);
     expect((await stack.store.event(eventId).get()).data()?.plusOnesAllowed).toBe(1);
 
-    const withOne = await going(attendee, itemId, 1);
+    const withOne = await going(attendee, eventId, itemId, 1);
     expect(withOne.status).toBe(200);
     expect(withOne.body.rsvp).toMatchObject({
       status: 'going',
       party: { size: 2, guests: [{ name: 'Guest 1', child: false }] },
       waitlistedAt: null,
     });
-    expect(await going(attendee, itemId, 2)).toEqual({
+    expect(await going(attendee, eventId, itemId, 2)).toEqual({
       status: 400,
       body: { error: 'You can bring up to 1 guest' },
     });
@@ -151,13 +159,13 @@ describe('plus-ones', () => {
       body: { error: RSVP_OPTION_MESSAGES.plusOnesRange },
     });
     expect((await plusOnes(admin, attendee.uid, undefined)).status).toBe(400);
-    expect((await going(attendee, itemId, 3)).status).toBe(200);
-    expect((await going(creator, itemId, 1)).status).toBe(200);
+    expect((await going(attendee, eventId, itemId, 3)).status).toBe(200);
+    expect((await going(creator, eventId, itemId, 1)).status).toBe(200);
     expect(await countsOf(eventId, itemId)).toMatchObject({ going: 2, goingHeads: 6 });
 
     // The host records within the guest's allowance, never their answers to questions.
     const record = (body: Record<string, unknown>) =>
-      stack.call<Body>('PUT', `/api/schedule/${itemId}/rsvps/${attendee.uid}`, {
+      stack.call<Body>('PUT', `/api/events/${eventId}/schedule/${itemId}/rsvps/${attendee.uid}`, {
         as: admin,
         body,
       });
@@ -170,13 +178,13 @@ describe('plus-ones', () => {
     expect(recorded.status).toBe(200);
     expect(await countsOf(eventId, itemId)).toMatchObject({ going: 2, goingHeads: 5 });
     expect((await plusOnes(admin, attendee.uid, null)).body).toEqual({ plusOnesAllowed: null });
-    expect(await going(attendee, itemId, 2)).toEqual({
+    expect(await going(attendee, eventId, itemId, 2)).toEqual({
       status: 400,
       body: { error: 'You can bring up to 1 guest' },
     });
 
     // Maybe: the party goes from the counts and the answer map.
-    expect((await rsvp(attendee, itemId, { status: 'maybe' })).body.rsvp).toMatchObject({
+    expect((await rsvp(attendee, eventId, itemId, { status: 'maybe' })).body.rsvp).toMatchObject({
       status: 'maybe',
       party: null,
     });
@@ -191,20 +199,20 @@ describe('plus-ones', () => {
     const map = (await stack.store.rsvpsByUser(eventId).doc(attendee.uid).get()).data();
     expect(map?.statuses).toEqual({ [itemId]: 'maybe' });
     expect(map?.parties).toEqual({});
-    expect(await mine(attendee, itemId)).toEqual({
+    expect(await mine(attendee, eventId, itemId)).toEqual({
       status: 200,
       body: { status: 'maybe', party: null, waitlistPosition: null },
     });
-    expect((await mine(creator, itemId)).body).toEqual({
+    expect((await mine(creator, eventId, itemId)).body).toEqual({
       status: 'going',
       party: { size: 2, guests: [{ name: 'Guest 1', child: false }] },
       waitlistPosition: null,
     });
-    expect(await mine(outsider, itemId)).toEqual({
+    expect(await mine(outsider, eventId, itemId)).toEqual({
       status: 404,
       body: { error: 'Schedule item not found' },
     });
-    expect((await mine(admin, itemId)).body).toEqual({
+    expect((await mine(admin, eventId, itemId)).body).toEqual({
       status: null,
       party: null,
       waitlistPosition: null,
@@ -271,17 +279,19 @@ describe("the host's questions", () => {
     expect((await stack.store.event(eventId).get()).data()?.questions).toEqual(QUESTIONS);
 
     // First Going: every required question.
-    expect(await going(attendee, itemId)).toEqual({
+    expect(await going(attendee, eventId, itemId)).toEqual({
       status: 400,
       body: { error: 'Please answer “Dietary needs”' },
     });
-    expect(await rsvp(attendee, itemId, { status: 'going', answers: { diet: 'Fish' } })).toEqual({
+    expect(
+      await rsvp(attendee, eventId, itemId, { status: 'going', answers: { diet: 'Fish' } }),
+    ).toEqual({
       status: 400,
       body: { error: '“Dietary needs” has no option “Fish”' },
     });
     expect((await stack.store.rsvps(eventId, itemId).doc(attendee.uid).get()).exists).toBe(false);
     expect((await countsOf(eventId, itemId)) ?? null).toBeNull();
-    const ok = await rsvp(attendee, itemId, {
+    const ok = await rsvp(attendee, eventId, itemId, {
       status: 'going',
       answers: { diet: 'Vegan', song: '  Dancing Queen  ', access: ['Hearing loop'], old: 'x' },
     });
@@ -294,12 +304,12 @@ describe("the host's questions", () => {
     });
 
     // Not after: another Going needs no answers, and leaves the stored ones.
-    expect((await going(attendee, other)).status).toBe(200);
+    expect((await going(attendee, eventId, other)).status).toBe(200);
     expect(
       (await stack.store.guestAnswers(eventId).doc(attendee.uid).get()).data()?.answers,
     ).toEqual(stored?.answers);
     // Maybe or Not Going ask nothing.
-    expect((await rsvp(creator, itemId, { status: 'maybe' })).status).toBe(200);
+    expect((await rsvp(creator, eventId, itemId, { status: 'maybe' })).status).toBe(200);
 
     // Editing later: required ones stay required while the member is going.
     const answers = (as: TestUser, body: unknown) =>
@@ -342,42 +352,47 @@ describe('capacity and the waitlist', () => {
   it('plan gate, admins only, validation', async () => {
     const { eventId, creator, admin, attendee, outsider } = await eventWithRoles(stack);
     const itemId = await seedSchedule(stack.store, eventId);
-    expect(await setCapacity(admin, itemId, 3)).toEqual({
+    expect(await setCapacity(admin, eventId, itemId, 3)).toEqual({
       status: 403,
       body: { error: RSVP_OPTION_MESSAGES.capacityNeedsPlan },
     });
     // Clearing a limit is allowed on every plan (a downgraded event is never stuck).
-    expect((await setCapacity(admin, itemId, null)).status).toBe(200);
+    expect((await setCapacity(admin, eventId, itemId, null)).status).toBe(200);
     await onPlan(creator, 'paid');
-    expect(await setCapacity(attendee, itemId, 3)).toEqual({
+    expect(await setCapacity(attendee, eventId, itemId, 3)).toEqual({
       status: 403,
       body: { error: 'Only event admins can manage the schedule' },
     });
-    expect(await setCapacity(outsider, itemId, 3)).toEqual({
+    expect(await setCapacity(outsider, eventId, itemId, 3)).toEqual({
       status: 404,
       body: { error: 'Schedule item not found' },
     });
-    expect(await setCapacity(admin, 'no-such-item', 3)).toEqual({
+    expect(await setCapacity(admin, eventId, 'no-such-item', 3)).toEqual({
       status: 404,
       body: { error: 'Schedule item not found' },
     });
     for (const bad of [0, -2, 2.5, 11_001]) {
-      expect(await setCapacity(admin, itemId, bad), JSON.stringify(bad)).toEqual({
+      expect(await setCapacity(admin, eventId, itemId, bad), JSON.stringify(bad)).toEqual({
         status: 400,
         body: { error: RSVP_OPTION_MESSAGES.capacityRange },
       });
     }
     // Not a number in JSON: the API's type sentence.
     for (const bad of ['3', true, [3]]) {
-      expect(await setCapacity(admin, itemId, bad), JSON.stringify(bad)).toEqual({
+      expect(await setCapacity(admin, eventId, itemId, bad), JSON.stringify(bad)).toEqual({
         status: 400,
         body: { error: 'capacity must be a number' },
       });
     }
     expect(
-      (await stack.call('PUT', `/api/schedule/${itemId}/capacity`, { as: admin, body: {} })).status,
+      (
+        await stack.call('PUT', `/api/events/${eventId}/schedule/${itemId}/capacity`, {
+          as: admin,
+          body: {},
+        })
+      ).status,
     ).toBe(400);
-    expect(await setCapacity(admin, itemId, 3)).toEqual({
+    expect(await setCapacity(admin, eventId, itemId, 3)).toEqual({
       status: 200,
       body: { capacity: 3, promoted: 0 },
     });
@@ -398,25 +413,25 @@ describe('capacity and the waitlist', () => {
       TestUser,
       TestUser,
     ];
-    expect((await setCapacity(admin, itemId, 4)).status).toBe(200);
+    expect((await setCapacity(admin, eventId, itemId, 4)).status).toBe(200);
 
-    expect((await going(a, itemId, 1)).body.rsvp).toMatchObject({ status: 'going' });
-    expect(await going(b, itemId, 2)).toEqual({
+    expect((await going(a, eventId, itemId, 1)).body.rsvp).toMatchObject({ status: 'going' });
+    expect(await going(b, eventId, itemId, 2)).toEqual({
       status: 409,
       body: { error: 'Only 2 spots left for 3 people' },
     });
-    const waiting = await going(b, itemId, 2, true);
+    const waiting = await going(b, eventId, itemId, 2, true);
     expect(waiting.body.rsvp).toMatchObject({ status: 'waitlisted', party: { size: 3 } });
     // Nobody jumps the line: 2 spots are left, but B waits, so C waits too.
-    expect((await going(c, itemId)).body.rsvp).toMatchObject({ status: 'waitlisted' });
-    expect((await going(d, itemId, 1)).body.rsvp).toMatchObject({ status: 'waitlisted' });
-    expect((await mine(b, itemId)).body).toEqual({
+    expect((await going(c, eventId, itemId)).body.rsvp).toMatchObject({ status: 'waitlisted' });
+    expect((await going(d, eventId, itemId, 1)).body.rsvp).toMatchObject({ status: 'waitlisted' });
+    expect((await mine(b, eventId, itemId)).body).toEqual({
       status: 'waitlisted',
       party: { size: 3, guests: guestsOf(2).map((x) => ({ ...x, child: false })) },
       waitlistPosition: 1,
     });
-    expect((await mine(c, itemId)).body.waitlistPosition).toBe(2);
-    expect((await mine(d, itemId)).body.waitlistPosition).toBe(3);
+    expect((await mine(c, eventId, itemId)).body.waitlistPosition).toBe(2);
+    expect((await mine(d, eventId, itemId)).body.waitlistPosition).toBe(3);
     expect(await countsOf(eventId, itemId)).toEqual({
       going: 1,
       maybe: 0,
@@ -429,18 +444,21 @@ describe('capacity and the waitlist', () => {
     expect(map?.statuses[itemId]).toBe('waitlisted');
     // Re-sending Going keeps the place in line.
     const before = (await stack.store.rsvps(eventId, itemId).doc(c.uid).get()).data();
-    expect((await going(c, itemId)).body.rsvp).toMatchObject({ status: 'waitlisted' });
+    expect((await going(c, eventId, itemId)).body.rsvp).toMatchObject({ status: 'waitlisted' });
     const after = (await stack.store.rsvps(eventId, itemId).doc(c.uid).get()).data();
     expect(after?.waitlistedAt?.isEqual(before!.waitlistedAt!)).toBe(true);
-    expect((await mine(c, itemId)).body.waitlistPosition).toBe(2);
+    expect((await mine(c, eventId, itemId)).body.waitlistPosition).toBe(2);
 
     // Capacity grows by one: B (3) fits now (2 going + 3 = 5); C does not any more.
-    expect(await setCapacity(admin, itemId, 5)).toEqual({
+    expect(await setCapacity(admin, eventId, itemId, 5)).toEqual({
       status: 200,
       body: { capacity: 5, promoted: 1 },
     });
-    expect((await mine(b, itemId)).body).toMatchObject({ status: 'going', waitlistPosition: null });
-    expect((await mine(c, itemId)).body.waitlistPosition).toBe(1);
+    expect((await mine(b, eventId, itemId)).body).toMatchObject({
+      status: 'going',
+      waitlistPosition: null,
+    });
+    expect((await mine(c, eventId, itemId)).body.waitlistPosition).toBe(1);
     const [mail] = await mailTo(b.email);
     expect(mail?.message.subject).toBe(
       "A spot opened: you're going to Rehearsal dinner (Summer Wedding)",
@@ -458,9 +476,9 @@ describe('capacity and the waitlist', () => {
     await expectCountsExact(eventId, itemId);
 
     // Going → Not Going frees 2: C (1) is promoted, D (2) no longer fits behind.
-    expect((await rsvp(a, itemId, { status: 'not_going' })).status).toBe(200);
-    expect((await mine(c, itemId)).body.status).toBe('going');
-    expect((await mine(d, itemId)).body).toMatchObject({
+    expect((await rsvp(a, eventId, itemId, { status: 'not_going' })).status).toBe(200);
+    expect((await mine(c, eventId, itemId)).body.status).toBe('going');
+    expect((await mine(d, eventId, itemId)).body).toMatchObject({
       status: 'waitlisted',
       waitlistPosition: 1,
     });
@@ -469,29 +487,29 @@ describe('capacity and the waitlist', () => {
     await expectCountsExact(eventId, itemId);
 
     // A smaller party frees 2: D (2) is promoted.
-    expect((await going(b, itemId)).body.rsvp).toMatchObject({
+    expect((await going(b, eventId, itemId)).body.rsvp).toMatchObject({
       status: 'going',
       party: { size: 1 },
     });
-    expect((await mine(d, itemId)).body.status).toBe('going');
+    expect((await mine(d, eventId, itemId)).body.status).toBe('going');
     expect(await countsOf(eventId, itemId)).toMatchObject({ goingHeads: 4, waitlisted: 0 });
     await expectCountsExact(eventId, itemId);
 
     // Full: E fits the last spot, F waits even without asking to (nothing is left).
-    expect((await going(e, itemId)).body.rsvp).toMatchObject({ status: 'going' });
-    expect((await going(f, itemId)).body.rsvp).toMatchObject({ status: 'waitlisted' });
+    expect((await going(e, eventId, itemId)).body.rsvp).toMatchObject({ status: 'going' });
+    expect((await going(f, eventId, itemId)).body.rsvp).toMatchObject({ status: 'waitlisted' });
     // G turned reminders off: promoted without an e-mail.
     await login(stack, g);
     await stack.store.user(g.uid).update({ emailPreferences: { reminders: false } });
-    expect((await going(g, itemId)).body.rsvp).toMatchObject({ status: 'waitlisted' });
+    expect((await going(g, eventId, itemId)).body.rsvp).toMatchObject({ status: 'waitlisted' });
 
     // E is removed from the event: their spot goes to F, the head of the line.
     const removed = await stack.call('DELETE', `/api/events/${eventId}/members/${e.uid}`, {
       as: admin,
     });
     expect(removed.status).toBe(200);
-    expect((await mine(f, itemId)).body.status).toBe('going');
-    expect((await mine(g, itemId)).body).toMatchObject({
+    expect((await mine(f, eventId, itemId)).body.status).toBe('going');
+    expect((await mine(g, eventId, itemId)).body).toMatchObject({
       status: 'waitlisted',
       waitlistPosition: 1,
     });
@@ -499,18 +517,18 @@ describe('capacity and the waitlist', () => {
     await expectCountsExact(eventId, itemId);
 
     // Lowering below the heads going demotes nobody.
-    expect((await setCapacity(admin, itemId, 2)).status).toBe(200);
+    expect((await setCapacity(admin, eventId, itemId, 2)).status).toBe(200);
     expect(await countsOf(eventId, itemId)).toMatchObject({ goingHeads: 5, waitlisted: 1 });
-    expect((await going(a, itemId)).body.rsvp).toMatchObject({ status: 'waitlisted' });
+    expect((await going(a, eventId, itemId)).body.rsvp).toMatchObject({ status: 'waitlisted' });
 
     // "Guests can see who's going" off: promotions leave no feed line.
     await stack.store.event(eventId).update({ guestsSeeWhoIsGoing: false });
     // No limit: everyone waiting goes, in order.
-    expect(await setCapacity(admin, itemId, null)).toEqual({
+    expect(await setCapacity(admin, eventId, itemId, null)).toEqual({
       status: 200,
       body: { capacity: null, promoted: 2 },
     });
-    expect((await mine(g, itemId)).body.status).toBe('going');
+    expect((await mine(g, eventId, itemId)).body.status).toBe('going');
     expect(await mailTo(g.email)).toHaveLength(0);
     expect(
       (await stack.store.activity(eventId).doc(`waitlist:${itemId}:${g.uid}`).get()).exists,
@@ -525,7 +543,10 @@ describe('capacity and the waitlist', () => {
     expect(
       (await stack.store.activity(eventId).doc(`waitlist:${itemId}:${f.uid}`).get()).exists,
     ).toBe(false);
-    expect((await stack.call('DELETE', `/api/schedule/${itemId}`, { as: admin })).status).toBe(200);
+    expect(
+      (await stack.call('DELETE', `/api/events/${eventId}/schedule/${itemId}`, { as: admin }))
+        .status,
+    ).toBe(200);
     const left = await stack.store.activity(eventId).where('kind', '==', 'waitlist').get();
     expect(left.docs.map((d) => d.id)).toEqual([]);
   });
@@ -542,17 +563,19 @@ describe('capacity and the waitlist', () => {
       TestUser,
       TestUser,
     ];
-    expect((await setCapacity(admin, itemId, 4)).status).toBe(200);
-    expect((await going(a, itemId, 1)).body.rsvp).toMatchObject({ status: 'going' });
+    expect((await setCapacity(admin, eventId, itemId, 4)).status).toBe(200);
+    expect((await going(a, eventId, itemId, 1)).body.rsvp).toMatchObject({ status: 'going' });
     // B's party of 3 does not fit the 2 spots left; C, D and E queue behind B.
-    expect((await going(b, itemId, 2, true)).body.rsvp).toMatchObject({ status: 'waitlisted' });
+    expect((await going(b, eventId, itemId, 2, true)).body.rsvp).toMatchObject({
+      status: 'waitlisted',
+    });
     for (const u of [c, d, e]) {
-      expect((await going(u, itemId)).body.rsvp).toMatchObject({ status: 'waitlisted' });
+      expect((await going(u, eventId, itemId)).body.rsvp).toMatchObject({ status: 'waitlisted' });
     }
-    expect((await rsvp(b, itemId, { status: 'maybe' })).status).toBe(200);
-    expect((await mine(c, itemId)).body.status).toBe('going');
-    expect((await mine(d, itemId)).body.status).toBe('going');
-    expect((await mine(e, itemId)).body).toMatchObject({
+    expect((await rsvp(b, eventId, itemId, { status: 'maybe' })).status).toBe(200);
+    expect((await mine(c, eventId, itemId)).body.status).toBe('going');
+    expect((await mine(d, eventId, itemId)).body.status).toBe('going');
+    expect((await mine(e, eventId, itemId)).body).toMatchObject({
       status: 'waitlisted',
       waitlistPosition: 1,
     });
@@ -566,14 +589,14 @@ describe('capacity and the waitlist', () => {
     await stack.store.event(eventId).update({ plusOnesAllowed: 2 });
     const itemId = await seedSchedule(stack.store, eventId, 'Boat trip');
     const CAPACITY = 10;
-    expect((await setCapacity(admin, itemId, CAPACITY)).status).toBe(200);
+    expect((await setCapacity(admin, eventId, itemId, CAPACITY)).status).toBe(200);
     const [p1, p2, p3] = (await seeded(eventId, 3, 'early')) as [TestUser, TestUser, TestUser];
     for (const [who, guests] of [
       [p1, 2],
       [p2, 2],
       [p3, 0],
     ] as const) {
-      expect((await going(who, itemId, guests)).status).toBe(200);
+      expect((await going(who, eventId, itemId, guests)).status).toBe(200);
     }
     expect(await countsOf(eventId, itemId)).toMatchObject({ goingHeads: 7 });
 
@@ -584,7 +607,7 @@ describe('capacity and the waitlist', () => {
       racers.map(async (r) => {
         // The web client retries a transaction that ran out of retries under contention.
         for (let attempt = 0; ; attempt += 1) {
-          const res = await going(r, itemId, (sizeOf.get(r.uid) ?? 1) - 1, true);
+          const res = await going(r, eventId, itemId, (sizeOf.get(r.uid) ?? 1) - 1, true);
           if (res.status !== 409 || attempt >= 5) return res;
         }
       }),
@@ -611,7 +634,10 @@ describe('capacity and the waitlist', () => {
     // The line: positions 1..n, each once, in the order of joining.
     const waitingRacers = racers.filter((r) => docs.get(r.uid)?.status === 'waitlisted');
     const positions = await Promise.all(
-      waitingRacers.map(async (r) => ({ r, pos: (await mine(r, itemId)).body.waitlistPosition })),
+      waitingRacers.map(async (r) => ({
+        r,
+        pos: (await mine(r, eventId, itemId)).body.waitlistPosition,
+      })),
     );
     const sorted = positions.map((p) => p.pos).sort((x, y) => (x ?? 0) - (y ?? 0));
     expect(sorted).toEqual(waitingRacers.map((_, i) => i + 1));
@@ -630,8 +656,8 @@ describe('capacity and the waitlist', () => {
     const need = headSize - leftNow;
     const freed =
       need < 3
-        ? await going(p1, itemId, 2 - need)
-        : await rsvp(p1, itemId, { status: 'not_going' });
+        ? await going(p1, eventId, itemId, 2 - need)
+        : await rsvp(p1, eventId, itemId, { status: 'not_going' });
     expect(freed.status).toBe(200);
     const now = new Map(
       (await stack.store.rsvps(eventId, itemId).get()).docs.map((d) => [d.id, d.data()]),
@@ -643,7 +669,7 @@ describe('capacity and the waitlist', () => {
     expect(await countsOf(eventId, itemId)).toMatchObject({ goingHeads: CAPACITY });
     expect(await mailTo(head.email)).toHaveLength(1);
     await expectCountsExact(eventId, itemId);
-    if (line[1]) expect((await mine(line[1], itemId)).body.waitlistPosition).toBe(1);
+    if (line[1]) expect((await mine(line[1], eventId, itemId)).body.waitlistPosition).toBe(1);
   });
 
   it('the waitlisted count as answered for reminders, get no day-of summary, and are no answer audience', async () => {
@@ -660,9 +686,11 @@ describe('capacity and the waitlist', () => {
       TestUser,
       TestUser,
     ];
-    expect((await setCapacity(admin, itemId, 1)).status).toBe(200);
-    expect((await going(sailor, itemId)).body.rsvp).toMatchObject({ status: 'going' });
-    expect((await going(waiting, itemId)).body.rsvp).toMatchObject({ status: 'waitlisted' });
+    expect((await setCapacity(admin, eventId, itemId, 1)).status).toBe(200);
+    expect((await going(sailor, eventId, itemId)).body.rsvp).toMatchObject({ status: 'going' });
+    expect((await going(waiting, eventId, itemId)).body.rsvp).toMatchObject({
+      status: 'waitlisted',
+    });
     const links = { origin: 'http://app.test', linkSecret: 'waitlist-test-secret-0123456789' };
 
     // 30 hours before: the unanswered reminder skips both answers, the waiting one included.

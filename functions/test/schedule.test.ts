@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { startStack, type Stack } from './harness.ts';
-import { eventWithRoles, grantApiAccess, seedSchedule } from './fixtures.ts';
+import { newUser, startStack, type Stack } from './harness.ts';
+import { createEvent, eventWithRoles, grantApiAccess, login, seedSchedule } from './fixtures.ts';
 
 let stack: Stack;
 beforeAll(async () => {
@@ -28,7 +28,7 @@ describe('schedule', () => {
     });
     expect(
       (
-        await stack.call('PUT', `/api/schedule/${itemId}/rsvp`, {
+        await stack.call('PUT', `/api/events/${eventId}/schedule/${itemId}/rsvp`, {
           as: attendee,
           body: { status: 'going' },
         })
@@ -36,7 +36,7 @@ describe('schedule', () => {
     ).toBe(200);
     expect(
       (
-        await stack.call('PUT', `/api/schedule/${itemId}/rsvp`, {
+        await stack.call('PUT', `/api/events/${eventId}/schedule/${itemId}/rsvp`, {
           as: admin,
           body: { status: 'maybe' },
         })
@@ -44,7 +44,7 @@ describe('schedule', () => {
     ).toBe(200);
     expect(
       (
-        await stack.call('PUT', `/api/schedule/${itemId}/rsvp`, {
+        await stack.call('PUT', `/api/events/${eventId}/schedule/${itemId}/rsvp`, {
           as: creator,
           body: { status: 'going' },
         })
@@ -52,7 +52,7 @@ describe('schedule', () => {
     ).toBe(200);
     expect(
       (
-        await stack.call('PUT', `/api/schedule/${itemId}/rsvp`, {
+        await stack.call('PUT', `/api/events/${eventId}/schedule/${itemId}/rsvp`, {
           as: creator,
           body: { status: 'not_going' },
         })
@@ -66,7 +66,7 @@ describe('schedule', () => {
       userRsvp: 'going',
     });
     expect(
-      await stack.call('PUT', `/api/schedule/${itemId}/rsvp`, {
+      await stack.call('PUT', `/api/events/${eventId}/schedule/${itemId}/rsvp`, {
         as: attendee,
         body: { status: 'yes' },
       }),
@@ -78,16 +78,25 @@ describe('schedule', () => {
     const unknownItem = { status: 404, body: { error: 'Schedule item not found' } };
     const going = { status: 'going' };
     expect(
-      await stack.call('PUT', `/api/schedule/${itemId}/rsvp`, { as: outsider, body: going }),
+      await stack.call('PUT', `/api/events/${eventId}/schedule/${itemId}/rsvp`, {
+        as: outsider,
+        body: going,
+      }),
     ).toEqual(unknownItem);
     expect(
-      await stack.call('PUT', '/api/schedule/none/rsvp', { as: outsider, body: going }),
+      await stack.call('PUT', `/api/events/${eventId}/schedule/none/rsvp`, {
+        as: outsider,
+        body: going,
+      }),
     ).toEqual(unknownItem);
     expect(
-      await stack.call('PUT', '/api/schedule/none/rsvp', { as: attendee, body: going }),
+      await stack.call('PUT', `/api/events/${eventId}/schedule/none/rsvp`, {
+        as: attendee,
+        body: going,
+      }),
     ).toEqual(unknownItem);
     expect(
-      await stack.call('PUT', `/api/schedule/${itemId}/rsvp`, {
+      await stack.call('PUT', `/api/events/${eventId}/schedule/${itemId}/rsvp`, {
         as: attendee,
         body: { status: 'going', note: 'x' },
       }),
@@ -95,5 +104,67 @@ describe('schedule', () => {
     expect(
       (await stack.call('GET', `/api/events/${eventId}/schedule`, { as: outsider })).status,
     ).toBe(404);
+  });
+});
+
+// Issue 33, finding 2: schedule items take ids their admins' devices choose, so one id can exist
+// in two events. Every nested resource is addressed with its event; an item of the same id in
+// another event is a different item.
+describe('an item id reused in another event', () => {
+  it("never reaches the victim's item: RSVP, capacity and delete still work", async () => {
+    const { eventId, creator, admin, attendee } = await eventWithRoles(stack);
+    const itemId = await seedSchedule(stack.store, eventId, 'Dinner');
+
+    // The attendee sees the id and makes their own event hold an item with it. Firestore lists a
+    // collection group by path, so an event whose id sorts first was the one an id-only lookup
+    // found: the attacker retries until theirs does (about two tries).
+    let attackerEvent = '';
+    for (let i = 0; i < 40 && !(attackerEvent && attackerEvent < eventId); i++) {
+      const attacker = newUser('attacker');
+      await login(stack, attacker);
+      attackerEvent = await createEvent(stack, attacker);
+    }
+    expect(attackerEvent < eventId).toBe(true);
+    const theirs = stack.store.schedule(attackerEvent).doc(itemId);
+    const victimItem = stack.store.schedule(eventId).doc(itemId);
+    const { id: _id, eventId: _e, ...fields } = (await victimItem.get()).data()!;
+    await theirs.set({ ...fields, id: itemId, eventId: attackerEvent, title: 'Decoy' });
+
+    const item = `/api/events/${eventId}/schedule/${itemId}`;
+    const going = await stack.call<{ rsvp: Body }>('PUT', `${item}/rsvp`, {
+      as: attendee,
+      body: { status: 'going' },
+    });
+    expect(going.status).toBe(200);
+    expect(going.body.rsvp).toMatchObject({ eventId, scheduleId: itemId, status: 'going' });
+    expect((await stack.call<Body>('GET', `${item}/rsvp`, { as: attendee })).body).toMatchObject({
+      status: 'going',
+    });
+    await grantApiAccess(stack, creator);
+    expect(
+      await stack.call('PUT', `${item}/capacity`, { as: admin, body: { capacity: 5 } }),
+    ).toEqual({ status: 200, body: { capacity: 5, promoted: 0 } });
+    expect((await victimItem.get()).data()).toMatchObject({
+      capacity: 5,
+      rsvpCounts: { going: 1 },
+    });
+    // The decoy is untouched, and the victim's item is not reachable through the decoy's event.
+    const decoy = (await theirs.get()).data();
+    expect(decoy?.title).toBe('Decoy');
+    expect(decoy?.rsvpCounts).toBeUndefined();
+    expect(decoy?.capacity).toBeUndefined();
+    expect(
+      await stack.call('PUT', `/api/events/${attackerEvent}/schedule/${itemId}/rsvp`, {
+        as: attendee,
+        body: { status: 'going' },
+      }),
+    ).toEqual({ status: 404, body: { error: 'Schedule item not found' } });
+
+    expect(await stack.call('DELETE', item, { as: admin })).toEqual({
+      status: 200,
+      body: { deleted: true, id: itemId },
+    });
+    expect((await victimItem.get()).exists).toBe(false);
+    expect((await theirs.get()).exists).toBe(true);
   });
 });

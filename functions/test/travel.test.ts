@@ -224,34 +224,44 @@ describe('travel', () => {
       passengers: [],
     });
     const id = created.body.carpool.id as string;
-    expect(await stack.call('POST', `/api/carpools/${id}/join`, { as: attendee })).toEqual({
+    expect(
+      await stack.call('POST', `/api/events/${eventId}/carpools/${id}/join`, { as: attendee }),
+    ).toEqual({
       status: 400,
       body: { error: 'You are driving this carpool' },
     });
-    const joined = await stack.call<{ carpool: Body }>('POST', `/api/carpools/${id}/join`, {
-      as: admin,
-    });
+    const joined = await stack.call<{ carpool: Body }>(
+      'POST',
+      `/api/events/${eventId}/carpools/${id}/join`,
+      {
+        as: admin,
+      },
+    );
     expect(joined.status).toBe(200);
     expect(joined.body.carpool).toMatchObject({ currentSeats: 2, passengerIds: [admin.uid] });
-    expect(await stack.call('POST', `/api/carpools/${id}/join`, { as: admin })).toEqual({
+    expect(
+      await stack.call('POST', `/api/events/${eventId}/carpools/${id}/join`, { as: admin }),
+    ).toEqual({
       status: 409,
       body: { error: 'You have already joined this carpool' },
     });
-    expect(await stack.call('POST', `/api/carpools/${id}/join`, { as: creator })).toEqual({
+    expect(
+      await stack.call('POST', `/api/events/${eventId}/carpools/${id}/join`, { as: creator }),
+    ).toEqual({
       status: 409,
       body: { error: 'This carpool is full' },
     });
     // A non-member learns nothing: a real carpool answers like an unknown id.
     const unknownCarpool = { status: 404, body: { error: 'Carpool not found' } };
-    expect(await stack.call('POST', `/api/carpools/${id}/join`, { as: outsider })).toEqual(
-      unknownCarpool,
-    );
-    expect(await stack.call('POST', '/api/carpools/none/join', { as: outsider })).toEqual(
-      unknownCarpool,
-    );
-    expect(await stack.call('POST', '/api/carpools/none/join', { as: admin })).toEqual(
-      unknownCarpool,
-    );
+    expect(
+      await stack.call('POST', `/api/events/${eventId}/carpools/${id}/join`, { as: outsider }),
+    ).toEqual(unknownCarpool);
+    expect(
+      await stack.call('POST', `/api/events/${eventId}/carpools/none/join`, { as: outsider }),
+    ).toEqual(unknownCarpool);
+    expect(
+      await stack.call('POST', `/api/events/${eventId}/carpools/none/join`, { as: admin }),
+    ).toEqual(unknownCarpool);
     const list = await stack.call<{ carpools: Body[] }>('GET', `/api/events/${eventId}/carpools`, {
       as: creator,
     });
@@ -284,45 +294,61 @@ describe('travel', () => {
       body: { fromLocation: 'Hotel', toLocation: 'Venue', departureTime: ISO(9), maxSeats: 2 },
     });
     const id = created.body.carpool.id as string;
-    expect((await stack.call('POST', `/api/carpools/${id}/join`, { as: attendee })).status).toBe(
-      200,
-    );
+    expect(
+      (await stack.call('POST', `/api/events/${eventId}/carpools/${id}/join`, { as: attendee }))
+        .status,
+    ).toBe(200);
     // Full: the admin cannot join until the attendee leaves.
-    expect((await stack.call('POST', `/api/carpools/${id}/join`, { as: admin })).status).toBe(409);
-    const left = await stack.call<{ carpool: Body }>('POST', `/api/carpools/${id}/leave`, {
-      as: attendee,
-    });
+    expect(
+      (await stack.call('POST', `/api/events/${eventId}/carpools/${id}/join`, { as: admin }))
+        .status,
+    ).toBe(409);
+    const left = await stack.call<{ carpool: Body }>(
+      'POST',
+      `/api/events/${eventId}/carpools/${id}/leave`,
+      {
+        as: attendee,
+      },
+    );
     expect(left.status).toBe(200);
     expect(left.body.carpool).toMatchObject({ id, currentSeats: 1, passengerIds: [] });
     const stored = (await stack.store.carpools(eventId).doc(id).get()).data();
     expect(stored).toMatchObject({ currentSeats: 1, passengerIds: [] });
     expect((await stack.store.passengers(eventId, id).doc(attendee.uid).get()).exists).toBe(false);
     // Leaving twice changes nothing and says why.
-    expect(await stack.call('POST', `/api/carpools/${id}/leave`, { as: attendee })).toEqual({
+    expect(
+      await stack.call('POST', `/api/events/${eventId}/carpools/${id}/leave`, { as: attendee }),
+    ).toEqual({
       status: 409,
       body: { error: 'You are not in this carpool' },
     });
     expect((await stack.store.carpools(eventId).doc(id).get()).data()?.currentSeats).toBe(1);
     // The freed seat is joinable again.
-    const joined = await stack.call<{ carpool: Body }>('POST', `/api/carpools/${id}/join`, {
-      as: admin,
-    });
+    const joined = await stack.call<{ carpool: Body }>(
+      'POST',
+      `/api/events/${eventId}/carpools/${id}/join`,
+      {
+        as: admin,
+      },
+    );
     expect(joined.body.carpool).toMatchObject({ currentSeats: 2, passengerIds: [admin.uid] });
-    expect(await stack.call('POST', `/api/carpools/${id}/leave`, { as: creator })).toEqual({
+    expect(
+      await stack.call('POST', `/api/events/${eventId}/carpools/${id}/leave`, { as: creator }),
+    ).toEqual({
       status: 400,
       body: { error: 'You are driving this carpool: delete it instead' },
     });
     // A non-member learns nothing: a real carpool answers like an unknown id.
     const unknownCarpool = { status: 404, body: { error: 'Carpool not found' } };
-    expect(await stack.call('POST', `/api/carpools/${id}/leave`, { as: outsider })).toEqual(
-      unknownCarpool,
-    );
-    expect(await stack.call('POST', '/api/carpools/none/leave', { as: outsider })).toEqual(
-      unknownCarpool,
-    );
-    expect(await stack.call('POST', '/api/carpools/none/leave', { as: admin })).toEqual(
-      unknownCarpool,
-    );
+    expect(
+      await stack.call('POST', `/api/events/${eventId}/carpools/${id}/leave`, { as: outsider }),
+    ).toEqual(unknownCarpool);
+    expect(
+      await stack.call('POST', `/api/events/${eventId}/carpools/none/leave`, { as: outsider }),
+    ).toEqual(unknownCarpool);
+    expect(
+      await stack.call('POST', `/api/events/${eventId}/carpools/none/leave`, { as: admin }),
+    ).toEqual(unknownCarpool);
     expect((await stack.store.carpools(eventId).doc(id).get()).data()).toMatchObject({
       currentSeats: 2,
       passengerIds: [admin.uid],

@@ -2,7 +2,7 @@
  * One table of payloads for the writes reachable both directly and through `/api`
  * (docs/data-model.md, "Event settings" and "RSVPs"): the event settings write (`events/{e}`
  * update ⇔ PUT /api/events/{e}), where each row says whether both paths must accept or refuse
- * it; and a member's own RSVP, which only PUT /api/schedule/{s}/rsvp may write (it keeps the
+ * it; and a member's own RSVP, which only PUT /api/events/{e}/schedule/{s}/rsvp may write (it keeps the
  * counters; docs/performance.md, "Counters"): its rows say what the API does, and the direct
  * write of `events/{e}/schedule/{s}/rsvps/{uid}` must be refused for every row.
  * write-paths.test.ts runs every row both ways.

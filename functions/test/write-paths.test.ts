@@ -91,7 +91,10 @@ async function viaRules(row: WriteFixture, payload: Record<string, unknown>): Pr
 }
 
 async function viaApi(row: WriteFixture, payload: Record<string, unknown>): Promise<boolean> {
-  const path = row.write === 'settings' ? `/api/events/${eventId}` : `/api/schedule/${itemId}/rsvp`;
+  const path =
+    row.write === 'settings'
+      ? `/api/events/${eventId}`
+      : `/api/events/${eventId}/schedule/${itemId}/rsvp`;
   const res = await stack.call<{ error?: string }>('PUT', path, {
     as: people[row.as],
     body: payload,

@@ -2,10 +2,10 @@ import type {
   BannerStyle,
   InvitableRole,
   MemberRole,
-  RsvpStatus,
   SubscriptionTierName,
   ThemeColors,
 } from '@gatherly/domain/entities';
+import type { RsvpStatus } from '@gatherly/domain/rsvp-options';
 
 // The demo world `npm start` seeds: a few people, three events with members of every role,
 // photos, flights, carpools and a schedule with RSVPs. Ids are fixed so re-seeding overwrites.

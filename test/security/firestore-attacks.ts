@@ -852,7 +852,7 @@ const rsvpAttacks: RulesCase[] = [
       respondedAt: firebase.firestore.Timestamp.fromDate(new Date('2030-01-01T00:00:00Z')),
     }),
   ),
-  // Well-formed direct RSVPs are refused too: only PUT /api/schedule/{s}/rsvp writes RSVPs, so
+  // Well-formed direct RSVPs are refused too: only PUT /api/events/{e}/schedule/{s}/rsvp writes RSVPs, so
   // rsvpCounts and rsvpsByUser can never drift from them (docs/performance.md, "Counters").
   deny('create', 'attendee', 'well-formed direct RSVP going', (a) =>
     a.db.doc(rsvpPath(QUIET_ITEM, UID.attendee)).set(newRsvp(QUIET_ITEM, UID.attendee, 'going')),

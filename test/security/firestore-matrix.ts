@@ -340,8 +340,8 @@ const photos = [
       what: "caption of someone else's photo",
       attempt: (a) => a.db.doc(otherPhoto).update({ caption: 'Not mine' }),
     },
-    // Deleting and featuring move stats/photos: DELETE /api/photos/{id} and
-    // PUT /api/photos/{id}/featured only (docs/performance.md, "Counters").
+    // Deleting and featuring move stats/photos: DELETE /api/events/{e}/photos/{id} and
+    // PUT /api/events/{e}/photos/{id}/featured only (docs/performance.md, "Counters").
     delete: { allowed: NOBODY, attempt: (a) => a.db.doc(otherPhoto).delete() },
   }),
   ...fs('photos/{attendee2} featured', {
@@ -423,7 +423,7 @@ const flights = [
         a.db.doc(`${E}/flights/new-${ownOf(a)}`).set(flight(EVENT, `new-${ownOf(a)}`, ownOf(a))),
     },
     update: { allowed: ADMIN_ROLES, attempt: (a) => a.db.doc(otherFlight).update(flightChange) },
-    // Deletion moves stats/travel: DELETE /api/flights/{id} only.
+    // Deletion moves stats/travel: DELETE /api/events/{e}/flights/{id} only.
     delete: { allowed: NOBODY, attempt: (a) => a.db.doc(otherFlight).delete() },
   }),
   ...fs('flights/{own}', {
@@ -460,7 +460,7 @@ const carpools = [
       what: 'edit route and seats',
       attempt: (a) => a.db.doc(otherCarpool).update(carpoolChange),
     },
-    // Deletion moves stats/travel: DELETE /api/carpools/{id} only.
+    // Deletion moves stats/travel: DELETE /api/events/{e}/carpools/{id} only.
     delete: { allowed: NOBODY, attempt: (a) => a.db.doc(otherCarpool).delete() },
   }),
   ...fs('carpools/{own}', {
@@ -542,7 +542,7 @@ const schedule = fs('schedule', {
         .doc(item)
         .update({ title: 'Late dinner', startTime: '2027-06-12T20:00:00.000Z', endTime: null }),
   },
-  // DELETE /api/schedule/{id} removes the item and its RSVPs (beyond one client batch).
+  // DELETE /api/events/{e}/schedule/{id} removes the item and its RSVPs (beyond one client batch).
   delete: { allowed: NOBODY, attempt: (a) => a.db.doc(item).delete() },
 });
 
@@ -554,7 +554,7 @@ const scheduleCounts = fs('schedule rsvpCounts', {
   },
 });
 
-// Capacity is PUT /api/schedule/{s}/capacity only (plan check, promotions from the waitlist).
+// Capacity is PUT /api/events/{e}/schedule/{s}/capacity only (plan check, promotions from the waitlist).
 const scheduleCapacity = [
   ...fs('schedule capacity', {
     create: {
@@ -605,7 +605,7 @@ const rsvps = [
       allowed: MEMBER_ROLES,
       attempt: (a) => listenDoc(a.db, rsvpFor(SCHEDULE_ITEM, ownOf(a))),
     },
-    // PUT /api/schedule/{s}/rsvp is the only writer: it moves rsvpCounts and rsvpsByUser with
+    // PUT /api/events/{e}/schedule/{s}/rsvp is the only writer: it moves rsvpCounts and rsvpsByUser with
     // the RSVP (docs/performance.md, "Counters").
     create: {
       allowed: NOBODY,

@@ -125,7 +125,7 @@ const keysOf = (record: Readonly<Record<string, true>>): string[] => Object.keys
 
 /**
  * What an admin writes; `rsvpCounts` is kept by the RSVP function only and `capacity` by
- * PUT /api/schedule/{s}/capacity (never client-written).
+ * PUT /api/events/{e}/schedule/{s}/capacity (never client-written).
  */
 const SCHEDULE_ITEM_FIELDS = keysOf({
   id: true,

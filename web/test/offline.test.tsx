@@ -126,7 +126,7 @@ describe('API calls offline', () => {
   it('fail at once with a sentence, without a request', async () => {
     const fetchSpy = vi.spyOn(globalThis, 'fetch');
     restoreNetwork = goOffline();
-    const call = apiRequest('POST', '/api/carpools/c1/join');
+    const call = apiRequest('POST', '/api/events/e1/carpools/c1/join');
     await expect(call).rejects.toBeInstanceOf(ApiError);
     await expect(call).rejects.toMatchObject({ status: 0, message: OFFLINE_REQUEST_MESSAGE });
     expect(fetchSpy).not.toHaveBeenCalled();

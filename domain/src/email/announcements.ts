@@ -6,13 +6,7 @@
  * the event creator's tier's `maxAnnouncementsPerEventPerDay`.
  */
 import * as yup from 'yup';
-import type {
-  AnnouncementAudience,
-  EmailPreferences,
-  MailMessage,
-  RsvpStatus,
-} from '../entities.ts';
-import { RSVP_STATUSES } from '../entities.ts';
+import type { AnnouncementAudience, EmailPreferences, MailMessage } from '../entities.ts';
 import { unsubscribeFooter } from './footer.ts';
 import {
   button,
@@ -26,6 +20,7 @@ import {
 import { unsubscribeHeaders } from './links.ts';
 import { wantsEmail } from './preferences.ts';
 import { clip, nameOr, oneLine, subjectLine } from './text.ts';
+import { type RsvpStatus, RSVP_STATUSES } from '../rsvp-options.ts';
 
 export const ANNOUNCEMENT_MAX_LENGTH = 2000;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { EmailPreferences, RsvpStatus } from '../../src/entities.ts';
+import type { EmailPreferences } from '../../src/entities.ts';
 import { buildActivityFeed } from '../../src/activity.ts';
 import {
   announcementMailId,
@@ -26,6 +26,7 @@ import {
   isReminderSettings,
 } from '../../src/email/reminder-settings.ts';
 import { parseWith } from '../../src/schemas.ts';
+import type { RsvpStatus } from '../../src/rsvp-options.ts';
 
 const HOUR = 3_600_000;
 const at = (iso: string) => new Date(iso);

@@ -17,7 +17,6 @@ import {
   DEFAULT_BANNER_SETTINGS,
   DEFAULT_THEME_COLORS,
   type RsvpCounts,
-  type RsvpStatus,
 } from '@gatherly/domain/entities';
 import { memberSearchTokens, photoSearchTokens } from '@gatherly/domain/search';
 import { TIERS } from '@gatherly/domain/tiers';
@@ -25,6 +24,7 @@ import { gradientPng, hexToRgb } from '../../../scripts/lib/png.ts';
 import { dataAccess } from '../../../functions/src/db.ts';
 import { backfillEvent } from '../../../functions/src/services/backfill.ts';
 import { CREATOR, GUEST, documentCount, type BenchEvent, type BenchMember } from './world.ts';
+import type { RsvpStatus } from '@gatherly/domain/rsvp-options';
 
 const BATCH_SIZE = 500;
 const BATCHES_IN_FLIGHT = 4;

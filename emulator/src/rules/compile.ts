@@ -3,7 +3,6 @@
 // names (request, resource, path captures) are looked up in the request context.
 
 import type { Expr, FunctionDecl, Pos } from './ast.ts';
-import type { RulesCoverage } from './coverage.ts';
 import { NAMESPACES, callMethod, callNamespace, toFloat, toInt, toPath, toStr } from './methods.ts';
 import * as ops from './operators.ts';
 import {
@@ -46,6 +45,17 @@ export interface EvalCtx {
 type Slot = Value | RulesError;
 export type Compiled = (c: EvalCtx, l: Slot[]) => Value;
 
+/**
+ * What the compiler asks of a coverage recorder (coverage.ts, `RulesCoverage`): declared here so
+ * the recorder depends on the compiler and not the other way round.
+ */
+export interface CoverageRecorder {
+  /** An expression whose evaluations are reported (a let or a function body). */
+  addRoot(e: Expr): void;
+  /** `run`, counting what `e` evaluates to. */
+  instrument(e: Expr, run: Compiled): Compiled;
+}
+
 export interface CompiledFunction {
   name: string;
   pos: Pos;
@@ -66,7 +76,7 @@ interface Scope {
   /** Collects the user functions called from the code being compiled. */
   calls?: Set<CompiledFunction>;
   /** Counts what every expression evaluates to (the rule coverage report). */
-  coverage?: RulesCoverage;
+  coverage?: CoverageRecorder;
 }
 
 /** Documented limit on let bindings per function. */
@@ -107,7 +117,7 @@ export function compileFunctionBody(
   fn: CompiledFunction,
   decl: FunctionDecl,
   functions: FunctionScope,
-  coverage?: RulesCoverage,
+  coverage?: CoverageRecorder,
 ): void {
   const locals = new Map<string, number>();
   decl.params.forEach((p, i) => locals.set(p, i));

@@ -4,7 +4,7 @@
 // to, counted; an evaluation error is the empty value `{}`, and an expression never evaluated
 // has no `values`. Sub-expressions are the node's `children`, in source order.
 import type { Expr } from './ast.ts';
-import type { Compiled } from './compile.ts';
+import type { Compiled, CoverageRecorder } from './compile.ts';
 import {
   RBytes,
   RDuration,
@@ -109,7 +109,7 @@ function childrenOf(e: Expr): Expr[] {
 }
 
 /** Collects coverage for one compiled ruleset. */
-export class RulesCoverage {
+export class RulesCoverage implements CoverageRecorder {
   private readonly roots: Expr[] = [];
   private readonly counts = new Map<Expr, Map<string, { value: CoverageValue; count: number }>>();
   private cache = new WeakMap<object, CoverageValue>();

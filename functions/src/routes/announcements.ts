@@ -1,5 +1,4 @@
-import type { AnnouncementResponse } from '@gatherly/domain/entities';
-import { announcementRequestSchema } from '@gatherly/domain/email/announcements';
+import { API } from '@gatherly/domain/api/endpoints';
 import { error as logError } from 'firebase-functions/logger';
 import { db } from '../firebase.ts';
 import { linkContext } from '../mail/params.ts';
@@ -9,30 +8,22 @@ import {
   fanOutAnnouncement,
   recordAnnouncement,
 } from '../services/announcements.ts';
-import { validateBody } from '../validate.ts';
 
 export const announcementRoutes: Route[] = [
-  route({
-    method: 'POST',
-    pattern: '/events/:eventId/announcements',
-    access: 'app',
-    async handle({ caller, params, body }) {
-      const values = validateBody(announcementRequestSchema, body);
-      const announcement = await db().runTransaction((tx) =>
-        recordAnnouncement(tx, caller, params.eventId, values),
+  route(API.sendAnnouncement, async ({ caller, params, body }) => {
+    const announcement = await db().runTransaction((tx) =>
+      recordAnnouncement(tx, caller, params.eventId, body),
+    );
+    try {
+      announcement.recipientCount = await fanOutAnnouncement(
+        params.eventId,
+        announcement.id,
+        linkContext(),
       );
-      try {
-        announcement.recipientCount = await fanOutAnnouncement(
-          params.eventId,
-          announcement.id,
-          linkContext(),
-        );
-      } catch (err) {
-        // Recorded and in the feed; the scheduler finishes the e-mails (resumeAnnouncements).
-        logError('Announcement fan-out interrupted; the scheduler will finish it', err);
-      }
-      const response: AnnouncementResponse = { announcement: announcementView(announcement) };
-      return { status: 201, body: response };
-    },
+    } catch (err) {
+      // Recorded and in the feed; the scheduler finishes the e-mails (resumeAnnouncements).
+      logError('Announcement fan-out interrupted; the scheduler will finish it', err);
+    }
+    return { status: 201, body: { announcement: announcementView(announcement) } };
   }),
 ];

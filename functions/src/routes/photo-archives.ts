@@ -1,7 +1,6 @@
-import { photoArchiveRequestSchema } from '@gatherly/domain/photo-archive';
-import { publicRoute, route, type Route } from '../router.ts';
+import { API } from '@gatherly/domain/api/endpoints';
+import { route, type Route } from '../router.ts';
 import { createPhotoArchive, openPhotoArchive } from '../services/photo-archives.ts';
-import { validateBody } from '../validate.ts';
 
 /** The page a browser shows when a download link no longer works (it was opened, not fetched). */
 export function unavailablePage(message: string): string {
@@ -10,24 +9,15 @@ export function unavailablePage(message: string): string {
 }
 
 export const photoArchiveRoutes: Route[] = [
-  route({
-    method: 'POST',
-    pattern: '/events/:eventId/photo-archives',
-    access: 'app',
-    async handle({ caller, params, body }) {
-      const { photoIds } = validateBody(photoArchiveRequestSchema, body);
-      return { status: 201, body: await createPhotoArchive(caller, params.eventId, photoIds) };
-    },
-  }),
+  route(API.createPhotoArchive, async ({ caller, params, body }) => ({
+    status: 201,
+    body: await createPhotoArchive(caller, params.eventId, body.photoIds),
+  })),
   // Public: the browser opens the link itself (no Authorization header); the archive id is the
   // credential, checked with its expiry and the asker's membership (services/photo-archives.ts).
-  publicRoute({
-    method: 'GET',
-    pattern: '/events/:eventId/photo-archives/:archiveId',
-    async handle({ params }) {
-      const opened = await openPhotoArchive(params.eventId, params.archiveId);
-      if (!opened.ok) return { status: opened.status, html: unavailablePage(opened.message) };
-      return { download: opened.download };
-    },
+  route(API.openPhotoArchive, async ({ params }) => {
+    const opened = await openPhotoArchive(params.eventId, params.archiveId);
+    if (!opened.ok) return { status: opened.status, html: unavailablePage(opened.message) };
+    return { download: opened.download };
   }),
 ];

@@ -1,6 +1,7 @@
-import type { ScheduleResponse } from '@gatherly/domain/entities';
-import type { MyRsvpResponse } from '@gatherly/domain/rsvp-options';
-import { capacitySchema, rsvpSchema } from '@gatherly/domain/schemas';
+import { API } from '@gatherly/domain/api/endpoints';
+import type { RsvpResponse } from '@gatherly/domain/api/responses';
+import type { Located } from '../access.ts';
+import type { RsvpRecord } from '../db.ts';
 import { db } from '../firebase.ts';
 import { linkContext } from '../mail/params.ts';
 import { route, type Route } from '../router.ts';
@@ -8,100 +9,63 @@ import { apiShape } from '../serialize.ts';
 import {
   deleteScheduleItem,
   listSchedule,
-  locateScheduleItem,
   myRsvp,
   promoteWaiting,
   recordRsvp,
   setCapacity,
   setRsvp,
 } from '../services/schedule.ts';
-import type { RsvpRecord } from '../db.ts';
-import { validateBody } from '../validate.ts';
 
 /** An RSVP in API form: its state (Going, Maybe, Not Going or waitlisted) and its party. */
-function rsvpBody({ id: _id, ...rsvp }: RsvpRecord) {
+function rsvpBody({ id: _id, ...rsvp }: RsvpRecord): RsvpResponse {
   return { rsvp: { ...apiShape(rsvp), party: rsvp.party ?? null } };
 }
+
+const itemOf = (params: { eventId: string; scheduleId: string }): Located => ({
+  eventId: params.eventId,
+  id: params.scheduleId,
+});
 
 /** Waitlist rounds after a capacity change; each promotes up to the line read limit. */
 const MAX_PROMOTION_ROUNDS = 40;
 
 export const scheduleRoutes: Route[] = [
-  route({
-    method: 'GET',
-    pattern: '/events/:eventId/schedule',
-    access: 'api',
-    async handle({ caller, params }) {
-      const body: ScheduleResponse = { schedule: await listSchedule(caller, params.eventId) };
-      return { body };
-    },
+  route(API.listSchedule, async ({ caller, params }) => ({
+    body: { schedule: await listSchedule(caller, params.eventId) },
+  })),
+  route(API.myRsvp, async ({ caller, params }) => ({
+    body: await myRsvp(caller, itemOf(params)),
+  })),
+  // The web app's one RSVP path: it keeps the counts, answer maps and waitlist exact.
+  route(API.setRsvp, async ({ caller, params, body }) => {
+    const rsvp = await db().runTransaction((tx) =>
+      setRsvp(tx, caller, itemOf(params), body, () => linkContext()),
+    );
+    return { body: rsvpBody(rsvp) };
   }),
-  route({
-    method: 'GET',
-    pattern: '/schedule/:scheduleId/rsvp',
-    access: 'app',
-    async handle({ caller, params }) {
-      const item = await locateScheduleItem(params.scheduleId);
-      const body: MyRsvpResponse = await myRsvp(caller, item);
-      return { body };
-    },
+  route(API.recordRsvp, async ({ caller, params, body }) => {
+    const rsvp = await db().runTransaction((tx) =>
+      recordRsvp(tx, caller, itemOf(params), params.userId, body, () => linkContext()),
+    );
+    return { body: rsvpBody(rsvp) };
   }),
-  route({
-    method: 'PUT',
-    pattern: '/schedule/:scheduleId/rsvp',
-    // The web app's one RSVP path: it keeps the counts, answer maps and waitlist exact.
-    access: 'app',
-    async handle({ caller, params, body }) {
-      const input = validateBody(rsvpSchema, body);
-      const item = await locateScheduleItem(params.scheduleId);
-      const rsvp = await db().runTransaction((tx) =>
-        setRsvp(tx, caller, item, input, () => linkContext()),
-      );
-      return { body: rsvpBody(rsvp) };
-    },
+  route(API.setCapacity, async ({ caller, params, body }) => {
+    const item = itemOf(params);
+    const links = () => linkContext();
+    const result = await db().runTransaction((tx) =>
+      setCapacity(tx, caller, item, body.capacity ?? null, links),
+    );
+    // A limit lifted for a long line: the rest of those who now fit, round by round.
+    let promoted = result.promoted;
+    let more = promoted;
+    for (let round = 0; more > 0 && round < MAX_PROMOTION_ROUNDS; round += 1) {
+      more = await promoteWaiting(item, links);
+      promoted += more;
+    }
+    return { body: { capacity: result.capacity, promoted } };
   }),
-  route({
-    method: 'PUT',
-    pattern: '/schedule/:scheduleId/rsvps/:userId',
-    access: 'app',
-    async handle({ caller, params, body }) {
-      const input = validateBody(rsvpSchema, body);
-      const item = await locateScheduleItem(params.scheduleId);
-      const rsvp = await db().runTransaction((tx) =>
-        recordRsvp(tx, caller, item, params.userId, input, () => linkContext()),
-      );
-      return { body: rsvpBody(rsvp) };
-    },
-  }),
-  route({
-    method: 'PUT',
-    pattern: '/schedule/:scheduleId/capacity',
-    access: 'app',
-    async handle({ caller, params, body }) {
-      const { capacity } = validateBody(capacitySchema, body);
-      const item = await locateScheduleItem(params.scheduleId);
-      const links = () => linkContext();
-      const result = await db().runTransaction((tx) =>
-        setCapacity(tx, caller, item, capacity ?? null, links),
-      );
-      // A limit lifted for a long line: the rest of those who now fit, round by round.
-      let promoted = result.promoted;
-      let more = promoted;
-      for (let round = 0; more > 0 && round < MAX_PROMOTION_ROUNDS; round += 1) {
-        more = await promoteWaiting(item, links);
-        promoted += more;
-      }
-      return { body: { capacity: result.capacity, promoted } };
-    },
-  }),
-  route({
-    method: 'DELETE',
-    pattern: '/schedule/:scheduleId',
-    access: 'app',
-    async handle({ caller, params }) {
-      const item = await locateScheduleItem(params.scheduleId);
-      await deleteScheduleItem(caller, item);
-      return { body: { deleted: true, id: params.scheduleId } };
-    },
+  route(API.deleteScheduleItem, async ({ caller, params }) => {
+    await deleteScheduleItem(caller, itemOf(params));
+    return { body: { deleted: true, id: params.scheduleId } };
   }),
 ];

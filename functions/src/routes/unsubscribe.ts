@@ -3,9 +3,9 @@ import {
   unsubscribePage,
   type UnsubscribePageState,
 } from '@gatherly/domain/email/unsubscribe-page';
-import type { Reply } from '../http.ts';
+import { API } from '@gatherly/domain/api/endpoints';
 import { appOrigin } from '../mail/params.ts';
-import { publicRoute, type PublicCtx, type Route } from '../router.ts';
+import { route, type PublicCtx, type Route } from '../router.ts';
 import { unsubscribe, type UnsubscribeOutcome } from '../services/unsubscribe.ts';
 
 const STATUS: Record<UnsubscribePageState, number> = {
@@ -20,12 +20,14 @@ const STATUS: Record<UnsubscribePageState, number> = {
 const actionFor = (token: string, resubscribe: boolean) =>
   `?token=${encodeURIComponent(token)}${resubscribe ? '&resubscribe=1' : ''}`;
 
-function query(ctx: PublicCtx<string>): URLSearchParams {
+type PageCtx = PublicCtx<typeof API.unsubscribe | typeof API.unsubscribePage>;
+
+function query(ctx: PageCtx): URLSearchParams {
   return new URL(ctx.req.url ?? '/', 'http://localhost').searchParams;
 }
 
 /** The page for an outcome: confirm offers Unsubscribe, unsubscribed offers Subscribe again. */
-function page(token: string, outcome: UnsubscribeOutcome): Reply {
+function page(token: string, outcome: UnsubscribeOutcome): { status: number; html: string } {
   const formAction =
     outcome.state === 'confirm'
       ? actionFor(token, false)
@@ -44,22 +46,14 @@ function page(token: string, outcome: UnsubscribeOutcome): Reply {
 // Public: the signed token is the authority (services/unsubscribe.ts). These are the only
 // routes that answer HTML: people open them from an e-mail.
 export const unsubscribeRoutes: Route[] = [
-  publicRoute({
-    method: 'GET',
-    pattern: '/unsubscribe',
-    async handle(ctx) {
-      const token = query(ctx).get('token') ?? '';
-      return page(token, await unsubscribe(token, 'confirm'));
-    },
+  route(API.unsubscribePage, async (ctx) => {
+    const token = query(ctx).get('token') ?? '';
+    return page(token, await unsubscribe(token, 'confirm'));
   }),
-  publicRoute({
-    method: 'POST',
-    pattern: '/unsubscribe',
-    async handle(ctx) {
-      const params = query(ctx);
-      const token = params.get('token') ?? '';
-      const action = params.get('resubscribe') === '1' ? 'resubscribe' : 'unsubscribe';
-      return page(token, await unsubscribe(token, action));
-    },
+  route(API.unsubscribe, async (ctx) => {
+    const params = query(ctx);
+    const token = params.get('token') ?? '';
+    const action = params.get('resubscribe') === '1' ? 'resubscribe' : 'unsubscribe';
+    return page(token, await unsubscribe(token, action));
   }),
 ];

@@ -1,7 +1,10 @@
 // The signed-in person's own account: the profile made at first sign-in and the subscription
 // usage (docs/product.md, "Sign-in", "Subscription tiers and limits").
 import { Timestamp, type Transaction } from 'firebase-admin/firestore';
-import type { SubscriptionLimitsResponse, SubscriptionResponse } from '@gatherly/domain/entities';
+import type {
+  SubscriptionLimitsResponse,
+  SubscriptionResponse,
+} from '@gatherly/domain/api/responses';
 import { DEFAULT_TIER, canCreate, formatUsage, storageUsedMb } from '@gatherly/domain/tiers';
 import type { Caller } from '../caller.ts';
 import { deletionRunning } from './account-guard.ts';

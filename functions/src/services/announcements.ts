@@ -6,7 +6,7 @@
  * a crash interrupted. Copies have deterministic ids, so finishing twice sends nothing twice.
  */
 import { Timestamp, type Transaction } from 'firebase-admin/firestore';
-import type { Announcement, RsvpStatus } from '@gatherly/domain/entities';
+import type { Announcement } from '@gatherly/domain/entities';
 import {
   ANNOUNCEMENT_MESSAGES,
   announcementEmail,
@@ -29,6 +29,7 @@ import { signUnsubscribeToken } from '../mail/unsubscribe-token.ts';
 import { apiShape } from '../serialize.ts';
 import { countOf, requireWithin, startOfUtcDay, tierOfUser } from '../tiers.ts';
 import { personSummary } from '../users.ts';
+import type { RsvpStatus } from '@gatherly/domain/rsvp-options';
 
 export function announcementView(record: AnnouncementRecord): Announcement {
   return apiShape(record);

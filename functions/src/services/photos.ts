@@ -2,13 +2,14 @@
 // banner (docs/product.md, "Photos", "Dashboard").
 import { Timestamp, type Transaction } from 'firebase-admin/firestore';
 import { error as logError } from 'firebase-functions/logger';
-import type { PhotoView, VoteResponse } from '@gatherly/domain/entities';
+import type { VoteResponse } from '@gatherly/domain/api/responses';
+import type { PhotoView } from '@gatherly/domain/entities';
 import { isBannerObjectPath } from '@gatherly/domain/event-settings';
 import type { BannerPhotoValues, PhotoRecordValues } from '@gatherly/domain/schemas';
 import { can } from '@gatherly/domain/roles';
 import { photoSearchTokens } from '@gatherly/domain/search';
 import { MAX_IMAGE_BYTES } from '@gatherly/domain/upload';
-import { locate, requireMember, requirePermission, type Located } from '../access.ts';
+import { requireMember, requirePermission, type Located } from '../access.ts';
 import type { Caller } from '../caller.ts';
 import type { DataAccess, PhotoRecord } from '../db.ts';
 import { db, store } from '../firebase.ts';
@@ -137,11 +138,6 @@ export async function recordPhoto(
     throw err;
   }
   return photo;
-}
-
-/** Where a photo addressed by its id alone lives (its id field is indexed across events). */
-export async function locatePhoto(photoId: string): Promise<Located> {
-  return locate(store().groups.photos(), photoId, PHOTO_NOT_FOUND);
 }
 
 /**

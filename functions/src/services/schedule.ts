@@ -2,9 +2,10 @@
 // the host's questions), answers the host records for a guest, capacity and the waitlist, and
 // item deletion (docs/product.md, "Schedule and RSVPs", "Guest list", "Plus-ones, questions and
 // waitlists"). Admins create and edit the items directly (firestore.rules).
+import type { MyRsvpResponse } from '@gatherly/domain/api/responses';
 import { FieldPath, Timestamp, type Transaction } from 'firebase-admin/firestore';
 import { recordedAnswerText } from '@gatherly/domain/activity';
-import type { RsvpStatus, ScheduleItemView } from '@gatherly/domain/entities';
+import type { ScheduleItemView } from '@gatherly/domain/entities';
 import {
   RSVP_OPTION_MESSAGES,
   RSVP_STATES,
@@ -13,15 +14,14 @@ import {
   partyError,
   placeGoing,
   type GuestAnswers,
-  type MyRsvpResponse,
   type Party,
   type PlusOne,
   type RsvpState,
+  type RsvpStatus,
 } from '@gatherly/domain/rsvp-options';
 import { isMemberRole } from '@gatherly/domain/roles';
 import {
   MEMBER_NOT_FOUND,
-  locate,
   readAll,
   requireMember,
   requirePermission,
@@ -71,11 +71,6 @@ export async function listSchedule(caller: Caller, eventId: string): Promise<Sch
       userRsvp: isRsvpState(own) ? own : null,
     };
   });
-}
-
-/** Where a schedule item addressed by its id alone lives (its id field is indexed). */
-export async function locateScheduleItem(scheduleId: string): Promise<Located> {
-  return locate(store().groups.schedule(), scheduleId, SCHEDULE_ITEM_NOT_FOUND);
 }
 
 /** An RSVP as a request sends it (rsvpSchema): the answer, a Going party's guests, answers. */
@@ -332,7 +327,7 @@ const summary = (m: MemberRecord) => ({
   photoURL: m.user.photoURL,
 });
 
-/** GET /api/schedule/{s}/rsvp: the caller's own answer, party and place in line. */
+/** GET /api/events/{e}/schedule/{s}/rsvp: the caller's own answer, party and place in line. */
 export async function myRsvp(
   caller: Caller,
   { eventId, id: scheduleId }: Located,

@@ -7,7 +7,7 @@ import type {
   CreateCarpoolRequestValues,
   CreateFlightRequestValues,
 } from '@gatherly/domain/schemas';
-import { locate, requireMember, requirePermission, type Located } from '../access.ts';
+import { requireMember, requirePermission, type Located } from '../access.ts';
 import type { Caller } from '../caller.ts';
 import type { CarpoolRecord, EventRecord, FlightRecord } from '../db.ts';
 import { db, store } from '../firebase.ts';
@@ -146,11 +146,6 @@ export async function addCarpool(
   return carpool;
 }
 
-/** Where a flight addressed by its id alone lives (its id field is indexed across events). */
-export async function locateFlight(flightId: string): Promise<Located> {
-  return locate(store().groups.flights(), flightId, FLIGHT_NOT_FOUND);
-}
-
 /**
  * Deletes a located flight: its traveller or event admins; the count goes in the same
  * transaction. Unknown ids and flights of other people's events answer the same 404.
@@ -191,11 +186,6 @@ export async function deleteCarpool(caller: Caller, located: Located): Promise<v
     writeTravelStats(tx, eventId, stats, { carpools: -1 });
   });
   await db().recursiveDelete(store().passengers(eventId, carpoolId));
-}
-
-/** Where a carpool addressed by its id alone lives (its id field is indexed across events). */
-export async function locateCarpool(carpoolId: string): Promise<Located> {
-  return locate(store().groups.carpools(), carpoolId, CARPOOL_NOT_FOUND);
 }
 
 /**

@@ -28,11 +28,17 @@ export type ApiMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export const API_TIMEOUT_MS = 30_000;
 
 /**
- * Calls the `/api` function. Identity travels only as the Firebase ID token (functions ignore
- * x-user-* identity headers, which a client could forge). Every API call goes through here, so
- * this is where an offline device is told at once that the action needs a connection.
+ * Sends one `/api` request and answers its parsed JSON (untyped). Screens never call this:
+ * they call endpoints through `callApi` (api-client.ts), which builds the path from the
+ * contract and types the answer. Identity travels only as the Firebase ID token (functions
+ * ignore x-user-* identity headers, which a client could forge). Every API call goes through
+ * here, so this is where an offline device is told at once that the action needs a connection.
  */
-export async function apiRequest<T>(method: ApiMethod, path: string, body?: unknown): Promise<T> {
+export async function apiRequest(
+  method: ApiMethod,
+  path: string,
+  body?: unknown,
+): Promise<unknown> {
   if (!isOnline()) throw new ApiError(0, OFFLINE_REQUEST_MESSAGE);
   const headers: Record<string, string> = {};
   const user = getAppAuth().currentUser;
@@ -65,7 +71,7 @@ export async function apiRequest<T>(method: ApiMethod, path: string, body?: unkn
         : null;
     throw new ApiError(res.status, serverError ?? `${res.status}: ${text || res.statusText}`);
   }
-  return parsed as T;
+  return parsed;
 }
 
 function parseJson(text: string): unknown {

@@ -10,8 +10,8 @@ import {
   signInWithEmailLink,
   type OAuthCredential,
 } from 'firebase/auth';
-import type { EmailLinkRedeemResponse } from '@gatherly/domain/guest-access';
-import { apiRequest } from './api.ts';
+import { API } from '@gatherly/domain/api/endpoints';
+import { callApi } from './api-client.ts';
 import { getAppAuth } from './firebase.ts';
 import { PENDING_GOOGLE_LINK_KEY, SIGN_IN_ADDRESS_KEY } from './storage-keys.ts';
 
@@ -41,13 +41,13 @@ export function rememberedSignInAddress(): string | null {
 
 /** Sends a sign-in link to `email`, leading to `next` (a path of this app) once signed in. */
 export async function requestSignInLink(email: string, next: string): Promise<void> {
-  await apiRequest('POST', '/api/auth/email-link', { email, next });
+  await callApi(API.requestSignInLink, { body: { email, next } });
   store(SIGN_IN_ADDRESS_KEY, normalised(email));
 }
 
 /** Sends a sign-in link to the invited address (the server knows it; the guest types nothing). */
 export async function requestInvitationSignInLink(token: string, email: string): Promise<void> {
-  await apiRequest('POST', `/api/invitations/${encodeURIComponent(token)}/sign-in-link`);
+  await callApi(API.invitationSignInLink, { params: { token } });
   store(SIGN_IN_ADDRESS_KEY, normalised(email));
 }
 
@@ -58,11 +58,9 @@ export async function requestInvitationSignInLink(token: string, email: string):
  */
 export async function openSignInLink(token: string, email: string): Promise<string> {
   const address = normalised(email);
-  const { signInLink, next } = await apiRequest<EmailLinkRedeemResponse>(
-    'POST',
-    '/api/auth/email-link/redeem',
-    { token, email: address },
-  );
+  const { signInLink, next } = await callApi(API.redeemSignInLink, {
+    body: { token, email: address },
+  });
   const { user } = await signInWithEmailLink(getAppAuth(), address, signInLink);
   store(SIGN_IN_ADDRESS_KEY, null);
   const pending = stored(PENDING_GOOGLE_LINK_KEY);

@@ -16,8 +16,9 @@ import {
   type ReactNode,
 } from 'react';
 import { showToast } from '../components/toast-store.ts';
-import type { LoginResponse } from '@gatherly/domain/entities';
-import { ApiError, apiRequest } from './api.ts';
+import { API } from '@gatherly/domain/api/endpoints';
+import { ApiError } from './api.ts';
+import { callApi } from './api-client.ts';
 import { describeError } from './errors.ts';
 import { getAppAuth, loadOfflineGapiShim } from './firebase.ts';
 import { holdGoogleCredential, requestSignInLink } from './email-link.ts';
@@ -164,7 +165,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         return;
       }
       setStatus('loading');
-      apiRequest<LoginResponse>('POST', '/api/auth/login')
+      callApi(API.login)
         .then(({ user: profile }) => {
           if (mine !== generation) return;
           const sessionUser = toSessionUser(fbUser, profile.displayName);

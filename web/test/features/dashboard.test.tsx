@@ -507,7 +507,7 @@ describe('DashboardPage sections', () => {
 
   it('previews photos with vote toggles', async () => {
     showPhotos([photo('p1', { votes: 3 })]);
-    photos.togglePhotoVote.mockResolvedValue(null);
+    photos.togglePhotoVote.mockResolvedValue({ voteCount: 4, userVoted: true });
     renderDashboard();
     await userEvent.click(screen.getByRole('button', { name: 'Vote for this photo' }));
     expect(photos.togglePhotoVote).toHaveBeenCalledWith(expect.objectContaining({ id: 'p1' }));
@@ -571,7 +571,7 @@ describe('DashboardPage sections', () => {
     expect(travel.useCarpools).toHaveBeenCalledWith('e1', 3);
     expect(screen.getAllByTestId('flight-card')).toHaveLength(3);
     await userEvent.click(screen.getByRole('button', { name: 'Join' }));
-    expect(travel.joinCarpool).toHaveBeenCalledWith('c1');
+    expect(travel.joinCarpool).toHaveBeenCalledWith(expect.objectContaining({ id: 'c1' }));
     expect(await screen.findByText('Joined Carpool')).toBeInTheDocument();
   });
 
@@ -688,7 +688,7 @@ describe('DashboardPage sections', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Delete Welcome Dinner' }));
     const dialog = await screen.findByRole('alertdialog');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
-    await waitFor(() => expect(dash.deleteScheduleItem).toHaveBeenCalledWith('s1'));
+    await waitFor(() => expect(dash.deleteScheduleItem).toHaveBeenCalledWith('e1', 's1'));
   });
 
   it('downloads .ics files for a schedule item and for the event', async () => {
@@ -986,7 +986,7 @@ describe('DashboardPage: the host’s questions and capacity', () => {
     await waitFor(() => expect(dash.setItemCapacity).toHaveBeenCalled());
     const newId = dash.addScheduleItem.mock.calls[0]![4];
     expect(newId).toMatch(/^\w{20}$/);
-    expect(dash.setItemCapacity).toHaveBeenCalledWith(newId, 40);
+    expect(dash.setItemCapacity).toHaveBeenCalledWith('e1', newId, 40);
     expect(await screen.findByText('Schedule Item Added')).toBeInTheDocument();
   });
 
@@ -1008,7 +1008,7 @@ describe('DashboardPage: the host’s questions and capacity', () => {
     expect(capacity).toBeEnabled();
     await userEvent.clear(capacity);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(dash.setItemCapacity).toHaveBeenCalledWith('s1', null));
+    await waitFor(() => expect(dash.setItemCapacity).toHaveBeenCalledWith('e1', 's1', null));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 
     dash.setItemCapacity.mockRejectedValue(

@@ -324,7 +324,9 @@ describe('MembersPage', () => {
       within(rows[2]!).getByRole('combobox', { name: 'Record an answer for Katherine Johnson' }),
       'going',
     );
-    await waitFor(() => expect(guests.recordAnswer).toHaveBeenCalledWith('s1', 'u4', 'going'));
+    await waitFor(() =>
+      expect(guests.recordAnswer).toHaveBeenCalledWith('e1', 's1', 'u4', 'going'),
+    );
 
     await userEvent.click(screen.getByRole('button', { name: 'No answer' }));
     expect(guests.useGuestsByMember).toHaveBeenLastCalledWith('e1', 's1', 'joined', '', false);

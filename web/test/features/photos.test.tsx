@@ -183,7 +183,7 @@ describe('PhotosPage', () => {
   });
 
   it('toggles votes through the vote API', async () => {
-    data.togglePhotoVote.mockResolvedValue(null);
+    data.togglePhotoVote.mockResolvedValue({ voteCount: 1, userVoted: true });
     renderPhotos();
     await userEvent.click(screen.getAllByRole('button', { name: 'Vote for this photo' })[0]!);
     expect(data.togglePhotoVote).toHaveBeenCalledWith(
@@ -202,9 +202,12 @@ describe('PhotosPage', () => {
     unmount();
     renderPhotos('admin');
     await userEvent.click(screen.getAllByRole('button', { name: 'Mark as featured' })[0]!);
-    expect(data.setPhotoFeatured).toHaveBeenCalledWith('p2', true);
+    expect(data.setPhotoFeatured).toHaveBeenCalledWith(expect.objectContaining({ id: 'p2' }), true);
     await userEvent.click(screen.getByRole('button', { name: 'Remove from featured' }));
-    expect(data.setPhotoFeatured).toHaveBeenCalledWith('p1', false);
+    expect(data.setPhotoFeatured).toHaveBeenCalledWith(
+      expect.objectContaining({ id: 'p1' }),
+      false,
+    );
   });
 
   it('Download All hands the browser a short-lived link to the zip and says so', async () => {
@@ -534,7 +537,7 @@ describe('PhotoViewer', () => {
   });
 
   it('votes from the viewer through the same vote API as the cards', async () => {
-    data.togglePhotoVote.mockResolvedValue(null);
+    data.togglePhotoVote.mockResolvedValue({ voteCount: 1, userVoted: true });
     renderPhotos();
     await openCard('Sunset on the beach');
     const view = await viewer();
@@ -557,7 +560,10 @@ describe('PhotoViewer', () => {
     await openCard('Sunset on the beach');
     view = await viewer();
     await userEvent.click(within(view).getByRole('button', { name: 'Remove from featured' }));
-    expect(data.setPhotoFeatured).toHaveBeenCalledWith('p1', false);
+    expect(data.setPhotoFeatured).toHaveBeenCalledWith(
+      expect.objectContaining({ id: 'p1' }),
+      false,
+    );
   });
 
   it('deletes after confirmation (uploader or admins) and moves on to the next photo', async () => {
@@ -589,7 +595,7 @@ describe('PhotoViewer', () => {
     await userEvent.click(within(view).getByRole('button', { name: 'Delete photo' }));
     confirm = await screen.findByRole('alertdialog');
     await userEvent.click(within(confirm).getByRole('button', { name: 'Delete photo' }));
-    expect(data.deletePhoto).toHaveBeenCalledWith('mine');
+    expect(data.deletePhoto).toHaveBeenCalledWith(expect.objectContaining({ id: 'mine' }));
     expect(await screen.findByText('Photo deleted')).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe('/events/e1/photos/p2'));
     unmount();

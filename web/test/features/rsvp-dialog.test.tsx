@@ -61,8 +61,8 @@ vi.mock('firebase/auth', async (importOriginal) => ({
 }));
 
 const apiRequest = vi.mocked(api.apiRequest);
-const PUT = 'PUT /api/schedule/s1/rsvp';
-const GET = 'GET /api/schedule/s1/rsvp';
+const PUT = 'PUT /api/events/e1/schedule/s1/rsvp';
+const GET = 'GET /api/events/e1/schedule/s1/rsvp';
 
 const DIET: GuestQuestion = {
   id: 'diet',

@@ -4,7 +4,6 @@ import { ChakraProvider } from '@chakra-ui/react';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { RsvpStatus } from '@gatherly/domain/entities';
 import { system } from '../../src/app/system.ts';
 import { OfflineBanner } from '../../src/components/OfflineBanner.tsx';
 import { resetToasts } from '../../src/components/toast-store.ts';
@@ -19,6 +18,7 @@ import type { ScheduleDoc } from '../../src/lib/types.ts';
 import { ApiError, routeApi } from '../api-mock.ts';
 import { goOffline } from '../offline.ts';
 import { testDb } from './firebase-stub.ts';
+import type { RsvpStatus } from '@gatherly/domain/rsvp-options';
 
 const server = vi.hoisted(() => ({
   statuses: {} as Record<string, RsvpStatus>,
@@ -55,7 +55,7 @@ const ITEM: ScheduleDoc = {
   rsvpCounts: { going: 2, maybe: 1, notGoing: 0 },
 };
 const apiRequest = vi.mocked(api.apiRequest);
-const PUT = 'PUT /api/schedule/s1/rsvp';
+const PUT = 'PUT /api/events/e1/schedule/s1/rsvp';
 
 function Dashboard() {
   const schedule = useSchedule('e1', 'u1');
@@ -150,7 +150,9 @@ describe('RSVPs without a connection', () => {
     restoreNetwork = null;
     expect(await screen.findByText('All changes synced')).toBeInTheDocument();
     expect(apiRequest).toHaveBeenCalledTimes(1);
-    expect(apiRequest).toHaveBeenCalledWith('PUT', '/api/schedule/s1/rsvp', { status: 'maybe' });
+    expect(apiRequest).toHaveBeenCalledWith('PUT', '/api/events/e1/schedule/s1/rsvp', {
+      status: 'maybe',
+    });
   });
 
   it('after a reload offline, the queued answer still shows and counts, then syncs', async () => {
@@ -176,7 +178,7 @@ describe('RSVPs without a connection', () => {
     restoreNetwork();
     restoreNetwork = null;
     expect(await screen.findByText('All changes synced')).toBeInTheDocument();
-    expect(apiRequest).toHaveBeenCalledWith('PUT', '/api/schedule/s1/rsvp', {
+    expect(apiRequest).toHaveBeenCalledWith('PUT', '/api/events/e1/schedule/s1/rsvp', {
       status: 'not_going',
     });
   });

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { RsvpRequest, RsvpStatus } from '@gatherly/domain/entities';
-import type { RsvpState } from '@gatherly/domain/rsvp-options';
+import type { RsvpRequest } from '@gatherly/domain/api/requests';
+import type { RsvpState, RsvpStatus } from '@gatherly/domain/rsvp-options';
 import { getToasts, resetToasts } from '../../src/components/toast-store.ts';
 import {
   parseEntry,

@@ -10,13 +10,11 @@ import {
   audienceLabel,
   type AnnouncementAnswer,
 } from '@gatherly/domain/email/announcements';
-import type {
-  Announcement,
-  AnnouncementResponse,
-  CreateAnnouncementRequest,
-} from '@gatherly/domain/entities';
+import { API } from '@gatherly/domain/api/endpoints';
+import type { CreateAnnouncementRequest } from '@gatherly/domain/api/requests';
+import type { Announcement } from '@gatherly/domain/entities';
 import { ValidationError } from 'yup';
-import { apiRequest } from '../../lib/api.ts';
+import { callApi } from '../../lib/api-client.ts';
 import { scheduleRef } from '../../lib/db/refs.ts';
 import type { ScheduleDoc } from '../../lib/types.ts';
 
@@ -69,11 +67,7 @@ export async function sendAnnouncement(
   values: AnnouncementFormValues,
 ): Promise<Announcement> {
   const body = announcementRequestSchema.cast(toAnnouncementRequest(values));
-  const res = await apiRequest<AnnouncementResponse>(
-    'POST',
-    `/api/events/${encodeURIComponent(eventId)}/announcements`,
-    body,
-  );
+  const res = await callApi(API.sendAnnouncement, { params: { eventId }, body });
   return res.announcement;
 }
 

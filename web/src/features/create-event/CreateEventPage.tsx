@@ -14,7 +14,8 @@ import { Field } from '../../components/chakra/Field.ts';
 import { Input } from '../../components/chakra/Input.ts';
 import { SegmentGroup } from '../../components/chakra/SegmentGroup.ts';
 import { Textarea } from '../../components/chakra/Textarea.ts';
-import { DEFAULT_THEME_COLORS, type CreateEventResponse } from '@gatherly/domain/entities';
+import { API } from '@gatherly/domain/api/endpoints';
+import { DEFAULT_THEME_COLORS } from '@gatherly/domain/entities';
 import { createEventFormSchema, type CreateEventFormValues } from '@gatherly/domain/schemas';
 import {
   creationBadge,
@@ -31,7 +32,8 @@ import { AlertIcon, ArrowLeftIcon, CrownIcon } from '../../components/icons.tsx'
 import { TimeZonePicker } from '../../components/TimeZonePicker.tsx';
 import { showToast } from '../../components/toaster.tsx';
 import { WallClockHint } from '../../components/ZonedTime.tsx';
-import { apiRequest, errorMessage } from '../../lib/api.ts';
+import { errorMessage } from '../../lib/api.ts';
+import { callApi } from '../../lib/api-client.ts';
 import { useColorMode } from '../../lib/color-mode.tsx';
 import { markNewlyCreated, useMyEvents } from '../../lib/event-scope.tsx';
 import { eventHref, PATHS } from '../../lib/paths.ts';
@@ -84,11 +86,9 @@ export default function CreateEventPage() {
     onSubmit: async (values) => {
       if (!user) return;
       try {
-        const { event } = await apiRequest<CreateEventResponse>(
-          'POST',
-          '/api/events',
-          toCreateEventRequest(values, user.uid),
-        );
+        const { event } = await callApi(API.createEvent, {
+          body: toCreateEventRequest(values, user.uid),
+        });
         // The live list catches up on its own; the marker lets the new event open before it
         // does (opening its route selects it).
         markNewlyCreated(event.id);

@@ -1,5 +1,5 @@
 import { dateTimeLocalToIso } from '@gatherly/domain/dates';
-import type { CreateEventRequest } from '@gatherly/domain/entities';
+import type { CreateEventRequest } from '@gatherly/domain/api/requests';
 import type { CreateEventFormValues } from '@gatherly/domain/schemas';
 import { deviceTimeZone } from '@gatherly/domain/time-zones';
 

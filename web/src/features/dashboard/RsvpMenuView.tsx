@@ -1,7 +1,7 @@
 import { Portal } from '@chakra-ui/react';
 import { Menu } from '../../components/chakra/Menu.ts';
-import { rsvpLabel, RSVP_STATUSES, type RsvpStatus } from '@gatherly/domain/entities';
 import type { MenuViewProps } from '../../components/DeferredMenu.tsx';
+import { rsvpLabel, RSVP_STATUSES, type RsvpStatus } from '@gatherly/domain/rsvp-options';
 
 export interface RsvpMenuProps {
   /** "Edit party" is offered (a Going or waitlisted member who may bring guests or has some). */

@@ -87,7 +87,7 @@ function useCapacityGate(isCreator: boolean): {
 /**
  * Admins add or edit a schedule item; times are entered as wall-clock times in the event's zone
  * and sent as instants, as for travel. The item is written directly (rules); its capacity goes
- * through PUT /api/schedule/{s}/capacity (it moves the waitlist), right after a new item is
+ * through PUT /api/events/{e}/schedule/{s}/capacity (it moves the waitlist), right after a new item is
  * written.
  */
 export function ScheduleItemDialog({
@@ -126,7 +126,7 @@ export function ScheduleItemDialog({
       );
       if (capacityChanged && outcome === 'saved') {
         try {
-          await setItemCapacity(itemId, capacity);
+          await setItemCapacity(eventId, itemId, capacity);
         } catch (err) {
           console.error('Setting the capacity failed', err);
           capacityFailure.current = describeError(err, 'Please try again.');

@@ -1,6 +1,5 @@
 import { Badge, Box, Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import type { RsvpStatus } from '@gatherly/domain/entities';
 import {
   headsAndRepliesText,
   partyText,
@@ -8,6 +7,7 @@ import {
   spotsLeftText,
   waitlistPositionText,
   type RsvpState,
+  type RsvpStatus,
 } from '@gatherly/domain/rsvp-options';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { DeferredMenu, deferredView } from '../../components/DeferredMenu.tsx';
@@ -112,7 +112,7 @@ export function SchedulePanel({
     if (!requireConnection('Deleting a schedule item')) return;
     setDeleting(true);
     try {
-      await deleteScheduleItem(removing.id);
+      await deleteScheduleItem(eventId, removing.id);
       setRemoving(null);
     } catch (err) {
       console.error('Deleting the schedule item failed', err);
@@ -225,6 +225,7 @@ function ScheduleRow({
   const waiting = item.rsvpCounts.waitlisted ?? 0;
   const attending = item.myStatus === 'going' || item.myStatus === 'waitlisted';
   const position = useWaitlistPosition(
+    eventId,
     item.id,
     item.myStatus === 'waitlisted' && !item.myStatusPending,
     waiting,

@@ -3,8 +3,8 @@
 import { compressImage } from '../photos/compression.ts';
 import { ref, uploadBytesResumable } from 'firebase/storage';
 import { BANNER_RESTRICTIONS } from '@gatherly/domain/upload';
-import type { BannerPhotoRequest } from '@gatherly/domain/entities';
-import { apiRequest } from '../../lib/api.ts';
+import { API } from '@gatherly/domain/api/endpoints';
+import { callApi } from '../../lib/api-client.ts';
 import { loadStorage } from '../../lib/firebase.ts';
 import { screenImageFiles } from '../../lib/image-files.ts';
 
@@ -51,9 +51,11 @@ export async function uploadBanner(
   } catch (err) {
     throw new BannerUploadError('transfer', 'The banner image did not upload', err);
   }
-  const body: BannerPhotoRequest = { filename: file.name, objectPath, setBanner: true };
   try {
-    await apiRequest('POST', `/api/events/${eventId}/banner-photo`, body);
+    await callApi(API.setBannerPhoto, {
+      params: { eventId },
+      body: { filename: file.name, objectPath, setBanner: true },
+    });
   } catch (err) {
     throw new BannerUploadError('save', 'The banner was uploaded but not saved', err);
   }

@@ -14,18 +14,17 @@ import {
 } from 'firebase/firestore';
 import { useEffect, useMemo, useState } from 'react';
 import { useFirestore, useFirestoreCollectionData, useFirestoreDocData } from 'reactfire';
-import type { BannerSettings, RsvpCounts, RsvpRequest } from '@gatherly/domain/entities';
+import { API } from '@gatherly/domain/api/endpoints';
+import type { RsvpRequest } from '@gatherly/domain/api/requests';
+import type { BannerSettings, RsvpCounts } from '@gatherly/domain/entities';
 import {
   allowanceFor,
-  type CapacityRequest,
   type GuestAnswers,
-  type GuestAnswersRequest,
-  type MyRsvpResponse,
   type Party,
   type PlusOne,
   type RsvpState,
 } from '@gatherly/domain/rsvp-options';
-import { apiRequest } from '../../lib/api.ts';
+import { callApi } from '../../lib/api-client.ts';
 import {
   eventRef,
   memberRef,
@@ -131,11 +130,12 @@ export function setMyRsvp(target: RsvpTarget, request: RsvpRequest): Promise<Rsv
 }
 
 /**
- * The caller's place in an item's line while waitlisted (GET /api/schedule/{s}/rsvp), asked
+ * The caller's place in an item's line while waitlisted (GET /api/events/{e}/schedule/{s}/rsvp), asked
  * when they join it and whenever the line's length changes (someone ahead may have left or
  * been promoted), never polled; null when not waiting, offline or unknown.
  */
 export function useWaitlistPosition(
+  eventId: string,
   itemId: string,
   waitlisted: boolean,
   lineLength: number,
@@ -145,7 +145,7 @@ export function useWaitlistPosition(
   useEffect(() => {
     if (!waitlisted || !online) return;
     let cancelled = false;
-    apiRequest<MyRsvpResponse>('GET', `/api/schedule/${itemId}/rsvp`)
+    callApi(API.myRsvp, { params: { eventId, scheduleId: itemId } })
       .then((res) => {
         if (!cancelled) setPosition(res.waitlistPosition);
       })
@@ -153,7 +153,7 @@ export function useWaitlistPosition(
     return () => {
       cancelled = true;
     };
-  }, [itemId, waitlisted, online, lineLength]);
+  }, [eventId, itemId, waitlisted, online, lineLength]);
   // The last place read stays shown while a newer one loads (a place only moves forward).
   return waitlisted ? position : null;
 }
@@ -178,18 +178,20 @@ export function useMyAllowance(eventId: string, uid: string, event: GatherlyEven
 
 /** PUT /api/events/{e}/answers: the caller's own answers, stored as the server cleaned them. */
 export async function saveMyAnswers(eventId: string, answers: GuestAnswers): Promise<GuestAnswers> {
-  const body: GuestAnswersRequest = { answers };
-  const res = await apiRequest<GuestAnswersRequest>('PUT', `/api/events/${eventId}/answers`, body);
+  const res = await callApi(API.setAnswers, { params: { eventId }, body: { answers } });
   return res.answers;
 }
 
 /**
- * PUT /api/schedule/{s}/capacity (admins; setting a number needs the event creator's plan):
- * raising or clearing it promotes from the waitlist on the server.
+ * PUT /api/events/{e}/schedule/{s}/capacity (admins; setting a number needs the event
+ * creator's plan): raising or clearing it promotes from the waitlist on the server.
  */
-export function setItemCapacity(itemId: string, capacity: number | null): Promise<unknown> {
-  const body: CapacityRequest = { capacity };
-  return apiRequest('PUT', `/api/schedule/${itemId}/capacity`, body);
+export function setItemCapacity(
+  eventId: string,
+  itemId: string,
+  capacity: number | null,
+): Promise<unknown> {
+  return callApi(API.setCapacity, { params: { eventId, scheduleId: itemId }, body: { capacity } });
 }
 
 /** The schedule item fields an admin edits; times are ISO strings (UTC) or null. */
@@ -237,8 +239,8 @@ export function updateScheduleItem(
 
 /** The function deletes the item (its tallies go with it) and then its RSVPs: at 1,000 guests
  * more writes than one client batch may hold. */
-export function deleteScheduleItem(itemId: string): Promise<unknown> {
-  return apiRequest('DELETE', `/api/schedule/${itemId}`);
+export function deleteScheduleItem(eventId: string, itemId: string): Promise<unknown> {
+  return callApi(API.deleteScheduleItem, { params: { eventId, scheduleId: itemId } });
 }
 
 /** Admins save the whole bannerSettings object in one write, as the rules expect. */

@@ -4,7 +4,8 @@
 // what the RSVP function would. Loaded with the dialog only (it pulls in yup).
 import type { FormikErrors } from 'formik';
 import { ValidationError } from 'yup';
-import type { RsvpCounts, RsvpRequest } from '@gatherly/domain/entities';
+import type { RsvpRequest } from '@gatherly/domain/api/requests';
+import type { RsvpCounts } from '@gatherly/domain/entities';
 import {
   checkAnswers,
   partyError,

@@ -6,7 +6,9 @@ import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { CalendarIcon, PlusIcon } from '../../components/icons.tsx';
 import { showToast } from '../../components/toaster.tsx';
-import { apiRequest, errorMessage } from '../../lib/api.ts';
+import { API } from '@gatherly/domain/api/endpoints';
+import { errorMessage } from '../../lib/api.ts';
+import { callApi } from '../../lib/api-client.ts';
 import { useMyEvents, type MyEvent } from '../../lib/event-scope.tsx';
 import { useSession } from '../../lib/session.tsx';
 import { EventCard } from './EventCard.tsx';
@@ -37,7 +39,7 @@ export default function EventsListPage() {
     if (!toDelete) return;
     setDeleting(true);
     try {
-      await apiRequest('DELETE', `/api/events/${toDelete.id}`);
+      await callApi(API.deleteEvent, { params: { eventId: toDelete.id } });
       setToDelete(null);
       subscription.reload();
       showToast({ title: 'Event Deleted', status: 'success' });

@@ -1,12 +1,11 @@
 // The public invitation view and its acceptance (both through the API: tokens are never
 // readable from Firestore).
 import { useEffect, useState } from 'react';
-import type {
-  AcceptInvitationResponse,
-  InvitationResponse,
-  InvitationView,
-} from '@gatherly/domain/entities';
-import { ApiError, apiRequest } from '../../lib/api.ts';
+import { API } from '@gatherly/domain/api/endpoints';
+import type { AcceptInvitationResponse } from '@gatherly/domain/api/responses';
+import type { InvitationView } from '@gatherly/domain/entities';
+import { ApiError } from '../../lib/api.ts';
+import { callApi } from '../../lib/api-client.ts';
 
 export type InvitationLoad =
   | { state: 'loading' }
@@ -27,7 +26,7 @@ export function useInvitation(
   useEffect(() => {
     if (!token) return;
     let live = true;
-    apiRequest<InvitationResponse>('GET', `/api/invitations/${encodeURIComponent(token)}`).then(
+    callApi(API.getInvitation, { params: { token } }).then(
       (res) => live && setLoad({ state: 'ready', invitation: res.invitation, token }),
       (err: unknown) => {
         if (!live) return;
@@ -54,11 +53,11 @@ export function acceptInvitation(
   token: string,
   displayName = '',
 ): Promise<AcceptInvitationResponse> {
-  return apiRequest<AcceptInvitationResponse>(
-    'POST',
-    `/api/invitations/${encodeURIComponent(token)}/accept`,
-    displayName.trim() ? { displayName: displayName.trim() } : {},
-  );
+  const name = displayName.trim();
+  return callApi(API.acceptInvitation, {
+    params: { token },
+    body: name ? { displayName: name } : {},
+  });
 }
 
 /** Google is the natural way in for a Google address; for anything else, a link by e-mail. */

@@ -2,12 +2,14 @@ import { Alert, Box, Button, Card, Center, Heading, Spinner, Stack, Text } from 
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { formatDateRange } from '@gatherly/domain/dates';
-import type { JoinLinkView, JoinResponse } from '@gatherly/domain/guest-access';
+import { API } from '@gatherly/domain/api/endpoints';
+import type { JoinLinkView } from '@gatherly/domain/guest-access';
 import { eventTimeZone } from '@gatherly/domain/time-zones';
 import { EmailLinkSignIn } from '../../components/EmailLinkSignIn.tsx';
 import { SparklesIcon } from '../../components/icons.tsx';
 import { showToast } from '../../components/toaster.tsx';
-import { ApiError, apiRequest } from '../../lib/api.ts';
+import { ApiError } from '../../lib/api.ts';
+import { callApi } from '../../lib/api-client.ts';
 import { describeError } from '../../lib/errors.ts';
 import { eventHref, PATHS, useRouteParams, welcomeHref } from '../../lib/paths.ts';
 import { useSession } from '../../lib/session.tsx';
@@ -26,7 +28,7 @@ function useJoinLink(secret: string, uid: string | null, refresh: number): Load 
   const [load, setLoad] = useState<Load>({ state: 'loading' });
   useEffect(() => {
     let live = true;
-    apiRequest<{ link: JoinLinkView }>('GET', `/api/join/${encodeURIComponent(secret)}`).then(
+    callApi(API.joinLinkView, { params: { secret } }).then(
       (res) => live && setLoad({ state: 'ready', link: res.link }),
       (err: unknown) => {
         if (!live) return;
@@ -108,10 +110,7 @@ function JoinCard({
   const join = useCallback(async () => {
     setJoining(true);
     try {
-      const answer = await apiRequest<JoinResponse>(
-        'POST',
-        `/api/join/${encodeURIComponent(secret)}`,
-      );
+      const answer = await callApi(API.joinByLink, { params: { secret } });
       if (answer.status === 'joined') {
         setWelcome(`Welcome to ${answer.event.name}! Taking you to the event...`);
         setTimeout(() => void navigate(welcomeHref(answer.event.id)), JOIN_REDIRECT_MS);

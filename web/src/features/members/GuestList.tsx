@@ -4,13 +4,15 @@ import { NativeSelect } from '../../components/chakra/NativeSelect.ts';
 import { Progress } from '../../components/chakra/Progress.ts';
 import { useState } from 'react';
 import { formatShortDate } from '@gatherly/domain/dates';
-import { RSVP_STATUSES, rsvpLabel, type RsvpStatus } from '@gatherly/domain/entities';
 import {
   allowanceFor,
   headsAndRepliesText,
   rsvpStateLabel,
   type GuestQuestion,
   type RsvpState,
+  RSVP_STATUSES,
+  rsvpLabel,
+  type RsvpStatus,
 } from '@gatherly/domain/rsvp-options';
 import { answerText, csvFileName, guestNamesText } from '@gatherly/domain/guest-csv';
 import { RoleBadge } from '../../components/RoleBadge.tsx';
@@ -258,6 +260,7 @@ interface RowsProps extends RowContext {
 
 /** What every row needs beside its guest. */
 interface RowContext {
+  eventId: string;
   itemId: string;
   questions: readonly GuestQuestion[];
   plusOnesAllowed: number;
@@ -329,6 +332,7 @@ function answerLines(questions: readonly GuestQuestion[], row: GuestRow) {
 /** A guest's answer; its date is about the guest, so in the viewer's zone like "Joined". */
 function GuestRowView({
   row,
+  eventId,
   itemId,
   questions,
   plusOnesAllowed,
@@ -346,7 +350,7 @@ function GuestRowView({
   const record = async (next: RsvpStatus) => {
     setSaving(true);
     try {
-      await recordAnswer(itemId, row.uid, next);
+      await recordAnswer(eventId, itemId, row.uid, next);
     } catch (err) {
       showToast({
         title: 'Error',

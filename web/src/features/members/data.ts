@@ -4,11 +4,12 @@
 import { limit, orderBy, query, where, type Firestore, type Query } from 'firebase/firestore';
 import { useMemo } from 'react';
 import { useFirestore, useFirestoreCollectionData } from 'reactfire';
-import type { InvitableRole, InviteMemberRequest } from '@gatherly/domain/entities';
+import { API } from '@gatherly/domain/api/endpoints';
+import type { InviteMemberRequest } from '@gatherly/domain/api/requests';
+import type { InvitableRole } from '@gatherly/domain/entities';
 import { searchQuery } from '@gatherly/domain/search';
-import { apiRequest } from '../../lib/api.ts';
+import { callApi } from '../../lib/api-client.ts';
 import { membersRef, roleChangesRef } from '../../lib/db/refs.ts';
-import { inviteHref } from '../../lib/paths.ts';
 import type { MemberDoc, MemberStats, RoleChangeDoc } from '../../lib/types.ts';
 import { useSearchPages, type SearchPages } from '../../lib/use-search-pages.ts';
 
@@ -74,30 +75,16 @@ export function roleTotals(stats: MemberStats | null): RoleTotals | null {
 }
 
 /**
- * The invite call answers with the invitation link so the inviter can copy it as well as rely
- * on the e-mail; `inviteUrl` is the full link, `token` the bare token.
+ * The invite call answers with the invitation link, so the inviter can copy it as well as rely
+ * on the e-mail.
  */
-export interface InviteResponse {
-  inviteUrl?: string;
-  token?: string;
-}
-
-export async function inviteMember(
-  eventId: string,
-  body: InviteMemberRequest,
-): Promise<string | null> {
-  const res = await apiRequest<InviteResponse | null>(
-    'POST',
-    `/api/events/${eventId}/members`,
-    body,
-  );
-  if (res?.inviteUrl) return res.inviteUrl;
-  if (res?.token) return `${window.location.origin}${inviteHref(res.token)}`;
-  return null;
+export async function inviteMember(eventId: string, body: InviteMemberRequest): Promise<string> {
+  const res = await callApi(API.inviteMember, { params: { eventId }, body });
+  return res.inviteUrl;
 }
 
 export function removeMember(eventId: string, userId: string): Promise<unknown> {
-  return apiRequest('DELETE', `/api/events/${eventId}/members/${userId}`);
+  return callApi(API.removeMember, { params: { eventId, userId } });
 }
 
 export function changeMemberRole(
@@ -105,5 +92,5 @@ export function changeMemberRole(
   userId: string,
   role: InvitableRole,
 ): Promise<unknown> {
-  return apiRequest('PATCH', `/api/events/${eventId}/members/${userId}/role`, { role });
+  return callApi(API.changeRole, { params: { eventId, userId }, body: { role } });
 }

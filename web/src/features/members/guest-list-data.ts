@@ -18,10 +18,10 @@ import {
 } from 'firebase/firestore';
 import { useEffect, useMemo, useState } from 'react';
 import { useFirestore, useFirestoreCollectionData } from 'reactfire';
-import type { InvitationLinkResponse, RsvpStatus } from '@gatherly/domain/entities';
-import type { MemberPlusOnesRequest, RsvpState } from '@gatherly/domain/rsvp-options';
+import { API } from '@gatherly/domain/api/endpoints';
+import type { RsvpState, RsvpStatus } from '@gatherly/domain/rsvp-options';
 import { memberSearchTokens, searchQuery } from '@gatherly/domain/search';
-import { apiRequest } from '../../lib/api.ts';
+import { callApi } from '../../lib/api-client.ts';
 import {
   answersQuery,
   guestAnswersRef,
@@ -265,12 +265,16 @@ export function guestName(row: GuestRow): string {
   return row.member?.user.displayName || row.answers?.user.displayName || 'Guest';
 }
 
-export function recordAnswer(scheduleId: string, uid: string, status: RsvpStatus) {
-  return apiRequest(
-    'PUT',
-    `/api/schedule/${encodeURIComponent(scheduleId)}/rsvps/${encodeURIComponent(uid)}`,
-    { status },
-  );
+export function recordAnswer(
+  eventId: string,
+  scheduleId: string,
+  uid: string,
+  status: RsvpStatus,
+): Promise<unknown> {
+  return callApi(API.recordRsvp, {
+    params: { eventId, scheduleId, userId: uid },
+    body: { status },
+  });
 }
 
 /** A member's own plus-one allowance, or null for the event's (admins). */
@@ -279,12 +283,10 @@ export async function setMemberPlusOnes(
   uid: string,
   plusOnesAllowed: number | null,
 ): Promise<number | null> {
-  const body: MemberPlusOnesRequest = { plusOnesAllowed };
-  const res = await apiRequest<MemberPlusOnesRequest>(
-    'PUT',
-    `/api/events/${encodeURIComponent(eventId)}/members/${encodeURIComponent(uid)}/plus-ones`,
-    body,
-  );
+  const res = await callApi(API.setMemberPlusOnes, {
+    params: { eventId, userId: uid },
+    body: { plusOnesAllowed },
+  });
   return res.plusOnesAllowed;
 }
 
@@ -333,21 +335,15 @@ export function usePendingInvitations(eventId: string): PendingInvitationPages {
   };
 }
 
-const invitationPath = (eventId: string, id: string) =>
-  `/api/events/${encodeURIComponent(eventId)}/invitations/${encodeURIComponent(id)}`;
-
 export async function invitationLink(eventId: string, id: string): Promise<string> {
-  const res = await apiRequest<InvitationLinkResponse>(
-    'GET',
-    `${invitationPath(eventId, id)}/link`,
-  );
+  const res = await callApi(API.invitationLink, { params: { eventId, invitationId: id } });
   return res.inviteUrl;
 }
 
 export function resendInvitation(eventId: string, id: string) {
-  return apiRequest<InvitationLinkResponse>('POST', `${invitationPath(eventId, id)}/resend`);
+  return callApi(API.resendInvitation, { params: { eventId, invitationId: id } });
 }
 
 export function revokeInvitation(eventId: string, id: string) {
-  return apiRequest('DELETE', invitationPath(eventId, id));
+  return callApi(API.revokeInvitation, { params: { eventId, invitationId: id } });
 }

@@ -3,7 +3,8 @@
 import { limit, orderBy, query, where } from 'firebase/firestore';
 import { useFirestore, useFirestoreCollectionData } from 'reactfire';
 import { JOIN_REQUESTS_PAGE } from '@gatherly/domain/guest-access';
-import { apiRequest } from '../../lib/api.ts';
+import { API } from '@gatherly/domain/api/endpoints';
+import { callApi } from '../../lib/api-client.ts';
 import { joinRequestsRef } from '../../lib/db/refs.ts';
 import type { JoinRequestDoc } from '../../lib/types.ts';
 
@@ -29,8 +30,7 @@ export function decideJoinRequest(
   uid: string,
   approve: boolean,
 ): Promise<unknown> {
-  return apiRequest(
-    'POST',
-    `/api/events/${encodeURIComponent(eventId)}/join-requests/${encodeURIComponent(uid)}/${approve ? 'approve' : 'decline'}`,
-  );
+  return callApi(approve ? API.approveJoinRequest : API.declineJoinRequest, {
+    params: { eventId, userId: uid },
+  });
 }

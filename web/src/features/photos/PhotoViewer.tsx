@@ -455,7 +455,7 @@ function DeletePhotoConfirm({
     onStart();
     let deleted = false;
     try {
-      await deletePhoto(photo.id);
+      await deletePhoto(photo);
       deleted = true;
       showToast({ title: 'Photo deleted', status: 'success' });
     } catch (err) {

@@ -16,8 +16,9 @@ import {
 } from 'firebase/firestore';
 import { useFirestore, useFirestoreCollectionData } from 'reactfire';
 import { MAX_BANNER_SLIDES } from '@gatherly/domain/banner';
-import type { CreatePhotoRequest } from '@gatherly/domain/entities';
-import { apiRequest } from '../../lib/api.ts';
+import { API } from '@gatherly/domain/api/endpoints';
+import type { CreatePhotoRequest } from '@gatherly/domain/api/requests';
+import { callApi } from '../../lib/api-client.ts';
 import { MAX_IN_VALUES, myVotesQuery, photoRef, photosRef } from '../../lib/db/refs.ts';
 import type { PhotoDoc } from '../../lib/types.ts';
 
@@ -164,22 +165,27 @@ export function withMyVotes(
   return photos.map((p) => ({ ...p, userVoted: voted.has(p.id) }));
 }
 
-export function togglePhotoVote(photo: Pick<GalleryPhoto, 'id' | 'userVoted'>): Promise<unknown> {
-  return apiRequest(photo.userVoted ? 'DELETE' : 'POST', `/api/photos/${photo.id}/vote`);
+/** A photo as the API addresses it: inside its event. */
+type PhotoAddress = Pick<GalleryPhoto, 'eventId' | 'id'>;
+const photoParams = (photo: PhotoAddress) => ({ eventId: photo.eventId, photoId: photo.id });
+
+export function togglePhotoVote(photo: PhotoAddress & Pick<GalleryPhoto, 'userVoted'>) {
+  return callApi(photo.userVoted ? API.unvotePhoto : API.votePhoto, {
+    params: photoParams(photo),
+  });
 }
 
 /** Admins flag photos as featured through the function that keeps the featured count. */
-export function setPhotoFeatured(photoId: string, isFeatured: boolean): Promise<unknown> {
-  return apiRequest('PUT', `/api/photos/${photoId}/featured`, { isFeatured });
+export function setPhotoFeatured(photo: PhotoAddress, isFeatured: boolean): Promise<unknown> {
+  return callApi(API.setPhotoFeatured, { params: photoParams(photo), body: { isFeatured } });
 }
 
 /** The uploader or an admin deletes a photo (the function keeps the photo count). */
-export function deletePhoto(photoId: string): Promise<unknown> {
-  return apiRequest('DELETE', `/api/photos/${photoId}`);
+export function deletePhoto(photo: PhotoAddress): Promise<unknown> {
+  return callApi(API.deletePhoto, { params: photoParams(photo) });
 }
 
-export type NewPhotoRecord = CreatePhotoRequest & { size: number; contentType: string };
-
-export function savePhotoRecord(eventId: string, record: NewPhotoRecord): Promise<unknown> {
-  return apiRequest('POST', `/api/events/${eventId}/photos`, record);
+/** Records an uploaded photo; the function reads its size and type from Storage itself. */
+export function savePhotoRecord(eventId: string, record: CreatePhotoRequest): Promise<unknown> {
+  return callApi(API.recordPhoto, { params: { eventId }, body: record });
 }

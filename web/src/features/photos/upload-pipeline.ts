@@ -73,8 +73,6 @@ export async function uploadPhoto(input: PipelineInput, hooks: PipelineHooks): P
     thumbPath,
     caption: caption.trim(),
     batchId,
-    size: photo.size,
-    contentType: 'image/jpeg',
   });
 }
 

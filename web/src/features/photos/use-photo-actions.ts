@@ -31,7 +31,7 @@ export function usePhotoActions() {
   const toggleFeatured = useCallback(async (photo: GalleryPhoto) => {
     if (!requireConnection('Featuring a photo')) return;
     try {
-      await setPhotoFeatured(photo.id, !photo.isFeatured);
+      await setPhotoFeatured(photo, !photo.isFeatured);
     } catch (err) {
       console.error('Featured toggle failed', err);
       showToast({

@@ -2,9 +2,11 @@
 // zip behind a short-lived link, and the browser downloads it itself, so its download bar shows
 // the progress and can cancel, and nothing is held in this page's memory.
 import { useState } from 'react';
+import { API } from '@gatherly/domain/api/endpoints';
 import { MAX_ARCHIVE_SELECTION, type PhotoArchiveResponse } from '@gatherly/domain/photo-archive';
 import { showToast } from '../../components/toast-store.ts';
-import { apiRequest, errorMessage } from '../../lib/api.ts';
+import { errorMessage } from '../../lib/api.ts';
+import { callApi } from '../../lib/api-client.ts';
 import { requireConnection } from '../../lib/offline/offline-toast.ts';
 import { saveLink } from '../../lib/save-link.ts';
 
@@ -12,11 +14,10 @@ export function requestPhotoArchive(
   eventId: string,
   photoIds?: readonly string[],
 ): Promise<PhotoArchiveResponse> {
-  return apiRequest<PhotoArchiveResponse>(
-    'POST',
-    `/api/events/${encodeURIComponent(eventId)}/photo-archives`,
-    photoIds ? { photoIds } : {},
-  );
+  return callApi(API.createPhotoArchive, {
+    params: { eventId },
+    body: photoIds ? { photoIds: [...photoIds] } : {},
+  });
 }
 
 export function usePhotoDownload(eventId: string) {

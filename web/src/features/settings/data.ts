@@ -2,8 +2,9 @@
 // themeColors object, or the start/end pair) per update from admins and the creator.
 import { updateDoc, type Firestore } from 'firebase/firestore';
 import type { ReminderSettings, ThemeColors } from '@gatherly/domain/entities';
-import type { GuestQuestion, GuestQuestionsRequest } from '@gatherly/domain/rsvp-options';
-import { apiRequest } from '../../lib/api.ts';
+import { API } from '@gatherly/domain/api/endpoints';
+import type { GuestQuestion } from '@gatherly/domain/rsvp-options';
+import { callApi } from '../../lib/api-client.ts';
 import { eventRef } from '../../lib/db/refs.ts';
 
 export type TextSettingsField = 'name' | 'description' | 'location' | 'customLogo';
@@ -66,11 +67,6 @@ export async function saveGuestQuestions(
   eventId: string,
   questions: GuestQuestion[],
 ): Promise<GuestQuestion[]> {
-  const body: GuestQuestionsRequest = { questions };
-  const res = await apiRequest<GuestQuestionsRequest>(
-    'PUT',
-    `/api/events/${encodeURIComponent(eventId)}/questions`,
-    body,
-  );
+  const res = await callApi(API.setQuestions, { params: { eventId }, body: { questions } });
   return res.questions;
 }

@@ -1,9 +1,10 @@
 // The event link's settings (admins) through the API, and its QR code, drawn in the browser.
 import type { JoinLinkState } from '@gatherly/domain/guest-access';
-import { apiRequest } from '../../lib/api.ts';
+import { API } from '@gatherly/domain/api/endpoints';
+import { callApi } from '../../lib/api-client.ts';
 
 export function loadJoinLink(eventId: string): Promise<JoinLinkState> {
-  return apiRequest<JoinLinkState>('GET', `/api/events/${encodeURIComponent(eventId)}/join-link`);
+  return callApi(API.joinLinkState, { params: { eventId } });
 }
 
 export function saveJoinLink(
@@ -11,17 +12,11 @@ export function saveJoinLink(
   enabled: boolean,
   askBeforeJoin: boolean,
 ): Promise<JoinLinkState> {
-  return apiRequest<JoinLinkState>('PUT', `/api/events/${encodeURIComponent(eventId)}/join-link`, {
-    enabled,
-    askBeforeJoin,
-  });
+  return callApi(API.updateJoinLink, { params: { eventId }, body: { enabled, askBeforeJoin } });
 }
 
 export function regenerateJoinLink(eventId: string): Promise<JoinLinkState> {
-  return apiRequest<JoinLinkState>(
-    'POST',
-    `/api/events/${encodeURIComponent(eventId)}/join-link/regenerate`,
-  );
+  return callApi(API.regenerateJoinLink, { params: { eventId } });
 }
 
 export interface QrImages {

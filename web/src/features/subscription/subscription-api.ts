@@ -1,12 +1,16 @@
-import type { SubscriptionLimitsResponse, SubscriptionResponse } from '@gatherly/domain/entities';
-import { apiRequest } from '../../lib/api.ts';
+import { API } from '@gatherly/domain/api/endpoints';
+import type {
+  SubscriptionLimitsResponse,
+  SubscriptionResponse,
+} from '@gatherly/domain/api/responses';
+import { callApi } from '../../lib/api-client.ts';
 
 export type { SubscriptionLimitsResponse, SubscriptionResponse };
 
 /** GET /api/user/subscription; any failure becomes 'Failed to fetch subscription' (docs/product.md, "Subscription tiers and limits"). */
 export async function fetchSubscription(): Promise<SubscriptionResponse> {
   try {
-    return await apiRequest<SubscriptionResponse>('GET', '/api/user/subscription');
+    return await callApi(API.subscription);
   } catch (err) {
     console.error(err);
     throw new Error('Failed to fetch subscription');
@@ -16,7 +20,7 @@ export async function fetchSubscription(): Promise<SubscriptionResponse> {
 /** GET /api/user/subscription/limits; failure → 'Failed to fetch subscription limits'. */
 export async function fetchSubscriptionLimits(): Promise<SubscriptionLimitsResponse> {
   try {
-    return await apiRequest<SubscriptionLimitsResponse>('GET', '/api/user/subscription/limits');
+    return await callApi(API.subscriptionLimits);
   } catch (err) {
     console.error(err);
     throw new Error('Failed to fetch subscription limits');

@@ -86,7 +86,7 @@ export function FlightActions({
   const remove = useConfirmedAction(
     'Deleting a flight',
     'Failed to delete flight. Please try again.',
-    () => deleteFlight(flight.id),
+    () => deleteFlight(flight),
   );
   const canManage = useCanManage(flight.userId);
   if (!canManage) return null;
@@ -127,7 +127,7 @@ export function CarpoolActions({ carpool, timeZone }: { carpool: CarpoolDoc; tim
   const remove = useConfirmedAction(
     'Deleting a carpool',
     'Failed to delete carpool. Please try again.',
-    () => deleteCarpool(carpool.id),
+    () => deleteCarpool(carpool),
   );
   const canManage = useCanManage(carpool.driverId);
   if (!canManage) return null;
@@ -175,7 +175,7 @@ export function LeaveCarpoolButton({ carpool }: { carpool: CarpoolDoc }) {
   const leave = useConfirmedAction(
     'Leaving a carpool',
     'Failed to leave carpool. Please try again.',
-    () => leaveCarpool(carpool.id),
+    () => leaveCarpool(carpool),
   );
   const route = `${carpool.fromLocation} → ${carpool.toLocation}`;
   const confirm = async () => {

@@ -10,9 +10,10 @@ import {
   type QueryConstraint,
 } from 'firebase/firestore';
 import { useFirestore, useFirestoreCollectionData } from 'reactfire';
-import type { CreateCarpoolRequest, CreateFlightRequest } from '@gatherly/domain/entities';
+import { API } from '@gatherly/domain/api/endpoints';
+import type { CreateCarpoolRequest, CreateFlightRequest } from '@gatherly/domain/api/requests';
 import { dateTimeLocalToIso } from '@gatherly/domain/dates';
-import { apiRequest } from '../../lib/api.ts';
+import { callApi } from '../../lib/api-client.ts';
 import {
   carpoolRef,
   carpoolsRef,
@@ -65,34 +66,41 @@ export function useCarpoolPages(eventId: string, pageSize: number): SearchPages<
   return useSearchPages(carpoolsQuery(db, eventId), pageSize, null);
 }
 
+/** A flight or carpool as the API addresses it: inside its event. */
+interface InEvent {
+  eventId: string;
+  id: string;
+}
+const carpoolParams = (carpool: InEvent) => ({ eventId: carpool.eventId, carpoolId: carpool.id });
+
 /** The poster or an admin deletes a flight (the function keeps the travel counts). */
-export function deleteFlight(flightId: string): Promise<unknown> {
-  return apiRequest('DELETE', `/api/flights/${flightId}`);
+export function deleteFlight(flight: InEvent): Promise<unknown> {
+  return callApi(API.deleteFlight, { params: { eventId: flight.eventId, flightId: flight.id } });
 }
 
 /** The driver or an admin deletes a carpool with its passengers (the function keeps the counts). */
-export function deleteCarpool(carpoolId: string): Promise<unknown> {
-  return apiRequest('DELETE', `/api/carpools/${carpoolId}`);
+export function deleteCarpool(carpool: InEvent): Promise<unknown> {
+  return callApi(API.deleteCarpool, { params: carpoolParams(carpool) });
 }
 
 export type NewFlight = CreateFlightRequest;
 export type NewCarpool = CreateCarpoolRequest;
 
 export function addFlight(eventId: string, flight: NewFlight): Promise<unknown> {
-  return apiRequest('POST', `/api/events/${eventId}/flights`, flight);
+  return callApi(API.addFlight, { params: { eventId }, body: flight });
 }
 
 export function createCarpool(eventId: string, carpool: NewCarpool): Promise<unknown> {
-  return apiRequest('POST', `/api/events/${eventId}/carpools`, carpool);
+  return callApi(API.addCarpool, { params: { eventId }, body: carpool });
 }
 
-export function joinCarpool(carpoolId: string): Promise<unknown> {
-  return apiRequest('POST', `/api/carpools/${carpoolId}/join`);
+export function joinCarpool(carpool: InEvent): Promise<unknown> {
+  return callApi(API.joinCarpool, { params: carpoolParams(carpool) });
 }
 
 /** A passenger gives their seat back (the seat, their id and passenger document go together). */
-export function leaveCarpool(carpoolId: string): Promise<unknown> {
-  return apiRequest('POST', `/api/carpools/${carpoolId}/leave`);
+export function leaveCarpool(carpool: InEvent): Promise<unknown> {
+  return callApi(API.leaveCarpool, { params: carpoolParams(carpool) });
 }
 
 /** The six fields a flight's owner or an admin edits directly (the rules check them). */

@@ -11,7 +11,7 @@ export function useJoinCarpool() {
     if (!requireConnection('Joining a carpool')) return;
     setJoiningId(carpool.id);
     try {
-      await joinCarpool(carpool.id);
+      await joinCarpool(carpool);
       showToast({
         title: 'Joined Carpool',
         description: `You joined the carpool from ${carpool.fromLocation} to ${carpool.toLocation}.`,

@@ -363,7 +363,7 @@ export const scheduleConverter = converter<ScheduleDoc, StoredScheduleItem>(
     location: text(d.location),
     createdBy: text(d.createdBy),
     createdAt: time(d.createdAt),
-    // Set by PUT /api/schedule/{s}/capacity only; absent = no limit.
+    // Set by PUT /api/events/{e}/schedule/{s}/capacity only; absent = no limit.
     capacity: wholeOrNull(d.capacity, 1, Number.MAX_SAFE_INTEGER),
     // Absent until the first RSVP (docs/performance.md, "Counters").
     rsvpCounts: rsvpCounts(d.rsvpCounts),

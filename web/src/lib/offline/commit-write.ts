@@ -6,7 +6,6 @@
 import { waitForPendingWrites, type Firestore } from 'firebase/firestore';
 import { isOnline, probeReachability } from './connectivity.ts';
 import { appliedLocally } from './local-apply.ts';
-import { startRsvpSync } from './rsvp-sync.ts';
 import { QUEUE_AFTER_MS, trackWrite } from './write-queue.ts';
 
 export type WriteOutcome = 'saved' | 'queued';
@@ -56,12 +55,11 @@ export async function commitWrite(
 
 /**
  * Writes queued before a reload (persisted in IndexedDB by the SDK) count as queued until the
- * server has them all, so the indicator says so after a reload offline too; so do RSVPs queued
- * on the device (they go through the API), which are sent from now on when online.
+ * server has them all, so the indicator says so after a reload offline too. (RSVPs queued on the
+ * device go through the API; the app starts their sync, lib/offline/rsvp-sync.ts.)
  */
 export function trackEarlierWrites(db: Firestore): void {
   const ack = waitForPendingWrites(db);
   const tracked = trackWrite(ack.catch(() => undefined));
   setTimeout(() => tracked.markQueued(), 1000);
-  startRsvpSync();
 }

@@ -7,13 +7,15 @@
 // Firebase import: rsvp-sync.ts gives it the sender and the signed-in person. See
 // docs/decisions.md, "Venue Wi-Fi".
 import { useMemo, useSyncExternalStore } from 'react';
+import type { RsvpRequest } from '@gatherly/domain/api/requests';
 import {
+  type GuestAnswers,
+  type PlusOne,
+  type RsvpState,
   RSVP_STATUSES,
   rsvpLabel,
-  type RsvpRequest,
   type RsvpStatus,
-} from '@gatherly/domain/entities';
-import type { GuestAnswers, PlusOne, RsvpState } from '@gatherly/domain/rsvp-options';
+} from '@gatherly/domain/rsvp-options';
 import { describeError } from '../errors.ts';
 import { QUEUE_AFTER_MS, trackWrite, type TrackedWrite } from './write-queue.ts';
 
@@ -51,7 +53,7 @@ export interface RsvpQueueOptions {
   /** Where queued answers survive a reload (localStorage); null keeps them in memory only. */
   storage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem' | 'key' | 'length'> | null;
   /**
-   * Sends one answer (`PUT /api/schedule/{item}/rsvp`); resolves with the state the server
+   * Sends one answer (`PUT /api/events/{e}/schedule/{item}/rsvp`); resolves with the state the server
    * gave it (a Going may land on the waitlist), or null when it does not say.
    */
   send(answer: QueuedRsvp): Promise<RsvpState | null>;
@@ -139,7 +141,7 @@ export function parseEntry(raw: string | null): QueuedRsvp | null {
   return entry;
 }
 
-/** The request body of an entry (what `PUT /api/schedule/{item}/rsvp` takes). */
+/** The request body of an entry (what `PUT /api/events/{e}/schedule/{item}/rsvp` takes). */
 export function requestOf(entry: QueuedRsvp): RsvpRequest {
   const { status, guests, answers, waitlist } = entry;
   return {

@@ -2,7 +2,9 @@
 // connection: queued answers go out when the servers answer again and on app start.
 import { onAuthStateChanged } from 'firebase/auth';
 import { RSVP_STATES, type RsvpState } from '@gatherly/domain/rsvp-options';
-import { apiRequest } from '../api.ts';
+import type { ResponseOf } from '@gatherly/domain/api/contract';
+import { API } from '@gatherly/domain/api/endpoints';
+import { callApi } from '../api-client.ts';
 import { getAppAuth } from '../firebase.ts';
 import { isOnline, onReconnect, probeReachability } from './connectivity.ts';
 import { isNoConnection } from './offline-toast.ts';
@@ -21,12 +23,12 @@ function deviceStorage(): Storage | null {
  * tallies in one transaction; it answers with the state given (a Going may wait).
  */
 async function sendRsvp(entry: QueuedRsvp): Promise<RsvpState | null> {
-  const body = await apiRequest<{ rsvp?: { status?: unknown } } | null>(
-    'PUT',
-    `/api/schedule/${entry.itemId}/rsvp`,
-    requestOf(entry),
-  );
-  return RSVP_STATES.find((s) => s === body?.rsvp?.status) ?? null;
+  const answer: Partial<ResponseOf<typeof API.setRsvp>> | null = await callApi(API.setRsvp, {
+    params: { eventId: entry.eventId, scheduleId: entry.itemId },
+    body: requestOf(entry),
+  });
+  // A 200 that is not the API's answer (a captive portal's page) leaves the state unknown.
+  return RSVP_STATES.find((s) => s === answer?.rsvp?.status) ?? null;
 }
 
 export const rsvpQueue = new RsvpQueue({
@@ -41,7 +43,7 @@ export const rsvpQueue = new RsvpQueue({
 
 let started = false;
 
-/** Called once at app start (with Firestore): sends what an earlier visit queued. */
+/** Called once at app start (web/src/app/App.tsx): sends what an earlier visit queued. */
 export function startRsvpSync(): void {
   if (started) return;
   started = true;

@@ -1,0 +1,30 @@
+/**
+ * The one way screens call `/api`: `callApi(API.setRsvp, { params, body })` builds the path
+ * from the endpoint's pattern (@gatherly/domain/api/endpoints), sends the body its schema
+ * describes and answers the endpoint's response type (docs/api.md, "The contract").
+ */
+import {
+  pathOf,
+  type AnyEndpoint,
+  type CallOf,
+  type ResponseOf,
+} from '@gatherly/domain/api/contract';
+import { apiRequest } from './api.ts';
+
+/** A call's parameters and body; endpoints with neither need no second argument. */
+type CallArgs<E extends AnyEndpoint> = [keyof CallOf<E>] extends [never]
+  ? []
+  : Partial<CallOf<E>> extends CallOf<E>
+    ? [call?: CallOf<E>]
+    : [call: CallOf<E>];
+
+export async function callApi<E extends AnyEndpoint>(
+  endpoint: E,
+  ...[call]: CallArgs<E>
+): Promise<ResponseOf<E>> {
+  const path = `/api${pathOf(endpoint.path, call?.params)}`;
+  // The server answers this endpoint's contract (functions/src/router.ts types each handler's
+  // reply by the same definition).
+  const body = call?.body === undefined ? [] : [call.body];
+  return (await apiRequest(endpoint.method, path, ...body)) as ResponseOf<E>;
+}
