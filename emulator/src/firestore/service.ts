@@ -14,6 +14,7 @@ import {
   timestampToJson,
   valueToJson,
 } from './json.ts';
+import { checkIndexEntries } from './index-entries.ts';
 import { planQuery, queryShape } from './indexes.ts';
 import { MAX_AGGREGATIONS, MAX_WRITES_PER_COMMIT } from './limits.ts';
 import { type CompiledQuery, compileQuery, executeQuery, parseInt32, project } from './query.ts';
@@ -415,6 +416,16 @@ export class FirestoreService {
     const plan = planCommit(db.store, req.writes ?? [], commitTime);
     authorizeWrites(this.registry.rules(ctx.projectId), ctx.caller, db.store, plan, commitTime);
     if (plan.preconditionFailure) throw plan.preconditionFailure;
+    if (this.registry.productionLimits) {
+      const indexes = this.registry.indexes(ctx.projectId);
+      for (const change of plan.changes)
+        if (change.after)
+          checkIndexEntries(
+            change.after,
+            indexes,
+            documentName(ctx.projectId, ctx.databaseId, change.path),
+          );
+    }
     if (plan.changes.length > 0) db.lastCommitTime = commitTime;
     db.store.apply(plan.changes);
     this.registry.writeRates(ctx.projectId).record(

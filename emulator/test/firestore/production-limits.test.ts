@@ -203,6 +203,62 @@ describe('production limits mode: writes', () => {
     expect((await commit(500)).status).toBe(200);
   });
 
+  it('refuses a document with more than 40,000 index entries unless the field is exempt', async () => {
+    const projectId = uniqueProject('entries');
+    const { db, close } = adminOf(strict, projectId);
+    try {
+      const tags = Array.from({ length: 40_001 }, (_, i) => `t${i}`);
+      const refused = await db
+        .doc('photos/many')
+        .set({ tags })
+        .then(
+          () => null,
+          (err: { code?: number; details?: string }) => err,
+        );
+      expect(refused?.code).toBe(3); // INVALID_ARGUMENT
+      expect(refused?.details).toMatch(/would have 40001 index entries; the maximum is 40000/);
+      await control(strict, 'PUT', `${projectId}:indexes`, {
+        fieldOverrides: [{ collectionGroup: 'photos', fieldPath: 'tags', indexes: [] }],
+      });
+      await db.doc('photos/many').set({ tags });
+      expect((await db.doc('photos/many').get()).get('tags')).toHaveLength(40_001);
+    } finally {
+      await close();
+    }
+  });
+
+  it('refuses a composite index entry over 7.5 KiB', async () => {
+    const projectId = uniqueProject('entry-size');
+    const { db, close } = adminOf(strict, projectId);
+    try {
+      const fields = ['a', 'b', 'c', 'd', 'e', 'f'];
+      const data = Object.fromEntries(fields.map((f) => [f, f.repeat(2_000)]));
+      await db.doc('notes/n1').set(data); // single-field entries index 1,500 bytes of a string
+      await control(strict, 'PUT', `${projectId}:indexes`, {
+        indexes: [
+          {
+            collectionGroup: 'notes',
+            queryScope: 'COLLECTION',
+            fields: fields.map((fieldPath) => ({ fieldPath, order: 'ASCENDING' })),
+          },
+        ],
+      });
+      const refused = await db
+        .doc('notes/n2')
+        .set(data)
+        .then(
+          () => null,
+          (err: { code?: number; details?: string }) => err,
+        );
+      expect(refused?.code).toBe(3);
+      expect(refused?.details).toMatch(
+        /index entry for composite \(a, b, c, d, e, f\) would be \d+ bytes; the maximum is 7680 bytes/,
+      );
+    } finally {
+      await close();
+    }
+  });
+
   it('serves write rates per document, hottest first, and resets them', async () => {
     const projectId = uniqueProject('rates');
     const { db, close } = adminOf(strict, projectId);
