@@ -164,7 +164,8 @@ export async function startFirestoreEmulator(
     productionLimits: registry.productionLimits,
     async stop() {
       triggers.stop();
-      saveIndexUsage(registry, port, log);
+      // Only emulators given an index configuration (the app's) report usage against it.
+      if (options.indexes) saveIndexUsage(registry, port, log);
       await new Promise<void>((resolve) => {
         front.close(() => resolve());
         for (const socket of sockets) socket.destroy();
