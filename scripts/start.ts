@@ -18,6 +18,7 @@ import {
   startFirestoreEmulator,
   type FirestoreEmulator,
 } from '../emulator/src/firestore/server.ts';
+import { readIndexConfig } from '../emulator/src/firestore/index-files.ts';
 import { startStorageEmulator, type StorageEmulator } from '../emulator/src/storage/server.ts';
 import { startMailCatcher } from './lib/mail-catcher.ts';
 import { portIsFree, waitForHttp } from './lib/net.ts';
@@ -97,7 +98,12 @@ async function checkPorts(): Promise<void> {
 }
 
 async function startOfflineEmulators(): Promise<void> {
-  firestore = await startFirestoreEmulator({ host: HOST, port: PORTS.firestore, logLevel: 'warn' });
+  firestore = await startFirestoreEmulator({
+    host: HOST,
+    port: PORTS.firestore,
+    logLevel: 'warn',
+    indexes: readIndexConfig(path.join(ROOT, 'firestore.indexes.json')),
+  });
   const fs = firestore;
   storage = await startStorageEmulator({
     host: HOST,
@@ -125,7 +131,7 @@ async function startOfflineEmulators(): Promise<void> {
   if (!rules.ok) throw new Error(`firestore.rules did not load: ${await rules.text()}`);
   storage.setRules(readFileSync(path.join(ROOT, 'storage.rules'), 'utf8'));
   say(
-    `offline Firestore emulator on ${HOST}:${PORTS.firestore}, Storage emulator on ${HOST}:${PORTS.storage} (rules loaded)`,
+    `offline Firestore emulator on ${HOST}:${PORTS.firestore}, Storage emulator on ${HOST}:${PORTS.storage} (rules and indexes loaded; production limits ${firestore.productionLimits ? 'on' : 'off'})`,
   );
 }
 

@@ -6,12 +6,19 @@
 // Run: npx tsx emulator/bench/contention-bench.ts [savesPerBatch=6] [batches=5]
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { AggregateField, getFirestore } from 'firebase-admin/firestore';
+import { fileURLToPath } from 'node:url';
+import { readIndexConfig } from '../src/firestore/index-files.ts';
 import { startFirestoreEmulator } from '../src/firestore/server.ts';
 
 const saves = Number(process.argv[2] ?? 6);
 const batches = Number(process.argv[3] ?? 5);
 const projectId = 'demo-contention';
-const emulator = await startFirestoreEmulator({ port: 0, logLevel: 'silent' });
+// Production limits mode (the default) with the app's firestore.indexes.json: these are its queries.
+const emulator = await startFirestoreEmulator({
+  port: 0,
+  logLevel: 'silent',
+  indexes: readIndexConfig(fileURLToPath(new URL('../../firestore.indexes.json', import.meta.url))),
+});
 process.env.FIRESTORE_EMULATOR_HOST = `${emulator.host}:${emulator.port}`;
 process.env.METADATA_SERVER_DETECTION = 'none';
 const app = initializeApp({ projectId }, 'bench');

@@ -5,12 +5,36 @@
 // Run: npx tsx emulator/bench/firestore-bench.ts
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
+import { parseIndexConfig } from '../src/firestore/indexes.ts';
 import { compileQuery, executeQuery } from '../src/firestore/query.ts';
 import { ProjectRegistry } from '../src/firestore/registry.ts';
 import { startFirestoreEmulator } from '../src/firestore/server.ts';
 import { FirestoreService } from '../src/firestore/service.ts';
 
-const emulator = await startFirestoreEmulator({ port: 0, logLevel: 'silent' });
+// Production limits mode (the default) with the indexes this bench's queries need.
+const emulator = await startFirestoreEmulator({
+  port: 0,
+  logLevel: 'silent',
+  indexes: parseIndexConfig({
+    indexes: [
+      {
+        collectionGroup: 'photos',
+        queryScope: 'COLLECTION',
+        fields: [
+          { fieldPath: 'uploader', order: 'ASCENDING' },
+          { fieldPath: 'createdAt', order: 'DESCENDING' },
+        ],
+      },
+    ],
+    fieldOverrides: [
+      {
+        collectionGroup: 'photos',
+        fieldPath: 'uploader',
+        indexes: [{ order: 'ASCENDING', queryScope: 'COLLECTION_GROUP' }],
+      },
+    ],
+  }),
+});
 process.env.FIRESTORE_EMULATOR_HOST = `${emulator.host}:${emulator.port}`;
 process.env.METADATA_SERVER_DETECTION = 'none';
 const app = initializeApp({ projectId: 'demo-bench' }, 'bench');
@@ -107,7 +131,7 @@ await deleteApp(app);
 await emulator.stop();
 
 // In-process: the emulator's own cost per operation.
-const registry = new ProjectRegistry();
+const registry = new ProjectRegistry(true);
 const service = new FirestoreService(registry);
 const ctx = { projectId: 'demo-core', databaseId: '(default)', caller: 'owner' as const };
 const root = 'projects/demo-core/databases/(default)/documents';

@@ -1,4 +1,5 @@
 // Programmatic start of the offline emulator (Firestore + Storage) for tests and `npm start`.
+import { readIndexConfig } from './firestore/index-files.ts';
 import { startFirestoreEmulator } from './firestore/server.ts';
 import type { LogLevel } from './firestore/log.ts';
 import { startStorageEmulator } from './storage/server.ts';
@@ -15,11 +16,19 @@ export interface EmulatorOptions {
   firestoreRules?: string;
   /** storage.rules source. */
   storageRules?: string;
+  /** Path of the firestore.indexes.json every project uses (default: no declared indexes). */
+  firestoreIndexes?: string;
+  /**
+   * Production limits mode (emulator/src/firestore/README.md): default on, unless
+   * GATHERLY_EMULATOR_PRODUCTION_LIMITS=0.
+   */
+  productionLimits?: boolean;
 }
 
 export interface RunningEmulators {
   firestore: { host: string; port: number };
   storage: { host: string; port: number };
+  productionLimits: boolean;
   stop(): Promise<void>;
 }
 
@@ -31,6 +40,12 @@ export async function startEmulators(options: EmulatorOptions = {}): Promise<Run
     port: options.firestorePort ?? 8080,
     logLevel,
     ...(options.firestoreRules !== undefined ? { rules: options.firestoreRules } : {}),
+    ...(options.firestoreIndexes !== undefined
+      ? { indexes: readIndexConfig(options.firestoreIndexes) }
+      : {}),
+    ...(options.productionLimits !== undefined
+      ? { productionLimits: options.productionLimits }
+      : {}),
   });
   let storage;
   try {
@@ -48,6 +63,7 @@ export async function startEmulators(options: EmulatorOptions = {}): Promise<Run
   return {
     firestore: { host: firestore.host, port: firestore.port },
     storage: { host: storage.host, port: storage.port },
+    productionLimits: firestore.productionLimits,
     async stop() {
       await Promise.all([firestore.stop(), storage.stop()]);
     },

@@ -38,6 +38,7 @@ describe('the triggers through the Functions emulator', () => {
         storagePort: 0,
         host: '127.0.0.1',
         logLevel: 'error',
+        firestoreIndexes: `${ROOT}firestore.indexes.json`,
       });
     }
     // The Functions emulator loads the bundle (functions/lib), as `firebase deploy` does.

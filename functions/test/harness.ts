@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
 import type { Firestore } from 'firebase-admin/firestore';
 import type { DataAccess } from '../src/db.ts';
 
@@ -115,6 +116,7 @@ export async function startStack(options: { authEmulatorHost?: string } = {}): P
       storagePort: 0,
       host: '127.0.0.1',
       logLevel: 'error',
+      firestoreIndexes: fileURLToPath(new URL('../../firestore.indexes.json', import.meta.url)),
     });
     process.env.FIRESTORE_EMULATOR_HOST = `${emulators.firestore.host}:${emulators.firestore.port}`;
     process.env.FIREBASE_STORAGE_EMULATOR_HOST = `${emulators.storage.host}:${emulators.storage.port}`;

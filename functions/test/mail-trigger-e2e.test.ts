@@ -50,6 +50,7 @@ describe('mail trigger end to end', () => {
         storagePort: 0,
         host: '127.0.0.1',
         logLevel: 'error',
+        firestoreIndexes: `${ROOT}firestore.indexes.json`,
       });
     }
     process.env.GCLOUD_PROJECT = PROJECT_ID;

@@ -1,4 +1,5 @@
 import type { TestProject } from 'vitest/node';
+import { fileURLToPath } from 'node:url';
 import { startEmulators } from '@gatherly/emulator/index';
 import { parseHostAndPort, type EmulatorEndpoints } from './endpoints.ts';
 import { saveRuleCoverage } from './rule-coverage.ts';
@@ -22,7 +23,12 @@ export default async function setup(project: TestProject): Promise<() => Promise
     project.provide('emulators', endpoints);
     return () => saveRuleCoverage(endpoints.firestore, PROJECT_ID);
   }
-  const running = await startEmulators({ firestorePort: 0, storagePort: 0, logLevel: 'error' });
+  const running = await startEmulators({
+    firestorePort: 0,
+    storagePort: 0,
+    logLevel: 'error',
+    firestoreIndexes: fileURLToPath(new URL('../../firestore.indexes.json', import.meta.url)),
+  });
   project.provide('emulators', { firestore: running.firestore, storage: running.storage });
   return async () => {
     await saveRuleCoverage(running.firestore, PROJECT_ID);

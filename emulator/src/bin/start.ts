@@ -1,5 +1,7 @@
 // Standalone offline emulator: `npm run emulator [-- --log-level debug --firestore-port 8080
-// --storage-port 9199 --host 127.0.0.1 --firestore-rules firestore.rules --storage-rules storage.rules]`.
+// --storage-port 9199 --host 127.0.0.1 --firestore-rules firestore.rules --storage-rules storage.rules
+// --firestore-indexes firestore.indexes.json]`. GATHERLY_EMULATOR_PRODUCTION_LIMITS=0 turns the
+// production limits mode off.
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { isLogLevel } from '../firestore/log.ts';
@@ -13,6 +15,7 @@ const { values } = parseArgs({
     'storage-port': { type: 'string', default: '9199' },
     'firestore-rules': { type: 'string' },
     'storage-rules': { type: 'string' },
+    'firestore-indexes': { type: 'string' },
   },
 });
 
@@ -33,10 +36,12 @@ const emulators = await startEmulators({
   ...(values['storage-rules']
     ? { storageRules: readFileSync(values['storage-rules'], 'utf8') }
     : {}),
+  ...(values['firestore-indexes'] ? { firestoreIndexes: values['firestore-indexes'] } : {}),
 });
 console.log(
   `Offline emulators ready: Firestore ${emulators.firestore.host}:${emulators.firestore.port}, ` +
-    `Storage ${emulators.storage.host}:${emulators.storage.port}`,
+    `Storage ${emulators.storage.host}:${emulators.storage.port}` +
+    (emulators.productionLimits ? ' (production limits on)' : ' (production limits off)'),
 );
 
 const shutdown = (): void => {

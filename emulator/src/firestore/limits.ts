@@ -11,6 +11,8 @@ export const MAX_NAME_BYTES = 6_144;
 export const MAX_SUBCOLLECTION_DEPTH = 100;
 export const MAX_VALUE_DEPTH = 20;
 export const MAX_AGGREGATIONS = 5;
+/** Writes in one commit (batch or transaction), enforced in production limits mode. */
+export const MAX_WRITES_PER_COMMIT = 500;
 
 const INT64_MIN = -(1n << 63n);
 const INT64_MAX = (1n << 63n) - 1n;

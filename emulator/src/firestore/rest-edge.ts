@@ -15,6 +15,7 @@ import type { Logger } from './log.ts';
 import { enumNumbersToNames, messageType, requestType } from './proto.ts';
 import type { ProjectRegistry } from './registry.ts';
 import { renderCoverageHtml } from '../rules/coverage-html.ts';
+import { handleProductionControl } from './production-control.ts';
 import { loadFirestoreRules } from './rules-loader.ts';
 import type { CallContext, FirestoreService } from './service.ts';
 import type { TriggerDispatcher } from './triggers/dispatcher.ts';
@@ -252,6 +253,18 @@ export function createRestHandler(
     }
 
     if (await handleTriggerControl(method, pathname, url, req, res, triggers, log)) return;
+
+    const control = await handleProductionControl(
+      method,
+      pathname,
+      url,
+      () => readBody(req),
+      registry,
+    );
+    if (control) {
+      sendJson(res, control.status, control.body);
+      return;
+    }
 
     const clear = /^\/emulator\/v1\/projects\/([^/]+)\/databases\/([^/]+)\/documents$/.exec(
       pathname,

@@ -7,6 +7,8 @@ import net from 'node:net';
 import * as grpc from '@grpc/grpc-js';
 import type { DocumentSource } from '../shared/value.ts';
 import { buildGrpcServer } from './grpc-edge.ts';
+import { saveIndexUsage } from './index-files.ts';
+import type { IndexConfig } from './indexes.ts';
 import { createLogger, type LogLevel } from './log.ts';
 import { ProjectRegistry } from './registry.ts';
 import { loadFirestoreRules } from './rules-loader.ts';
@@ -30,6 +32,15 @@ export interface FirestoreEmulatorOptions {
   functionsEmulator?: string;
   /** Backoff for retrying events of functions that opt into retries (default: production's). */
   triggerRetry?: RetrySchedule;
+  /**
+   * Production limits mode (see README): refuse queries without their index, commits of more
+   * than 500 writes, transactions past 270 s. Default: on, unless the environment has
+   * GATHERLY_EMULATOR_PRODUCTION_LIMITS=0 (what suites written for the lenient official emulator
+   * use).
+   */
+  productionLimits?: boolean;
+  /** firestore.indexes.json for every project until it loads its own (default: none declared). */
+  indexes?: IndexConfig;
 }
 
 export interface FirestoreEmulator {
@@ -40,7 +51,14 @@ export interface FirestoreEmulator {
   documentSource(projectId: string): DocumentSource;
   /** Trigger registrations and delivery (see triggers/dispatcher.ts). */
   triggers: TriggerDispatcher;
+  productionLimits: boolean;
   stop(): Promise<void>;
+}
+
+/** The mode's default: on unless GATHERLY_EMULATOR_PRODUCTION_LIMITS is 0 / false / off. */
+export function productionLimitsFromEnv(): boolean {
+  const value = process.env.GATHERLY_EMULATOR_PRODUCTION_LIMITS?.trim().toLowerCase();
+  return !(value === '0' || value === 'false' || value === 'off');
 }
 
 const HTTP2_PREFACE = Buffer.from('PRI * HTTP/2.0');
@@ -50,7 +68,8 @@ export async function startFirestoreEmulator(
 ): Promise<FirestoreEmulator> {
   const host = options.host ?? '127.0.0.1';
   const log = createLogger('firestore', options.logLevel ?? 'info');
-  const registry = new ProjectRegistry();
+  const registry = new ProjectRegistry(options.productionLimits ?? productionLimitsFromEnv());
+  if (options.indexes) registry.defaultIndexes = options.indexes;
   const service = new FirestoreService(registry);
   const triggers = new TriggerDispatcher(log, options.triggerRetry ?? PRODUCTION_RETRY);
   if (options.functionsEmulator) triggers.functionsEmulator = options.functionsEmulator;
@@ -142,8 +161,11 @@ export async function startFirestoreEmulator(
     projects: registry,
     documentSource: (projectId) => registry.documentSource(projectId),
     triggers,
+    productionLimits: registry.productionLimits,
     async stop() {
       triggers.stop();
+      // Only emulators given an index configuration (the app's) report usage against it.
+      if (options.indexes) saveIndexUsage(registry, port, log);
       await new Promise<void>((resolve) => {
         front.close(() => resolve());
         for (const socket of sockets) socket.destroy();

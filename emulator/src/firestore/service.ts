@@ -14,7 +14,9 @@ import {
   timestampToJson,
   valueToJson,
 } from './json.ts';
-import { MAX_AGGREGATIONS } from './limits.ts';
+import { checkIndexEntries } from './index-entries.ts';
+import { planQuery, queryShape } from './indexes.ts';
+import { MAX_AGGREGATIONS, MAX_WRITES_PER_COMMIT } from './limits.ts';
 import { type CompiledQuery, compileQuery, executeQuery, parseInt32, project } from './query.ts';
 import type { Database, ProjectRegistry } from './registry.ts';
 import type { DocumentChange } from './store.ts';
@@ -120,6 +122,8 @@ export type CommitObserver = (
 export class FirestoreService {
   /** Set by the server when Firestore triggers are delivered to a Functions emulator. */
   onCommit: CommitObserver | null = null;
+  /** Compiled queries production would refuse for want of an index, and the refusal. */
+  private readonly missingIndex = new WeakMap<CompiledQuery, FirestoreError>();
 
   constructor(readonly registry: ProjectRegistry) {}
 
@@ -221,13 +225,40 @@ export class FirestoreService {
     return documentToJson(applyMask(doc, mask), ctx.projectId, ctx.databaseId);
   }
 
+  /**
+   * Compiles a query and plans its index: the plan is recorded for the index-usage report and,
+   * in production limits mode, a query no declared or automatic index serves is refused by
+   * `requireIndex`.
+   */
   compile(
     ctx: CallContext,
     parent: string | undefined,
     query: JsonStructuredQuery | undefined,
+    aggregatedFields: string[] = [],
   ): CompiledQuery {
     if (!query) throw invalid('RunQuery needs a structuredQuery');
-    return compileQuery(ctx.projectId, ctx.databaseId, this.parentPath(ctx, parent), query);
+    const compiled = compileQuery(
+      ctx.projectId,
+      ctx.databaseId,
+      this.parentPath(ctx, parent),
+      query,
+    );
+    const shape = queryShape(query.where, compiled, aggregatedFields);
+    if (shape) {
+      const plan = planQuery(this.registry.indexes(ctx.projectId), shape);
+      this.registry.indexUsage(ctx.projectId).record(plan);
+      if (!plan.ok && this.registry.productionLimits) this.missingIndex.set(compiled, plan.error);
+    }
+    return compiled;
+  }
+
+  /**
+   * Refuses a compiled query that lacks its index (production limits mode). Called after the
+   * rules: a caller the rules deny learns that, not which indexes exist.
+   */
+  requireIndex(query: CompiledQuery): void {
+    const error = this.missingIndex.get(query);
+    if (error) throw error;
   }
 
   /** Runs a query with rules and transaction bookkeeping; returns result documents in order. */
@@ -239,6 +270,7 @@ export class FirestoreService {
     const db = this.database(ctx);
     const { transaction, created } = this.consistency(ctx, consistency);
     authorizeList(this.registry.rules(ctx.projectId), ctx.caller, db.store, query);
+    this.requireIndex(query);
     let docs = executeQuery(db.store, query);
     if (transaction) {
       // Lock the results, then re-run: the result may have changed while waiting for locks.
@@ -284,14 +316,19 @@ export class FirestoreService {
         `The query has ${aggregations.length} aggregations; the maximum number of aggregations is ${MAX_AGGREGATIONS}.`,
       );
     }
-    const compiled = this.compile(ctx, req.parent, aggregationQuery.structuredQuery);
+    const aggregatedPaths = aggregations
+      .map((a) => (a.sum ?? a.avg)?.field?.fieldPath)
+      .filter((f): f is string => typeof f === 'string');
+    const compiled = this.compile(
+      ctx,
+      req.parent,
+      aggregationQuery.structuredQuery,
+      aggregatedPaths,
+    );
     const { docs: matched, transaction, created } = await this.query(ctx, compiled, req);
     // Aggregations over fields read an index of those fields: documents lacking any aggregated
     // field take no part in any of the query's aggregations, count() included.
-    const aggregatedFields = aggregations
-      .map((a) => (a.sum ?? a.avg)?.field?.fieldPath)
-      .filter((f): f is string => typeof f === 'string')
-      .map(parseFieldPath);
+    const aggregatedFields = aggregatedPaths.map(parseFieldPath);
     const docs = matched.filter((doc) =>
       aggregatedFields.every((field) => getField(doc.fields, field) !== undefined),
     );
@@ -357,6 +394,9 @@ export class FirestoreService {
 
   async commit(ctx: CallContext, req: CommitRequest): Promise<CommitResponse> {
     const db = this.database(ctx);
+    if (this.registry.productionLimits && (req.writes?.length ?? 0) > MAX_WRITES_PER_COMMIT) {
+      throw invalid(`maximum ${MAX_WRITES_PER_COMMIT} writes allowed per request`);
+    }
     const written = (req.writes ?? []).map(writtenPath).filter((p): p is string => p !== null);
     // Writes wait for transactions holding the documents, in line with other lock requests.
     const owner = req.transaction ?? db.transactions.writerId();
@@ -376,8 +416,24 @@ export class FirestoreService {
     const plan = planCommit(db.store, req.writes ?? [], commitTime);
     authorizeWrites(this.registry.rules(ctx.projectId), ctx.caller, db.store, plan, commitTime);
     if (plan.preconditionFailure) throw plan.preconditionFailure;
+    if (this.registry.productionLimits) {
+      const indexes = this.registry.indexes(ctx.projectId);
+      for (const change of plan.changes)
+        if (change.after)
+          checkIndexEntries(
+            change.after,
+            indexes,
+            documentName(ctx.projectId, ctx.databaseId, change.path),
+          );
+    }
     if (plan.changes.length > 0) db.lastCommitTime = commitTime;
     db.store.apply(plan.changes);
+    this.registry.writeRates(ctx.projectId).record(
+      (req.writes ?? [])
+        .filter((w) => w.update ?? w.delete ?? w.transform)
+        .map(writtenPath)
+        .filter((p): p is string => p !== null),
+    );
     if (plan.changes.length > 0) this.onCommit?.(ctx, plan.changes, commitTime);
     return { writeResults: plan.results, commitTime: timestampToJson(commitTime) };
   }

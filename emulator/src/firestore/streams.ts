@@ -171,6 +171,7 @@ function createListenSession(
       if (spec.query) {
         target.query = service.compile(call, spec.query.parent, spec.query.structuredQuery);
         authorizeList(service.registry.rules(ctx.projectId), ctx.auth, db.store, target.query);
+        service.requireIndex(target.query);
       } else if (spec.documents) {
         target.paths = (spec.documents.documents ?? []).map((name) => {
           const parsed = parseDocumentName(name);

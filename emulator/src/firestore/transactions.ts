@@ -24,6 +24,7 @@ interface Transaction {
   queries: QueryRead[];
   /** Set when a re-read saw a different version than the first read. */
   doomed: boolean;
+  started: number;
   lastUsed: number;
 }
 
@@ -35,7 +36,9 @@ function signatureOf(docs: FsDocument[]): string {
   return docs.map((d) => `${d.path}@${versionKey(d)}`).join('|');
 }
 
-const EXPIRY_MS = 270_000;
+/** Production: a transaction lives at most 270 s, and expires after 60 s without a request. */
+export const TRANSACTION_LIFETIME_MS = 270_000;
+export const TRANSACTION_IDLE_MS = 60_000;
 /** How long a transaction waits for another's document locks before giving up. */
 const LOCK_WAIT_MS = 4_000;
 
@@ -43,19 +46,35 @@ export class TransactionManager {
   private readonly transactions = new Map<string, Transaction>();
   private readonly locks = new LockManager(LOCK_WAIT_MS, (owner) => this.ageOf(owner));
   private sequence = 0;
+  /** Ages of recently ended read-write transactions, for their retries (oldest dropped first). */
+  private readonly endedAges = new Map<string, number>();
 
-  constructor(private readonly store: DatabaseStore) {}
+  /** @param productionLimits enforce production's lifetime; otherwise only 270 s idle. */
+  constructor(
+    private readonly store: DatabaseStore,
+    private readonly productionLimits = false,
+  ) {}
+
+  private expired(txn: Transaction, now: number): boolean {
+    if (!this.productionLimits) return now - txn.lastUsed > TRANSACTION_LIFETIME_MS;
+    return now - txn.started > TRANSACTION_LIFETIME_MS || now - txn.lastUsed > TRANSACTION_IDLE_MS;
+  }
 
   /** Starts a transaction; returns its id in base64 (the JSON form of its bytes). */
   begin(options: JsonTransactionOptions | undefined): string {
     this.expire();
     const id = randomBytes(16).toString('base64');
+    // A retry keeps the age of the attempt it retries (`retryTransaction`), as production keeps
+    // its lock priority: under wound-wait it grows older than newcomers and cannot starve.
+    const retried = options?.readWrite?.retryTransaction;
+    const inherited = retried === undefined ? undefined : this.endedAges.get(retried);
     this.transactions.set(id, {
-      seq: ++this.sequence,
+      seq: inherited ?? ++this.sequence,
       readOnly: options?.readOnly !== undefined,
       reads: new Map(),
       queries: [],
       doomed: false,
+      started: Date.now(),
       lastUsed: Date.now(),
     });
     return id;
@@ -63,26 +82,38 @@ export class TransactionManager {
 
   private lookup(id: string): Transaction {
     const txn = this.transactions.get(id);
-    if (!txn) throw invalid('The referenced transaction has expired or is no longer valid.');
-    txn.lastUsed = Date.now();
+    const now = Date.now();
+    if (txn && this.expired(txn, now)) {
+      this.transactions.delete(id);
+      this.locks.release(id);
+    }
+    if (!txn || !this.transactions.has(id))
+      throw invalid('The referenced transaction has expired or is no longer valid.');
+    txn.lastUsed = now;
     return txn;
   }
 
-  /** Locks documents a read-write transaction is about to read (waiting for other holders). */
+  /** Shared locks on documents a read-write transaction is about to read (waiting for writers). */
   async lockForRead(id: string, paths: string[]): Promise<void> {
     const txn = this.lookup(id);
-    if (txn.readOnly || paths.length === 0) return;
-    await this.locks.acquire(id, paths, this.doom, () => this.transactions.has(id));
+    if (txn.readOnly) return;
+    // Wounded by an older transaction: aborted at its next request, as production aborts it,
+    // rather than reading on to a commit that must fail.
+    if (txn.doomed) this.validateAndEnd(id);
+    if (paths.length === 0) return;
+    await this.locks.acquire(id, paths, 'shared', this.doom, () => this.transactions.has(id));
     if (!this.transactions.has(id)) this.locks.release(id); // ended while waiting
   }
 
   /**
-   * Locks the documents a commit writes, for its transaction or, for a plain write, for
+   * Exclusive locks on the documents a commit writes, for its transaction or, for a plain write, for
    * `writerId()`; released by `releaseWrite` (a transaction's also when it ends).
    */
   async lockForWrite(owner: string, paths: string[]): Promise<void> {
+    // A transaction already doomed (wounded by an older one) aborts without waiting for locks.
+    if (this.transactions.get(owner)?.doomed) this.validateAndEnd(owner);
     if (paths.length === 0) return;
-    await this.locks.acquire(owner, paths, this.doom);
+    await this.locks.acquire(owner, paths, 'exclusive', this.doom);
   }
 
   releaseWrite(owner: string): void {
@@ -130,7 +161,7 @@ export class TransactionManager {
   /** Throws ABORTED if anything the transaction read has changed; ends the transaction. */
   validateAndEnd(id: string): void {
     const txn = this.lookup(id);
-    this.transactions.delete(id);
+    this.end(id, txn);
     // Released before the commit applies, in the same tick: waiters resume after it.
     this.locks.release(id);
     if (txn.readOnly) return;
@@ -149,9 +180,18 @@ export class TransactionManager {
   }
 
   rollback(id: string): void {
-    this.lookup(id);
-    this.transactions.delete(id);
+    this.end(id, this.lookup(id));
     this.locks.release(id);
+  }
+
+  private end(id: string, txn: Transaction): void {
+    this.transactions.delete(id);
+    if (txn.readOnly) return;
+    this.endedAges.set(id, txn.seq);
+    if (this.endedAges.size > 10_000) {
+      const oldest = this.endedAges.keys().next().value;
+      if (oldest !== undefined) this.endedAges.delete(oldest);
+    }
   }
 
   clear(): void {
@@ -160,9 +200,9 @@ export class TransactionManager {
   }
 
   private expire(): void {
-    const cutoff = Date.now() - EXPIRY_MS;
+    const now = Date.now();
     for (const [id, txn] of this.transactions) {
-      if (txn.lastUsed < cutoff) {
+      if (this.expired(txn, now)) {
         this.transactions.delete(id);
         this.locks.release(id);
       }

@@ -42,7 +42,12 @@ function check(ok: boolean, what: string): void {
 }
 
 async function main(): Promise<void> {
-  const firestore = await startFirestoreEmulator({ port: 0, logLevel: verbose ? 'debug' : 'warn' });
+  // A parity suite like test/firestore's: production limits mode off (see helpers.ts there).
+  const firestore = await startFirestoreEmulator({
+    port: 0,
+    logLevel: verbose ? 'debug' : 'warn',
+    productionLimits: false,
+  });
   const storage = await startStorageEmulator({
     port: 0,
     logLevel: 'warn',

@@ -27,7 +27,14 @@ export async function startTestEmulator(): Promise<TestEmulator> {
       throw new Error('GATHERLY_EMULATORS=official needs FIRESTORE_EMULATOR_HOST=host:port');
     return { host: match[1] ?? '127.0.0.1', port: Number(match[2]), stop: async () => {} };
   }
-  const emulator = await startFirestoreEmulator({ port: 0, logLevel: 'silent' });
+  // These suites check parity with the official emulator (and run against it), which is lenient
+  // about indexes and commit sizes: production limits mode off, as for the upstream suites.
+  // test/firestore/production-limits.test.ts covers the mode.
+  const emulator = await startFirestoreEmulator({
+    port: 0,
+    logLevel: 'silent',
+    productionLimits: false,
+  });
   // What `firebase emulators:exec` exports; firebase-admin then sends "Bearer owner".
   process.env.FIRESTORE_EMULATOR_HOST = `${emulator.host}:${emulator.port}`;
   return { host: emulator.host, port: emulator.port, offline: emulator, stop: emulator.stop };
