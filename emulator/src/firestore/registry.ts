@@ -4,6 +4,7 @@ import type { DocumentSource, Timestamp } from '../shared/value.ts';
 import type { LoadedRules } from './rules-gate.ts';
 import { DatabaseStore } from './store.ts';
 import { TransactionManager } from './transactions.ts';
+import { WriteRates } from './write-rates.ts';
 
 export interface Database {
   store: DatabaseStore;
@@ -14,6 +15,8 @@ export interface Database {
 interface Project {
   databases: Map<string, Database>;
   rules: LoadedRules | null;
+  /** Commits per document (write-rates.ts), across the project's databases. */
+  writeRates: WriteRates;
 }
 
 export class ProjectRegistry {
@@ -24,7 +27,7 @@ export class ProjectRegistry {
   private project(projectId: string): Project {
     let project = this.projects.get(projectId);
     if (!project) {
-      project = { databases: new Map(), rules: this.defaultRules };
+      project = { databases: new Map(), rules: this.defaultRules, writeRates: new WriteRates() };
       this.projects.set(projectId, project);
     }
     return project;
@@ -44,6 +47,10 @@ export class ProjectRegistry {
   /** The (default) database of a project, read-only, for Storage rules' firestore.get(). */
   documentSource(projectId: string): DocumentSource {
     return { get: (path) => this.database(projectId).store.get(path) };
+  }
+
+  writeRates(projectId: string): WriteRates {
+    return this.project(projectId).writeRates;
   }
 
   rules(projectId: string): LoadedRules | null {

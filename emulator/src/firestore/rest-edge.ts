@@ -204,6 +204,19 @@ export function createRestHandler(
       return;
     }
 
+    const rates = /^\/emulator\/v1\/projects\/([^/:]+):writeRates$/.exec(pathname);
+    if (rates) {
+      const writeRates = registry.writeRates(decodeURIComponent(rates[1] ?? ''));
+      if (method === 'DELETE') {
+        writeRates.reset();
+        sendJson(res, 200, {});
+      } else if (method === 'GET') {
+        const limit = Number(url.searchParams.get('limit') ?? 10);
+        sendJson(res, 200, writeRates.report(Number.isInteger(limit) && limit > 0 ? limit : 10));
+      } else throw invalid(`${method} is not allowed on ${pathname}`);
+      return;
+    }
+
     const rules = /^\/emulator\/v1\/projects\/([^/:]+):securityRules$/.exec(pathname);
     if (rules) {
       const projectId = decodeURIComponent(rules[1] ?? '');

@@ -378,6 +378,10 @@ export class FirestoreService {
     if (plan.preconditionFailure) throw plan.preconditionFailure;
     if (plan.changes.length > 0) db.lastCommitTime = commitTime;
     db.store.apply(plan.changes);
+    this.registry.writeRates(ctx.projectId).record(
+      plan.changes.map((c) => c.path),
+      Date.now(),
+    );
     if (plan.changes.length > 0) this.onCommit?.(ctx, plan.changes, commitTime);
     return { writeResults: plan.results, commitTime: timestampToJson(commitTime) };
   }
