@@ -4,7 +4,6 @@ import {
   photoFeaturedSchema,
   photoRecordSchema,
 } from '@gatherly/domain/schemas';
-import { db } from '../firebase.ts';
 import { route, type Route } from '../router.ts';
 import { readEvent } from '../services/events.ts';
 import {
@@ -54,7 +53,7 @@ export const photoRoutes: Route[] = [
     access: 'app',
     async handle({ caller, params }) {
       const photo = await locatePhoto(params.photoId);
-      return { body: await db().runTransaction((tx) => votePhoto(tx, caller, photo, true)) };
+      return { body: await votePhoto(caller, photo, true) };
     },
   }),
   route({
@@ -63,7 +62,7 @@ export const photoRoutes: Route[] = [
     access: 'app',
     async handle({ caller, params }) {
       const photo = await locatePhoto(params.photoId);
-      return { body: await db().runTransaction((tx) => votePhoto(tx, caller, photo, false)) };
+      return { body: await votePhoto(caller, photo, false) };
     },
   }),
   route({
@@ -73,9 +72,7 @@ export const photoRoutes: Route[] = [
     async handle({ caller, params, body }) {
       const { isFeatured } = validateBody(photoFeaturedSchema, body);
       const located = await locatePhoto(params.photoId);
-      const photo = await db().runTransaction((tx) =>
-        setPhotoFeatured(tx, caller, located, isFeatured),
-      );
+      const photo = await setPhotoFeatured(caller, located, isFeatured);
       return { body: { id: photo.id, isFeatured: photo.isFeatured } };
     },
   }),
