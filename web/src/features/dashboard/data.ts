@@ -179,7 +179,9 @@ export function useMyAllowance(eventId: string, uid: string, event: GatherlyEven
 /** PUT /api/events/{e}/answers: the caller's own answers, stored as the server cleaned them. */
 export async function saveMyAnswers(eventId: string, answers: GuestAnswers): Promise<GuestAnswers> {
   const body: GuestAnswersRequest = { answers };
-  const res = await apiRequest<GuestAnswersRequest>('PUT', `/api/events/${eventId}/answers`, body);
+  const res = await apiRequest<GuestAnswersRequest>('PUT', `/api/events/${eventId}/answers`, body, {
+    idempotent: true,
+  });
   return res.answers;
 }
 

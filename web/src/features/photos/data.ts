@@ -164,13 +164,21 @@ export function withMyVotes(
   return photos.map((p) => ({ ...p, userVoted: voted.has(p.id) }));
 }
 
+/** Votes or takes the vote back: idempotent either way, so a busy answer is retried. */
 export function togglePhotoVote(photo: Pick<GalleryPhoto, 'id' | 'userVoted'>): Promise<unknown> {
-  return apiRequest(photo.userVoted ? 'DELETE' : 'POST', `/api/photos/${photo.id}/vote`);
+  return apiRequest(
+    photo.userVoted ? 'DELETE' : 'POST',
+    `/api/photos/${photo.id}/vote`,
+    undefined,
+    {
+      idempotent: true,
+    },
+  );
 }
 
 /** Admins flag photos as featured through the function that keeps the featured count. */
 export function setPhotoFeatured(photoId: string, isFeatured: boolean): Promise<unknown> {
-  return apiRequest('PUT', `/api/photos/${photoId}/featured`, { isFeatured });
+  return apiRequest('PUT', `/api/photos/${photoId}/featured`, { isFeatured }, { idempotent: true });
 }
 
 /** The uploader or an admin deletes a photo (the function keeps the photo count). */
@@ -180,6 +188,10 @@ export function deletePhoto(photoId: string): Promise<unknown> {
 
 export type NewPhotoRecord = CreatePhotoRequest & { size: number; contentType: string };
 
+/** The record call's answer when the object is already recorded (docs/api.md). */
+export const PHOTO_ALREADY_SAVED = 'This photo has already been saved';
+
+/** One record per Storage object: sending it again is safe, so busy answers are retried. */
 export function savePhotoRecord(eventId: string, record: NewPhotoRecord): Promise<unknown> {
-  return apiRequest('POST', `/api/events/${eventId}/photos`, record);
+  return apiRequest('POST', `/api/events/${eventId}/photos`, record, { idempotent: true });
 }

@@ -25,6 +25,7 @@ async function sendRsvp(entry: QueuedRsvp): Promise<RsvpState | null> {
     'PUT',
     `/api/schedule/${entry.itemId}/rsvp`,
     requestOf(entry),
+    { idempotent: true },
   );
   return RSVP_STATES.find((s) => s === body?.rsvp?.status) ?? null;
 }
