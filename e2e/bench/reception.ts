@@ -598,7 +598,18 @@ async function checks(scene: Scene, freeAttempts: number): Promise<Check[]> {
   const out: Check[] = [];
   const check = (what: string, ok: boolean, detail: string) => out.push({ what, ok, detail });
   const count = async (q: Query) => (await q.count().get()).data().count;
-  const { readPhotoCounts } = await import('../../functions/src/services/photo-count.ts');
+  // The stored photo counts: every document of the event's stats whose id starts with
+  // "photos" (the base and its shards; before the shards, the one `stats/photos`).
+  const readPhotoCounts = async (e: string) => {
+    const docs = (await db.collection(`events/${e}/stats`).get()).docs.filter((d) =>
+      /^photos(-\d+)?$/.test(d.id),
+    );
+    if (!docs.some((d) => d.id === 'photos')) return null;
+    return {
+      total: docs.reduce((n, d) => n + Number(d.get('total') ?? 0), 0),
+      featured: docs.reduce((n, d) => n + Number(d.get('featured') ?? 0), 0),
+    };
+  };
 
   for (const e of [scene.eventId, scene.freeEventId]) {
     const label = e === scene.eventId ? 'reception' : 'Free event';

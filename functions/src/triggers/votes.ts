@@ -4,13 +4,10 @@
  * idempotent; the vote request tries a fold itself, so a quiet photo shows the vote at once.
  */
 import { onDocumentWritten } from 'firebase-functions/v2/firestore';
+import { TRIGGER_OPTIONS } from '../runtime.ts';
 import { foldVoteCount } from '../services/votes.ts';
 
 export const voteCountFold = onDocumentWritten(
-  {
-    document: 'events/{eventId}/photos/{photoId}/votes/{uid}',
-    region: 'us-central1',
-    retry: true,
-  },
+  { document: 'events/{eventId}/photos/{photoId}/votes/{uid}', ...TRIGGER_OPTIONS },
   (event) => foldVoteCount(event.params.eventId, event.params.photoId, { wait: true }),
 );

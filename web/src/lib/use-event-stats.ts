@@ -3,6 +3,7 @@
 // live, whatever the event's size. The dashboard, gallery, guest list and
 // travel tabs all read their totals here.
 import { useMemo } from 'react';
+import { documentId, query, where } from 'firebase/firestore';
 import { useFirestore, useFirestoreCollectionData } from 'reactfire';
 import type { StatsDoc } from './db/converters.ts';
 import { statsRef } from './db/refs.ts';
@@ -30,9 +31,18 @@ export function statsFromDocs(docs: readonly StatsDoc[]): EventStats {
   return stats;
 }
 
-export function useEventStats(eventId: string): EventStatsState {
+/**
+ * The event's stored counts, live. `only` narrows the listener to one document for screens that
+ * show one area's totals (the member count in the navigation, the guest list, travel), so they
+ * never receive the photo count's shards.
+ */
+export function useEventStats(eventId: string, only?: 'members' | 'travel'): EventStatsState {
   const db = useFirestore();
-  const res = useFirestoreCollectionData(statsRef(db, eventId));
+  const source = useMemo(() => {
+    const all = statsRef(db, eventId);
+    return only ? query(all, where(documentId(), '==', only)) : all;
+  }, [db, eventId, only]);
+  const res = useFirestoreCollectionData(source);
   const docs = res.data;
   const stats = useMemo(() => statsFromDocs(docs ?? []), [docs]);
   return { ...stats, loading: res.status === 'loading' };
