@@ -70,6 +70,9 @@ const PARTY_CAPACITY = Math.round(GUESTS * 0.4);
 const RESULTS = path.resolve(import.meta.dirname, '..', 'results', 'bench-reception.json');
 
 Object.assign(process.env, {
+  // The Functions emulator gives a new worker process 30 s to start; on a loaded 2-core machine
+  // a trigger's first worker can take longer, and its events then fail. `npm start` inherits it.
+  FUNCTIONS_DISCOVERY_TIMEOUT: process.env.FUNCTIONS_DISCOVERY_TIMEOUT ?? '120',
   FIRESTORE_EMULATOR_HOST: FIRESTORE,
   FIREBASE_STORAGE_EMULATOR_HOST: `${HOST}:9199`,
   FIREBASE_AUTH_EMULATOR_HOST: `${HOST}:9099`,
