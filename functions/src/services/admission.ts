@@ -1,0 +1,31 @@
+// Letting one person into an event (an accepted invitation, the event link, an approved request):
+// the attendee cap of the creator's plan, checked and counted in the transaction that adds them,
+// so concurrent joins at the cap never overshoot (docs/performance.md, "Counters").
+import { Timestamp, type Transaction } from 'firebase-admin/firestore';
+import type { InvitableRole, UserSummary } from '@gatherly/domain/entities';
+import { memberSearchTokens } from '@gatherly/domain/search';
+import type { EventRecord } from '../db.ts';
+import { store } from '../firebase.ts';
+import { requireWithin, tierOfUser } from '../tiers.ts';
+import { readMemberStats, writeMemberStats } from './stats.ts';
+
+/** Reads what admitting needs (call before the writes of `tx`); `admit` then writes. */
+export async function prepareAdmission(tx: Transaction, eventId: string, event: EventRecord) {
+  const tier = await tierOfUser(event.createdBy, tx);
+  const stats = await readMemberStats(tx, eventId);
+  requireWithin(stats.total, tier.maxAttendeesPerEvent, 'attendees per event', tier);
+  return {
+    admit(uid: string, role: InvitableRole, user: UserSummary, now = Timestamp.now()): void {
+      tx.create(store().member(eventId, uid), {
+        id: uid,
+        eventId,
+        userId: uid,
+        role,
+        joinedAt: now,
+        user,
+        searchTokens: memberSearchTokens(user.displayName, user.email),
+      });
+      writeMemberStats(tx, eventId, stats, { add: role });
+    },
+  };
+}
