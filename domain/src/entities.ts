@@ -261,7 +261,13 @@ export interface Photo<Time = IsoDateString> {
   /** Bytes. */
   size: number;
   contentType: string;
+  /**
+   * The photo's vote documents, counted: folded in at most once a second per photo
+   * (functions/src/services/votes.ts), so it trails a burst of votes by about a second.
+   */
   votes: number;
+  /** When `votes` was last folded in (absent: never since the count was first written). */
+  votesCountedAt?: Time;
   isFeatured: boolean;
   uploadedAt: Time;
   /**
@@ -408,10 +414,19 @@ export interface EventStatsMembers {
   attendee: number;
 }
 
-/** events/{e}/stats/photos */
+/**
+ * The event's photo counts (domain/src/photo-counter.ts): the sum of `stats/photos` (the base)
+ * and its shards `stats/photos-{k}`, each holding these two fields.
+ */
 export interface EventStatsPhotos {
   total: number;
   featured: number;
+}
+
+/** events/{e}/stats/photos: the base of the photo count, and the cap its shards were cut for. */
+export interface EventStatsPhotosBase extends EventStatsPhotos {
+  /** The photo cap (-1 = none) the shards' shares were cut for; absent = never cut. */
+  shardLimit?: number;
 }
 
 /** events/{e}/stats/travel */

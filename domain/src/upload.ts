@@ -94,6 +94,12 @@ export const uploadMessages = {
     `${count} additional restrictions were not fulfilled`,
 } as const;
 
+/**
+ * The photo record's answer (409) when its Storage object is already recorded: a retry of a
+ * record whose first answer was lost has succeeded.
+ */
+export const PHOTO_ALREADY_SAVED = 'This photo has already been saved';
+
 /** Same name, type, size (and lastModified when both know it) = the same file. */
 export function isSameFile(a: CandidateFile, b: CandidateFile): boolean {
   if (a.name !== b.name || a.type !== b.type || a.size !== b.size) return false;

@@ -7,6 +7,7 @@
 import type { AccountDeletion } from '@gatherly/domain/account-deletion';
 import type { DataExport } from '@gatherly/domain/data-export';
 import type { PhotoArchive } from '@gatherly/domain/photo-archive';
+import { PHOTO_STATS_BASE_ID, photoShardId } from '@gatherly/domain/photo-counter';
 import type {
   CollectionGroup,
   CollectionReference,
@@ -27,6 +28,7 @@ import type {
   Event,
   EventStatsMembers,
   EventStatsPhotos,
+  EventStatsPhotosBase,
   EventStatsTravel,
   Flight,
   Invitation,
@@ -73,7 +75,9 @@ export type GuestAnswersRecord = GuestAnswersDoc<Timestamp>;
 export type RoleChangeRecord = RoleChange<Timestamp>;
 /** events/{e}/stats/{members|photos|travel}: counters kept by functions (docs/performance.md). */
 export type MemberStatsRecord = EventStatsMembers & { id: string };
-export type PhotoStatsRecord = EventStatsPhotos & { id: string };
+export type PhotoStatsRecord = EventStatsPhotosBase & { id: string };
+/** events/{e}/stats/photos-{k}: one shard of the photo count (domain/src/photo-counter.ts). */
+export type PhotoShardRecord = EventStatsPhotos & { id: string };
 export type TravelStatsRecord = EventStatsTravel & { id: string };
 /** events/{e}/rsvpsByUser/{uid}: one member's answers, kept by the RSVP functions. */
 export type RsvpsByUserRecord = RsvpsByUser<Timestamp>;
@@ -266,6 +270,7 @@ const converters = {
       'size',
       'contentType',
       'votes',
+      'votesCountedAt',
       'isFeatured',
       'uploadedAt',
       'searchTokens',
@@ -363,7 +368,8 @@ const converters = {
     ['total', 'creator', 'admin', 'attendee'],
     ID_IS_DOC_ID,
   ),
-  photoStats: converterFor<PhotoStatsRecord>()(['total', 'featured'], ID_IS_DOC_ID),
+  photoStats: converterFor<PhotoStatsRecord>()(['total', 'featured', 'shardLimit'], ID_IS_DOC_ID),
+  photoShard: converterFor<PhotoShardRecord>()(['total', 'featured'], ID_IS_DOC_ID),
   travelStats: converterFor<TravelStatsRecord>()(['flights', 'carpools'], ID_IS_DOC_ID),
   activity: converterFor<ActivityRecord>()(
     ['kind', 'actor', 'subjectId', 'title', 'at', 'count', 'photos'],
@@ -522,8 +528,11 @@ export function dataAccess(firestore: Firestore) {
     stats: {
       members: (eventId: string): Ref<Converters['memberStats']> =>
         stats(eventId).doc('members').withConverter(converters.memberStats),
+      /** The base of the photo count; its shards are `photoShard`. */
       photos: (eventId: string): Ref<Converters['photoStats']> =>
-        stats(eventId).doc('photos').withConverter(converters.photoStats),
+        stats(eventId).doc(PHOTO_STATS_BASE_ID).withConverter(converters.photoStats),
+      photoShard: (eventId: string, k: number): Ref<Converters['photoShard']> =>
+        stats(eventId).doc(photoShardId(k)).withConverter(converters.photoShard),
       travel: (eventId: string): Ref<Converters['travelStats']> =>
         stats(eventId).doc('travel').withConverter(converters.travelStats),
     },

@@ -1,6 +1,7 @@
 import { onRequest } from 'firebase-functions/v2/https';
 import { handleApi } from './app.ts';
 import { EMAIL_LINK_SECRET } from './mail/params.ts';
+import { API_OPTIONS } from './runtime.ts';
 
 /**
  * Production traffic is same-origin through the Hosting rewrite of /api/**; the CORS allowance
@@ -11,9 +12,10 @@ const LOCAL_ORIGINS = [/^http:\/\/localhost(:\d+)?$/, /^http:\/\/127\.0\.0\.1(:\
 
 /** EMAIL_LINK_SECRET: announcements sign unsubscribe links, and /api/unsubscribe checks them. */
 export const api = onRequest(
-  { region: 'us-central1', cors: LOCAL_ORIGINS, secrets: [EMAIL_LINK_SECRET] },
+  { ...API_OPTIONS, cors: LOCAL_ORIGINS, secrets: [EMAIL_LINK_SECRET] },
   handleApi,
 );
 
 export { emailScheduler, mailDelivery } from './mail/triggers.ts';
 export * from './triggers/activity.ts';
+export * from './triggers/votes.ts';

@@ -116,10 +116,19 @@ function match(pattern: string[], segments: string[]): Match {
   return { params };
 }
 
-/** Firestore's ABORTED after the transaction retries ran out: contention, safe to retry. */
-function isAborted(err: unknown): boolean {
-  return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === 10;
+/**
+ * Firestore errors that pass (gRPC codes): ABORTED after the transaction's retries ran out
+ * (contention), DEADLINE_EXCEEDED, RESOURCE_EXHAUSTED, UNAVAILABLE. Asking again later works.
+ */
+const PASSING_CODES = new Set([4, 8, 10, 14]);
+function isPassing(err: unknown): boolean {
+  if (typeof err !== 'object' || err === null || !('code' in err)) return false;
+  return typeof err.code === 'number' && PASSING_CODES.has(err.code);
 }
+
+/** The answer to a passing failure: the web app retries idempotent calls after it. */
+export const BUSY_ERROR =
+  'Gatherly is busy right now: many people are changing this at once. Please try again in a moment.';
 
 export function createRouter(routes: readonly Route[]) {
   const compiled = routes.map((r) => ({ ...r, parts: splitPath(r.endpoint.path) }));
@@ -176,8 +185,10 @@ export function createRouter(routes: readonly Route[]) {
       }
       if (err instanceof HttpError) {
         sendJson(res, err.status, { error: err.message });
-      } else if (isAborted(err)) {
-        sendJson(res, 409, { error: 'Too many simultaneous changes; please try again' });
+      } else if (isPassing(err)) {
+        logError('Firestore busy after retries', err);
+        res.setHeader('Retry-After', '1');
+        sendJson(res, 503, { error: BUSY_ERROR });
       } else {
         logError('Unhandled API error', err);
         sendJson(res, 500, { error: 'Internal server error' });

@@ -129,7 +129,12 @@ export function requireWithin(
   tier: TierDefinition,
 ): void {
   if (canCreate(used, limit)) return;
-  throw forbidden(
+  throw limitReached(limit, what, tier);
+}
+
+/** The 403 of a tier limit that is reached. */
+export function limitReached(limit: number, what: string, tier: TierDefinition) {
+  return forbidden(
     `${PREMIUM_REQUIRED_MESSAGE}: the ${tier.displayName} plan allows ${limit} ${what}`,
   );
 }

@@ -96,7 +96,7 @@ describe('SessionProvider', () => {
     await act(() => session.signIn());
     expect(auth.providerParams).toEqual([{ prompt: 'select_account' }]);
     await waitFor(() => expect(status()).toBe('signed-in|Ada Lovelace|false|false'));
-    expect(api).toHaveBeenCalledWith('POST', '/api/auth/login');
+    expect(api).toHaveBeenCalledWith('POST', '/api/auth/login', undefined, { idempotent: true });
     expect(screen.getByText('Welcome back!')).toBeInTheDocument();
     expect(screen.getByText('Signed in as Ada Lovelace')).toBeInTheDocument();
   });

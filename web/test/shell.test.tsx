@@ -67,7 +67,7 @@ describe('AppShell', () => {
     );
     expect(screen.getByText('Admin · 1 member')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'View All Events' })).toHaveAttribute('href', '/');
-    expect(statsHook.useEventStats).toHaveBeenCalledWith('e2');
+    expect(statsHook.useEventStats).toHaveBeenCalledWith('e2', 'members');
     const bottom = screen.getByRole('navigation', { name: 'Event sections' });
     expect(
       within(bottom)

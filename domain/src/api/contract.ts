@@ -100,6 +100,11 @@ export interface Endpoint<
   readonly body: B;
   /** One line for docs/api.md's route table. */
   readonly summary: string;
+  /**
+   * Sending it twice has the effect of sending it once (a vote, an RSVP, a photo record): a
+   * client may retry it when the server answers busy (503).
+   */
+  readonly idempotent?: true;
   /** Type only, never set: the JSON answer (or HtmlPage / FileDownload). */
   readonly response?: R;
 }
@@ -131,6 +136,7 @@ interface Definition<P extends string> {
   path: P;
   access: Access;
   summary: string;
+  idempotent?: true;
 }
 
 /** The endpoint table with each endpoint's key as its `name`. */

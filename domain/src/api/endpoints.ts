@@ -92,6 +92,7 @@ export const API = defineApi({
     path: '/auth/login',
     access: 'app',
     summary: 'Creates or refreshes the caller’s user document after sign-in',
+    idempotent: true,
   }),
   requestSignInLink: endpoint<SignInLinkSentResponse>()({
     method: 'POST',
@@ -316,18 +317,21 @@ export const API = defineApi({
     access: 'app',
     body: bodyOf<typeof photoRecordSchema>(),
     summary: 'Records an uploaded photo (201)',
+    idempotent: true,
   }),
   votePhoto: endpoint<VoteResponse>()({
     method: 'POST',
     path: '/events/:eventId/photos/:photoId/vote',
     access: 'app',
     summary: 'Votes for a photo',
+    idempotent: true,
   }),
   unvotePhoto: endpoint<VoteResponse>()({
     method: 'DELETE',
     path: '/events/:eventId/photos/:photoId/vote',
     access: 'app',
     summary: 'Takes a vote back',
+    idempotent: true,
   }),
   setPhotoFeatured: endpoint<PhotoFeaturedResponse>()({
     method: 'PUT',
@@ -335,6 +339,7 @@ export const API = defineApi({
     access: 'app',
     body: bodyOf<typeof photoFeaturedSchema>(),
     summary: 'Features a photo or takes it off (admins)',
+    idempotent: true,
   }),
   deletePhoto: endpoint<DeletedResponse>()({
     method: 'DELETE',
@@ -434,6 +439,7 @@ export const API = defineApi({
     access: 'app',
     body: bodyOf<typeof rsvpSchema>(),
     summary: 'The caller answers (the only way to RSVP)',
+    idempotent: true,
   }),
   recordRsvp: endpoint<RsvpResponse>()({
     method: 'PUT',
@@ -441,6 +447,7 @@ export const API = defineApi({
     access: 'app',
     body: bodyOf<typeof rsvpSchema>(),
     summary: 'An admin records a guest’s answer',
+    idempotent: true,
   }),
   setCapacity: endpoint<CapacityResponse>()({
     method: 'PUT',
@@ -468,6 +475,7 @@ export const API = defineApi({
     access: 'app',
     body: bodyOf<typeof guestAnswersRequestSchema>(),
     summary: 'The caller’s answers to the host’s questions',
+    idempotent: true,
   }),
   sendAnnouncement: endpoint<AnnouncementResponse>()({
     method: 'POST',

@@ -1,6 +1,5 @@
 import { API } from '@gatherly/domain/api/endpoints';
 import type { Located } from '../access.ts';
-import { db } from '../firebase.ts';
 import { route, type Route } from '../router.ts';
 import { readEvent } from '../services/events.ts';
 import {
@@ -30,15 +29,13 @@ export const photoRoutes: Route[] = [
     return { status: 201, body: { photo: photoView(photo, false) } };
   }),
   route(API.votePhoto, async ({ caller, params }) => ({
-    body: await db().runTransaction((tx) => votePhoto(tx, caller, photoOf(params), true)),
+    body: await votePhoto(caller, photoOf(params), true),
   })),
   route(API.unvotePhoto, async ({ caller, params }) => ({
-    body: await db().runTransaction((tx) => votePhoto(tx, caller, photoOf(params), false)),
+    body: await votePhoto(caller, photoOf(params), false),
   })),
   route(API.setPhotoFeatured, async ({ caller, params, body }) => {
-    const photo = await db().runTransaction((tx) =>
-      setPhotoFeatured(tx, caller, photoOf(params), body.isFeatured),
-    );
+    const photo = await setPhotoFeatured(caller, photoOf(params), body.isFeatured);
     return { body: { id: photo.id, isFeatured: photo.isFeatured } };
   }),
   route(API.deletePhoto, async ({ caller, params }) => {

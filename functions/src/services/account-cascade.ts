@@ -22,12 +22,12 @@ import { leaveEvent } from './members.ts';
 import {
   movedRsvpCounts,
   readMemberStats,
-  readPhotoStats,
   readTravelStats,
   writeMemberStats,
-  writePhotoStats,
   writeTravelStats,
 } from './stats.ts';
+import { withPhotoCountChange } from './photo-count.ts';
+import { foldVoteCount } from './votes.ts';
 import { headsOf } from './waitlist.ts';
 
 /** Documents handled per transaction (well under Firestore's 500 writes per commit). */
@@ -221,47 +221,51 @@ export async function deletePhotos(uid: string): Promise<string[]> {
         ]);
         await db().recursiveDelete(s.votes(eventId, photo.id));
       }
-      await db().runTransaction(async (tx) => {
+      const expected = {
+        total: photos.length,
+        featured: photos.filter((p) => p.data.isFeatured).length,
+      };
+      await withPhotoCountChange(eventId, expected, async (tx) => {
         const found = await readAll(
           photos.map((p) => p.ref),
           tx,
         );
         const late = await Promise.all(found.map((p) => tx.get(s.votes(eventId, p.id))));
-        const stats = await readPhotoStats(tx, eventId);
         const gone: PhotoRecord[] = found.flatMap((p) => p.data() ?? []);
-        for (const photo of gone) {
-          tx.delete(s.photos(eventId).doc(photo.id));
-          tx.delete(s.activity(eventId).doc(activityEntryId('photo', photoBatchSubject(photo))));
-        }
-        for (const votes of late) for (const vote of votes.docs) tx.delete(vote.ref);
         const featured = gone.filter((p) => p.isFeatured).length;
-        writePhotoStats(tx, eventId, stats, { total: -gone.length, featured: -featured });
+        return {
+          change: { addFeatured: 0, remove: { total: gone.length, featured } },
+          write: () => {
+            for (const photo of gone) {
+              tx.delete(s.photos(eventId).doc(photo.id));
+              tx.delete(
+                s.activity(eventId).doc(activityEntryId('photo', photoBatchSubject(photo))),
+              );
+            }
+            for (const votes of late) for (const vote of votes.docs) tx.delete(vote.ref);
+          },
+          result: undefined,
+        };
       });
     }
   });
   return [...events];
 }
 
-/** Takes back their votes on other people's photos; each photo's `votes` moves with its vote. */
+/**
+ * Takes back their votes on other people's photos. The vote documents are the count's truth;
+ * each photo's `votes` is folded in from them (services/votes.ts), here at once per photo, and
+ * by the vote trigger after each deletion in any case.
+ */
 export async function deleteVotes(uid: string): Promise<void> {
   const s = store();
   await drain(s.groups.votes().where('userId', '==', uid), async (docs) => {
-    await db().runTransaction(async (tx) => {
-      const photoRefs = docs.map(({ ref }) => ref.parent.parent).filter((r) => r !== null);
-      const photos = await readAll(
-        photoRefs.map((r) => s.photos(eventOf(r)).doc(r.id)),
-        tx,
-      );
-      const votes = await readAll(
-        docs.map((d) => d.ref),
-        tx,
-      );
-      photos.forEach((photo, i) => {
-        const data = photo.data();
-        if (data && votes[i]?.exists) tx.update(photo.ref, { votes: Math.max(0, data.votes - 1) });
-      });
-      for (const { ref } of docs) tx.delete(ref);
-    });
+    const batch = db().batch();
+    for (const { ref } of docs) batch.delete(ref);
+    await batch.commit();
+    const photos = new Map(docs.map(({ data }) => [`${data.eventId}/${data.photoId}`, data]));
+    for (const vote of photos.values())
+      await foldVoteCount(vote.eventId, vote.photoId, { wait: true });
   });
 }
 

@@ -9,6 +9,7 @@
 // function writes that happen meanwhile (those transactions read the same counters). The other
 // documents are recomputed from a read of the whole collection, once, which only an
 // administrative job may do.
+import { PHOTO_COUNT_SHARDS } from '@gatherly/domain/photo-counter';
 import type { BulkWriter, DocumentData, Query, Transaction } from 'firebase-admin/firestore';
 import { memberSearchTokens, photoSearchTokens } from '@gatherly/domain/search';
 import type { DataAccess, PhotoRecord, RsvpsByUserRecord } from '../db.ts';
@@ -47,9 +48,17 @@ export async function backfillEvent(db: DataAccess, eventId: string): Promise<Ba
       count(tx, db.flights(eventId)),
       count(tx, db.carpools(eventId)),
     ]);
+    // The photo count's shards go into the base (the next record cuts fresh shares).
+    const shardRefs = [...Array(PHOTO_COUNT_SHARDS).keys()].map((k) =>
+      db.stats.photoShard(eventId, k),
+    );
+    const shards = await tx.getAll(...shardRefs);
     const total = creator + admin + attendee;
     tx.set(db.stats.members(eventId), { id: 'members', total, creator, admin, attendee });
     tx.set(db.stats.photos(eventId), { id: 'photos', total: photos, featured });
+    for (const shard of shards) {
+      if (shard.exists) tx.set(shard.ref, { id: shard.id, total: 0, featured: 0 });
+    }
     tx.set(db.stats.travel(eventId), { id: 'travel', flights, carpools });
   });
 

@@ -2,6 +2,7 @@
 // by an admin), then streamed as a zip by a link that works for PHOTO_ARCHIVE_TTL_MS. Photos are
 // read page by page and each original is copied into the zip as it is read (stored, not
 // compressed: JPEGs do not shrink), so 10,000 photos never sit in memory.
+import { readPhotoCounts } from './photo-count.ts';
 import { randomBytes } from 'node:crypto';
 import { pipeline } from 'node:stream/promises';
 import { FieldPath, Timestamp, type QueryDocumentSnapshot } from 'firebase-admin/firestore';
@@ -53,7 +54,7 @@ export async function createPhotoArchive(
     selection = unique.filter((id) => found.has(id));
     photoCount = selection.length;
   } else {
-    photoCount = (await s.stats.photos(eventId).get()).data()?.total ?? 0;
+    photoCount = (await readPhotoCounts(eventId))?.total ?? 0;
   }
   if (photoCount === 0) throw badRequest(PHOTO_ARCHIVE_MESSAGES.noPhotos);
   const id = randomBytes(18).toString('base64url');

@@ -8,7 +8,7 @@ import { isBannerObjectPath } from '@gatherly/domain/event-settings';
 import type { BannerPhotoValues, PhotoRecordValues } from '@gatherly/domain/schemas';
 import { can } from '@gatherly/domain/roles';
 import { photoSearchTokens } from '@gatherly/domain/search';
-import { MAX_IMAGE_BYTES } from '@gatherly/domain/upload';
+import { MAX_IMAGE_BYTES, PHOTO_ALREADY_SAVED } from '@gatherly/domain/upload';
 import { requireMember, requirePermission, type Located } from '../access.ts';
 import type { Caller } from '../caller.ts';
 import type { DataAccess, PhotoRecord } from '../db.ts';
@@ -16,16 +16,17 @@ import { db, store } from '../firebase.ts';
 import { HttpError, badRequest, conflict, forbidden, notFound } from '../http.ts';
 import { apiShape } from '../serialize.ts';
 import { deleteObject, downloadUrl, objectInfo, type StoredObject } from '../storage.ts';
-import { photosUploadedBy, requireStorage, requireWithin, sumOf, tierOfUser } from '../tiers.ts';
+import { limitReached, photosUploadedBy, requireStorage, sumOf, tierOfUser } from '../tiers.ts';
 import { personSummary, userSummary } from '../users.ts';
 import { photoAddedToBatch, photoRemovedFromBatch, writePhotoBatch } from './activity.ts';
-import { readPhotoStats, writePhotoStats } from './stats.ts';
+import { takePhotoPlace, withPhotoCountChange, withPhotoPlace } from './photo-count.ts';
+import { countVotes, foldVoteCount } from './votes.ts';
 
 export const PHOTO_NOT_FOUND = 'Photo not found';
 
 /** A photo in API form; its search tokens are an index, not part of the answer. */
 export function photoView(photo: PhotoRecord, userVoted: boolean): PhotoView {
-  const { searchTokens: _tokens, ...view } = apiShape(photo);
+  const { searchTokens: _tokens, votesCountedAt: _counted, ...view } = apiShape(photo);
   return { ...view, voteCount: view.votes, userVoted };
 }
 
@@ -108,15 +109,18 @@ export async function recordPhoto(
     ...(input.batchId ? { batchId: input.batchId } : {}),
   };
   try {
-    await db().runTransaction(async (tx) => {
+    // The count and cap in shards (photo-count.ts): `choice` is the shard this attempt writes.
+    await withPhotoPlace(eventId, async (tx, choice) => {
       const { event } = await requirePermission(caller, eventId, 'uploadPhotos', { tx });
       const duplicate = await tx.get(
         store().photos(eventId).where('objectPath', '==', input.objectPath).limit(1),
       );
-      if (!duplicate.empty) throw conflict('This photo has already been saved');
+      if (!duplicate.empty) throw conflict(PHOTO_ALREADY_SAVED);
       const eventTier = await tierOfUser(event.createdBy, tx);
-      const stats = await readPhotoStats(tx, eventId);
-      requireWithin(stats.total, eventTier.maxPhotosPerEvent, 'photos per event', eventTier);
+      const limit = eventTier.maxPhotosPerEvent;
+      const place = await takePhotoPlace(tx, eventId, limit, choice);
+      if (place.kind === 'retry') return 'retry';
+      if (place.kind === 'full') throw limitReached(limit, 'photos per event', eventTier);
       const uploaderTier = await tierOfUser(caller.uid, tx);
       requireStorage(
         await sumOf(photosUploadedBy(caller.uid), 'size', tx),
@@ -125,8 +129,9 @@ export async function recordPhoto(
       );
       const feed = await photoAddedToBatch(tx, photo);
       tx.create(ref, photo);
-      writePhotoStats(tx, eventId, stats, { total: 1 });
+      place.write();
       writePhotoBatch(tx, feed);
+      return 'recorded';
     });
   } catch (err) {
     if (err instanceof HttpError && err.status === 403) {
@@ -141,62 +146,69 @@ export async function recordPhoto(
 }
 
 /**
- * Votes (or takes the vote back) on a located photo. Idempotent; the vote document and the
- * `votes` counter change together. Unknown ids and photos of other people's events answer the
- * same 404.
+ * Votes (or takes the vote back) on a located photo. Idempotent. Only the caller's own vote
+ * document is written, so votes on one popular photo never queue on a shared document; the
+ * photo's `votes` follows within about a second (votes.ts folds the count in, at most once a
+ * second per photo). The answer's `voteCount` is the vote documents counted after the change.
+ * Unknown ids and photos of other people's events answer the same 404.
  */
 export async function votePhoto(
-  tx: Transaction,
   caller: Caller,
-  { eventId, id: photoId }: Located,
+  located: Located,
   on: boolean,
 ): Promise<VoteResponse> {
-  await requirePermission(caller, eventId, 'votePhotos', { tx, notFound: PHOTO_NOT_FOUND });
-  const ref = store().photos(eventId).doc(photoId);
+  const { eventId, id: photoId } = located;
   const voteRef = store().votes(eventId, photoId).doc(caller.uid);
-  const [photoSnap, voteSnap] = await Promise.all([tx.get(ref), tx.get(voteRef)]);
-  const photo = photoSnap.data();
-  if (!photo) throw notFound(PHOTO_NOT_FOUND);
-  const voted = voteSnap.exists;
-  const votes = photo.votes;
-  if (on && !voted) {
-    tx.create(voteRef, {
-      id: caller.uid,
-      eventId,
-      photoId,
-      userId: caller.uid,
-      votedAt: Timestamp.now(),
-    });
-    tx.update(ref, { votes: votes + 1 });
-    return { voteCount: votes + 1, userVoted: true };
-  }
-  if (!on && voted) {
-    tx.delete(voteRef);
-    tx.update(ref, { votes: Math.max(0, votes - 1) });
-    return { voteCount: Math.max(0, votes - 1), userVoted: false };
-  }
-  return { voteCount: votes, userVoted: on };
+  await db().runTransaction(async (tx) => {
+    await requirePermission(caller, eventId, 'votePhotos', { tx, notFound: PHOTO_NOT_FOUND });
+    const [photoSnap, voteSnap] = await Promise.all([
+      tx.get(store().photos(eventId).doc(photoId)),
+      tx.get(voteRef),
+    ]);
+    if (!photoSnap.exists) throw notFound(PHOTO_NOT_FOUND);
+    if (on && !voteSnap.exists) {
+      tx.create(voteRef, {
+        id: caller.uid,
+        eventId,
+        photoId,
+        userId: caller.uid,
+        votedAt: Timestamp.now(),
+      });
+    } else if (!on && voteSnap.exists) {
+      tx.delete(voteRef);
+    }
+  });
+  await foldVoteCount(eventId, photoId, { wait: false });
+  return { voteCount: await countVotes(eventId, photoId), userVoted: on };
 }
 
 /**
- * Features a located photo or takes it off the featured set (admins), keeping
- * `stats/photos.featured` in the same transaction. Setting the current value changes nothing.
+ * Features a located photo or takes it off the featured set (admins), moving the featured
+ * count (photo-count.ts) in the same transaction. Setting the current value changes nothing.
  */
 export async function setPhotoFeatured(
-  tx: Transaction,
   caller: Caller,
-  { eventId, id: photoId }: Located,
+  located: Located,
   isFeatured: boolean,
 ): Promise<PhotoRecord> {
-  await requirePermission(caller, eventId, 'featurePhotos', { tx, notFound: PHOTO_NOT_FOUND });
+  const { eventId, id: photoId } = located;
   const ref = store().photos(eventId).doc(photoId);
-  const photo = (await tx.get(ref)).data();
-  if (!photo) throw notFound(PHOTO_NOT_FOUND);
-  const stats = await readPhotoStats(tx, eventId);
-  if (photo.isFeatured === isFeatured) return photo;
-  tx.update(ref, { isFeatured });
-  writePhotoStats(tx, eventId, stats, { featured: isFeatured ? 1 : -1 });
-  return { ...photo, isFeatured };
+  return withPhotoCountChange(eventId, { total: 0, featured: isFeatured ? 0 : 1 }, async (tx) => {
+    await requirePermission(caller, eventId, 'featurePhotos', { tx, notFound: PHOTO_NOT_FOUND });
+    const photo = (await tx.get(ref)).data();
+    if (!photo) throw notFound(PHOTO_NOT_FOUND);
+    const changes = photo.isFeatured !== isFeatured;
+    return {
+      change: {
+        addFeatured: changes && isFeatured ? 1 : 0,
+        remove: { total: 0, featured: changes && !isFeatured ? 1 : 0 },
+      },
+      write: () => {
+        if (changes) tx.update(ref, { isFeatured });
+      },
+      result: { ...photo, isFeatured },
+    };
+  });
 }
 
 /** The photo if the caller may delete it: its uploader or an admin (else 403; gone: 404). */
@@ -237,17 +249,25 @@ export async function deletePhoto(caller: Caller, located: Located): Promise<voi
     logError("Deleting a photo's files or votes failed", err);
     throw new HttpError(503, PHOTO_DELETE_FAILED);
   }
-  await db().runTransaction(async (tx) => {
-    const found = await requireDeletable(caller, located, tx);
-    const stats = await readPhotoStats(tx, eventId);
-    // Votes cast after the sweep above (the photo was still there to vote on).
-    const late = await tx.get(store().votes(eventId, photoId));
-    const feed = await photoRemovedFromBatch(tx, found);
-    tx.delete(store().photos(eventId).doc(photoId));
-    for (const vote of late.docs) tx.delete(vote.ref);
-    writePhotoStats(tx, eventId, stats, { total: -1, featured: found.isFeatured ? -1 : 0 });
-    writePhotoBatch(tx, feed);
-  });
+  await withPhotoCountChange(
+    eventId,
+    { total: 1, featured: photo.isFeatured ? 1 : 0 },
+    async (tx) => {
+      const found = await requireDeletable(caller, located, tx);
+      // Votes cast after the sweep above (the photo was still there to vote on).
+      const late = await tx.get(store().votes(eventId, photoId));
+      const feed = await photoRemovedFromBatch(tx, found);
+      return {
+        change: { addFeatured: 0, remove: { total: 1, featured: found.isFeatured ? 1 : 0 } },
+        write: () => {
+          tx.delete(store().photos(eventId).doc(photoId));
+          for (const vote of late.docs) tx.delete(vote.ref);
+          writePhotoBatch(tx, feed);
+        },
+        result: undefined,
+      };
+    },
+  );
 }
 
 /**

@@ -92,13 +92,6 @@ export async function readMemberStats(
   return stats;
 }
 
-export async function readPhotoStats(tx: Transaction, eventId: string): Promise<EventStatsPhotos> {
-  const stored = (await tx.get(store().stats.photos(eventId))).data();
-  if (!stored) return countPhotoStats(eventId, tx);
-  const { id: _id, ...stats } = stored;
-  return stats;
-}
-
 export async function readTravelStats(tx: Transaction, eventId: string): Promise<EventStatsTravel> {
   const stored = (await tx.get(store().stats.travel(eventId))).data();
   if (!stored) return countTravelStats(eventId, tx);
@@ -127,19 +120,6 @@ export function writeMemberStats(
   tx.set(store().stats.members(eventId), { id: 'members', ...next });
 }
 
-export function writePhotoStats(
-  tx: Transaction,
-  eventId: string,
-  current: EventStatsPhotos,
-  delta: { total?: number; featured?: number },
-): void {
-  tx.set(store().stats.photos(eventId), {
-    id: 'photos',
-    total: atLeastZero(current.total + (delta.total ?? 0)),
-    featured: atLeastZero(current.featured + (delta.featured ?? 0)),
-  });
-}
-
 export function writeTravelStats(
   tx: Transaction,
   eventId: string,
@@ -163,6 +143,7 @@ export function initialiseStats(tx: Transaction, eventId: string): void {
     attendee: 0,
   });
   tx.create(store().stats.photos(eventId), { id: 'photos', total: 0, featured: 0 });
+  // The photo count's shards are written as records arrive (photo-count.ts).
   tx.create(store().stats.travel(eventId), { id: 'travel', flights: 0, carpools: 0 });
 }
 

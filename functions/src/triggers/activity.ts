@@ -17,11 +17,11 @@ import {
   removeActivity,
   type TriggeredActivityKind,
 } from '../services/activity.ts';
+import { TRIGGER_OPTIONS } from '../runtime.ts';
 import { refreshBannerImageUrl } from '../services/photos.ts';
 import { refreshPhotoSearchTokens } from '../services/search.ts';
 
-const REGION = 'us-central1';
-const OPTIONS = { region: REGION, retry: true } as const;
+const OPTIONS = TRIGGER_OPTIONS;
 
 type SubjectEvent = { params: { eventId: string; subjectId: string } };
 const record = (kind: TriggeredActivityKind) => (event: SubjectEvent) =>

@@ -1,5 +1,5 @@
 import { Badge, Box, HStack, Text } from '@chakra-ui/react';
-import { useOnline } from '../lib/offline/connectivity.ts';
+import { useOnline, useServerBusy } from '../lib/offline/connectivity.ts';
 import { useQueuedWrites } from '../lib/offline/write-queue.ts';
 import { AlertIcon } from './icons.tsx';
 
@@ -7,11 +7,38 @@ const plural = (n: number) => (n === 1 ? '1 change' : `${n} changes`);
 
 /**
  * The shell's connection strip: offline, what still works and what does not; back online, that
- * the changes saved on this phone are syncing (the write queue toasts once they all have).
+ * the changes saved on this phone are syncing (the write queue toasts once they all have); the
+ * servers slow or busy (a burst of guests), that the connection is fine and calls are retried.
  */
 export function OfflineBanner() {
   const online = useOnline();
+  const busy = useServerBusy();
   const queued = useQueuedWrites();
+  if (online && busy) {
+    return (
+      <Box
+        role="status"
+        aria-live="polite"
+        data-testid="busy-banner"
+        bg="blue.subtle"
+        color="blue.fg"
+        borderBottomWidth="1px"
+        px={{ base: '3', md: '6' }}
+        py="2"
+      >
+        <HStack gap="2" align="start" fontSize="sm">
+          <AlertIcon boxSize="4" mt="0.5" flexShrink={0} />
+          <Text>
+            <Text as="span" fontWeight="semibold">
+              Gatherly is busy right now.
+            </Text>{' '}
+            Your connection is fine: what you do is being retried, and everything on screen stays
+            usable.
+          </Text>
+        </HStack>
+      </Box>
+    );
+  }
   if (online && queued === 0) return null;
   return (
     <Box
@@ -43,9 +70,20 @@ export function OfflineBanner() {
   );
 }
 
-/** A small "Offline" mark for the sticky header, visible however far the page is scrolled. */
+/**
+ * A small "Offline" (or "Busy") mark for the sticky header, visible however far the page is
+ * scrolled.
+ */
 export function OfflineBadge() {
   const online = useOnline();
+  const busy = useServerBusy();
+  if (online && busy) {
+    return (
+      <Badge colorPalette="blue" variant="subtle" flexShrink={0} aria-hidden="true">
+        Busy, still trying
+      </Badge>
+    );
+  }
   if (online) return null;
   return (
     <Badge colorPalette="orange" variant="subtle" flexShrink={0} aria-hidden="true">

@@ -25,6 +25,6 @@ export async function callApi<E extends AnyEndpoint>(
   const path = `/api${pathOf(endpoint.path, call?.params)}`;
   // The server answers this endpoint's contract (functions/src/router.ts types each handler's
   // reply by the same definition).
-  const body = call?.body === undefined ? [] : [call.body];
-  return (await apiRequest(endpoint.method, path, ...body)) as ResponseOf<E>;
+  const options = { idempotent: endpoint.idempotent === true };
+  return (await apiRequest(endpoint.method, path, call?.body, options)) as ResponseOf<E>;
 }

@@ -182,8 +182,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         })
         .catch((err: unknown) => {
           if (mine !== generation) return;
-          // Offline (venue Wi-Fi, a reload without network): the Firebase session is still
-          // valid and the app works from its local cache; the profile sync runs next time.
+          // Offline (venue Wi-Fi, a reload without network) or a server too busy to answer in
+          // time: the Firebase session is still valid and the app works from its local cache
+          // (the header says which); the profile sync runs next time.
           if (err instanceof ApiError && err.status === 0) {
             console.warn('Backend login skipped: no connection', err);
             welcomePending.current = false;

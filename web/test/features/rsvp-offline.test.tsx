@@ -150,9 +150,12 @@ describe('RSVPs without a connection', () => {
     restoreNetwork = null;
     expect(await screen.findByText('All changes synced')).toBeInTheDocument();
     expect(apiRequest).toHaveBeenCalledTimes(1);
-    expect(apiRequest).toHaveBeenCalledWith('PUT', '/api/events/e1/schedule/s1/rsvp', {
-      status: 'maybe',
-    });
+    expect(apiRequest).toHaveBeenCalledWith(
+      'PUT',
+      '/api/events/e1/schedule/s1/rsvp',
+      { status: 'maybe' },
+      { idempotent: true },
+    );
   });
 
   it('after a reload offline, the queued answer still shows and counts, then syncs', async () => {
@@ -178,9 +181,12 @@ describe('RSVPs without a connection', () => {
     restoreNetwork();
     restoreNetwork = null;
     expect(await screen.findByText('All changes synced')).toBeInTheDocument();
-    expect(apiRequest).toHaveBeenCalledWith('PUT', '/api/events/e1/schedule/s1/rsvp', {
-      status: 'not_going',
-    });
+    expect(apiRequest).toHaveBeenCalledWith(
+      'PUT',
+      '/api/events/e1/schedule/s1/rsvp',
+      { status: 'not_going' },
+      { idempotent: true },
+    );
   });
 
   it('a queued answer the server refuses is dropped with a sentence; the chip returns to the server’s answer', async () => {

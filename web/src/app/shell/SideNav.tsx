@@ -17,7 +17,7 @@ export function memberCountText(count: number): string {
  * list's count until the stats document is read.
  */
 function MemberCount({ eventId, listed }: { eventId: string; listed: number | null }) {
-  const count = useEventStats(eventId).members?.total ?? listed;
+  const count = useEventStats(eventId, 'members').members?.total ?? listed;
   return count !== null ? <>{` · ${memberCountText(count)}`}</> : null;
 }
 

@@ -83,7 +83,7 @@ export function GuestList({
   const [filter, setFilter] = useState<AnswerFilter>('all');
   const [sort, setSort] = useState<MemberOrder>('joined');
   const [search, setSearch] = useState('');
-  const stats = useEventStats(eventId);
+  const stats = useEventStats(eventId, 'members');
   const total = stats.members?.total ?? null;
   const [exporting, setExporting] = useState<number | null>(null);
   const [plusOnesFor, setPlusOnesFor] = useState<PlusOnesTarget | null>(null);

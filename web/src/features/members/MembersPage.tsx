@@ -169,7 +169,7 @@ interface DirectoryProps {
 /** The member list: stored totals, search, and cursor pages on the virtual grid. */
 function MemberDirectory({ eventId, uid, role, onRemove, onChangeRole }: DirectoryProps) {
   const [search, setSearch] = useState('');
-  const stats = useEventStats(eventId);
+  const stats = useEventStats(eventId, 'members');
   const totals = roleTotals(stats.members);
   const pages = useMemberPages(eventId, search, MEMBER_PAGE_SIZE);
   const searching = search.trim() !== '';

@@ -3,6 +3,9 @@
 import { compressImage } from './compression.ts';
 import { ref, uploadBytes, uploadBytesResumable, type UploadTask } from 'firebase/storage';
 import { loadStorage } from '../../lib/firebase.ts';
+import { ApiError } from '../../lib/api.ts';
+import type { CreatePhotoRequest } from '@gatherly/domain/api/requests';
+import { PHOTO_ALREADY_SAVED } from '@gatherly/domain/upload';
 import { savePhotoRecord } from './data.ts';
 
 /** Long edge of the stored photo and of the grid thumbnail, in pixels. */
@@ -11,6 +14,11 @@ const THUMB_MAX_EDGE = 480;
 
 export interface PipelineHooks {
   onPhase(phase: 'compressing' | 'uploading' | 'saving'): void;
+  /**
+   * The image and thumbnail are in Storage: the record that remains to be saved. Kept by the
+   * queue, so a retry only sends the record again (nothing is uploaded twice or lost).
+   */
+  onStored(record: CreatePhotoRequest): void;
   onProgress(percent: number): void;
   /** The resumable task, so the caller can pause, resume or cancel it. */
   onTask(task: UploadTask): void;
@@ -66,14 +74,31 @@ export async function uploadPhoto(input: PipelineInput, hooks: PipelineHooks): P
       () => resolve(),
     );
   });
-  hooks.onPhase('saving');
-  await savePhotoRecord(eventId, {
+  const record: CreatePhotoRequest = {
     filename: file.name,
     objectPath,
     thumbPath,
     caption: caption.trim(),
     batchId,
-  });
+  };
+  hooks.onStored(record);
+  hooks.onPhase('saving');
+  await saveStoredPhoto(eventId, record);
+}
+
+/**
+ * Records a photo already in Storage. The call is idempotent (one record per object), so a
+ * busy server is asked again with backoff (lib/api.ts), and a record that a first, unanswered
+ * call did save counts as saved.
+ */
+export async function saveStoredPhoto(eventId: string, record: CreatePhotoRequest): Promise<void> {
+  try {
+    await savePhotoRecord(eventId, record);
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 409 && err.message === PHOTO_ALREADY_SAVED)
+      return;
+    throw err;
+  }
 }
 
 /** Storage reports a cancelled task as an error with this code. */

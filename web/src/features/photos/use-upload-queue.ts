@@ -8,11 +8,12 @@ import {
   validateBeforeUpload,
   type UploadRestrictions,
 } from '@gatherly/domain/upload';
+import type { CreatePhotoRequest } from '@gatherly/domain/api/requests';
 import { newPhotoId } from './data.ts';
 import { describeError } from '../../lib/errors.ts';
 import { screenImageFiles } from '../../lib/image-files.ts';
 import { forgetUpload, rememberUpload } from './unfinished-uploads.ts';
-import { isCancelled, uploadPhoto } from './upload-pipeline.ts';
+import { isCancelled, saveStoredPhoto, uploadPhoto } from './upload-pipeline.ts';
 
 export type UploadStatus =
   'ready' | 'compressing' | 'uploading' | 'paused' | 'saving' | 'done' | 'failed';
@@ -25,6 +26,11 @@ export interface UploadItem {
   error: string | null;
   /** The batch of the Upload press that started it (a retry stays in it); null until started. */
   batchId: string | null;
+  /**
+   * Set once the image is in Storage: the record still to save. A retry sends only this, so an
+   * upload whose record call failed (a busy server) is never uploaded again or lost.
+   */
+  stored?: CreatePhotoRequest;
 }
 
 const ID_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
@@ -90,26 +96,9 @@ export function useUploadQueue({
     setItems((list) => list.map((it) => (it.key === key ? { ...it, ...change } : it)));
   }, []);
 
-  const run = useCallback(
-    (item: UploadItem, batchId: string) => {
-      // The photo id is minted client-side so Storage paths and the record share it.
-      const photoId = newPhotoId(db, eventId);
-      patch(item.key, { status: 'compressing', progress: 0, error: null, batchId });
-      rememberUpload(eventId, uid, item.key, item.file.name);
-      uploadPhoto(
-        { eventId, uid, photoId, batchId, file: item.file, caption: captionRef.current },
-        {
-          onPhase: (phase) => patch(item.key, { status: phase }),
-          onProgress: (progress) => patch(item.key, { progress }),
-          onTask: (task) => {
-            tasks.current.set(item.key, task);
-            task.on('state_changed', (snap) => {
-              if (snap.state === 'paused') patch(item.key, { status: 'paused' });
-              else if (snap.state === 'running') patch(item.key, { status: 'uploading' });
-            });
-          },
-        },
-      ).then(
+  const finish = useCallback(
+    (item: UploadItem, work: Promise<void>) => {
+      work.then(
         () => {
           tasks.current.delete(item.key);
           forgetUpload(eventId, item.key);
@@ -126,7 +115,33 @@ export function useUploadQueue({
         },
       );
     },
-    [db, eventId, uid, patch],
+    [eventId, patch],
+  );
+
+  const run = useCallback(
+    (item: UploadItem, batchId: string) => {
+      // The photo id is minted client-side so Storage paths and the record share it.
+      const photoId = newPhotoId(db, eventId);
+      patch(item.key, { status: 'compressing', progress: 0, error: null, batchId });
+      rememberUpload(eventId, uid, item.key, item.file.name);
+      const work = uploadPhoto(
+        { eventId, uid, photoId, batchId, file: item.file, caption: captionRef.current },
+        {
+          onPhase: (phase) => patch(item.key, { status: phase }),
+          onProgress: (progress) => patch(item.key, { progress }),
+          onStored: (record) => patch(item.key, { stored: record }),
+          onTask: (task) => {
+            tasks.current.set(item.key, task);
+            task.on('state_changed', (snap) => {
+              if (snap.state === 'paused') patch(item.key, { status: 'paused' });
+              else if (snap.state === 'running') patch(item.key, { status: 'uploading' });
+            });
+          },
+        },
+      );
+      finish(item, work);
+    },
+    [db, eventId, uid, patch, finish],
   );
 
   const add = useCallback(
@@ -189,9 +204,14 @@ export function useUploadQueue({
   const retry = useCallback(
     (key: string) => {
       const it = itemsRef.current.find((i) => i.key === key);
-      if (it && it.status === 'failed') run(it, it.batchId ?? newBatchId());
+      if (!it || it.status !== 'failed') return;
+      if (it.stored) {
+        // Already in Storage: only the record is sent again.
+        patch(key, { status: 'saving', error: null });
+        finish(it, saveStoredPhoto(eventId, it.stored));
+      } else run(it, it.batchId ?? newBatchId());
     },
-    [run],
+    [run, patch, finish, eventId],
   );
 
   const cancelAll = useCallback(() => {

@@ -14,7 +14,7 @@ type TravelTab = 'flights' | 'carpools';
 export default function TravelPage() {
   const { eventId, event, uid } = useEventScope();
   const timeZone = eventTimeZone(event);
-  const stats = useEventStats(eventId);
+  const stats = useEventStats(eventId, 'travel');
   const [tab, setTab] = useState<TravelTab>('flights');
   const [dialog, setDialog] = useState<TravelTab | null>(null);
 

@@ -1,6 +1,7 @@
 // FirestoreDataConverters from stored documents to the domain shapes (docs/data-model.md).
 // Reading validates field by field instead of trusting a cast: a missing or mistyped field gets
 // the domain default, so a screen never sees `undefined` where the type promises a value.
+import { photoShardIndex } from '@gatherly/domain/photo-counter';
 import {
   Timestamp,
   type DocumentData,
@@ -460,10 +461,14 @@ export const joinRequestConverter = converter<JoinRequestDoc, JoinRequestDoc>(
 
 // ---- Stored counts and feeds (written only by functions) -----------------------------------
 
-/** A stats document, told apart by its id (events/{e}/stats/{members|photos|travel}). */
+/**
+ * A stats document, told apart by its id (events/{e}/stats/{members|photos|travel}, and the
+ * photo count's shards photos-{k}, domain/src/photo-counter.ts).
+ */
 export type StatsDoc =
   | { kind: 'members'; stats: MemberStats }
   | { kind: 'photos'; stats: PhotoStats }
+  | { kind: 'photoShard'; stats: PhotoStats }
   | { kind: 'travel'; stats: TravelStats }
   | { kind: 'unknown' };
 
@@ -490,7 +495,12 @@ export const statsConverter = converter<StatsDoc, DocumentData>('stats', (snap, 
         stats: { flights: count(d.flights, 0), carpools: count(d.carpools, 0) },
       };
     default:
-      return { kind: 'unknown' };
+      return photoShardIndex(snap.id) === null
+        ? { kind: 'unknown' }
+        : {
+            kind: 'photoShard',
+            stats: { total: count(d.total, 0), featured: count(d.featured, 0) },
+          };
   }
 });
 
