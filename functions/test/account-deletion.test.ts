@@ -17,6 +17,7 @@ import {
 import { DATA_EXPORT_JSON, type DataExportFile } from '@gatherly/domain/data-export';
 import { newUser, startStack, type Stack, type TestUser } from './harness.ts';
 import { createEvent, invite, listFiles, login, putObject, seedSchedule } from './fixtures.ts';
+import { readPhotoCounts } from '../src/services/photo-count.ts';
 
 let stack: Stack;
 beforeAll(async () => {
