@@ -31,6 +31,52 @@ export const NATIVE_TEMPORAL_ALIAS = {
 
 const APP_MODULE = fileURLToPath(new URL('./src/app/App.tsx', import.meta.url));
 
+type ChunkingContext = Parameters<
+  Extract<NonNullable<Rolldown.CodeSplittingGroup['name']>, (...args: never[]) => unknown>
+>[1];
+
+/** Gatherly's own modules (the web app's and the domain's), not a package's. */
+const OWN_MODULE = /[\\/](web|domain)[\\/]src[\\/]/;
+
+/** Own modules `from` imports statically, transitively, `from` included (packages not followed). */
+function ownClosure(ctx: ChunkingContext, from: Iterable<string>): Set<string> {
+  const seen = new Set<string>();
+  const visit = (id: string) => {
+    if (seen.has(id) || !OWN_MODULE.test(id)) return;
+    seen.add(id);
+    for (const dep of ctx.getModuleInfo(id)?.importedIds ?? []) visit(dep);
+  };
+  for (const id of from) visit(id);
+  return seen;
+}
+
+const appSharedByPass = new WeakMap<ChunkingContext, Set<string>>();
+
+/**
+ * Our modules that App.tsx imports (so every screen runs them) and lazy screens import too:
+ * rolldown would give each set of importers its own small chunk (a dozen on every first screen,
+ * ~1 KB gzip each, which compress worse apart); here they are one chunk. With what they import
+ * themselves, so the chunk never imports App's own chunk (no cycle). Packages stay rolldown's:
+ * their index modules import all of a package, so import edges cannot tell what App uses.
+ */
+function appSharedChunk(id: string, ctx: ChunkingContext): string | null {
+  let shared = appSharedByPass.get(ctx);
+  if (!shared) {
+    const app = ownClosure(ctx, [APP_MODULE]);
+    // App.tsx itself (imported by main.tsx) keeps its own chunk with what only it uses.
+    const usedElsewhere = [...app].filter((m) => {
+      if (m === APP_MODULE) return false;
+      const info = ctx.getModuleInfo(m);
+      return [...(info?.importers ?? []), ...(info?.dynamicImporters ?? [])].some(
+        (importer) => !app.has(importer),
+      );
+    });
+    shared = ownClosure(ctx, usedElsewhere);
+    appSharedByPass.set(ctx, shared);
+  }
+  return shared.has(id) ? 'app-shared' : null;
+}
+
 /** A chunk's file with every file it imports statically, transitively. */
 function staticClosure(bundle: Rolldown.OutputBundle, fileName: string, files = new Set<string>()) {
   const chunk = bundle[fileName];
@@ -135,11 +181,16 @@ export default defineConfig({
     target: 'es2022',
     sourcemap: true,
     rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [{ name: appSharedChunk, includeDependenciesRecursively: false }],
+        },
+      },
       treeshake: {
         moduleSideEffects: [{ test: SIDE_EFFECT_FREE_FIREBASE, sideEffects: false }],
         // Chakra's define* helpers return their argument: pure, so an unused theme object (its
         // every recipe) is dropped even where rolldown would keep the bare call.
-        manualPureFunctions: ['defineConfig', 'defineRecipe', 'defineSlotRecipe'],
+        manualPureFunctions: ['defineConfig', 'defineRecipe', 'defineSlotRecipe', 'createAnatomy'],
       },
     },
   },

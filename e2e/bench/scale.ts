@@ -12,10 +12,14 @@
 // 4. Measures the JavaScript a signed-in guest downloads to open a dashboard cold.
 // 5. Liveness: a guest's vote, RSVP and carpool join, timed until the organiser's open screen
 //    shows them (./lib/liveness.ts), at each size.
+// 6. First screens (./lib/first-screens.ts): an invitation, an event link, a sign-in link and the
+//    landing page opened cold and signed out on a phone under mobile throttling: gzip JavaScript
+//    and time until the main action is usable, against the 150 KB / 2 s budget.
 //
 // Environment: E2E_BASE_URL (reuse a running stack), E2E_PORT_WAIT_S (wait for another stack to
 // free the fixed ports, default 180), BENCH_WEB_PORT (preview server, default 5180),
-// BENCH_ONLY=dashboard,photos (screens; `live` for the liveness figures), BENCH_REPEAT (opens per screen and size, default 1;
+// BENCH_ONLY=dashboard,photos (screens; `live` for the liveness figures, `first` for the first
+// screens alone, which need no signed-in viewer), BENCH_REPEAT (opens per screen and size, default 1;
 // times are medians), BENCH_QUIET_MS (quiet window, default 1500), BENCH_SHOTS (a folder for a
 // screenshot of each screen as measured), CHROMIUM_PATH.
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -31,12 +35,14 @@ import { SCREENS, type Screen, type Viewer } from './lib/screens.ts';
 import { seedBenchEvent } from './lib/seed.ts';
 import { withTriggersOff } from '../../scripts/lib/function-triggers.ts';
 import {
-  buildWeb,
-  dashboardJs,
-  serveBuild,
-  type DashboardJs,
-  type WebBuilds,
-} from './lib/web-build.ts';
+  FIRST_SCREEN_JS_BUDGET_BYTES,
+  FIRST_SCREEN_USABLE_BUDGET_MS,
+  FIRST_SCREENS,
+  MOBILE_THROTTLING,
+  openFirstScreen,
+  seedFirstScreenLinks,
+} from './lib/first-screens.ts';
+import { buildWeb, loadedJs, serveBuild, type LoadedJs, type WebBuilds } from './lib/web-build.ts';
 import { CREATOR, GUEST, SIZES, buildEvent, type BenchEvent } from './lib/world.ts';
 
 const PROJECT_ID = 'demo-gatherly';
@@ -82,10 +88,12 @@ function selectedScreens(): readonly Screen[] {
   return only?.length ? SCREENS.filter((s) => only.includes(s.key)) : SCREENS;
 }
 
-function liveSelected(): boolean {
+function selectedKey(key: string): boolean {
   const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
-  return !only?.filter(Boolean).length || only.includes('live');
+  return !only?.filter(Boolean).length || only.includes(key);
 }
+const liveSelected = () => selectedKey('live');
+const firstSelected = () => selectedKey('first');
 
 interface LiveResult extends live.LiveFigure {
   size: string;
@@ -283,7 +291,7 @@ function table(head: string[], rows: string[][]): string {
   ].join('\n');
 }
 
-function printResults(results: Measurement[], js: DashboardJs | null) {
+function printResults(results: Measurement[], js: LoadedJs | null) {
   const rows = results.map((m) => [
     m.screen,
     m.viewer,
@@ -406,9 +414,51 @@ function printLiveness(figures: LiveResult[]) {
   );
 }
 
+interface FirstScreenResult {
+  screen: string;
+  path: string;
+  usableMs: number;
+  js: LoadedJs;
+}
+
+function printFirstScreens(figures: FirstScreenResult[]) {
+  if (!figures.length) return;
+  const t = MOBILE_THROTTLING;
+  console.log(
+    `\nFirst screens: cold, signed out, 390 px, ${t.cpuSlowdown}× CPU, ${t.latencyMs} ms RTT, ${t.downloadBitsPerSecond / 1e6} Mbps down (budget ${kb(FIRST_SCREEN_JS_BUDGET_BYTES)} gzip JS, usable in ${FIRST_SCREEN_USABLE_BUDGET_MS} ms)\n`,
+  );
+  const verdict = (ok: boolean) => (ok ? 'within' : 'OVER');
+  console.log(
+    table(
+      ['screen', 'scripts', 'gzip JS (shipped)', 'gzip JS (measured)', 'usable', 'budget'],
+      figures.map((f) => [
+        `${f.screen} (${f.path.replace(/[?/][^/?]{20,}$/, (m) => `${m[0]}…`)})`,
+        String(f.js.shipped.files),
+        kb(f.js.shipped.gzipBytes),
+        kb(f.js.measured.gzipBytes),
+        `${f.usableMs} ms`,
+        `${verdict(f.js.shipped.gzipBytes <= FIRST_SCREEN_JS_BUDGET_BYTES)} / ${verdict(f.usableMs <= FIRST_SCREEN_USABLE_BUDGET_MS)}`,
+      ]),
+    ),
+  );
+  for (const f of figures) {
+    const top = f.js.shipped.chunks
+      .slice(0, 6)
+      .map((c) => `${path.basename(c.file)} ${kb(c.gzipBytes)}`);
+    console.log(`  ${f.screen.padEnd(14)} largest: ${top.join(', ')}`);
+    if (f.js.unexplained.length)
+      console.log(
+        `  ${f.screen.padEnd(14)} not in the manifest closure: ${f.js.unexplained.join(', ')}`,
+      );
+  }
+}
+
 async function main() {
   const screens = selectedScreens();
-  const events = SIZES.map(buildEvent);
+  // Signed-in work (screens, the dashboard's JavaScript, liveness) needs both events and viewers;
+  // the first screens alone need only the 10-guest event.
+  const signedInWork = screens.length > 0 || liveSelected();
+  const events = SIZES.map(buildEvent).filter((e) => signedInWork || e.size.key === 'small');
   const load = () =>
     os
       .loadavg()
@@ -443,13 +493,15 @@ async function main() {
       `stack ready (${process.env.E2E_BASE_URL ? 'reused' : 'started'}) in ${((Date.now() - t) / 1000).toFixed(1)} s`,
     );
     Object.assign(process.env, EMULATOR_HOSTS);
-    const [, triggersOff] = await withTriggersOff(PROJECT_ID, async () => {
+    const [links, triggersOff] = await withTriggersOff(PROJECT_ID, async () => {
       for (const e of events) {
         const r = await seedBenchEvent(PROJECT_ID, e);
         say(
           `${e.size.label} event ${e.id}: ${r.skipped ? 'already seeded' : `seeded ${r.documents} documents`} in ${r.seconds.toFixed(1)} s`,
         );
       }
+      const small = events.find((e) => e.size.key === 'small')!;
+      return firstSelected() ? seedFirstScreenLinks(PROJECT_ID, small) : null;
     });
     if (triggersOff) say('seeded with Firestore triggers off (the seed writes what they would)');
     server = await serveBuild(builds.wiredDir, WEB_PORT);
@@ -458,7 +510,7 @@ async function main() {
     browser = await launchBrowser();
 
     const states = new Map<string, StorageState>();
-    for (const e of events) {
+    for (const e of signedInWork ? events : []) {
       for (const [viewer, index] of [
         ['guest', GUEST],
         ['creator', CREATOR],
@@ -490,12 +542,35 @@ async function main() {
     }
 
     const small = events.find((e) => e.size.key === 'small')!;
-    const scripts: string[] = [];
-    const dashboard = SCREENS.find((s) => s.key === 'dashboard')!;
-    await openOnce(browser, baseUrl, states.get('small/guest')!, dashboard, small, (u) =>
-      scripts.push(u),
-    );
-    const js = dashboardJs(builds, scripts);
+    let js: LoadedJs | null = null;
+    if (signedInWork) {
+      const scripts: string[] = [];
+      const dashboard = SCREENS.find((s) => s.key === 'dashboard')!;
+      await openOnce(browser, baseUrl, states.get('small/guest')!, dashboard, small, (u) =>
+        scripts.push(u),
+      );
+      js = loadedJs(builds, scripts);
+    }
+
+    const firstScreens: FirstScreenResult[] = [];
+    if (links) {
+      for (const screen of FIRST_SCREENS) {
+        const runs = [];
+        for (let i = 0; i < REPEAT; i++)
+          runs.push(await openFirstScreen(browser, baseUrl, screen, links, QUIET_MS));
+        const first = runs[0]!;
+        const result: FirstScreenResult = {
+          screen: first.screen,
+          path: first.path,
+          usableMs: median(runs.map((r) => r.usableMs)),
+          js: loadedJs(builds, first.scripts),
+        };
+        firstScreens.push(result);
+        say(
+          `first screen ${result.screen.padEnd(14)} ${kb(result.js.shipped.gzipBytes)} gzip JS in ${result.js.shipped.files} files, usable ${result.usableMs} ms`,
+        );
+      }
+    }
 
     const liveness: LiveResult[] = [];
     if (liveSelected()) {
@@ -514,6 +589,7 @@ async function main() {
 
     printResults(results, js);
     printLiveness(liveness);
+    printFirstScreens(firstScreens);
     say(`load average at the end ${load()}`);
     mkdirSync(path.dirname(RESULTS), { recursive: true });
     writeFileSync(
@@ -526,6 +602,7 @@ async function main() {
           results,
           js,
           liveness,
+          firstScreens,
         },
         null,
         2,

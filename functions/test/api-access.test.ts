@@ -133,7 +133,6 @@ describe('apiAccessEnabled', () => {
             method: 'GET',
             path: '/unchecked',
             access: 'api',
-            summary: 'test',
           }),
         }).unchecked,
         async () => ({ body: { leaked: true } }),

@@ -37,13 +37,11 @@ describe('router', () => {
         method: 'GET',
         path: '/ping',
         access: 'public',
-        summary: 'test',
       }),
       thing: endpoint<{ id: string }>()({
         method: 'GET',
         path: '/things/:thingId',
         access: 'public',
-        summary: 'test',
       }),
     });
     const handle = createRouter([

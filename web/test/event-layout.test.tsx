@@ -6,6 +6,7 @@ import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-rout
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import EventLayout from '../src/app/EventLayout.tsx';
 import { routes } from '../src/app/routes.tsx';
+import { signedInRoutes } from '../src/app/signed-in-routes.tsx';
 import { RouteBoundary } from '../src/app/RouteBoundary.tsx';
 import { ACCESS_CHANGE_GRACE_MS } from '../src/app/RouteErrorScreen.tsx';
 import { system } from '../src/app/system.ts';
@@ -226,6 +227,7 @@ describe('error elements', () => {
       }
     };
     walk(routes, '');
+    walk(signedInRoutes, '(signed in)');
     expect(missing).toEqual([]);
   });
 });

@@ -29,6 +29,7 @@ export function makeSession(overrides: Partial<Session> = {}): Session {
     signInAttempted: false,
     domainUnauthorized: false,
     signIn: vi.fn(async () => undefined),
+    prepareSignIn: vi.fn(),
     signOut: vi.fn(async () => undefined),
     renamed: vi.fn(),
     ...overrides,

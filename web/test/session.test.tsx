@@ -60,7 +60,7 @@ function Probe() {
   );
 }
 
-beforeEach(() => {
+beforeEach(async () => {
   auth.signInWithPopup.mockReset();
   auth.signOut.mockReset().mockResolvedValue(undefined);
   auth.providerParams.length = 0;
@@ -73,6 +73,8 @@ beforeEach(() => {
       </SessionProvider>
     </ChakraProvider>,
   );
+  // Auth loads on its own chunk (lib/auth-loader.ts); the session watches it once it has.
+  await waitFor(() => expect(auth.listener).not.toBeNull());
 });
 afterEach(() => act(() => resetToasts()));
 

@@ -6,6 +6,7 @@ import path from 'node:path';
 import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 import { recipes, slotRecipes, system } from '../src/app/system.ts';
+import { Avatar } from '../src/components/chakra/Avatar.ts';
 import { Checkbox } from '../src/components/chakra/Checkbox.ts';
 import { Code } from '../src/components/chakra/Code.ts';
 import { Collapsible } from '../src/components/chakra/Collapsible.ts';
@@ -24,6 +25,7 @@ import { Progress } from '../src/components/chakra/Progress.ts';
 import { RadioGroup } from '../src/components/chakra/RadioGroup.ts';
 import { SegmentGroup } from '../src/components/chakra/SegmentGroup.ts';
 import { Separator } from '../src/components/chakra/Separator.ts';
+import { Stat } from '../src/components/chakra/Stat.ts';
 import { Switch } from '../src/components/chakra/Switch.ts';
 import { Tabs } from '../src/components/chakra/Tabs.ts';
 import { Textarea } from '../src/components/chakra/Textarea.ts';
@@ -76,6 +78,7 @@ const ownRecipeModules = readdirSync(OWN_RECIPE_DIR)
  * no styles.
  */
 const STYLED: Record<string, { element: ReactNode; className: string }> = {
+  Avatar: { element: <Avatar.Root />, className: 'chakra-avatar__root' },
   Checkbox: { element: <Checkbox.Root />, className: 'chakra-checkbox__root' },
   Code: { element: <Code>x</Code>, className: 'chakra-code' },
   Collapsible: { element: <Collapsible.Root />, className: 'chakra-collapsible__root' },
@@ -124,6 +127,7 @@ const STYLED: Record<string, { element: ReactNode; className: string }> = {
   RadioGroup: { element: <RadioGroup.Root />, className: 'chakra-radio-group__root' },
   SegmentGroup: { element: <SegmentGroup.Root />, className: 'chakra-segment-group__root' },
   Separator: { element: <Separator />, className: 'chakra-separator' },
+  Stat: { element: <Stat.Root />, className: 'chakra-stat__root' },
   Switch: { element: <Switch.Root />, className: 'chakra-switch__root' },
   Tabs: { element: <Tabs.Root />, className: 'chakra-tabs__root' },
   Textarea: { element: <Textarea />, className: 'chakra-textarea' },

@@ -98,8 +98,6 @@ export interface Endpoint<
   readonly access: Access;
   /** Types of its body; null: it takes none (GETs, public pages, writes named by their path). */
   readonly body: B;
-  /** One line for docs/api.md's route table. */
-  readonly summary: string;
   /**
    * Sending it twice has the effect of sending it once (a vote, an RSVP, a photo record): a
    * client may retry it when the server answers busy (503).
@@ -135,7 +133,6 @@ interface Definition<P extends string> {
   method: Method;
   path: P;
   access: Access;
-  summary: string;
   idempotent?: true;
 }
 

@@ -5,10 +5,11 @@
  * items take ids their admins' devices choose), so an id alone could name another event's
  * document (docs/decisions.md, "Nested resources").
  *
- * To add an endpoint: declare it here with its body type (`bodyOf<typeof yourSchema>()`) and
- * answer type, give its schema to api/request-bodies.ts (the compiler asks for it), serve it in
- * functions/src/routes/ with `route(API.name, handler)`, call it with `callApi(API.name, ...)`
- * (web/src/lib/api-client.ts), and document it in docs/api.md.
+ * To add an endpoint: declare it here with its body type (`bodyOf<typeof yourSchema>()`), its
+ * answer type and a one-line comment saying what it does (a comment, not a field: the web loads
+ * this table on every screen), give its schema to api/request-bodies.ts (the compiler asks for
+ * it), serve it in functions/src/routes/ with `route(API.name, handler)`, call it with
+ * `callApi(API.name, ...)` (web/src/lib/api-client.ts), and document it in docs/api.md.
  */
 // Schemas are imported as types only: the web loads this table, and the run-time checks are
 // api/request-bodies.ts (server side).
@@ -87,416 +88,416 @@ import type {
 
 export const API = defineApi({
   // ---- Account -------------------------------------------------------------------------------
+  /** Creates or refreshes the caller’s user document after sign-in */
   login: endpoint<LoginResponse>()({
     method: 'POST',
     path: '/auth/login',
     access: 'app',
-    summary: 'Creates or refreshes the caller’s user document after sign-in',
     idempotent: true,
   }),
+  /** E-mails a sign-in link to an address (202) */
   requestSignInLink: endpoint<SignInLinkSentResponse>()({
     method: 'POST',
     path: '/auth/email-link',
     access: 'public',
     body: bodyOf<typeof emailLinkRequestSchema>(),
-    summary: 'E-mails a sign-in link to an address (202)',
   }),
+  /** Trades an e-mailed sign-in token for the sign-in link, once */
   redeemSignInLink: endpoint<EmailLinkRedeemResponse>()({
     method: 'POST',
     path: '/auth/email-link/redeem',
     access: 'public',
     body: bodyOf<typeof emailLinkRedeemSchema>(),
-    summary: 'Trades an e-mailed sign-in token for the sign-in link, once',
   }),
+  /** The caller’s plan, usage and features */
   subscription: endpoint<SubscriptionResponse>()({
     method: 'GET',
     path: '/user/subscription',
     access: 'app',
-    summary: 'The caller’s plan, usage and features',
   }),
+  /** Whether the caller may create another event */
   subscriptionLimits: endpoint<SubscriptionLimitsResponse>()({
     method: 'GET',
     path: '/user/subscription/limits',
     access: 'app',
-    summary: 'Whether the caller may create another event',
   }),
 
+  /** What deleting the caller’s account would do */
   accountDeletionPreview: endpoint<AccountDeletionPreview>()({
     method: 'GET',
     path: '/user/account-deletion',
     access: 'app',
-    summary: 'What deleting the caller’s account would do',
   }),
+  /** Deletes the caller’s account, with their choice for each event they created */
   deleteAccount: endpoint<AccountDeletedResponse>()({
     method: 'POST',
     path: '/user/account-deletion',
     access: 'app',
     body: bodyOf<typeof accountDeletionRequestSchema>(),
-    summary: 'Deletes the caller’s account, with their choice for each event they created',
   }),
+  /** A one-time link to everything stored about the caller (201) */
   requestDataExport: endpoint<DataExportResponse>()({
     method: 'POST',
     path: '/user/data-export',
     access: 'app',
-    summary: 'A one-time link to everything stored about the caller (201)',
   }),
+  /** Streams the caller’s data export, once */
   openDataExport: endpoint<FileDownload>()({
     method: 'GET',
     path: '/user/data-exports/:exportId',
     access: 'public',
-    summary: 'Streams the caller’s data export, once',
   }),
 
   // ---- Events --------------------------------------------------------------------------------
+  /** The caller’s events */
   listEvents: endpoint<EventsResponse>()({
     method: 'GET',
     path: '/events',
     access: 'api',
-    summary: 'The caller’s events',
   }),
+  /** One event with the caller’s role */
   getEvent: endpoint<EventResponse>()({
     method: 'GET',
     path: '/events/:eventId',
     access: 'api',
-    summary: 'One event with the caller’s role',
   }),
+  /** Creates an event (201) */
   createEvent: endpoint<EventResponse>()({
     method: 'POST',
     path: '/events',
     access: 'app',
     body: bodyOf<typeof createEventRequestSchema>(),
-    summary: 'Creates an event (201)',
   }),
+  /** Changes one settings field (or both dates) */
   updateEvent: endpoint<EventResponse>()({
     method: 'PUT',
     path: '/events/:eventId',
     access: 'api',
     body: customBodyOf<EventSettingsRequest, EventSettingsPatch>(),
-    summary: 'Changes one settings field (or both dates)',
   }),
+  /** Deletes an event and everything in it (creator) */
   deleteEvent: endpoint<DeletedResponse>()({
     method: 'DELETE',
     path: '/events/:eventId',
     access: 'app',
-    summary: 'Deletes an event and everything in it (creator)',
   }),
 
   // ---- Members and invitations ---------------------------------------------------------------
+  /** The event’s members */
   listMembers: endpoint<MembersResponse>()({
     method: 'GET',
     path: '/events/:eventId/members',
     access: 'api',
-    summary: 'The event’s members',
   }),
+  /** Invites an address (admins; 201) */
   inviteMember: endpoint<InviteResponse>()({
     method: 'POST',
     path: '/events/:eventId/members',
     access: 'app',
     body: bodyOf<typeof inviteRequestSchema>(),
-    summary: 'Invites an address (admins; 201)',
   }),
+  /** Removes a member (admins), or the caller leaves */
   removeMember: endpoint<RemovedMemberResponse>()({
     method: 'DELETE',
     path: '/events/:eventId/members/:userId',
     access: 'app',
-    summary: 'Removes a member (admins), or the caller leaves',
   }),
+  /** Makes a member admin or attendee (creator) */
   changeRole: endpoint<MemberResponse>()({
     method: 'PATCH',
     path: '/events/:eventId/members/:userId/role',
     access: 'app',
     body: bodyOf<typeof roleChangeSchema>(),
-    summary: 'Makes a member admin or attendee (creator)',
   }),
+  /** A member’s own plus-one allowance (admins) */
   setMemberPlusOnes: endpoint<MemberPlusOnesResponse>()({
     method: 'PUT',
     path: '/events/:eventId/members/:userId/plus-ones',
     access: 'app',
     body: bodyOf<typeof memberPlusOnesSchema>(),
-    summary: 'A member’s own plus-one allowance (admins)',
   }),
+  /** What an invitation link shows before sign-in */
   getInvitation: endpoint<InvitationResponse>()({
     method: 'GET',
     path: '/invitations/:token',
     access: 'public',
-    summary: 'What an invitation link shows before sign-in',
   }),
+  /** E-mails a sign-in link to the invited address (202) */
   invitationSignInLink: endpoint<SignInLinkSentResponse>()({
     method: 'POST',
     path: '/invitations/:token/sign-in-link',
     access: 'public',
-    summary: 'E-mails a sign-in link to the invited address (202)',
   }),
+  /** Joins the event of an invitation */
   acceptInvitation: endpoint<AcceptInvitationResponse>()({
     method: 'POST',
     path: '/invitations/:token/accept',
     access: 'app',
     body: bodyOf<typeof acceptInvitationSchema>(),
-    summary: 'Joins the event of an invitation',
   }),
+  /** A pending invitation’s link (admins) */
   invitationLink: endpoint<InvitationLinkResponse>()({
     method: 'GET',
     path: '/events/:eventId/invitations/:invitationId/link',
     access: 'app',
-    summary: 'A pending invitation’s link (admins)',
   }),
+  /** E-mails a pending invitation again (admins) */
   resendInvitation: endpoint<InvitationLinkResponse>()({
     method: 'POST',
     path: '/events/:eventId/invitations/:invitationId/resend',
     access: 'app',
-    summary: 'E-mails a pending invitation again (admins)',
   }),
+  /** Withdraws a pending invitation (admins) */
   revokeInvitation: endpoint<RevokedInvitationResponse>()({
     method: 'DELETE',
     path: '/events/:eventId/invitations/:invitationId',
     access: 'app',
-    summary: 'Withdraws a pending invitation (admins)',
   }),
 
   // ---- Event link -----------------------------------------------------------------------------
+  /** The event link and its settings (admins) */
   joinLinkState: endpoint<JoinLinkState>()({
     method: 'GET',
     path: '/events/:eventId/join-link',
     access: 'app',
-    summary: 'The event link and its settings (admins)',
   }),
+  /** Turns the event link on or off, or asks before joining (admins) */
   updateJoinLink: endpoint<JoinLinkState>()({
     method: 'PUT',
     path: '/events/:eventId/join-link',
     access: 'app',
     body: bodyOf<typeof joinLinkUpdateSchema>(),
-    summary: 'Turns the event link on or off, or asks before joining (admins)',
   }),
+  /** Replaces the event link; the old one stops working (admins) */
   regenerateJoinLink: endpoint<JoinLinkState>()({
     method: 'POST',
     path: '/events/:eventId/join-link/regenerate',
     access: 'app',
-    summary: 'Replaces the event link; the old one stops working (admins)',
   }),
+  /** Lets a person who asked to join in (admins) */
   approveJoinRequest: endpoint<JoinRequestDecidedResponse>()({
     method: 'POST',
     path: '/events/:eventId/join-requests/:userId/approve',
     access: 'app',
-    summary: 'Lets a person who asked to join in (admins)',
   }),
+  /** Declines a request to join (admins) */
   declineJoinRequest: endpoint<JoinRequestDecidedResponse>()({
     method: 'POST',
     path: '/events/:eventId/join-requests/:userId/decline',
     access: 'app',
-    summary: 'Declines a request to join (admins)',
   }),
+  /** What an event link shows before sign-in */
   joinLinkView: endpoint<JoinLinkViewResponse>()({
     method: 'GET',
     path: '/join/:secret',
     access: 'public',
-    summary: 'What an event link shows before sign-in',
   }),
+  /** Joins (or asks to join) the event of a link */
   joinByLink: endpoint<JoinResponse>()({
     method: 'POST',
     path: '/join/:secret',
     access: 'app',
-    summary: 'Joins (or asks to join) the event of a link',
   }),
 
   // ---- Photos --------------------------------------------------------------------------------
+  /** The event’s photos */
   listPhotos: endpoint<PhotosResponse>()({
     method: 'GET',
     path: '/events/:eventId/photos',
     access: 'api',
-    summary: 'The event’s photos',
   }),
+  /** The event’s featured photos */
   listFeaturedPhotos: endpoint<PhotosResponse>()({
     method: 'GET',
     path: '/events/:eventId/photos/featured',
     access: 'api',
-    summary: 'The event’s featured photos',
   }),
+  /** Records an uploaded photo (201) */
   recordPhoto: endpoint<PhotoResponse>()({
     method: 'POST',
     path: '/events/:eventId/photos',
     access: 'app',
     body: bodyOf<typeof photoRecordSchema>(),
-    summary: 'Records an uploaded photo (201)',
     idempotent: true,
   }),
+  /** Votes for a photo */
   votePhoto: endpoint<VoteResponse>()({
     method: 'POST',
     path: '/events/:eventId/photos/:photoId/vote',
     access: 'app',
-    summary: 'Votes for a photo',
     idempotent: true,
   }),
+  /** Takes a vote back */
   unvotePhoto: endpoint<VoteResponse>()({
     method: 'DELETE',
     path: '/events/:eventId/photos/:photoId/vote',
     access: 'app',
-    summary: 'Takes a vote back',
     idempotent: true,
   }),
+  /** Features a photo or takes it off (admins) */
   setPhotoFeatured: endpoint<PhotoFeaturedResponse>()({
     method: 'PUT',
     path: '/events/:eventId/photos/:photoId/featured',
     access: 'app',
     body: bodyOf<typeof photoFeaturedSchema>(),
-    summary: 'Features a photo or takes it off (admins)',
     idempotent: true,
   }),
+  /** Deletes a photo (its uploader or admins) */
   deletePhoto: endpoint<DeletedResponse>()({
     method: 'DELETE',
     path: '/events/:eventId/photos/:photoId',
     access: 'app',
-    summary: 'Deletes a photo (its uploader or admins)',
   }),
+  /** Sets an uploaded image as the banner (admins) */
   setBannerPhoto: endpoint<EventResponse>()({
     method: 'POST',
     path: '/events/:eventId/banner-photo',
     access: 'app',
     body: bodyOf<typeof bannerPhotoSchema>(),
-    summary: 'Sets an uploaded image as the banner (admins)',
   }),
+  /** A short-lived link to the photos as one zip (201) */
   createPhotoArchive: endpoint<PhotoArchiveResponse>()({
     method: 'POST',
     path: '/events/:eventId/photo-archives',
     access: 'app',
     body: bodyOf<typeof photoArchiveRequestSchema>(),
-    summary: 'A short-lived link to the photos as one zip (201)',
   }),
+  /** Streams the zip of an archive link */
   openPhotoArchive: endpoint<FileDownload>()({
     method: 'GET',
     path: '/events/:eventId/photo-archives/:archiveId',
     access: 'public',
-    summary: 'Streams the zip of an archive link',
   }),
 
   // ---- Travel --------------------------------------------------------------------------------
+  /** The event’s flights */
   listFlights: endpoint<FlightsResponse>()({
     method: 'GET',
     path: '/events/:eventId/flights',
     access: 'api',
-    summary: 'The event’s flights',
   }),
+  /** Adds the caller’s flight (201) */
   addFlight: endpoint<FlightResponse>()({
     method: 'POST',
     path: '/events/:eventId/flights',
     access: 'app',
     body: bodyOf<typeof createFlightRequestSchema>(),
-    summary: 'Adds the caller’s flight (201)',
   }),
+  /** Deletes a flight (its traveller or admins) */
   deleteFlight: endpoint<DeletedResponse>()({
     method: 'DELETE',
     path: '/events/:eventId/flights/:flightId',
     access: 'app',
-    summary: 'Deletes a flight (its traveller or admins)',
   }),
+  /** The event’s carpools with their passengers */
   listCarpools: endpoint<CarpoolsResponse>()({
     method: 'GET',
     path: '/events/:eventId/carpools',
     access: 'api',
-    summary: 'The event’s carpools with their passengers',
   }),
+  /** Offers a carpool, the caller driving (201) */
   addCarpool: endpoint<CarpoolViewResponse>()({
     method: 'POST',
     path: '/events/:eventId/carpools',
     access: 'app',
     body: bodyOf<typeof createCarpoolRequestSchema>(),
-    summary: 'Offers a carpool, the caller driving (201)',
   }),
+  /** Takes a seat */
   joinCarpool: endpoint<CarpoolResponse>()({
     method: 'POST',
     path: '/events/:eventId/carpools/:carpoolId/join',
     access: 'app',
-    summary: 'Takes a seat',
   }),
+  /** Gives a seat back */
   leaveCarpool: endpoint<CarpoolResponse>()({
     method: 'POST',
     path: '/events/:eventId/carpools/:carpoolId/leave',
     access: 'app',
-    summary: 'Gives a seat back',
   }),
+  /** Deletes a carpool (its driver or admins) */
   deleteCarpool: endpoint<DeletedResponse>()({
     method: 'DELETE',
     path: '/events/:eventId/carpools/:carpoolId',
     access: 'app',
-    summary: 'Deletes a carpool (its driver or admins)',
   }),
 
   // ---- Schedule and RSVPs --------------------------------------------------------------------
+  /** The schedule with counts and the caller’s answers */
   listSchedule: endpoint<ScheduleResponse>()({
     method: 'GET',
     path: '/events/:eventId/schedule',
     access: 'api',
-    summary: 'The schedule with counts and the caller’s answers',
   }),
+  /** The caller’s answer and place in line */
   myRsvp: endpoint<MyRsvpResponse>()({
     method: 'GET',
     path: '/events/:eventId/schedule/:scheduleId/rsvp',
     access: 'app',
-    summary: 'The caller’s answer and place in line',
   }),
+  /** The caller answers (the only way to RSVP) */
   setRsvp: endpoint<RsvpResponse>()({
     method: 'PUT',
     path: '/events/:eventId/schedule/:scheduleId/rsvp',
     access: 'app',
     body: bodyOf<typeof rsvpSchema>(),
-    summary: 'The caller answers (the only way to RSVP)',
     idempotent: true,
   }),
+  /** An admin records a guest’s answer */
   recordRsvp: endpoint<RsvpResponse>()({
     method: 'PUT',
     path: '/events/:eventId/schedule/:scheduleId/rsvps/:userId',
     access: 'app',
     body: bodyOf<typeof rsvpSchema>(),
-    summary: 'An admin records a guest’s answer',
     idempotent: true,
   }),
+  /** Sets or lifts an item’s capacity (admins, Pro and Enterprise) */
   setCapacity: endpoint<CapacityResponse>()({
     method: 'PUT',
     path: '/events/:eventId/schedule/:scheduleId/capacity',
     access: 'app',
     body: bodyOf<typeof capacitySchema>(),
-    summary: 'Sets or lifts an item’s capacity (admins, Pro and Enterprise)',
   }),
+  /** Deletes an item with its answers (admins) */
   deleteScheduleItem: endpoint<DeletedResponse>()({
     method: 'DELETE',
     path: '/events/:eventId/schedule/:scheduleId',
     access: 'app',
-    summary: 'Deletes an item with its answers (admins)',
   }),
+  /** The host’s questions (admins) */
   setQuestions: endpoint<GuestQuestionsResponse>()({
     method: 'PUT',
     path: '/events/:eventId/questions',
     access: 'app',
     body: bodyOf<typeof guestQuestionsSchema>(),
-    summary: 'The host’s questions (admins)',
   }),
+  /** The caller’s answers to the host’s questions */
   setAnswers: endpoint<GuestAnswersResponse>()({
     method: 'PUT',
     path: '/events/:eventId/answers',
     access: 'app',
     body: bodyOf<typeof guestAnswersRequestSchema>(),
-    summary: 'The caller’s answers to the host’s questions',
     idempotent: true,
   }),
+  /** Posts and e-mails an announcement (admins; 201) */
   sendAnnouncement: endpoint<AnnouncementResponse>()({
     method: 'POST',
     path: '/events/:eventId/announcements',
     access: 'app',
     body: bodyOf<typeof announcementRequestSchema>(),
-    summary: 'Posts and e-mails an announcement (admins; 201)',
   }),
 
   // ---- E-mail ----------------------------------------------------------------------------------
+  /** The page an unsubscribe link opens */
   unsubscribePage: endpoint<HtmlPage>()({
     method: 'GET',
     path: '/unsubscribe',
     access: 'public',
-    summary: 'The page an unsubscribe link opens',
   }),
+  /** Unsubscribes (or subscribes again) with a signed token */
   unsubscribe: endpoint<HtmlPage>()({
     method: 'POST',
     path: '/unsubscribe',
     access: 'public',
-    summary: 'Unsubscribes (or subscribes again) with a signed token',
   }),
 });
 

@@ -4,7 +4,7 @@
 //    every library stay in production mode). The bench opens the screens in this one, served by
 //    `vite preview`, which proxies /api to the Functions emulator like the dev server.
 //  - "shipped": the plain production build, exactly what `npm run build -w web` deploys. Its
-//    JavaScript for a cold dashboard is the same set of entry chunks the wired build loaded
+//    JavaScript for a screen opened cold is the same set of entry chunks the wired build loaded
 //    (matched by source module through Vite's manifest), with their static imports.
 import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -106,12 +106,12 @@ function closure(manifest: Manifest, keys: Iterable<string>): Set<string> {
   return files;
 }
 
-export interface DashboardJs {
+export interface LoadedJs {
   /** What the browser downloaded from the wired build. */
   measured: JsFigure;
   /** The same entries in the shipped build. */
   shipped: JsFigure;
-  /** Source modules whose chunks the dashboard loaded (entries and lazy screens). */
+  /** Source modules whose chunks the screen loaded (entries and lazy screens). */
   entries: string[];
   /** Loaded files the manifest closure does not explain (should be empty). */
   unexplained: string[];
@@ -119,9 +119,9 @@ export interface DashboardJs {
 
 /**
  * `loadedUrls`: every JavaScript URL the browser fetched from the preview server while opening a
- * dashboard cold.
+ * screen cold.
  */
-export function dashboardJs(builds: WebBuilds, loadedUrls: readonly string[]): DashboardJs {
+export function loadedJs(builds: WebBuilds, loadedUrls: readonly string[]): LoadedJs {
   const loaded = new Set(loadedUrls.map((u) => new URL(u).pathname.replace(/^\//, '')));
   const wired = readManifest(builds.wiredDir);
   const byFile = new Map(Object.entries(wired).map(([key, chunk]) => [chunk.file, { key, chunk }]));

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { BrowserRouter, useRoutes } from 'react-router-dom';
-import { startRsvpSync } from '../lib/offline/rsvp-sync.ts';
+import { useSession } from '../lib/session.tsx';
 import { AppProviders } from './providers.tsx';
 import { routes } from './routes.tsx';
 
@@ -9,11 +9,9 @@ import { routes } from './routes.tsx';
  * code would add ~17 KB gzip to every screen (docs/performance.md, "JavaScript").
  */
 export function App() {
-  // RSVPs an earlier visit queued on this device go out once the person is signed in and the
-  // servers answer (docs/decisions.md, "Venue Wi-Fi"), whichever screen opens first.
-  useEffect(() => startRsvpSync(), []);
   return (
     <AppProviders>
+      <RsvpSync />
       <BrowserRouter>
         <AppRoutes />
       </BrowserRouter>
@@ -23,4 +21,21 @@ export function App() {
 
 function AppRoutes() {
   return useRoutes(routes);
+}
+
+/**
+ * RSVPs an earlier visit queued on this device go out once the person is signed in and the
+ * servers answer (docs/decisions.md, "Venue Wi-Fi"), whichever screen opens first. The queue's
+ * code loads only then: a signed-out visitor has nothing queued to send.
+ */
+function RsvpSync() {
+  const signedIn = useSession().status === 'signed-in';
+  useEffect(() => {
+    if (!signedIn) return;
+    import('../lib/offline/rsvp-sync.ts').then(
+      ({ startRsvpSync }) => startRsvpSync(),
+      (err: unknown) => console.error('The RSVP queue did not load', err),
+    );
+  }, [signedIn]);
+  return null;
 }

@@ -1,7 +1,8 @@
 import { Button } from '@chakra-ui/react';
 import { useMemo } from 'react';
 import { Link, Outlet } from 'react-router-dom';
-import { AlertIcon, ShieldIcon, TrashIcon } from '../components/icons.tsx';
+import { AlertIcon } from '../components/first-screen-icons.tsx';
+import { ShieldIcon, TrashIcon } from '../components/icons.tsx';
 import { PageSkeleton } from '../components/PageSkeleton.tsx';
 import { StatusScreen } from '../components/StatusScreen.tsx';
 import { EventScopeContext, useEventAccess } from '../lib/event-scope.tsx';

@@ -1,7 +1,7 @@
 import { Button } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { AlertIcon } from '../components/icons.tsx';
+import { AlertIcon } from '../components/first-screen-icons.tsx';
 import { PageSkeleton } from '../components/PageSkeleton.tsx';
 import { StatusScreen } from '../components/StatusScreen.tsx';
 import { PATHS } from '../lib/paths.ts';

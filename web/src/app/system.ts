@@ -2,7 +2,6 @@ import { createSystem, defaultBaseConfig, defineConfig, mergeConfigs } from '@ch
 import {
   alertSlotRecipe,
   animationStyles,
-  avatarSlotRecipe,
   badgeRecipe,
   breakpoints,
   buttonRecipe,
@@ -16,17 +15,17 @@ import {
   semanticTokens,
   skeletonRecipe,
   spinnerRecipe,
-  statSlotRecipe,
   textStyles,
   tokens,
 } from '@chakra-ui/react/theme';
 
 /**
- * Chakra's default theme with only the component recipes the cold path uses (the shell and the
- * event dashboard): every recipe here is in the entry bundle every visitor downloads. Components
- * only lazily loaded code uses carry their recipe in their own module instead
- * (components/chakra/, docs/decisions.md, "Recipes of lazily loaded components").
- * test/system.test.ts fails when a screen uses a component with neither.
+ * Chakra's default theme with only the component recipes the first screens draw (the landing
+ * page, an invitation, an event link, a sign-in link, and the page skeleton and error screens
+ * every route may show): every recipe here is in the chunk every visitor downloads. Components
+ * only lazily loaded code uses (the signed-in shell and screens included) carry their recipe in
+ * their own module instead (components/chakra/, docs/decisions.md, "Recipes of lazily loaded
+ * components"). test/system.test.ts fails when a screen uses a component with neither.
  */
 export const recipes = {
   badge: badgeRecipe,
@@ -40,9 +39,7 @@ export const recipes = {
 
 export const slotRecipes = {
   alert: alertSlotRecipe,
-  avatar: avatarSlotRecipe,
   card: cardSlotRecipe,
-  stat: statSlotRecipe,
 };
 
 const chakraTheme = defineConfig({

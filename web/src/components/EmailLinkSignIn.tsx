@@ -1,36 +1,13 @@
-import { Alert, Button, chakra, HStack, Stack, Text } from '@chakra-ui/react';
+import { Button, chakra, HStack, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { describeError } from '../lib/errors.ts';
 import { requestSignInLink } from '../lib/email-link.ts';
 import { Field } from './chakra/Field.ts';
 import { Input } from './chakra/Input.ts';
+import { LinkSentNotice } from './LinkSentNotice.tsx';
 
 const INVALID_EMAIL = 'Please enter a valid email address';
 const LOOKS_LIKE_EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
-
-/** "Check your inbox" once a link is on its way, with a way to use another address. */
-export function LinkSentNotice({ email, onChange }: { email: string; onChange?: () => void }) {
-  return (
-    <Alert.Root status="success" data-testid="sign-in-link-sent" textAlign="start">
-      <Alert.Indicator />
-      <Alert.Content>
-        <Alert.Title>Check your inbox</Alert.Title>
-        <Alert.Description>
-          We sent a sign-in link to {email}. Open it on this device to continue; it works once,
-          within the hour.
-          {onChange && (
-            <>
-              {' '}
-              <chakra.button type="button" textDecoration="underline" color="fg" onClick={onChange}>
-                Use a different address
-              </chakra.button>
-            </>
-          )}
-        </Alert.Description>
-      </Alert.Content>
-    </Alert.Root>
-  );
-}
 
 /**
  * Sign-in without Google (docs/product.md, "Sign-in"): an address, and a link by e-mail that

@@ -1,7 +1,7 @@
 import { Badge, Box, HStack, Text } from '@chakra-ui/react';
 import { useOnline, useServerBusy } from '../lib/offline/connectivity.ts';
 import { useQueuedWrites } from '../lib/offline/write-queue.ts';
-import { AlertIcon } from './icons.tsx';
+import { AlertIcon } from './first-screen-icons.tsx';
 
 const plural = (n: number) => (n === 1 ? '1 change' : `${n} changes`);
 

@@ -1,28 +1,9 @@
-import { Icon, type IconProps } from '@chakra-ui/react';
-import type { ReactNode } from 'react';
+import { lineIcon as make } from './line-icon.tsx';
 
-/** Line icons (24 px grid, 2 px stroke) drawn inline so no icon font or package is needed. */
-function make(name: string, paths: ReactNode) {
-  const Component = (props: IconProps) => (
-    <Icon {...props} asChild>
-      <svg
-        width="1em"
-        height="1em"
-        viewBox="0 0 24 24"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-        aria-hidden="true"
-      >
-        {paths}
-      </svg>
-    </Icon>
-  );
-  Component.displayName = name;
-  return Component;
-}
+/**
+ * The app's line icons (components/line-icon.tsx). The two the first screens draw live in
+ * first-screen-icons.tsx, so those screens download only them.
+ */
 
 export const MenuIcon = make('MenuIcon', <path d="M4 6h16M4 12h16M4 18h16" />);
 export const HomeIcon = make('HomeIcon', <path d="M3 10.5 12 3l9 7.5V21h-6v-6H9v6H3z" />);
@@ -84,13 +65,6 @@ export const MoonIcon = make(
   <path d="M21 12.79A9 9 0 1 1 11.21 3 7 7 0 0 0 21 12.79z" />,
 );
 export const CrownIcon = make('CrownIcon', <path d="m2 6 5 5 5-8 5 8 5-5-2 13H4z" />);
-export const AlertIcon = make(
-  'AlertIcon',
-  <>
-    <path d="M10.29 3.86 1.82 18a2 2 0 0 0 1.71 3h16.94a2 2 0 0 0 1.71-3L13.71 3.86a2 2 0 0 0-3.42 0z" />
-    <path d="M12 9v4M12 17h.01" />
-  </>,
-);
 export const ChevronDownIcon = make('ChevronDownIcon', <path d="m6 9 6 6 6-6" />);
 export const ArrowLeftIcon = make('ArrowLeftIcon', <path d="M19 12H5M12 19l-7-7 7-7" />);
 export const CopyIcon = make(
@@ -134,10 +108,6 @@ export const SmartphoneIcon = make(
     <rect x="5" y="2" width="14" height="20" rx="2" />
     <path d="M12 18h.01" />
   </>,
-);
-export const SparklesIcon = make(
-  'SparklesIcon',
-  <path d="M12 3l1.9 5.8L20 10l-6.1 1.2L12 17l-1.9-5.8L4 10l6.1-1.2zM19 17l.8 2.2L22 20l-2.2.8L19 23l-.8-2.2L16 20l2.2-.8zM5 2l.6 1.4L7 4l-1.4.6L5 6l-.6-1.4L3 4l1.4-.6z" />,
 );
 export const ExternalLinkIcon = make(
   'ExternalLinkIcon',

@@ -1,5 +1,5 @@
 import { describeError } from './errors.ts';
-import { getAppAuth } from './firebase.ts';
+import { loadedAuth } from './auth-loader.ts';
 import {
   BUSY_MESSAGE,
   isOnline,
@@ -76,7 +76,8 @@ export async function apiRequest(
 async function sendOnce(method: ApiMethod, path: string, body?: unknown): Promise<unknown> {
   if (!isOnline()) throw new ApiError(0, OFFLINE_REQUEST_MESSAGE);
   const headers: Record<string, string> = {};
-  const user = getAppAuth().currentUser;
+  // Nobody is signed in on a page that has not loaded Auth (auth-loader.ts).
+  const user = loadedAuth()?.currentUser() ?? null;
   let res: Response;
   try {
     if (user) headers.Authorization = `Bearer ${await user.getIdToken()}`;

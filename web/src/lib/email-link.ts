@@ -2,17 +2,10 @@
 // The address asked for is remembered here, so the link opened on the same phone signs in at
 // once; on another device the page asks for the address first (Firebase's guard against a link
 // planted by someone else).
-import { FirebaseError } from 'firebase/app';
-import {
-  GoogleAuthProvider,
-  OAuthProvider,
-  linkWithCredential,
-  signInWithEmailLink,
-  type OAuthCredential,
-} from 'firebase/auth';
+// Firebase Auth itself loads only to open a link (auth-loader.ts): asking for one is an API call.
 import { API } from '@gatherly/domain/api/endpoints';
 import { callApi } from './api-client.ts';
-import { getAppAuth } from './firebase.ts';
+import { loadAuth, type AuthModule } from './auth-loader.ts';
 import { PENDING_GOOGLE_LINK_KEY, SIGN_IN_ADDRESS_KEY } from './storage-keys.ts';
 
 const normalised = (email: string) => email.trim().toLowerCase();
@@ -58,34 +51,17 @@ export async function requestInvitationSignInLink(token: string, email: string):
  */
 export async function openSignInLink(token: string, email: string): Promise<string> {
   const address = normalised(email);
+  // Auth downloads while the server redeems the token.
+  const auth = loadAuth();
+  auth.catch(() => undefined);
   const { signInLink, next } = await callApi(API.redeemSignInLink, {
     body: { token, email: address },
   });
-  const { user } = await signInWithEmailLink(getAppAuth(), address, signInLink);
-  store(SIGN_IN_ADDRESS_KEY, null);
   const pending = stored(PENDING_GOOGLE_LINK_KEY);
-  if (pending) {
-    store(PENDING_GOOGLE_LINK_KEY, null);
-    const held = parseHeld(pending);
-    if (held && held.email === address) {
-      // Best effort: the person is signed in either way; Google can be linked next time.
-      await linkWithCredential(user, held.credential).catch((err: unknown) =>
-        console.warn('Linking the Google sign-in failed', err),
-      );
-    }
-  }
+  await (await auth).signInWithLink(address, signInLink, pending);
+  store(SIGN_IN_ADDRESS_KEY, null);
+  if (pending) store(PENDING_GOOGLE_LINK_KEY, null);
   return next;
-}
-
-/** Stored as `{address}\n{credential JSON}`. */
-function parseHeld(held: string): { email: string; credential: OAuthCredential } | null {
-  const [email, json] = held.split('\n', 2);
-  if (!email || !json) return null;
-  try {
-    return { email, credential: OAuthProvider.credentialFromJSON(json) };
-  } catch {
-    return null;
-  }
 }
 
 /**
@@ -94,13 +70,10 @@ function parseHeld(held: string): { email: string; credential: OAuthCredential }
  * then `openSignInLink` adds Google to that one account. Returns the address, or null when
  * the error is not that.
  */
-export function holdGoogleCredential(err: unknown): string | null {
-  if (!(err instanceof FirebaseError)) return null;
-  if (err.code !== 'auth/account-exists-with-different-credential') return null;
-  const email = err.customData?.email;
-  const credential = GoogleAuthProvider.credentialFromError(err);
-  if (typeof email !== 'string' || !credential) return null;
-  const address = normalised(email);
-  store(PENDING_GOOGLE_LINK_KEY, `${address}\n${JSON.stringify(credential.toJSON())}`);
+export function holdGoogleCredential(auth: AuthModule, err: unknown): string | null {
+  const held = auth.googleCredentialToHold(err);
+  if (!held) return null;
+  const address = normalised(held.email);
+  store(PENDING_GOOGLE_LINK_KEY, `${address}\n${held.credential}`);
   return address;
 }

@@ -1,11 +1,4 @@
 import {
-  GoogleAuthProvider,
-  onAuthStateChanged,
-  signInWithPopup,
-  signOut as firebaseSignOut,
-  type User,
-} from 'firebase/auth';
-import {
   createContext,
   useCallback,
   useContext,
@@ -20,8 +13,8 @@ import { API } from '@gatherly/domain/api/endpoints';
 import { ApiError } from './api.ts';
 import { callApi } from './api-client.ts';
 import { describeError } from './errors.ts';
-import { getAppAuth, loadOfflineGapiShim } from './firebase.ts';
-import { holdGoogleCredential, requestSignInLink } from './email-link.ts';
+import { loadAuth, whenAuthLoaded, type AuthModule, type AuthUser } from './auth-loader.ts';
+import { mayBeSignedIn, onSignedInElsewhere, recordSignedIn } from './session-hint.ts';
 import { CURRENT_EVENT_STORAGE_KEY } from './storage-keys.ts';
 
 export interface SessionUser {
@@ -43,87 +36,23 @@ export interface Session {
   /** The last attempt failed because this host is not an authorised domain (show the guide). */
   domainUnauthorized: boolean;
   signIn(): Promise<void>;
+  /**
+   * Starts downloading what signIn needs: Google buttons call it on first touch or focus, so the
+   * popup opens as close to the tap as it can (browsers allow a popup only shortly after one).
+   */
+  prepareSignIn(): void;
   signOut(): Promise<void>;
   /** The name the person now goes by (given on accepting an invitation), shown at once. */
   renamed(displayName: string): void;
 }
 
-/** Sign-in popup outcomes as thrown messages (docs/product.md, "Sign-in"). */
-export const SIGN_IN_CANCELLED = 'Sign in cancelled';
-export const POPUP_BLOCKED = 'Please allow popups for this site to sign in';
-export const SIGN_IN_IN_PROGRESS = 'Another sign in attempt in progress';
-export const DOMAIN_NOT_AUTHORIZED = 'Domain not authorized';
-
-export class SignInError extends Error {
-  readonly code: string;
-  constructor(message: string, code: string) {
-    super(message);
-    this.name = 'SignInError';
-    this.code = code;
-  }
-}
-
-function errorCode(err: unknown): string {
-  return typeof err === 'object' && err !== null && 'code' in err && typeof err.code === 'string'
-    ? err.code
-    : '';
-}
-
-/** Maps a popup failure to its message; unknown errors are rethrown as they are. */
-export function mapPopupError(err: unknown): unknown {
-  switch (errorCode(err)) {
-    case 'auth/popup-closed-by-user':
-      return new SignInError(SIGN_IN_CANCELLED, 'auth/popup-closed-by-user');
-    case 'auth/popup-blocked':
-      return new SignInError(POPUP_BLOCKED, 'auth/popup-blocked');
-    case 'auth/cancelled-popup-request':
-      return new SignInError(SIGN_IN_IN_PROGRESS, 'auth/cancelled-popup-request');
-    case 'auth/unauthorized-domain':
-      return new SignInError(DOMAIN_NOT_AUTHORIZED, 'unauthorized-domain');
-    default:
-      return err;
-  }
-}
-
-export function isUnauthorizedDomainError(err: unknown): boolean {
-  const code = errorCode(err);
-  if (code === 'auth/unauthorized-domain' || code === 'unauthorized-domain') return true;
-  const message = err instanceof Error ? err.message : '';
-  return message.includes('authorized') || message.includes('domain');
-}
-
-/** The destructive toast text for a failed sign-in (docs/product.md, "Sign-in"). */
-export function signInToastMessage(err: unknown): string {
-  if (err instanceof SignInError) {
-    if (err.message === SIGN_IN_CANCELLED) return 'Sign in was cancelled';
-    return err.message;
-  }
-  return 'Failed to sign in. Please try again.';
-}
-
-/**
- * Google sign-in for an address whose account was made with an e-mail link: Firebase keeps one
- * account per address, so the person proves the address with a link and Google is added to that
- * account as it opens (lib/email-link.ts).
- */
-async function offerLinkToExistingAccount(email: string): Promise<void> {
-  try {
-    await requestSignInLink(email, window.location.pathname + window.location.search);
-    showToast({
-      title: 'Check your inbox',
-      description: `You already have a Gatherly account for ${email}. We e-mailed you a sign-in link: open it and Google sign-in will be added to that account.`,
-      status: 'info',
-    });
-  } catch (err) {
-    showToast({
-      title: describeError(err, 'Failed to sign in. Please try again.'),
-      status: 'error',
-    });
-  }
-}
+/** Auth's code could not be downloaded to find out who is signed in. */
+export const SIGN_IN_FAILED = 'Failed to sign in. Please try again.';
+export const AUTH_LOAD_FAILED =
+  'Could not check whether you are signed in. Check your connection and reload the page.';
 
 /** The signed-in person; the profile's name (theirs to edit) wins over the provider's. */
-function toSessionUser(user: User, profileName = ''): SessionUser {
+function toSessionUser(user: AuthUser, profileName = ''): SessionUser {
   return {
     uid: user.uid,
     email: user.email ?? '',
@@ -143,7 +72,8 @@ export function useSession(): Session {
 /**
  * Firebase Auth state plus the backend login: on every identity change POST /api/auth/login
  * runs; if it fails the user is treated as signed out (and the Firebase session dropped so the
- * next attempt starts clean).
+ * next attempt starts clean). Auth itself loads only when this device may have someone signed in
+ * (session-hint.ts) or someone starts to sign in; until then a visitor is signed out at once.
  */
 export function SessionProvider({ children }: { children: ReactNode }) {
   const [status, setStatus] = useState<SessionStatus>('loading');
@@ -155,50 +85,79 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const welcomePending = useRef(false);
 
   useEffect(() => {
-    const auth = getAppAuth();
+    let live = true;
+    let unwatch = () => {};
     let generation = 0;
-    return onAuthStateChanged(auth, (fbUser) => {
-      const mine = ++generation;
-      if (!fbUser) {
-        setUser(null);
-        setStatus('signed-out');
-        return;
-      }
-      setStatus('loading');
-      callApi(API.login)
-        .then(({ user: profile }) => {
-          if (mine !== generation) return;
-          const sessionUser = toSessionUser(fbUser, profile.displayName);
-          setUser(sessionUser);
-          setStatus('signed-in');
-          if (welcomePending.current) {
-            welcomePending.current = false;
-            showToast({
-              title: 'Welcome back!',
-              description: `Signed in as ${sessionUser.displayName}`,
-              status: 'success',
-            });
-          }
-        })
-        .catch((err: unknown) => {
-          if (mine !== generation) return;
-          // Offline (venue Wi-Fi, a reload without network) or a server too busy to answer in
-          // time: the Firebase session is still valid and the app works from its local cache
-          // (the header says which); the profile sync runs next time.
-          if (err instanceof ApiError && err.status === 0) {
-            console.warn('Backend login skipped: no connection', err);
-            welcomePending.current = false;
-            setUser(toSessionUser(fbUser));
-            setStatus('signed-in');
-            return;
-          }
-          console.error('Backend login failed; treating the user as signed out', err);
-          welcomePending.current = false;
+    const watch = (auth: AuthModule) => {
+      unwatch = auth.watchUser((fbUser) => {
+        const mine = ++generation;
+        recordSignedIn(fbUser !== null);
+        if (!fbUser) {
           setUser(null);
           setStatus('signed-out');
-          void firebaseSignOut(auth).catch(() => undefined);
-        });
+          return;
+        }
+        setStatus('loading');
+        callApi(API.login)
+          .then(({ user: profile }) => {
+            if (mine !== generation) return;
+            const sessionUser = toSessionUser(fbUser, profile.displayName);
+            setUser(sessionUser);
+            setStatus('signed-in');
+            if (welcomePending.current) {
+              welcomePending.current = false;
+              showToast({
+                title: 'Welcome back!',
+                description: `Signed in as ${sessionUser.displayName}`,
+                status: 'success',
+              });
+            }
+          })
+          .catch((err: unknown) => {
+            if (mine !== generation) return;
+            // Offline (venue Wi-Fi, a reload without network) or a server too busy to answer in
+            // time: the Firebase session is still valid and the app works from its local cache
+            // (the header says which); the profile sync runs next time.
+            if (err instanceof ApiError && err.status === 0) {
+              console.warn('Backend login skipped: no connection', err);
+              welcomePending.current = false;
+              setUser(toSessionUser(fbUser));
+              setStatus('signed-in');
+              return;
+            }
+            console.error('Backend login failed; treating the user as signed out', err);
+            welcomePending.current = false;
+            setUser(null);
+            setStatus('signed-out');
+            void auth.signOut().catch(() => undefined);
+          });
+      });
+    };
+    // Whoever loads Auth (this check, a sign-in button, a sign-in link), the session follows it.
+    const stopWaiting = whenAuthLoaded((auth) => {
+      if (live) watch(auth);
     });
+    const load = () =>
+      void loadAuth().catch((err: unknown) => {
+        // Only a lost connection stops the download (the service worker holds it offline).
+        console.error('Firebase Auth did not load', err);
+        if (!live || generation > 0) return;
+        setStatus('signed-out');
+        showToast({ title: AUTH_LOAD_FAILED, status: 'error' });
+      });
+    void mayBeSignedIn().then((maybe) => {
+      if (!live) return;
+      if (maybe) load();
+      // Nobody can be signed in before Auth has loaded; once it has, it reports (above).
+      else if (generation === 0) setStatus('signed-out');
+    });
+    const stopListening = onSignedInElsewhere(load);
+    return () => {
+      live = false;
+      stopWaiting();
+      stopListening();
+      unwatch();
+    };
   }, []);
 
   const signIn = useCallback(async () => {
@@ -206,34 +165,30 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     setSigningIn(true);
     setSignInAttempted(true);
     setDomainUnauthorized(false);
+    welcomePending.current = true;
     try {
-      await loadOfflineGapiShim();
-      const provider = new GoogleAuthProvider();
-      provider.setCustomParameters({ prompt: 'select_account' });
-      welcomePending.current = true;
-      await signInWithPopup(getAppAuth(), provider).catch((err: unknown) => {
-        throw mapPopupError(err);
-      });
+      // Auth downloads now unless the page has it already (prepareSignIn, a button's first touch).
+      const { signInWithGoogle } = await import('./google-sign-in.ts');
+      const outcome = await signInWithGoogle(() => mine !== attempt.current);
+      if (outcome !== 'signed-in') welcomePending.current = false;
+      if (outcome === 'domain-unauthorized') setDomainUnauthorized(true);
     } catch (err) {
+      // Only a lost connection gets here: the sign-in code did not download.
       welcomePending.current = false;
-      // A newer attempt replaced this one: its own outcome is what the user sees.
-      if (mine !== attempt.current) return;
-      const existing = holdGoogleCredential(err);
-      if (existing) {
-        await offerLinkToExistingAccount(existing);
-      } else if (isUnauthorizedDomainError(err)) {
-        setDomainUnauthorized(true);
-      } else {
-        showToast({ title: signInToastMessage(err), status: 'error' });
-      }
+      if (mine === attempt.current)
+        showToast({ title: describeError(err, SIGN_IN_FAILED), status: 'error' });
     } finally {
       if (mine === attempt.current) setSigningIn(false);
     }
   }, []);
 
+  const prepareSignIn = useCallback(() => {
+    void import('./google-sign-in.ts').then(() => loadAuth()).catch(() => undefined);
+  }, []);
+
   const signOut = useCallback(async () => {
     try {
-      await firebaseSignOut(getAppAuth());
+      await (await loadAuth()).signOut();
       // The events cache lives in the signed-in data layer, which unmounts with the user.
       localStorage.removeItem(CURRENT_EVENT_STORAGE_KEY);
       showToast({
@@ -260,10 +215,21 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       signInAttempted,
       domainUnauthorized,
       signIn,
+      prepareSignIn,
       signOut,
       renamed,
     }),
-    [status, user, signingIn, signInAttempted, domainUnauthorized, signIn, signOut, renamed],
+    [
+      status,
+      user,
+      signingIn,
+      signInAttempted,
+      domainUnauthorized,
+      signIn,
+      prepareSignIn,
+      signOut,
+      renamed,
+    ],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

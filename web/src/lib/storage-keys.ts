@@ -5,3 +5,5 @@ export const THEME_STORAGE_KEY = 'theme';
 export const SIGN_IN_ADDRESS_KEY = 'signInAddress';
 /** A Google credential waiting to be linked to the same address's account (lib/email-link.ts). */
 export const PENDING_GOOGLE_LINK_KEY = 'pendingGoogleLink';
+/** '1' / '0': whether someone was signed in when this device last knew (lib/session-hint.ts). */
+export const SIGNED_IN_HINT_KEY = 'signedIn';

@@ -111,6 +111,7 @@ function renderMembers(role: MemberRole, uid = 'u1', event: Partial<GatherlyEven
       signInAttempted: false,
       domainUnauthorized: false,
       signIn: vi.fn(),
+      prepareSignIn: vi.fn(),
       signOut: vi.fn(),
       renamed: vi.fn(),
     },

@@ -1,9 +1,8 @@
 import { Box, Button, Card, Center, chakra, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { Field } from '../../components/chakra/Field.ts';
 import { Input } from '../../components/chakra/Input.ts';
-import { EmailLinkSignIn } from '../../components/EmailLinkSignIn.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { openSignInLink, rememberedSignInAddress } from '../../lib/email-link.ts';
 import { describeError } from '../../lib/errors.ts';
@@ -17,6 +16,11 @@ type Step =
   | { kind: 'failed'; message: string };
 
 const FAILED = 'Could not sign you in with this link. Please try again.';
+
+// A new link is asked for only when this one cannot be used: its form loads then.
+const EmailLinkSignIn = lazy(() =>
+  import('../../components/EmailLinkSignIn.tsx').then((m) => ({ default: m.EmailLinkSignIn })),
+);
 
 /**
  * Opens a sign-in link from an e-mail (docs/product.md, "Sign-in"): on the device that asked for
@@ -70,7 +74,9 @@ export default function SignInLinkPage() {
   if (!token) {
     return (
       <Frame title="This sign-in link is not valid">
-        <EmailLinkSignIn next="/" label="Send yourself a new sign-in link" />
+        <Suspense fallback={null}>
+          <EmailLinkSignIn next="/" label="Send yourself a new sign-in link" />
+        </Suspense>
       </Frame>
     );
   }
@@ -139,7 +145,9 @@ export default function SignInLinkPage() {
       return (
         <Frame title="This link can't be used">
           <Text color="fg.muted">{step.message}</Text>
-          <EmailLinkSignIn next="/" defaultEmail={remembered ?? ''} label="Your e-mail address" />
+          <Suspense fallback={null}>
+            <EmailLinkSignIn next="/" defaultEmail={remembered ?? ''} label="Your e-mail address" />
+          </Suspense>
         </Frame>
       );
     case 'failed':

@@ -1,4 +1,5 @@
-import { SimpleGrid, Skeleton, Stat } from '@chakra-ui/react';
+import { SimpleGrid, Skeleton } from '@chakra-ui/react';
+import { Stat } from '../../components/chakra/Stat.ts';
 import type { ComponentType } from 'react';
 import { CameraIcon, CarIcon, CheckIcon, PlaneIcon } from '../../components/icons.tsx';
 import { useOnline } from '../../lib/offline/connectivity.ts';

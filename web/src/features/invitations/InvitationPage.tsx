@@ -10,7 +10,7 @@ import {
   Stack,
   Text,
 } from '@chakra-ui/react';
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { formatDateRange } from '@gatherly/domain/dates';
 import { eventTimeZone } from '@gatherly/domain/time-zones';
@@ -20,13 +20,11 @@ import { invitationRoleLabel } from '@gatherly/domain/roles';
 import { showToast } from '../../components/toaster.tsx';
 import { errorMessage } from '../../lib/api.ts';
 import { useSession } from '../../lib/session.tsx';
-import { EmailLinkSignIn, LinkSentNotice } from '../../components/EmailLinkSignIn.tsx';
-import { Field } from '../../components/chakra/Field.ts';
-import { Input } from '../../components/chakra/Input.ts';
+import { LinkSentNotice } from '../../components/LinkSentNotice.tsx';
 import { requestInvitationSignInLink } from '../../lib/email-link.ts';
 import { describeError } from '../../lib/errors.ts';
 import { acceptInvitation, emailsMatch, isGoogleAddress, useInvitation } from './data.ts';
-import { SparklesIcon } from '../../components/icons.tsx';
+import { SparklesIcon } from '../../components/first-screen-icons.tsx';
 import { eventHref, PATHS, useRouteParams, welcomeHref } from '../../lib/paths.ts';
 
 /** How a "sign in and accept" popup ended once the session settled. */
@@ -34,6 +32,13 @@ type SignInOutcome = 'invited-account' | 'other-account' | 'signed-out';
 
 /** After accepting, the welcome message shows this long before the event opens. */
 export const ACCEPT_REDIRECT_MS = 2000;
+
+// Forms the first screen (signed out, pending invitation) never shows load with their fields
+// when shown (docs/performance.md, "First screens").
+const NameField = lazy(() => import('./NameField.tsx'));
+const EmailLinkSignIn = lazy(() =>
+  import('../../components/EmailLinkSignIn.tsx').then((m) => ({ default: m.EmailLinkSignIn })),
+);
 
 /** docs/product.md, "Invitations". */
 export default function InvitationPage() {
@@ -123,13 +128,17 @@ function UsedInvitation({ invitation }: { invitation: UsedInvitationView }) {
                     loading={session.signingIn || session.status === 'loading'}
                     loadingText="Signing in..."
                     onClick={() => void session.signIn()}
+                    onPointerDown={session.prepareSignIn}
+                    onFocus={session.prepareSignIn}
                   >
                     Sign In with Google
                   </Button>
-                  <EmailLinkSignIn
-                    next={window.location.pathname}
-                    label="Or get a sign-in link by e-mail"
-                  />
+                  <Suspense fallback={null}>
+                    <EmailLinkSignIn
+                      next={window.location.pathname}
+                      label="Or get a sign-in link by e-mail"
+                    />
+                  </Suspense>
                 </Stack>
               )}
               <Button variant="outline" asChild>
@@ -281,6 +290,8 @@ function InvitationCard({
       loading={session.signingIn || session.status === 'loading' || accepting}
       loadingText="Signing in..."
       onClick={() => void signInAndAccept()}
+      onPointerDown={session.prepareSignIn}
+      onFocus={session.prepareSignIn}
     >
       Sign In &amp; Accept Invitation
     </Button>
@@ -342,30 +353,21 @@ function InvitationCard({
               </Text>
             </Stack>
           ) : matches ? (
-            <Stack gap="3">
-              {needsName && (
-                <Field.Root>
-                  <Field.Label>Your name</Field.Label>
-                  <Input
-                    name="displayName"
-                    autoComplete="name"
-                    maxLength={100}
-                    value={name}
-                    onChange={(e) => setName(e.target.value)}
-                  />
-                  <Field.HelperText>So the hosts and guests know who you are.</Field.HelperText>
-                </Field.Root>
-              )}
-              <Button
-                colorPalette="brand"
-                size="lg"
-                loading={accepting}
-                loadingText="Accepting..."
-                onClick={() => void accept()}
-              >
-                Accept Invitation
-              </Button>
-            </Stack>
+            // The name field and Accept appear together: nobody accepts before they can give it.
+            <Suspense fallback={<Spinner alignSelf="center" />}>
+              <Stack gap="3">
+                {needsName && <NameField value={name} onChange={setName} />}
+                <Button
+                  colorPalette="brand"
+                  size="lg"
+                  loading={accepting}
+                  loadingText="Accepting..."
+                  onClick={() => void accept()}
+                >
+                  Accept Invitation
+                </Button>
+              </Stack>
+            </Suspense>
           ) : (
             <Stack gap="3">
               <Alert.Root status="warning">
@@ -379,6 +381,8 @@ function InvitationCard({
                 variant="outline"
                 loading={session.signingIn}
                 onClick={() => void switchAccount()}
+                onPointerDown={session.prepareSignIn}
+                onFocus={session.prepareSignIn}
               >
                 Sign In with Different Account
               </Button>

@@ -6,7 +6,7 @@ import { API } from '@gatherly/domain/api/endpoints';
 import type { JoinLinkView } from '@gatherly/domain/guest-access';
 import { eventTimeZone } from '@gatherly/domain/time-zones';
 import { EmailLinkSignIn } from '../../components/EmailLinkSignIn.tsx';
-import { SparklesIcon } from '../../components/icons.tsx';
+import { SparklesIcon } from '../../components/first-screen-icons.tsx';
 import { showToast } from '../../components/toaster.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { callApi } from '../../lib/api-client.ts';
@@ -184,6 +184,8 @@ function JoinCard({
             loading={session.signingIn || session.status === 'loading'}
             loadingText="Signing in..."
             onClick={() => void session.signIn()}
+            onPointerDown={session.prepareSignIn}
+            onFocus={session.prepareSignIn}
           >
             Sign In with Google
           </Button>

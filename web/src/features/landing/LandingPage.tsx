@@ -2,7 +2,8 @@ import { Alert, Box, Button, Flex, Heading, Link, SimpleGrid, Stack, Text } from
 import { Container } from '../../components/chakra/Container.ts';
 import { EmailLinkSignIn } from '../../components/EmailLinkSignIn.tsx';
 import { lazy, Suspense, useState } from 'react';
-import { MoonIcon, PlayIcon, SparklesIcon, SunIcon } from '../../components/icons.tsx';
+import { SparklesIcon } from '../../components/first-screen-icons.tsx';
+import { MoonIcon, PlayIcon, SunIcon } from '../../components/icons.tsx';
 import { useColorMode } from '../../lib/color-mode.tsx';
 import { useSession } from '../../lib/session.tsx';
 import { FEATURES, FOOTER_GROUPS, STEPS, type LandingItem } from './landing-content.ts';
@@ -19,10 +20,12 @@ function scrollToId(id: string) {
  * sign-in, or sends a sign-in link by e-mail.
  */
 export default function LandingPage() {
-  const { signIn, signingIn, signInAttempted, domainUnauthorized } = useSession();
+  const { signIn, prepareSignIn, signingIn, signInAttempted, domainUnauthorized } = useSession();
   const { colorMode, toggleColorMode } = useColorMode();
   const [guideOpen, setGuideOpen] = useState(false);
   const start = () => void signIn();
+  // Google's code starts downloading at the first touch of a sign-in button (Session.prepareSignIn).
+  const warm = { onPointerDown: prepareSignIn, onFocus: prepareSignIn };
 
   // An unauthorised-domain failure is not toasted: it opens the setup guide (docs/product.md, "Sign-in").
   const [seenUnauthorized, setSeenUnauthorized] = useState(false);
@@ -67,6 +70,7 @@ export default function LandingPage() {
           size="sm"
           colorPalette="brand"
           onClick={start}
+          {...warm}
           loading={signingIn}
           loadingText="Signing in..."
         >
@@ -113,7 +117,7 @@ export default function LandingPage() {
             carpools and every photo.
           </Text>
           <Stack direction={{ base: 'column', sm: 'row' }} justify="center" gap="3" mt="8">
-            <Button size="lg" colorPalette="brand" onClick={start} disabled={signingIn}>
+            <Button size="lg" colorPalette="brand" onClick={start} {...warm} disabled={signingIn}>
               Start Planning for Free
             </Button>
             <Button size="lg" variant="outline" onClick={() => scrollToId('how-it-works')}>
@@ -235,6 +239,7 @@ export default function LandingPage() {
                 color="gray.900"
                 _hover={{ bg: 'gray.100' }}
                 onClick={start}
+                {...warm}
                 disabled={signingIn}
               >
                 Start Planning Now

@@ -1,29 +1,6 @@
-// The viewer's line icons, drawn like components/icons.tsx (kept here: only the viewer and the
-// dashboard banner's slide controls use them).
-import { Icon, type IconProps } from '@chakra-ui/react';
-import type { ReactNode } from 'react';
-
-function make(name: string, paths: ReactNode) {
-  const Component = (props: IconProps) => (
-    <Icon {...props} asChild>
-      <svg
-        width="1em"
-        height="1em"
-        viewBox="0 0 24 24"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-        aria-hidden="true"
-      >
-        {paths}
-      </svg>
-    </Icon>
-  );
-  Component.displayName = name;
-  return Component;
-}
+// The viewer's line icons (components/line-icon.tsx), kept here: only the viewer and the
+// dashboard banner's slide controls use them.
+import { lineIcon as make } from '../../components/line-icon.tsx';
 
 export const ChevronLeftIcon = make('ChevronLeftIcon', <path d="m15 18-6-6 6-6" />);
 export const ChevronRightIcon = make('ChevronRightIcon', <path d="m9 18 6-6-6-6" />);

@@ -24,12 +24,12 @@ import {
 } from '@gatherly/domain/tiers';
 import { useState } from 'react';
 import {
-  AlertIcon,
   CheckIcon,
   ChevronDownIcon,
   CrownIcon,
   ExternalLinkIcon,
 } from '../../components/icons.tsx';
+import { AlertIcon } from '../../components/first-screen-icons.tsx';
 import { PRICING_URL, type SubscriptionResponse } from './subscription-api.ts';
 import { badgeProps } from './usage-badge.ts';
 import type { SubscriptionState } from './use-subscription.ts';

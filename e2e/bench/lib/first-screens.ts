@@ -1,0 +1,192 @@
+// The first screens a new guest sees (docs/performance.md, "First screens"): opened cold and
+// signed out on a phone (390 px, touch) under Chromium's mobile throttling, each timed until its
+// main action button is visible and enabled, with the JavaScript it downloaded on the way.
+import { createHash } from 'node:crypto';
+import { deleteApp, initializeApp } from 'firebase-admin/app';
+import { getFirestore, Timestamp } from 'firebase-admin/firestore';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { dataAccess } from '../../../functions/src/db.ts';
+import { CREATOR, type BenchEvent } from './world.ts';
+
+/** The budget of issue 30: gzip JavaScript a first screen may download. */
+export const FIRST_SCREEN_JS_BUDGET_BYTES = 150 * 1024;
+/** ...and the time until its main action can be used, throttled. */
+export const FIRST_SCREEN_USABLE_BUDGET_MS = 2000;
+
+/**
+ * Lighthouse's mobile profile: a mid-range phone (4× slower CPU than this machine) on a slow 4G
+ * connection (150 ms round trip, 1.6 Mbps down, 750 kbps up).
+ */
+export const MOBILE_THROTTLING = {
+  cpuSlowdown: 4,
+  latencyMs: 150,
+  downloadBitsPerSecond: 1.6e6,
+  uploadBitsPerSecond: 750e3,
+} as const;
+
+/** Where the first screens lead: an invitation and an event link of the 10-guest event. */
+export interface FirstScreenLinks {
+  inviteToken: string;
+  joinSecret: string;
+  /** A sign-in link's token; the page asks the server nothing before the guest confirms. */
+  signInToken: string;
+}
+
+export interface FirstScreen {
+  key: string;
+  label: string;
+  path(links: FirstScreenLinks): string;
+  /** The page's main action (what a guest taps first). */
+  action(page: Page): Locator;
+}
+
+export const FIRST_SCREENS: readonly FirstScreen[] = [
+  {
+    key: 'invite',
+    label: 'invitation',
+    path: (l) => `/invite/${l.inviteToken}`,
+    // The invited address is not Google's, so the e-mailed link is the first way in.
+    action: (p) => p.getByRole('button', { name: 'E-mail Me a Sign-In Link' }),
+  },
+  {
+    key: 'join',
+    label: 'event link',
+    path: (l) => `/join/${l.joinSecret}`,
+    action: (p) => p.getByRole('button', { name: 'Sign In with Google' }),
+  },
+  {
+    // Opened in another browser than the one that asked: the address is confirmed first.
+    key: 'signin-link',
+    label: 'sign-in link',
+    path: (l) => `/signin/link?token=${l.signInToken}`,
+    action: (p) => p.getByRole('button', { name: 'Sign In', exact: true }),
+  },
+  {
+    key: 'landing',
+    label: 'landing',
+    path: () => '/',
+    action: (p) => p.getByRole('button', { name: 'Start Planning for Free' }),
+  },
+];
+
+const linkId = (seed: string) => createHash('sha256').update(seed).digest('base64url');
+
+/** The address the bench invites (not Google's: the invitation page leads with the e-mail link). */
+export const INVITED_EMAIL = 'first-screen.guest@outlook.example';
+
+/**
+ * A pending invitation and an event link for `e`, written as the functions write them
+ * (functions/src/db.ts), with ids derived from the event's: the same on every run.
+ */
+export async function seedFirstScreenLinks(
+  projectId: string,
+  e: BenchEvent,
+): Promise<FirstScreenLinks> {
+  const links: FirstScreenLinks = {
+    inviteToken: linkId(`${e.id}/invitation`),
+    joinSecret: linkId(`${e.id}/event-link`),
+    signInToken: linkId(`${e.id}/sign-in-link`),
+  };
+  const app = initializeApp({ projectId }, `bench-first-screens-${Date.now()}`);
+  try {
+    const store = dataAccess(getFirestore(app));
+    const creator = e.members[CREATOR]!;
+    const now = Timestamp.now();
+    const invitationId = linkId(`${e.id}/invitation-id`).slice(0, 20);
+    const batch = store.firestore.batch();
+    batch.set(store.invitations(e.id).doc(invitationId), {
+      id: invitationId,
+      eventId: e.id,
+      email: INVITED_EMAIL,
+      role: 'attendee',
+      status: 'pending',
+      invitedByUserId: creator.uid,
+      invitedAt: now,
+      respondedAt: null,
+    });
+    batch.set(store.invitationTokens.doc(links.inviteToken), {
+      id: links.inviteToken,
+      eventId: e.id,
+      invitationId,
+      email: INVITED_EMAIL,
+      createdAt: now,
+    });
+    batch.set(store.joinLinks.doc(links.joinSecret), {
+      id: links.joinSecret,
+      eventId: e.id,
+      askBeforeJoin: false,
+      createdBy: creator.uid,
+      createdAt: now,
+    });
+    await batch.commit();
+  } finally {
+    await deleteApp(app);
+  }
+  return links;
+}
+
+export interface FirstScreenFigure {
+  screen: string;
+  path: string;
+  /** Script URLs the page fetched from the app until its action was usable and the network quiet. */
+  scripts: string[];
+  usableMs: number;
+}
+
+/** Resolves once `action` is visible and enabled (a loading button is disabled). */
+async function usable(page: Page, action: Locator, timeoutMs: number): Promise<void> {
+  await action.waitFor({ state: 'visible', timeout: timeoutMs });
+  const giveUpAt = Date.now() + timeoutMs;
+  while (!(await action.isEnabled())) {
+    if (Date.now() > giveUpAt) throw new Error('the main action stayed disabled');
+    await page.waitForTimeout(10);
+  }
+}
+
+/**
+ * One cold, signed-out open at 390 px: a fresh context (empty caches, no service worker yet),
+ * CDP throttling attached before navigation, timed from navigation to a usable main action;
+ * then the network is left to go quiet so late scripts are counted too.
+ */
+export async function openFirstScreen(
+  browser: Browser,
+  baseUrl: string,
+  screen: FirstScreen,
+  links: FirstScreenLinks,
+  quietMs: number,
+): Promise<FirstScreenFigure> {
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+  });
+  try {
+    const page = await context.newPage();
+    const scripts: string[] = [];
+    let lastResponse = Date.now();
+    page.on('response', (r) => {
+      lastResponse = Date.now();
+      if (r.request().resourceType() === 'script' && r.url().startsWith(baseUrl))
+        scripts.push(r.url());
+    });
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: MOBILE_THROTTLING.latencyMs,
+      downloadThroughput: MOBILE_THROTTLING.downloadBitsPerSecond / 8,
+      uploadThroughput: MOBILE_THROTTLING.uploadBitsPerSecond / 8,
+    });
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: MOBILE_THROTTLING.cpuSlowdown });
+    const path = screen.path(links);
+    const t0 = Date.now();
+    await page.goto(baseUrl + path, { waitUntil: 'commit' });
+    await usable(page, screen.action(page), 60_000);
+    const usableMs = Date.now() - t0;
+    while (Date.now() - lastResponse < quietMs) await page.waitForTimeout(100);
+    await cdp.detach().catch(() => undefined);
+    return { screen: screen.label, path, scripts, usableMs };
+  } finally {
+    await context.close();
+  }
+}
