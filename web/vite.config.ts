@@ -1,7 +1,10 @@
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type Rolldown } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { FIRST_SCREENS } from './src/app/first-screens.ts';
+import { SIGNED_IN_HINT_KEY } from './src/lib/storage-keys.ts';
 
 // Dev: /api goes to the Functions emulator's `api` function; the function itself is mounted at
 // /api, so the path is kept whole (Hosting's rewrite does the same in production).
@@ -89,31 +92,56 @@ function staticClosure(bundle: Rolldown.OutputBundle, fileName: string, files = 
 // src/main.tsx imports the app after its Temporal check, so the built index.html would preload
 // only the entry's own imports and a browser would find the app's chunks one round trip later.
 // This preloads the app's static closure from index.html as Vite does an entry's: fetched at
-// once, evaluated only when main.tsx imports the app.
+// once, evaluated only when main.tsx imports the app. A first screen's own chunks (an
+// invitation, an event link, a sign-in link: src/app/first-screens.ts) are preloaded too when
+// its path is the one opened, by a line of script: otherwise they would be fetched only once the
+// app has run and routed (on a phone on mobile data, about half a second later).
 function preloadApp(): Plugin {
   let base = '/';
+  let root = '';
   return {
     name: 'gatherly:preload-app',
     apply: 'build',
     configResolved(config) {
       base = config.base;
+      root = config.root;
     },
     transformIndexHtml: {
       order: 'post',
       handler(_html, { bundle, chunk: entry }) {
         if (!bundle || !entry) return [];
-        const app = Object.values(bundle).find(
-          (c) => c.type === 'chunk' && c.facadeModuleId === APP_MODULE,
-        );
+        const chunkOf = (module: string) =>
+          Object.values(bundle).find(
+            (c): c is Rolldown.OutputChunk => c.type === 'chunk' && c.facadeModuleId === module,
+          );
+        const app = chunkOf(APP_MODULE);
         if (!app) throw new Error('preloadApp: no chunk for src/app/App.tsx');
         const preloaded = staticClosure(bundle, entry.fileName);
-        return [...staticClosure(bundle, app.fileName)]
-          .filter((file) => !preloaded.has(file))
-          .map((file) => ({
+        const appFiles = [...staticClosure(bundle, app.fileName)].filter(
+          (file) => !preloaded.has(file),
+        );
+        for (const file of appFiles) preloaded.add(file);
+        const screens = FIRST_SCREENS.map(({ prefix, module, data }) => {
+          const chunk = chunkOf(path.join(root, module));
+          if (!chunk) throw new Error(`preloadApp: no chunk for ${module}`);
+          const files = [...staticClosure(bundle, chunk.fileName)].filter(
+            (file) => !preloaded.has(file),
+          );
+          return [prefix, files.map((file) => `${base}${file}`), data] as const;
+        });
+        // For each screen whose path this is: its chunks, and its data unless someone may be
+        // signed in here (the session's hint, lib/session-hint.ts; a signed-in call carries a
+        // token, which a preloaded request could not). The app's own fetch then gets the
+        // preloaded answer (same URL, CORS mode and credentials: lib/api.ts).
+        const script = `(function(){var s=${JSON.stringify(screens)},p=location.pathname,h=document.head;function add(r,a,u,c){var l=document.createElement('link');l.rel=r;if(a)l.as=a;l.crossOrigin=c;l.href=u;h.appendChild(l)}var x;try{x=localStorage.getItem(${JSON.stringify(SIGNED_IN_HINT_KEY)})}catch(e){}for(var i=0;i<s.length;i++)if(p.indexOf(s[i][0])===0){s[i][1].forEach(function(f){add('modulepreload','',f,'')});if(s[i][2]&&x!=='1')add('preload','fetch',s[i][2]+p.slice(s[i][0].length),'use-credentials')}})();`;
+        return [
+          ...appFiles.map((file) => ({
             tag: 'link',
             attrs: { rel: 'modulepreload', crossorigin: true, href: `${base}${file}` },
             injectTo: 'head' as const,
-          }));
+          })),
+          { tag: 'script', children: script, injectTo: 'head' as const },
+        ];
       },
     },
   };
@@ -127,7 +155,8 @@ function preloadApp(): Plugin {
 // chunks it was built with.
 const pwa = VitePWA({
   registerType: 'prompt',
-  injectRegister: 'script-defer',
+  // Registered by the app a moment after the first screen (src/lib/service-worker.ts).
+  injectRegister: false,
   includeAssets: ['favicon.svg', 'icons/apple-touch-icon-180.png'],
   manifest: {
     name: 'Gatherly',
@@ -179,7 +208,10 @@ export default defineConfig({
   },
   build: {
     target: 'es2022',
-    sourcemap: true,
+    // Written (and deployed) for debugging and the bench's attribution, but not named in the
+    // JavaScript: a `sourceMappingURL` line is ~40 bytes gzip in every file, 1.3 KB on a first
+    // screen's 30 (docs/performance.md, "First screens"). DevTools loads a map when given it.
+    sourcemap: 'hidden',
     rolldownOptions: {
       output: {
         codeSplitting: {
@@ -187,7 +219,13 @@ export default defineConfig({
         },
       },
       treeshake: {
-        moduleSideEffects: [{ test: SIDE_EFFECT_FREE_FIREBASE, sideEffects: false }],
+        moduleSideEffects: [
+          { test: SIDE_EFFECT_FREE_FIREBASE, sideEffects: false },
+          {
+            test: /[\\/]node_modules[\\/](hoist-non-react-statics|react-is)[\\/]/,
+            sideEffects: false,
+          },
+        ],
         // Chakra's define* helpers return their argument: pure, so an unused theme object (its
         // every recipe) is dropped even where rolldown would keep the bare call.
         manualPureFunctions: ['defineConfig', 'defineRecipe', 'defineSlotRecipe', 'createAnatomy'],

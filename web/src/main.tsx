@@ -1,5 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { registerServiceWorkerLater } from './lib/service-worker.ts';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
@@ -20,6 +21,7 @@ async function start() {
       <App />
     </StrictMode>,
   );
+  registerServiceWorkerLater();
 }
 
 start().catch((error: unknown) => {

@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import EventLayout from '../src/app/EventLayout.tsx';
 import { routes } from '../src/app/routes.tsx';
 import { signedInRoutes } from '../src/app/signed-in-routes.tsx';
+import { EventRouteError } from '../src/app/EventRouteError.tsx';
 import { RouteBoundary } from '../src/app/RouteBoundary.tsx';
 import { ACCESS_CHANGE_GRACE_MS } from '../src/app/RouteErrorScreen.tsx';
 import { system } from '../src/app/system.ts';
@@ -69,7 +70,7 @@ function renderLayout(path: string, initial: EventAccess) {
       {
         path: PATHS.event,
         element: (
-          <RouteBoundary kind="app">
+          <RouteBoundary>
             <EventLayout />
           </RouteBoundary>
         ),
@@ -79,7 +80,7 @@ function renderLayout(path: string, initial: EventAccess) {
           {
             path: 'travel',
             element: (
-              <RouteBoundary kind="event">
+              <RouteBoundary errorScreen={EventRouteError}>
                 <Failing error={new Error('boom: {"code":13}')} />
               </RouteBoundary>
             ),
@@ -87,7 +88,7 @@ function renderLayout(path: string, initial: EventAccess) {
           {
             path: 'members',
             element: (
-              <RouteBoundary kind="event">
+              <RouteBoundary errorScreen={EventRouteError}>
                 <Failing error={permissionDenied} />
               </RouteBoundary>
             ),

@@ -18,7 +18,7 @@ function Routes() {
     {
       path: '*',
       element: (
-        <RouteBoundary kind="app">
+        <RouteBoundary>
           <FailsOnBroken />
           <Link to="/fine">elsewhere</Link>
         </RouteBoundary>

@@ -11,48 +11,57 @@ installTemporal();
 // default to 1 s, which made screens that do render fail as "not found".
 configure({ asyncUtilTimeout: 10_000 });
 
+// Tests that build the app (first-screens.test.ts) run in Node, without the DOM below.
+const dom = typeof window !== 'undefined';
+
 afterEach(() => {
-  cleanup();
-  localStorage.clear();
+  if (dom) {
+    cleanup();
+    localStorage.clear();
+  }
   vi.restoreAllMocks();
 });
 
-// jsdom lacks these browser APIs that Chakra's components (zag.js) and the colour mode read.
-if (!window.matchMedia) {
-  Object.defineProperty(window, 'matchMedia', {
-    writable: true,
-    value: (query: string) => ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addListener: () => undefined,
-      removeListener: () => undefined,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-      dispatchEvent: () => false,
-    }),
-  });
-}
+if (dom) installBrowserStandIns();
 
-class ResizeObserverStub {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-}
-globalThis.ResizeObserver ??= ResizeObserverStub as unknown as typeof ResizeObserver;
-window.scrollTo = () => undefined;
-Element.prototype.scrollTo ??= () => undefined;
-
-// jsdom has no PointerEvent: without it pointer events carry no coordinates (swipe-to-dismiss).
-if (typeof window.PointerEvent === 'undefined') {
-  class PointerEventStub extends MouseEvent {
-    readonly pointerId: number;
-    readonly pointerType: string;
-    constructor(type: string, init: PointerEventInit = {}) {
-      super(type, init);
-      this.pointerId = init.pointerId ?? 1;
-      this.pointerType = init.pointerType ?? 'mouse';
-    }
+/** jsdom lacks these browser APIs that Chakra's components (zag.js) and the colour mode read. */
+function installBrowserStandIns() {
+  if (!window.matchMedia) {
+    Object.defineProperty(window, 'matchMedia', {
+      writable: true,
+      value: (query: string) => ({
+        matches: false,
+        media: query,
+        onchange: null,
+        addListener: () => undefined,
+        removeListener: () => undefined,
+        addEventListener: () => undefined,
+        removeEventListener: () => undefined,
+        dispatchEvent: () => false,
+      }),
+    });
   }
-  window.PointerEvent = PointerEventStub as unknown as typeof PointerEvent;
+
+  class ResizeObserverStub {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  }
+  globalThis.ResizeObserver ??= ResizeObserverStub as unknown as typeof ResizeObserver;
+  window.scrollTo = () => undefined;
+  Element.prototype.scrollTo ??= () => undefined;
+
+  // jsdom has no PointerEvent: without it pointer events carry no coordinates (swipe-to-dismiss).
+  if (typeof window.PointerEvent === 'undefined') {
+    class PointerEventStub extends MouseEvent {
+      readonly pointerId: number;
+      readonly pointerType: string;
+      constructor(type: string, init: PointerEventInit = {}) {
+        super(type, init);
+        this.pointerId = init.pointerId ?? 1;
+        this.pointerType = init.pointerType ?? 'mouse';
+      }
+    }
+    window.PointerEvent = PointerEventStub as unknown as typeof PointerEvent;
+  }
 }

@@ -1,9 +1,12 @@
-import { Component, type ReactNode } from 'react';
+import { Component, type ComponentType, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
-import { EventRouteError, RouteError } from './RouteErrorScreen.tsx';
+import { RouteError } from './RouteErrorScreen.tsx';
 
-/** Which error screen a route shows: the event screens wait for an access change first. */
-export type RouteErrorKind = 'app' | 'event';
+/**
+ * What a failed route shows: RouteError, or the event screens' EventRouteError (which waits for
+ * an access change first; app/EventRouteError.tsx, loaded with the signed-in area).
+ */
+export type RouteErrorScreen = ComponentType<{ error: unknown }>;
 
 /**
  * The error boundary of one route. The app renders its routes with the declarative router
@@ -11,17 +14,23 @@ export type RouteErrorKind = 'app' | 'event';
  * routes have no `errorElement`: every route's element is wrapped in this instead. As the data
  * router did, a navigation clears the error.
  */
-export function RouteBoundary({ kind, children }: { kind: RouteErrorKind; children: ReactNode }) {
+export function RouteBoundary({
+  errorScreen = RouteError,
+  children,
+}: {
+  errorScreen?: RouteErrorScreen;
+  children: ReactNode;
+}) {
   const { key } = useLocation();
   return (
-    <Boundary kind={kind} locationKey={key}>
+    <Boundary errorScreen={errorScreen} locationKey={key}>
       {children}
     </Boundary>
   );
 }
 
 interface BoundaryProps {
-  kind: RouteErrorKind;
+  errorScreen: RouteErrorScreen;
   locationKey: string;
   children: ReactNode;
 }
@@ -45,11 +54,7 @@ class Boundary extends Component<BoundaryProps, BoundaryState> {
 
   override render() {
     if (!this.state.failed) return this.props.children;
-    const { error } = this.state;
-    return this.props.kind === 'event' ? (
-      <EventRouteError error={error} />
-    ) : (
-      <RouteError error={error} />
-    );
+    const { errorScreen: ErrorScreen } = this.props;
+    return <ErrorScreen error={this.state.error} />;
   }
 }

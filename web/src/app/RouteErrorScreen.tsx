@@ -2,7 +2,6 @@ import { Button } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { AlertIcon } from '../components/first-screen-icons.tsx';
-import { PageSkeleton } from '../components/PageSkeleton.tsx';
 import { StatusScreen } from '../components/StatusScreen.tsx';
 import { PATHS } from '../lib/paths.ts';
 import { reloadPage } from '../lib/reload.ts';
@@ -38,7 +37,7 @@ export function ErrorScreen() {
   );
 }
 
-function useLoggedError(error: unknown): void {
+export function useLoggedError(error: unknown): void {
   useEffect(() => console.error('Screen failed', error), [error]);
 }
 
@@ -46,15 +45,6 @@ function useLoggedError(error: unknown): void {
 export function RouteError({ error }: { error: unknown }) {
   useLoggedError(error);
   return <ErrorScreen />;
-}
-
-function isPermissionDenied(error: unknown): boolean {
-  return (
-    typeof error === 'object' &&
-    error !== null &&
-    'code' in error &&
-    error.code === 'permission-denied'
-  );
 }
 
 /** True once `ms` have passed since mount. */
@@ -65,16 +55,4 @@ export function useElapsed(ms: number): boolean {
     return () => clearTimeout(timer);
   }, [ms]);
   return elapsed;
-}
-
-/**
- * What the screens under /events/:eventId show when they fail. A refused read there usually means the
- * user has just been removed (or the event deleted) and the layout is about to say so: it
- * waits for that instead of flashing an error, and shows the error screen if it does not come.
- */
-export function EventRouteError({ error }: { error: unknown }) {
-  useLoggedError(error);
-  const elapsed = useElapsed(ACCESS_CHANGE_GRACE_MS);
-  if (isPermissionDenied(error) && !elapsed) return <PageSkeleton />;
-  return <ErrorScreen />;
 }

@@ -1,17 +1,16 @@
 import { Suspense, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
-import { PageSkeleton } from '../components/PageSkeleton.tsx';
-import { RouteBoundary, type RouteErrorKind } from './RouteBoundary.tsx';
+import { RouteBoundary, type RouteErrorScreen } from './RouteBoundary.tsx';
 
-/** A lazily loaded screen, the page skeleton showing while its chunk loads. */
-export function page(Component: LazyExoticComponent<ComponentType>) {
+/** A lazily loaded screen, `fallback` showing while its chunk loads. */
+export function page(Component: LazyExoticComponent<ComponentType>, fallback: ReactNode) {
   return (
-    <Suspense fallback={<PageSkeleton />}>
+    <Suspense fallback={fallback}>
       <Component />
     </Suspense>
   );
 }
 
 /** A route's element inside its error boundary (every route has one). */
-export function guarded(element: ReactNode, kind: RouteErrorKind = 'app') {
-  return <RouteBoundary kind={kind}>{element}</RouteBoundary>;
+export function guarded(element: ReactNode, errorScreen?: RouteErrorScreen) {
+  return <RouteBoundary errorScreen={errorScreen}>{element}</RouteBoundary>;
 }

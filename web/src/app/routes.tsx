@@ -3,7 +3,7 @@ import { type RouteObject } from 'react-router-dom';
 import { FullPageSpinner } from '../components/Spinner.tsx';
 import { PATHS } from '../lib/paths.ts';
 import { useSession } from '../lib/session.tsx';
-import { guarded, page } from './route-elements.tsx';
+import { guarded, page as lazyPage } from './route-elements.tsx';
 
 /*
  * Every screen is a React.lazy element rather than a route `lazy` loader: a loader would fetch a
@@ -16,6 +16,10 @@ const SignedInArea = lazy(() => import('./signed-in-area.tsx'));
 const InvitationPage = lazy(() => import('../features/invitations/InvitationPage.tsx'));
 const JoinPage = lazy(() => import('../features/join/JoinPage.tsx'));
 const SignInLinkPage = lazy(() => import('../features/auth/SignInLinkPage.tsx'));
+
+/** A public page, the spinner showing while its chunk loads (the page skeleton is the signed-in area's). */
+const page = (Component: Parameters<typeof lazyPage>[0]) =>
+  lazyPage(Component, <FullPageSpinner />);
 
 /**
  * Signed-out visitors see the landing page on every route but the public ones (an invitation, an

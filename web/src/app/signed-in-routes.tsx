@@ -1,7 +1,9 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { type RouteObject } from 'react-router-dom';
+import { PageSkeleton } from '../components/PageSkeleton.tsx';
 import { PATHS, type EventArea } from '../lib/paths.ts';
-import { guarded, page } from './route-elements.tsx';
+import { EventRouteError } from './EventRouteError.tsx';
+import { guarded, page as lazyPage } from './route-elements.tsx';
 
 /*
  * The signed-in area's routes, loaded with it (app/signed-in-area.tsx): a signed-out first
@@ -22,13 +24,17 @@ const ActivityPage = lazy(() => import('../features/activity/ActivityPage.tsx'))
 const ProfilePage = lazy(() => import('../features/profile/ProfilePage.tsx'));
 const NotFoundPage = lazy(() => import('../features/not-found/NotFoundPage.tsx'));
 
+/** A screen, the page skeleton showing while its chunk loads. */
+const page = (Component: LazyExoticComponent<ComponentType>) =>
+  lazyPage(Component, <PageSkeleton />);
+
 /** A screen under /events/:eventId, at its area's path, with the event error screen. */
 function eventArea(
   area: Exclude<EventArea, ''>,
   Component: LazyExoticComponent<ComponentType>,
   params = '',
 ): RouteObject {
-  return { path: area + params, element: guarded(page(Component), 'event') };
+  return { path: area + params, element: guarded(page(Component), EventRouteError) };
 }
 
 export const signedInRoutes: RouteObject[] = [
@@ -39,7 +45,7 @@ export const signedInRoutes: RouteObject[] = [
     path: PATHS.event,
     element: guarded(page(EventLayout)),
     children: [
-      { index: true, element: guarded(page(DashboardPage), 'event') },
+      { index: true, element: guarded(page(DashboardPage), EventRouteError) },
       // One route with an optional photo id: opening and leaving the viewer keeps the gallery mounted.
       eventArea('photos', PhotosPage, '/:photoId?'),
       eventArea('travel', TravelPage),

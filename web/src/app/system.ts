@@ -13,7 +13,6 @@ import {
   layerStyles,
   linkRecipe,
   semanticTokens,
-  skeletonRecipe,
   spinnerRecipe,
   textStyles,
   tokens,
@@ -21,8 +20,8 @@ import {
 
 /**
  * Chakra's default theme with only the component recipes the first screens draw (the landing
- * page, an invitation, an event link, a sign-in link, and the page skeleton and error screens
- * every route may show): every recipe here is in the chunk every visitor downloads. Components
+ * page, an invitation, an event link, a sign-in link, and the error screen every route may
+ * show): every recipe here is in the chunk every visitor downloads. Components
  * only lazily loaded code uses (the signed-in shell and screens included) carry their recipe in
  * their own module instead (components/chakra/, docs/decisions.md, "Recipes of lazily loaded
  * components"). test/system.test.ts fails when a screen uses a component with neither.
@@ -33,7 +32,6 @@ export const recipes = {
   heading: headingRecipe,
   icon: iconRecipe,
   link: linkRecipe,
-  skeleton: skeletonRecipe,
   spinner: spinnerRecipe,
 };
 

@@ -1,4 +1,5 @@
-import { Skeleton, SkeletonText, Stack } from '@chakra-ui/react';
+import { Stack } from '@chakra-ui/react';
+import { Skeleton, SkeletonText } from './chakra/Skeleton.ts';
 
 /** Loading placeholder for a page: a heading bar and `cards` card-shaped blocks (3 for lists: docs/product.md, "Events list"). */
 export function PageSkeleton({ cards = 3 }: { cards?: number }) {

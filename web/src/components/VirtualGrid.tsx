@@ -2,7 +2,8 @@
 // page (docs/performance.md, "Paging"): `totalCount` sizes the scroll height from the start,
 // slots not loaded yet show placeholders, and `onRangeChange` tells the pager which items are on
 // screen (to load the next page and keep only nearby pages live).
-import { Box, Grid, Skeleton } from '@chakra-ui/react';
+import { Box, Grid } from '@chakra-ui/react';
+import { Skeleton } from './chakra/Skeleton.ts';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 

@@ -1,4 +1,5 @@
-import { Box, Button, Card, Heading, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Card, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { Skeleton } from '../../components/chakra/Skeleton.ts';
 import { Link } from 'react-router-dom';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { useEventScope } from '../../lib/event-scope.tsx';

@@ -1,4 +1,5 @@
-import { Button, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Button, Stack, Text } from '@chakra-ui/react';
+import { Skeleton } from '../../components/chakra/Skeleton.ts';
 import { Link } from 'react-router-dom';
 import { DEFAULT_ACTIVITY_LIMIT } from '@gatherly/domain/activity';
 import { AnnounceButton } from '../activity/AnnounceButton.tsx';

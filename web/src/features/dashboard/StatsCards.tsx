@@ -1,4 +1,5 @@
-import { SimpleGrid, Skeleton } from '@chakra-ui/react';
+import { SimpleGrid } from '@chakra-ui/react';
+import { Skeleton } from '../../components/chakra/Skeleton.ts';
 import { Stat } from '../../components/chakra/Stat.ts';
 import type { ComponentType } from 'react';
 import { CameraIcon, CarIcon, CheckIcon, PlaneIcon } from '../../components/icons.tsx';

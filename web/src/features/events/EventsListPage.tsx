@@ -1,4 +1,5 @@
-import { Box, Button, Flex, Heading, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Flex, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Skeleton } from '../../components/chakra/Skeleton.ts';
 import { SegmentGroup } from '../../components/chakra/SegmentGroup.ts';
 import { isEventActive } from '@gatherly/domain/dates';
 import { useMemo, useState } from 'react';

@@ -1,4 +1,5 @@
-import { Badge, Box, Button, Heading, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { Skeleton } from '../../components/chakra/Skeleton.ts';
 import { Input } from '../../components/chakra/Input.ts';
 import { Tabs } from '../../components/chakra/Tabs.ts';
 import { useCallback, useState, type ReactNode } from 'react';

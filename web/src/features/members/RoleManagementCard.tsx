@@ -1,4 +1,5 @@
-import { Box, Button, Card, Heading, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Card, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { Skeleton } from '../../components/chakra/Skeleton.ts';
 import { Input } from '../../components/chakra/Input.ts';
 import { NativeSelect } from '../../components/chakra/NativeSelect.ts';
 import { Separator } from '../../components/chakra/Separator.ts';

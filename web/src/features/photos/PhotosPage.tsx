@@ -1,4 +1,5 @@
-import { Box, Button, Heading, HStack, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Heading, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Skeleton } from '../../components/chakra/Skeleton.ts';
 import { Input } from '../../components/chakra/Input.ts';
 import { lazy, Suspense, useCallback, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';

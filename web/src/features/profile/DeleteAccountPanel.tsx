@@ -1,4 +1,5 @@
-import { Box, Button, Heading, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Heading, Stack, Text } from '@chakra-ui/react';
+import { Skeleton } from '../../components/chakra/Skeleton.ts';
 import { List } from '../../components/chakra/List.ts';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';

@@ -1,4 +1,5 @@
-import { Box, Card, Heading, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Box, Card, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { Skeleton } from '../../components/chakra/Skeleton.ts';
 import { Switch } from '../../components/chakra/Switch.ts';
 import { useState } from 'react';
 import { useFirestore } from 'reactfire';

@@ -1,15 +1,5 @@
-import {
-  Badge,
-  Box,
-  Button,
-  Card,
-  Flex,
-  Heading,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-} from '@chakra-ui/react';
+import { Badge, Box, Button, Card, Flex, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Skeleton } from '../../components/chakra/Skeleton.ts';
 import { Collapsible } from '../../components/chakra/Collapsible.ts';
 import { Progress } from '../../components/chakra/Progress.ts';
 import type { UsageCount } from '@gatherly/domain/entities';

@@ -1,6 +1,7 @@
 // The travel screen's tabs, each its own component so only the open tab queries
 // (docs/performance.md, "Travel"): cursor pages on the virtualised grid.
-import { Button, SimpleGrid, Skeleton, VStack } from '@chakra-ui/react';
+import { Button, SimpleGrid, VStack } from '@chakra-ui/react';
+import { Skeleton } from '../../components/chakra/Skeleton.ts';
 import { EmptyState } from '../../components/chakra/EmptyState.ts';
 import { useCallback, type ReactNode } from 'react';
 import { VirtualGrid } from '../../components/VirtualGrid.tsx';
