@@ -131,6 +131,11 @@ export interface FirstScreenFigure {
   /** Script URLs the page fetched from the app until its action was usable and the network quiet. */
   scripts: string[];
   usableMs: number;
+  /**
+   * When the last script or API answer the screen needed had arrived (from navigation): the
+   * rest of `usableMs` is the phone's processor running the app.
+   */
+  networkMs: number;
 }
 
 /** Resolves once `action` is visible and enabled (a loading button is disabled). */
@@ -183,9 +188,20 @@ export async function openFirstScreen(
     await page.goto(baseUrl + path, { waitUntil: 'commit' });
     await usable(page, screen.action(page), 60_000);
     const usableMs = Date.now() - t0;
+    const networkMs = await page.evaluate(() =>
+      Math.round(
+        Math.max(
+          0,
+          ...performance
+            .getEntriesByType('resource')
+            .filter((e) => /\.js$|\/api\//.test(new URL(e.name).pathname))
+            .map((e) => (e as PerformanceResourceTiming).responseEnd),
+        ),
+      ),
+    );
     while (Date.now() - lastResponse < quietMs) await page.waitForTimeout(100);
     await cdp.detach().catch(() => undefined);
-    return { screen: screen.label, path, scripts, usableMs };
+    return { screen: screen.label, path, scripts, usableMs, networkMs };
   } finally {
     await context.close();
   }
