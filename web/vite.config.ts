@@ -33,6 +33,7 @@ export const NATIVE_TEMPORAL_ALIAS = {
 };
 
 const APP_MODULE = fileURLToPath(new URL('./src/app/App.tsx', import.meta.url));
+const AUTH_MODULE = fileURLToPath(new URL('./src/lib/firebase-auth.ts', import.meta.url));
 
 type ChunkingContext = Parameters<
   Extract<NonNullable<Rolldown.CodeSplittingGroup['name']>, (...args: never[]) => unknown>
@@ -95,7 +96,9 @@ function staticClosure(bundle: Rolldown.OutputBundle, fileName: string, files = 
 // once, evaluated only when main.tsx imports the app. A first screen's own chunks (an
 // invitation, an event link, a sign-in link: src/app/first-screens.ts) are preloaded too when
 // its path is the one opened, by a line of script: otherwise they would be fetched only once the
-// app has run and routed (on a phone on mobile data, about half a second later).
+// app has run and routed (on a phone on mobile data, about half a second later). The same line
+// preloads Firebase Auth where someone may be signed in, as the app's chunks did before Auth
+// left them (docs/decisions.md, "A light first screen").
 function preloadApp(): Plugin {
   let base = '/';
   let root = '';
@@ -129,11 +132,17 @@ function preloadApp(): Plugin {
           );
           return [prefix, files.map((file) => `${base}${file}`), data] as const;
         });
-        // For each screen whose path this is: its chunks, and its data unless someone may be
-        // signed in here (the session's hint, lib/session-hint.ts; a signed-in call carries a
+        const authChunk = chunkOf(AUTH_MODULE);
+        if (!authChunk) throw new Error('preloadApp: no chunk for src/lib/firebase-auth.ts');
+        const auth = [...staticClosure(bundle, authChunk.fileName)]
+          .filter((file) => !preloaded.has(file))
+          .map((file) => `${base}${file}`);
+        // Where someone may be signed in (the session's hint, lib/session-hint.ts), Firebase
+        // Auth, which the session then loads at once. For each screen whose path this is: its
+        // chunks, and its data unless someone may be signed in (a signed-in call carries a
         // token, which a preloaded request could not). The app's own fetch then gets the
         // preloaded answer (same URL, CORS mode and credentials: lib/api.ts).
-        const script = `(function(){var s=${JSON.stringify(screens)},p=location.pathname,h=document.head;function add(r,a,u,c){var l=document.createElement('link');l.rel=r;if(a)l.as=a;l.crossOrigin=c;l.href=u;h.appendChild(l)}var x;try{x=localStorage.getItem(${JSON.stringify(SIGNED_IN_HINT_KEY)})}catch(e){}for(var i=0;i<s.length;i++)if(p.indexOf(s[i][0])===0){s[i][1].forEach(function(f){add('modulepreload','',f,'')});if(s[i][2]&&x!=='1')add('preload','fetch',s[i][2]+p.slice(s[i][0].length),'use-credentials')}})();`;
+        const script = `(function(){var s=${JSON.stringify(screens)},a=${JSON.stringify(auth)},p=location.pathname,h=document.head;function add(r,a,u,c){var l=document.createElement('link');l.rel=r;if(a)l.as=a;l.crossOrigin=c;l.href=u;h.appendChild(l)}function mod(f){add('modulepreload','',f,'')}var x;try{x=localStorage.getItem(${JSON.stringify(SIGNED_IN_HINT_KEY)})}catch(e){}if(x==='1')a.forEach(mod);for(var i=0;i<s.length;i++)if(p.indexOf(s[i][0])===0){s[i][1].forEach(mod);if(s[i][2]&&x!=='1')add('preload','fetch',s[i][2]+p.slice(s[i][0].length),'use-credentials')}})();`;
         return [
           ...appFiles.map((file) => ({
             tag: 'link',

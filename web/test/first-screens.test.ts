@@ -62,7 +62,7 @@ function appFiles(): string[] {
 
 /** The files the HTML's first-screen line preloads for a path starting with `prefix`. */
 function screenFiles(prefix: string): string[] {
-  const list = /var s=(\[.*?\]),p=location/.exec(html)?.[1];
+  const list = /var s=(\[.*?\]),a=/.exec(html)?.[1];
   if (!list) throw new Error('index.html has no first-screen preload line');
   const screens = JSON.parse(list) as [string, string[], string | null][];
   const screen = screens.find(([p]) => p === prefix);
@@ -100,6 +100,14 @@ describe('first screens', () => {
       expect(bytes).toBeLessThanOrEqual(BUDGET_BYTES);
     },
   );
+
+  it('preload Firebase Auth only where someone may be signed in', () => {
+    const auth = /,a=(\[.*?\]),p=location/.exec(html)?.[1];
+    expect(auth, 'the preload line names Auth').toBeDefined();
+    const files = (JSON.parse(auth!) as string[]).map((f) => f.replace(/^\//, ''));
+    expect(files).toContain(manifest['src/lib/firebase-auth.ts']?.file);
+    expect(html).toContain(`if(x==='1')a.forEach(mod)`);
+  });
 
   it('are the routes of PATHS, and preload the data their page reads first', () => {
     const prefixes = [PATHS.invite, PATHS.join, PATHS.signInLink].map((p) =>
