@@ -6,8 +6,9 @@ import { SessionProvider } from '../lib/session.tsx';
 import { system } from './system.ts';
 
 /**
- * Root providers: only what the signed-out landing page needs (Chakra, colour mode, the Auth
- * session, toasts). Firestore, Storage and reactfire live in DataProviders, loaded lazily.
+ * Root providers: only what a signed-out first screen needs (Chakra, colour mode, the session,
+ * whose Firebase Auth loads on demand, toasts). Firestore, Storage and reactfire live in
+ * DataProviders, loaded lazily.
  */
 export function AppProviders({ children }: { children: ReactNode }) {
   return (

@@ -5,9 +5,10 @@ import type { FirebaseStorage } from 'firebase/storage';
 import { onReconnect } from './offline/connectivity.ts';
 
 /**
- * Firebase initialisation and emulator wiring. Only the app and Auth are loaded eagerly: the
- * signed-out landing page needs nothing else. Firestore and Storage are dynamic imports so
- * their SDKs download only once a signed-in (or invitation) screen asks for them.
+ * Firebase initialisation and emulator wiring. Nothing on a first screen imports this module:
+ * it loads with Auth (lib/firebase-auth.ts, when someone may be signed in or signs in) and with
+ * the signed-in area. Firestore and Storage are dynamic imports so their SDKs download only once
+ * a signed-in screen asks for them.
  */
 const env = import.meta.env;
 

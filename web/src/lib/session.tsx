@@ -46,8 +46,9 @@ export interface Session {
   renamed(displayName: string): void;
 }
 
-/** Auth's code could not be downloaded to find out who is signed in. */
+/** The sign-in code could not be downloaded (the Google flow says its own failures). */
 export const SIGN_IN_FAILED = 'Failed to sign in. Please try again.';
+/** Auth's code could not be downloaded to find out who is signed in. */
 export const AUTH_LOAD_FAILED =
   'Could not check whether you are signed in. Check your connection and reload the page.';
 
