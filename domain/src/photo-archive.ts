@@ -95,3 +95,23 @@ function extensionFor(contentType: string): string {
       return 'jpg';
   }
 }
+
+/** The entry that lists the photos a zip could not include; it comes last. */
+export const ARCHIVE_MISSING_ENTRY = 'MISSING.txt';
+
+/** A photo left out of a zip because its file could not be read from Storage. */
+export interface MissingArchivePhoto {
+  filename: string;
+  uploadedBy: string;
+}
+
+/** The text of MISSING.txt (CRLF: it opens cleanly in every system's text editor). */
+export function missingPhotosText(missing: readonly MissingArchivePhoto[]): string {
+  const lines = [
+    `${missing.length === 1 ? 'This photo' : `These ${missing.length} photos`} could not be read from storage when the download was made, so ${missing.length === 1 ? 'it is' : 'they are'} not in this archive:`,
+    '',
+    ...missing.map((p) => `- ${p.filename} (uploaded by ${p.uploadedBy})`),
+    '',
+  ];
+  return lines.join('\r\n');
+}

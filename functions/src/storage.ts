@@ -26,9 +26,19 @@ export async function downloadUrl(path: string): Promise<string> {
   return getDownloadURL(bucket().file(path));
 }
 
-/** An object's bytes as a stream (the photo archive copies originals through without buffering). */
-export function objectStream(path: string): NodeJS.ReadableStream {
-  return bucket().file(path).createReadStream();
+/**
+ * An object's bytes, or null when there is no such object. Whole, so a reader that fails
+ * part-way has written nothing yet (the photo archive skips such files; originals are at most
+ * 10 MB). The client checks the bytes against the object's hashes.
+ */
+export async function objectBytes(path: string): Promise<Buffer | null> {
+  try {
+    const [bytes] = await bucket().file(path).download();
+    return bytes;
+  } catch (err) {
+    if ((err as { code?: unknown }).code === 404) return null;
+    throw err;
+  }
 }
 
 /** Deletes an object; a missing object is not an error (deletes are retried and raced). */

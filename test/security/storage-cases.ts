@@ -39,12 +39,13 @@ function uploadFolder(kind: 'photos' | 'thumbs'): RulesCase[] {
         attempt: (a) => image(a, `${own(a)}/new.jpg`),
       },
       update: {
-        allowed: MEMBER_ROLES,
+        allowed: NOBODY,
         what: 'metadata',
         attempt: (a) => a.storage.ref(`${own(a)}/seed.jpg`).updateMetadata(caption),
       },
+      // Only the photo's delete (the function) removes its files.
       delete: {
-        allowed: MEMBER_ROLES,
+        allowed: NOBODY,
         attempt: (a) => a.storage.ref(`${own(a)}/seed.jpg`).delete(),
       },
     }),
@@ -65,7 +66,7 @@ function uploadFolder(kind: 'photos' | 'thumbs'): RulesCase[] {
         attempt: (a) => a.storage.ref(`${theirs}/seed.jpg`).updateMetadata(caption),
       },
       delete: {
-        allowed: ADMIN_ROLES,
+        allowed: NOBODY,
         attempt: (a) => a.storage.ref(`${theirs}/seed.jpg`).delete(),
       },
     }),
@@ -183,6 +184,12 @@ const attacks: RulesCase[] = [
   attack('attendee', 'deny', 'attendee uploads a banner', (a) => image(a, `${E}/banner/mine.jpg`)),
   attack('attendee', 'deny', 'attendee overwrites the banner', (a) =>
     image(a, `${E}/banner/seed.jpg`),
+  ),
+  attack('attendee', 'deny', 'overwrites own photo file with new bytes', (a) =>
+    image(a, `${E}/photos/${UID.attendee}/seed.jpg`),
+  ),
+  attack('attendee', 'deny', 'overwrites own thumbnail with new bytes', (a) =>
+    image(a, `${E}/thumbs/${UID.attendee}/seed.jpg`),
   ),
   attack('attendee', 'deny', "overwrites someone else's photo", (a) =>
     image(a, `${E}/photos/${other}/seed.jpg`),

@@ -1,16 +1,23 @@
 // "Download all" (docs/product.md, "Photos"): an archive is asked for by a member (a selection
 // by an admin), then streamed as a zip by a link that works for PHOTO_ARCHIVE_TTL_MS. Photos are
-// read page by page and each original is copied into the zip as it is read (stored, not
-// compressed: JPEGs do not shrink), so 10,000 photos never sit in memory.
+// read page by page and one original at a time is read whole, then written into the zip (stored,
+// not compressed: JPEGs do not shrink) before the next is read, so 10,000 photos never sit in
+// memory. A file that cannot be read is left out and named in MISSING.txt, the last entry.
 import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
+import { PassThrough } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { error as logError } from 'firebase-functions/logger';
 import { FieldPath, Timestamp, type QueryDocumentSnapshot } from 'firebase-admin/firestore';
 import { ZipFile } from 'yazl';
 import {
+  ARCHIVE_MISSING_ENTRY,
   archiveEntryName,
   archiveFileName,
+  missingPhotosText,
   PHOTO_ARCHIVE_MESSAGES,
   PHOTO_ARCHIVE_TTL_MS,
+  type MissingArchivePhoto,
   type PhotoArchiveResponse,
 } from '@gatherly/domain/photo-archive';
 import { requirePermission } from '../access.ts';
@@ -18,7 +25,7 @@ import type { Caller } from '../caller.ts';
 import type { PhotoArchiveRecord, PhotoRecord } from '../db.ts';
 import { store } from '../firebase.ts';
 import { badRequest, type Download } from '../http.ts';
-import { objectStream } from '../storage.ts';
+import { objectBytes } from '../storage.ts';
 
 const PAGE = 300;
 /** Firestore's most ids in one `in` query. */
@@ -112,24 +119,51 @@ async function writeZip(
   out: NodeJS.WritableStream,
 ): Promise<void> {
   const zip = new ZipFile();
-  // A failed read must never end as a valid but shorter zip: it aborts the response instead.
+  // yazl writes into a PassThrough without heeding back-pressure; its writable side tells when
+  // the browser has caught up.
+  const output = zip.outputStream;
+  if (!(output instanceof PassThrough)) throw new Error("yazl's output is not a PassThrough");
+  // The response failing (the browser cancelled) ends the loop below through `sent`.
   const failed = new Promise<never>((_, reject) => zip.on('error', reject));
-  const sent = Promise.race([pipeline(zip.outputStream, out), failed]);
+  const sent = Promise.race([pipeline(output, out), failed]);
   sent.catch(() => undefined);
+  const missing: MissingArchivePhoto[] = [];
   let n = 0;
   for await (const photo of photosOf(eventId, photoIds)) {
     if (!photo.objectPath) continue;
+    const bytes = await Promise.race([readOriginal(photo.objectPath), sent]);
+    if (!bytes) {
+      missing.push({ filename: photo.filename, uploadedBy: photo.uploadedByUser.displayName });
+      continue;
+    }
     n += 1;
     const at = photo.uploadedAt instanceof Timestamp ? photo.uploadedAt.toDate() : new Date();
-    // Lazy: each object is opened only when the zip reaches it.
-    zip.addReadStreamLazy(
-      archiveEntryName(n, photo.filename, photo.contentType),
-      { compress: false, mtime: at },
-      (cb) => cb(null, objectStream(photo.objectPath)),
-    );
+    zip.addBuffer(bytes, archiveEntryName(n, photo.filename, photo.contentType), {
+      compress: false,
+      mtime: at,
+    });
+    // Back-pressure: the next original is read once the browser has taken this one.
+    if (output.writableNeedDrain) {
+      await Promise.race([once(output, 'drain'), sent]);
+    }
+  }
+  if (missing.length > 0) {
+    zip.addBuffer(Buffer.from(missingPhotosText(missing), 'utf8'), ARCHIVE_MISSING_ENTRY, {
+      mtime: new Date(),
+    });
   }
   zip.end();
   await sent;
+}
+
+/** An original's bytes; null when it is missing or unreadable (after the client's retries). */
+async function readOriginal(path: string): Promise<Buffer | null> {
+  try {
+    return await objectBytes(path);
+  } catch (err) {
+    logError(`Photo archive: ${path} could not be read; it is listed in MISSING.txt`, err);
+    return null;
+  }
 }
 
 /** The photos of the archive in gallery order (newest first), a page at a time. */
