@@ -250,8 +250,13 @@ export interface Photo<Time = IsoDateString> {
   url: string;
   thumbUrl: string;
   caption: string;
-  /** Bytes. */
+  /** Bytes of the original. */
   size: number;
+  /**
+   * Bytes of the thumbnail (0 when none), counted in the uploader's storage with `size`. Absent
+   * on photos recorded before thumbnails were counted.
+   */
+  thumbSize?: number;
   contentType: string;
   votes: number;
   isFeatured: boolean;

@@ -225,6 +225,7 @@ const converters = {
       'thumbUrl',
       'caption',
       'size',
+      'thumbSize',
       'contentType',
       'votes',
       'isFeatured',

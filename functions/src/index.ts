@@ -17,3 +17,4 @@ export const api = onRequest(
 
 export { emailScheduler, mailDelivery } from './mail/triggers.ts';
 export * from './triggers/activity.ts';
+export { unrecordedUploadSweep } from './triggers/uploads.ts';

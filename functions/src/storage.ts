@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { getDownloadURL } from 'firebase-admin/storage';
 import { bucket } from './firebase.ts';
 
@@ -59,6 +60,55 @@ export async function deletePrefix(prefix: string): Promise<number> {
     });
     await Promise.all(files.map((f) => f.delete({ ignoreNotFound: true })));
     deleted += files.length;
+    pageToken = (next as { pageToken?: string } | null)?.pageToken;
+  } while (pageToken);
+  return deleted;
+}
+
+/**
+ * Copies an object to `to` unless `to` exists, with a download token of its own. Read whole and
+ * written again (≤ 10 MB): the offline emulator has no server-side rewrite.
+ */
+export async function copyNewObject(
+  from: string,
+  to: string,
+  contentType: string,
+): Promise<'copied' | 'exists' | 'missing'> {
+  const bytes = await objectBytes(from);
+  if (!bytes) return 'missing';
+  try {
+    await bucket()
+      .file(to)
+      .save(bytes, {
+        resumable: false,
+        contentType,
+        preconditionOpts: { ifGenerationMatch: 0 },
+        metadata: { metadata: { firebaseStorageDownloadTokens: randomUUID() } },
+      });
+    return 'copied';
+  } catch (err) {
+    if ((err as { code?: unknown }).code === 412) return 'exists';
+    throw err;
+  }
+}
+
+/** Deletes the objects under `prefix` created before `before`; returns how many. */
+export async function deleteCreatedBefore(prefix: string, before: Date): Promise<number> {
+  let deleted = 0;
+  let pageToken: string | undefined;
+  do {
+    const [files, next] = await bucket().getFiles({
+      prefix,
+      autoPaginate: false,
+      maxResults: 500,
+      pageToken,
+    });
+    const old = files.filter((f) => {
+      const created = Date.parse(String(f.metadata.timeCreated ?? ''));
+      return Number.isFinite(created) && created < before.getTime();
+    });
+    await Promise.all(old.map((f) => f.delete({ ignoreNotFound: true })));
+    deleted += old.length;
     pageToken = (next as { pageToken?: string } | null)?.pageToken;
   } while (pageToken);
   return deleted;

@@ -108,6 +108,19 @@ export async function sumOf<A, D extends DocumentData>(
 export const eventsCreatedBy = (uid: string) => store().events.where('createdBy', '==', uid);
 export const photosUploadedBy = (uid: string) =>
   store().groups.photos().where('uploadedBy', '==', uid);
+
+/**
+ * The bytes a member's photos occupy in Storage: originals and thumbnails. Two aggregations, not
+ * one with two sums: a multi-aggregation counts only documents that have every summed field,
+ * and photos recorded before thumbnails were counted have no `thumbSize`.
+ */
+export async function storedBytesOf(uid: string, tx: Reader = null): Promise<number> {
+  const [originals, thumbs] = await Promise.all([
+    sumOf(photosUploadedBy(uid), 'size', tx),
+    sumOf(photosUploadedBy(uid), 'thumbSize', tx),
+  ]);
+  return originals + thumbs;
+}
 /**
  * Invitations are counted in `invitationLog`, a ledger that outlives the event: counting the
  * events' own invitation documents would refund the day's invitations when an event is deleted.

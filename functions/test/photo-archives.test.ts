@@ -23,8 +23,8 @@ interface Archive {
 
 /** Uploads an object of `bytes` bytes and records it as a photo; returns the photo id. */
 async function addPhoto(eventId: string, who: TestUser, name: string, bytes: number) {
-  const path = `events/${eventId}/photos/${who.uid}/${name}`;
-  const thumb = `events/${eventId}/thumbs/${who.uid}/${name}`;
+  const path = `uploads/${eventId}/photos/${who.uid}/${name}`;
+  const thumb = `uploads/${eventId}/thumbs/${who.uid}/${name}`;
   await putObject(path, bytes);
   await putObject(thumb, 10);
   const res = await stack.call<{ photo: Body }>('POST', `/api/events/${eventId}/photos`, {

@@ -157,7 +157,8 @@ export async function startEventDeletion(
 }
 
 /**
- * The cascade after `startEventDeletion`: every Storage object under `events/{id}/`, the
+ * The cascade after `startEventDeletion`: every Storage object under `events/{id}/` and
+ * `uploads/{id}/`, the
  * event's invitation tokens, then the event document and everything below it
  * (`recursiveDelete` also finds documents under parents that no longer exist, e.g. votes of a
  * photo a client deleted). Files go first so a crash leaves a retryable delete; a last sweep
@@ -165,10 +166,12 @@ export async function startEventDeletion(
  */
 export async function deleteEventData(eventId: string): Promise<void> {
   await deletePrefix(`events/${eventId}/`);
+  await deletePrefix(`uploads/${eventId}/`);
   const tokens = await store().invitationTokens.where('eventId', '==', eventId).select().get();
   const writer = db().bulkWriter();
   const deletes = tokens.docs.map((token) => writer.delete(token.ref));
   await Promise.all([...deletes, writer.close()]);
   await db().recursiveDelete(store().event(eventId));
   await deletePrefix(`events/${eventId}/`);
+  await deletePrefix(`uploads/${eventId}/`);
 }
