@@ -17,4 +17,5 @@ export const api = onRequest(
 
 export { emailScheduler, mailDelivery } from './mail/triggers.ts';
 export * from './triggers/activity.ts';
+export { imageAccessOnMemberRemoved } from './triggers/image-access.ts';
 export { unrecordedUploadSweep } from './triggers/uploads.ts';

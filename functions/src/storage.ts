@@ -27,6 +27,30 @@ export async function downloadUrl(path: string): Promise<string> {
   return getDownloadURL(bucket().file(path));
 }
 
+/** The download URL with the object's current token; null when the object is gone. */
+export async function currentDownloadUrl(path: string): Promise<string | null> {
+  try {
+    return await downloadUrl(path);
+  } catch (err) {
+    if ((err as { code?: unknown }).code === 404) return null;
+    throw err;
+  }
+}
+
+/**
+ * Replaces an object's download tokens with a new one: every URL handed out before stops working
+ * (docs/decisions.md, "Image access after removal"). A missing object is not an error.
+ */
+export async function rotateDownloadToken(path: string): Promise<void> {
+  try {
+    await bucket()
+      .file(path)
+      .setMetadata({ metadata: { firebaseStorageDownloadTokens: randomUUID() } });
+  } catch (err) {
+    if ((err as { code?: unknown }).code !== 404) throw err;
+  }
+}
+
 /**
  * An object's bytes, or null when there is no such object. Whole, so a reader that fails
  * part-way has written nothing yet (the photo archive skips such files; originals are at most
