@@ -571,14 +571,21 @@ export interface Announcement<Time = IsoDateString> {
 /** The reminder e-mails the scheduler sends: before an unanswered item, and the day's summary. */
 export type ReminderKind = 'unanswered' | 'day-of';
 
-/** events/{e}/reminderRuns/{runId}: one finished unit of reminder work (server-only). */
+/**
+ * events/{e}/reminderRuns/{runId}: one unit of reminder work (server-only), claimed before its
+ * e-mails are queued (unanswered reminders count against the event's daily budget by
+ * `claimedAt`) and finished after.
+ */
 export interface ReminderRun<Time = IsoDateString> {
   kind: ReminderKind;
   /** The item id, or the day in the event's zone ("2027-06-12"). */
   key: string;
   /** E-mails the unit queued. */
   mailCount: number;
-  completedAt: Time;
+  /** When the run claimed the unit (absent on units from before claims). */
+  claimedAt?: Time;
+  /** Null while claimed but not finished (a run that stopped: the next one finishes it). */
+  completedAt: Time | null;
 }
 
 // ---------------------------------------------------------------------------------------------

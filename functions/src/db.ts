@@ -349,7 +349,7 @@ const converters = {
     ID_IS_DOC_ID,
   ),
   reminderRun: converterFor<ReminderRunRecord>()(
-    ['kind', 'key', 'mailCount', 'completedAt'],
+    ['kind', 'key', 'mailCount', 'claimedAt', 'completedAt'],
     ID_IS_DOC_ID,
   ),
 };
