@@ -6,8 +6,11 @@
  */
 import * as yup from 'yup';
 
-/** A link works this long after it was asked for. */
-export const PHOTO_ARCHIVE_TTL_MS = 15 * 60 * 1000;
+/**
+ * A link must be opened within this long after it was asked for, and works once: the web opens
+ * it at once, so a link copied elsewhere is of no use (docs/decisions.md, "Download all photos").
+ */
+export const PHOTO_ARCHIVE_TTL_MS = 2 * 60 * 1000;
 /** Most photos an admin may pick for one download (the whole gallery needs no list). */
 export const MAX_ARCHIVE_SELECTION = 500;
 
@@ -16,6 +19,7 @@ export const PHOTO_ARCHIVE_MESSAGES = {
   selectionAdminsOnly: 'Only event admins can download a selection of photos',
   noPhotos: 'There are no photos to download yet',
   expired: 'This download link has expired. Go back to the gallery and start the download again.',
+  used: 'This download link has already been used. Go back to the gallery and start the download again.',
 } as const;
 
 /** POST /api/events/{e}/photo-archives: no ids = every photo of the event. */
@@ -44,6 +48,8 @@ export interface PhotoArchive<Time> {
   photoCount: number;
   createdAt: Time;
   expiresAt: Time;
+  /** When the link was opened (it works once); null until then. */
+  openedAt: Time | null;
 }
 
 export interface PhotoArchiveResponse {

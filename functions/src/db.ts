@@ -345,7 +345,7 @@ const converters = {
     ID_IS_DOC_ID,
   ),
   photoArchive: converterFor<PhotoArchiveRecord>()(
-    ['eventId', 'createdBy', 'photoIds', 'photoCount', 'createdAt', 'expiresAt'],
+    ['eventId', 'createdBy', 'photoIds', 'photoCount', 'createdAt', 'expiresAt', 'openedAt'],
     ID_IS_DOC_ID,
   ),
   reminderRun: converterFor<ReminderRunRecord>()(

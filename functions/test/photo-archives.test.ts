@@ -97,6 +97,21 @@ describe('download all photos', () => {
       ['00002-cake.jpg', 2000],
       ['00003-beach-sunset.jpg', 3000],
     ]);
+    // A link works once: opened again (copied, forwarded), it says so.
+    const again = await download(asked.body.url);
+    expect(again.res.status).toBe(410);
+    expect(again.bytes.toString()).toContain(PHOTO_ARCHIVE_MESSAGES.used);
+  });
+
+  it('two requests racing for one link: one download, one 410', async () => {
+    const { eventId, attendee } = await eventWithRoles(stack);
+    await addPhoto(eventId, attendee, 'a.jpg', 100);
+    const asked = await stack.call<Archive>('POST', `/api/events/${eventId}/photo-archives`, {
+      as: attendee,
+      body: {},
+    });
+    const both = await Promise.all([download(asked.body.url), download(asked.body.url)]);
+    expect(both.map((d) => d.res.status).sort()).toEqual([200, 410]);
   });
 
   it('admins download a selection; attendees may not; unknown ids drop out', async () => {
@@ -197,6 +212,10 @@ describe('download all photos', () => {
     expect(missing).not.toContain('first.jpg');
 
     // The server is still there for the next request.
-    expect((await download(asked.body.url)).res.status).toBe(200);
+    const next = await stack.call<Archive>('POST', `/api/events/${eventId}/photo-archives`, {
+      as: attendee,
+      body: {},
+    });
+    expect((await download(next.body.url)).res.status).toBe(200);
   });
 });

@@ -73,6 +73,7 @@ export async function createPhotoArchive(
     photoCount,
     createdAt: now,
     expiresAt: Timestamp.fromMillis(now.toMillis() + PHOTO_ARCHIVE_TTL_MS),
+    openedAt: null,
   };
   await s.photoArchives(eventId).doc(id).set(record);
   return { url: archiveUrl(eventId, id), fileName: archiveFileName(event.name), photoCount };
@@ -82,8 +83,9 @@ export type OpenedArchive =
   { ok: true; download: Download } | { ok: false; status: 404 | 410; message: string };
 
 /**
- * The download behind a link: unknown links, other events' links and links of people no longer
- * in the event all answer the same 404; an expired one 410.
+ * The download behind a link, which works once: unknown links, other events' links and links of
+ * people no longer in the event all answer the same 404; an expired or used one 410. Opening it
+ * is recorded in the transaction that checks it, so two requests cannot both use it.
  */
 export async function openPhotoArchive(eventId: string, id: string): Promise<OpenedArchive> {
   const s = store();
@@ -92,17 +94,27 @@ export async function openPhotoArchive(eventId: string, id: string): Promise<Ope
     status: 404,
     message: 'This download link is not valid.',
   } as const;
-  const archive = (await s.photoArchives(eventId).doc(id).get()).data();
-  if (!archive) return notFound;
-  const [event, member] = await Promise.all([
-    s.event(eventId).get(),
-    s.member(eventId, archive.createdBy).get(),
-  ]);
-  const name = event.data()?.name;
-  if (name === undefined || event.data()?.deleting || !member.exists) return notFound;
-  if (archive.expiresAt.toMillis() < Date.now()) {
-    return { ok: false, status: 410, message: PHOTO_ARCHIVE_MESSAGES.expired };
-  }
+  const ref = s.photoArchives(eventId).doc(id);
+  const opened = await s.firestore.runTransaction(async (tx) => {
+    const archive = (await tx.get(ref)).data();
+    if (!archive) return notFound;
+    const [event, member] = await Promise.all([
+      tx.get(s.event(eventId)),
+      tx.get(s.member(eventId, archive.createdBy)),
+    ]);
+    const name = event.data()?.name;
+    if (name === undefined || event.data()?.deleting || !member.exists) return notFound;
+    if (archive.openedAt) {
+      return { ok: false, status: 410, message: PHOTO_ARCHIVE_MESSAGES.used } as const;
+    }
+    if (archive.expiresAt.toMillis() < Date.now()) {
+      return { ok: false, status: 410, message: PHOTO_ARCHIVE_MESSAGES.expired } as const;
+    }
+    tx.update(ref, { openedAt: Timestamp.now() });
+    return { ok: true, name, archive } as const;
+  });
+  if (!opened.ok) return opened;
+  const { name, archive } = opened;
   return {
     ok: true,
     download: {
