@@ -134,7 +134,10 @@ export function startOfUtcDay(now = new Date()): Date {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
 }
 
-/** 403 with the text the client matches on ("Premium subscription required"). */
+/**
+ * 403 with the text the client matches on ("Premium subscription required"), for a limit of the
+ * caller's own plan (it names the plan and the number).
+ */
 export function requireWithin(
   used: number,
   limit: number,
@@ -144,6 +147,25 @@ export function requireWithin(
   if (canCreate(used, limit)) return;
   throw forbidden(
     `${PREMIUM_REQUIRED_MESSAGE}: the ${tier.displayName} plan allows ${limit} ${what}`,
+  );
+}
+
+/**
+ * A limit of the event creator's plan (photos, attendees, travel entries, announcements per
+ * event). The creator is told their plan and its number; anyone else only that the event is
+ * full, never which plan the creator is on (the number would tell it too).
+ */
+export function requireEventWithin(
+  used: number,
+  limit: number,
+  named: { what: string; more: string },
+  tier: TierDefinition,
+  callerIsCreator: boolean,
+): void {
+  if (canCreate(used, limit)) return;
+  if (callerIsCreator) requireWithin(used, limit, named.what, tier);
+  throw forbidden(
+    `${PREMIUM_REQUIRED_MESSAGE}: this event cannot take ${named.more} on its creator's plan`,
   );
 }
 

@@ -10,7 +10,7 @@ import { memberSearchTokens } from '@gatherly/domain/search';
 import type { Caller } from '../caller.ts';
 import { store } from '../firebase.ts';
 import { conflict, forbidden, notFound } from '../http.ts';
-import { requireWithin, tierOfUser } from '../tiers.ts';
+import { requireEventWithin, tierOfUser } from '../tiers.ts';
 import { readMemberStats, writeMemberStats } from './stats.ts';
 
 export const INVITATION_NOT_FOUND = 'Invitation not found';
@@ -95,7 +95,13 @@ export async function acceptInvitation(
   if (memberSnap.exists) throw conflict('You are already a member of this event');
   const tier = await tierOfUser(event.createdBy, tx);
   const stats = await readMemberStats(tx, eventId);
-  requireWithin(stats.total, tier.maxAttendeesPerEvent, 'attendees per event', tier);
+  requireEventWithin(
+    stats.total,
+    tier.maxAttendeesPerEvent,
+    { what: 'attendees per event', more: 'more attendees' },
+    tier,
+    caller.uid === event.createdBy,
+  );
   const now = Timestamp.now();
   tx.create(memberRef, {
     id: caller.uid,

@@ -21,7 +21,7 @@ import {
   objectInfo,
   type StoredObject,
 } from '../storage.ts';
-import { requireStorage, requireWithin, storedBytesOf, tierOfUser } from '../tiers.ts';
+import { requireEventWithin, requireStorage, storedBytesOf, tierOfUser } from '../tiers.ts';
 import { personSummary, userSummary } from '../users.ts';
 import { photoAddedToBatch, photoRemovedFromBatch, writePhotoBatch } from './activity.ts';
 import { readPhotoStats, writePhotoStats } from './stats.ts';
@@ -140,7 +140,13 @@ export async function recordPhoto(
       if (!duplicate.empty) throw conflict('This photo has already been saved');
       const eventTier = await tierOfUser(event.createdBy, tx);
       const stats = await readPhotoStats(tx, eventId);
-      requireWithin(stats.total, eventTier.maxPhotosPerEvent, 'photos per event', eventTier);
+      requireEventWithin(
+        stats.total,
+        eventTier.maxPhotosPerEvent,
+        { what: 'photos per event', more: 'more photos' },
+        eventTier,
+        caller.uid === event.createdBy,
+      );
       const uploaderTier = await tierOfUser(caller.uid, tx);
       requireStorage(
         await storedBytesOf(caller.uid, tx),
