@@ -40,7 +40,14 @@ export type PublicCtx<P extends string> = BaseCtx<P>;
 
 /** A route with its parameters erased, as the router keeps it. */
 export type Route =
-  | { method: Method; pattern: string; access: RouteAccess; run(ctx: Ctx<string>): Promise<Reply> }
+  | {
+      method: Method;
+      pattern: string;
+      access: RouteAccess;
+      /** A read that hands out a credential: checked like a write (revoked, disabled). */
+      checkRevoked?: boolean;
+      run(ctx: Ctx<string>): Promise<Reply>;
+    }
   | { method: Method; pattern: string; access: null; run(ctx: PublicCtx<string>): Promise<Reply> };
 
 /**
@@ -52,12 +59,14 @@ export function route<P extends string>(def: {
   method: Method;
   pattern: P;
   access: RouteAccess;
+  checkRevoked?: boolean;
   handle(ctx: Ctx<P>): Promise<Reply>;
 }): Route {
   return {
     method: def.method,
     pattern: def.pattern,
     access: def.access,
+    ...(def.checkRevoked ? { checkRevoked: true } : {}),
     // The matcher builds params from this same pattern, so they have exactly P's names.
     run: (ctx: Ctx<string>) => def.handle(ctx as unknown as Ctx<P>),
   };
@@ -168,9 +177,12 @@ export function createRouter(routes: readonly Route[]) {
         if (r.access === null) {
           reply = await r.run(base);
         } else {
-          // Reads trust the token until it expires; writes also ask Auth whether the account
-          // is still enabled and its sessions unrevoked (docs/api.md, "Auth").
-          const user = await authenticate(req, { checkRevoked: method !== 'GET' });
+          // Reads trust the token until it expires; writes, and reads that hand out a
+          // credential, also ask Auth whether the account is still enabled and its sessions
+          // unrevoked (docs/api.md, "Auth").
+          const user = await authenticate(req, {
+            checkRevoked: method !== 'GET' || r.checkRevoked === true,
+          });
           const body = method === 'GET' ? undefined : await readJsonBody(req);
           const caller = newCaller(user, r.access);
           reply = await r.run({ ...base, body, caller });

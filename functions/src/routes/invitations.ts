@@ -37,11 +37,13 @@ export const invitationRoutes: Route[] = [
       return { body };
     },
   }),
-  // Pending invitations, for admins (docs/api.md, "Invitations").
+  // Pending invitations, for admins (docs/api.md, "Invitations"). The link lets anyone join, so
+  // a revoked session may not fetch it.
   route({
     method: 'GET',
     pattern: '/events/:eventId/invitations/:invitationId/link',
     access: 'app',
+    checkRevoked: true,
     async handle({ caller, params, origin }) {
       const inviteUrl = await db().runTransaction((tx) =>
         invitationLink(tx, caller, params.eventId, params.invitationId, appOrigin(origin)),
