@@ -25,6 +25,9 @@ import { guestList } from './journeys/13-guest-list.ts';
 import { themes } from './journeys/14-themes.ts';
 import { rsvpOptions } from './journeys/15-rsvp-options.ts';
 import { rsvpAdmin } from './journeys/16-rsvp-admin.ts';
+import { everyGuest } from './journeys/18-every-guest.ts';
+import { oneAccount } from './journeys/19-one-account.ts';
+import { eventLink } from './journeys/20-event-link.ts';
 
 const JOURNEYS: [string, Journey][] = [
   ['01-first-event', firstEvent],
@@ -43,6 +46,9 @@ const JOURNEYS: [string, Journey][] = [
   ['14-themes', themes],
   ['15-rsvp-options', rsvpOptions],
   ['16-rsvp-admin', rsvpAdmin],
+  ['18-every-guest', everyGuest],
+  ['19-one-account', oneAccount],
+  ['20-event-link', eventLink],
 ];
 
 /** Journeys that reload offline: they need the service worker, so the built app (lib/built-app.ts). */

@@ -227,11 +227,20 @@ export interface InvitationPublicView {
   /** The event's zone for showing the dates (null: not confirmed yet, shown in UTC). */
   eventTimeZone?: TimeZoneId | null;
   eventLocation: string;
-  /** 'accepted' once used: the page then says so instead of offering Accept. */
-  status: InvitationStatus;
-  /** Only for a signed-in caller who is already a member of the event (to open it). */
-  eventId?: string;
+  status: 'pending';
 }
+
+/**
+ * A used invitation: only that it was used, except to a signed-in member of the event, who
+ * gets the event to open (an old link tells nobody else anything).
+ */
+export interface UsedInvitationView {
+  status: 'accepted';
+  eventId?: string;
+  eventName?: string;
+}
+
+export type InvitationView = InvitationPublicView | UsedInvitationView;
 
 export interface Photo<Time = IsoDateString> {
   id: string;
@@ -768,7 +777,7 @@ export interface AnnouncementResponse {
 }
 
 export interface InvitationResponse {
-  invitation: InvitationPublicView;
+  invitation: InvitationView;
 }
 
 export interface AcceptInvitationResponse {

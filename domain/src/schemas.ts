@@ -678,16 +678,20 @@ export const inviteFormSchema = yup.object({
 });
 export type InviteFormValues = yup.InferType<typeof inviteFormSchema>;
 
-/** POST /api/events/{e}/members; the e-mail is lower-cased for matching on accept. */
-export const inviteRequestSchema = yup.object({
-  userEmail: yup
+/** An address as the server stores and compares it: trimmed, lower-cased, deliverable. */
+export const emailAddressField = () =>
+  yup
     .string()
     .trim()
     .lowercase()
     .required(MESSAGES.invalidEmail)
     .max(MAX_LENGTHS.email, MESSAGES.invalidEmail)
     .email(MESSAGES.invalidEmail)
-    .matches(DELIVERABLE_EMAIL, MESSAGES.invalidEmail),
+    .matches(DELIVERABLE_EMAIL, MESSAGES.invalidEmail);
+
+/** POST /api/events/{e}/members; the e-mail is lower-cased for matching on accept. */
+export const inviteRequestSchema = yup.object({
+  userEmail: emailAddressField(),
   role: invitableRole().default('attendee'),
 });
 export type InviteRequestValues = yup.InferType<typeof inviteRequestSchema>;

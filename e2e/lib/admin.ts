@@ -60,3 +60,15 @@ export async function readDocument(
     await deleteApp(app);
   }
 }
+
+/** The ids of a collection's documents, as the admin SDK lists them. */
+export async function listDocumentIds(collectionPath: string): Promise<string[]> {
+  pointAdminAtEmulators();
+  const app = initializeApp({ projectId: PROJECT_ID }, `e2e-list-${randomUUID()}`);
+  try {
+    const refs = await getFirestore(app).collection(collectionPath).listDocuments();
+    return refs.map((r) => r.id);
+  } finally {
+    await deleteApp(app);
+  }
+}

@@ -12,6 +12,8 @@ export interface PersonOptions {
   timezoneId?: string;
   /** An account seeded beforehand (the scale journey's) instead of one unique to this run. */
   email?: string;
+  /** A phone (390 px, touch) instead of a laptop: a guest opening links from their inbox. */
+  phone?: boolean;
 }
 
 export interface ScreenTiming {
@@ -49,7 +51,8 @@ export class Person {
     options: PersonOptions = {},
   ) {
     const context = await browser.newContext({
-      viewport: DESKTOP,
+      viewport: options.phone ? PHONE : DESKTOP,
+      ...(options.phone ? { isMobile: true, hasTouch: true } : {}),
       ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}),
     });
     context.setDefaultTimeout(15_000);

@@ -3,6 +3,7 @@ import { announcementRoutes } from './routes/announcements.ts';
 import { authRoutes } from './routes/auth.ts';
 import { eventRoutes } from './routes/events.ts';
 import { invitationRoutes } from './routes/invitations.ts';
+import { joinLinkRoutes } from './routes/join-links.ts';
 import { memberRoutes } from './routes/members.ts';
 import { photoArchiveRoutes } from './routes/photo-archives.ts';
 import { photoRoutes } from './routes/photos.ts';
@@ -19,6 +20,7 @@ export const apiRoutes: readonly Route[] = [
   ...subscriptionRoutes,
   ...memberRoutes,
   ...invitationRoutes,
+  ...joinLinkRoutes,
   ...photoRoutes,
   ...photoArchiveRoutes,
   ...travelRoutes,

@@ -44,6 +44,7 @@ import type {
   User,
 } from '@gatherly/domain/entities';
 import type { GuestAnswersDoc } from '@gatherly/domain/rsvp-options';
+import type { JoinRequest } from '@gatherly/domain/guest-access';
 
 /**
  * The stored event. `deleting` is set by DELETE /api/events/{id} in the transaction that starts
@@ -78,6 +79,38 @@ export type ActivityRecord = ActivityEntry<Timestamp>;
 export type AnnouncementRecord = Announcement<Timestamp>;
 export type ReminderRunRecord = ReminderRun<Timestamp> & { id: string };
 export type PhotoArchiveRecord = PhotoArchive<Timestamp>;
+/**
+ * signInLinks/{sha256 of the e-mailed token}: a sign-in e-mail's one-use, short-lived ticket to
+ * Firebase's own sign-in link (services/email-sign-in.ts). Functions only.
+ */
+export interface SignInLinkRecord {
+  id: string;
+  email: string;
+  /** Firebase's e-mail link (its one-use code); handed out once, on redemption. */
+  firebaseLink: string;
+  next: string;
+  /** Who asked (a hash of their network address), for the per-requester limit. */
+  requester: string;
+  createdAt: Timestamp;
+  expiresAt: Timestamp;
+  usedAt: Timestamp | null;
+  /** Wrong addresses tried with this link; a few and it is spent. */
+  failedAttempts: number;
+}
+/** signInLimits/{sha256 of an address}: when its recent sign-in e-mails were queued. */
+export interface SignInLimitRecord {
+  id: string;
+  sentAt: Timestamp[];
+}
+/** joinLinks/{secret}: an event link; its id is the secret in the URL. Functions only. */
+export interface JoinLinkRecord {
+  id: string;
+  eventId: string;
+  askBeforeJoin: boolean;
+  createdBy: string;
+  createdAt: Timestamp;
+}
+export type JoinRequestRecord = JoinRequest<Timestamp>;
 
 /** What a document stores: the entity without `id`, unless the entity keeps its id as a field. */
 type Stored<T extends { id: string }, KeepsId extends boolean> = KeepsId extends true
@@ -348,6 +381,28 @@ const converters = {
     ['eventId', 'createdBy', 'photoIds', 'photoCount', 'createdAt', 'expiresAt', 'openedAt'],
     ID_IS_DOC_ID,
   ),
+  signInLink: converterFor<SignInLinkRecord>()(
+    [
+      'email',
+      'firebaseLink',
+      'next',
+      'requester',
+      'createdAt',
+      'expiresAt',
+      'usedAt',
+      'failedAttempts',
+    ],
+    ID_IS_DOC_ID,
+  ),
+  signInLimit: converterFor<SignInLimitRecord>()(['sentAt'], ID_IS_DOC_ID),
+  joinLink: converterFor<JoinLinkRecord>()(
+    ['eventId', 'askBeforeJoin', 'createdBy', 'createdAt'],
+    ID_IS_DOC_ID,
+  ),
+  joinRequest: converterFor<JoinRequestRecord>()(
+    ['eventId', 'userId', 'user', 'status', 'requestedAt', 'decidedAt', 'decidedBy'],
+    ID_IS_DOC_ID,
+  ),
   reminderRun: converterFor<ReminderRunRecord>()(
     ['kind', 'key', 'mailCount', 'claimedAt', 'completedAt'],
     ID_IS_DOC_ID,
@@ -371,6 +426,9 @@ export function dataAccess(firestore: Firestore) {
   const tokens = firestore.collection('invitationTokens').withConverter(converters.invitationToken);
   const log = firestore.collection('invitationLog').withConverter(converters.invitationLog);
   const mail = firestore.collection('mail').withConverter(converters.mail);
+  const signInLinks = firestore.collection('signInLinks').withConverter(converters.signInLink);
+  const signInLimits = firestore.collection('signInLimits').withConverter(converters.signInLimit);
+  const joinLinks = firestore.collection('joinLinks').withConverter(converters.joinLink);
   const event = (eventId: string) => events.doc(eventId);
   const under = (eventId: string, name: string) => event(eventId).collection(name);
   const photos = (eventId: string) => under(eventId, 'photos').withConverter(converters.photo);
@@ -397,6 +455,17 @@ export function dataAccess(firestore: Firestore) {
     invitationTokens: tokens,
     invitationToken: (token: string): Ref<Converters['invitationToken']> => tokens.doc(token),
     invitationLog: log,
+    /** Sign-in e-mails' tickets, by the SHA-256 of the token in the e-mailed link. */
+    signInLinks,
+    signInLink: (tokenHash: string): Ref<Converters['signInLink']> => signInLinks.doc(tokenHash),
+    signInLimit: (addressHash: string): Ref<Converters['signInLimit']> =>
+      signInLimits.doc(addressHash),
+    /** Event links, by their secret; an event has at most one. */
+    joinLinks,
+    joinLink: (secret: string): Ref<Converters['joinLink']> => joinLinks.doc(secret),
+    /** Requests to join through the event link (id = the requester's uid). */
+    joinRequests: (eventId: string): Col<Converters['joinRequest']> =>
+      under(eventId, 'joinRequests').withConverter(converters.joinRequest),
     mail,
     /** One e-mail; reminders and announcement copies have ids derived from what they are about. */
     mailDoc: (mailId: string): Ref<Converters['mail']> => mail.doc(mailId),

@@ -16,6 +16,8 @@ export const unauthorized = (message = 'Authentication required') => new HttpErr
 export const forbidden = (message: string) => new HttpError(403, message);
 export const notFound = (message = 'Not found') => new HttpError(404, message);
 export const conflict = (message: string) => new HttpError(409, message);
+export const gone = (message: string) => new HttpError(410, message);
+export const tooManyRequests = (message: string) => new HttpError(429, message);
 
 /**
  * What a route handler answers: JSON (`body`), or for the pages people open from an e-mail

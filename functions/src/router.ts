@@ -30,8 +30,6 @@ interface BaseCtx<P extends string> {
   req: ApiIncoming;
   params: Params<P>;
   body: unknown;
-  /** The web app's origin, for links in e-mails. */
-  origin: string | null;
 }
 export interface Ctx<P extends string> extends BaseCtx<P> {
   caller: Caller;
@@ -133,26 +131,6 @@ function match(pattern: string[], segments: string[]): Match {
   return { params };
 }
 
-function requestOrigin(req: ApiIncoming): string | null {
-  const configured = process.env.APP_ORIGIN;
-  if (configured) return configured.replace(/\/+$/, '');
-  const origin = req.headers.origin;
-  if (typeof origin === 'string' && /^https?:\/\/[a-z0-9.-]+(?::\d+)?$/i.test(origin))
-    return origin;
-  const forwardedHost = req.headers['x-forwarded-host'];
-  const host =
-    typeof forwardedHost === 'string' ? forwardedHost.split(',')[0]?.trim() : req.headers.host;
-  if (typeof host === 'string' && /^[a-z0-9.-]+(?::\d+)?$/i.test(host)) {
-    const forwardedProto = req.headers['x-forwarded-proto'];
-    const proto =
-      typeof forwardedProto === 'string'
-        ? (forwardedProto.split(',')[0]?.trim() ?? 'https')
-        : 'http';
-    return `${proto === 'https' ? 'https' : 'http'}://${host}`;
-  }
-  return null;
-}
-
 /** Firestore's ABORTED after the transaction retries ran out: contention, safe to retry. */
 function isAborted(err: unknown): boolean {
   return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === 10;
@@ -172,10 +150,13 @@ export function createRouter(routes: readonly Route[]) {
         if ('invalidId' in found) throw badRequest('Invalid id in the request path');
         allowed = true;
         if (r.method !== method) continue;
-        const base = { req, params: found.params, body: undefined, origin: requestOrigin(req) };
+        const base = { req, params: found.params, body: undefined };
         let reply: Reply;
         if (r.access === null) {
-          reply = await r.run(base);
+          // Public writes take a JSON body; the unsubscribe page posts a form, read from its query.
+          const json = /json/i.test(req.headers['content-type'] ?? '');
+          const body = method !== 'GET' && json ? await readJsonBody(req) : undefined;
+          reply = await r.run({ ...base, body });
         } else {
           // Reads trust the token until it expires; writes, and reads that hand out a
           // credential, also ask Auth whether the account is still enabled and its sessions

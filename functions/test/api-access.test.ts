@@ -43,7 +43,11 @@ describe('apiAccessEnabled', () => {
       apiRoutes.filter((r) => r.access === access).map((r) => `${r.method} ${r.pattern}`);
     expect(byAccess('api').sort()).toEqual([...API_ONLY].sort());
     expect(byAccess(null)).toEqual([
+      'POST /auth/email-link',
+      'POST /auth/email-link/redeem',
       'GET /invitations/:token',
+      'POST /invitations/:token/sign-in-link',
+      'GET /join/:secret',
       'GET /events/:eventId/photo-archives/:archiveId',
       'GET /unsubscribe',
       'POST /unsubscribe',
@@ -53,8 +57,9 @@ describe('apiAccessEnabled', () => {
     // host-recorded answers and the pending invitations' link, resend and revoke, and leaving a
     // carpool; and the caller's own RSVP with its place in line, capacity, the host's questions,
     // members' answers and plus-one allowances (docs/api.md, "Plus-ones, questions and waitlists");
-    // and asking for a photo download (the download itself is public: its link is the credential).
-    expect(byAccess('app')).toHaveLength(34);
+    // and asking for a photo download (the download itself is public: its link is the credential);
+    // the event link's settings, regeneration, joining and the approvals of requests to join.
+    expect(byAccess('app')).toHaveLength(40);
   });
 
   it('API routes: 403 for a member without API access, 2xx with it, 404 for non-members either way', async () => {

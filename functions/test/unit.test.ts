@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createRouter, apiPath, publicRoute, type Params } from '../src/router.ts';
-import { invitationIdFor, newInvitationToken } from '../src/services/members.ts';
+import { invitationIdFor } from '../src/services/members.ts';
+import { newSecret } from '../src/secrets.ts';
 import { isBannerObjectPath } from '@gatherly/domain/event-settings';
 import { validate, validateBody } from '../src/validate.ts';
 import {
@@ -181,8 +182,8 @@ describe('validation', () => {
 });
 
 describe('invitations', () => {
-  it('tokens carry 256 random bits, URL-safe', () => {
-    const tokens = new Set(Array.from({ length: 200 }, newInvitationToken));
+  it('tokens (invitations, sign-in links, event links) carry 256 random bits, URL-safe', () => {
+    const tokens = new Set(Array.from({ length: 200 }, newSecret));
     expect(tokens.size).toBe(200);
     for (const t of tokens) expect(t).toMatch(/^[A-Za-z0-9_-]{43}$/);
   });

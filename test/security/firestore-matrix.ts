@@ -15,6 +15,7 @@ import {
   rsvpsByUser,
   userProfile,
   validEvent,
+  type Role,
 } from './fixtures.ts';
 import {
   listenDoc,
@@ -119,6 +120,10 @@ const serverCollections = [
     to: 'victim@example.com',
     message: { subject: 'Hi', text: 'Spam' },
   }),
+  // A sign-in ticket holds a one-use Firebase sign-in link; an event link's id is its secret.
+  ...serverOnly('signInLinks', 'hash-1', { email: 'x@example.com', next: '/' }),
+  ...serverOnly('signInLimits', 'address-hash-1', { sentAt: [] }),
+  ...serverOnly('joinLinks', 'secret-1', { eventId: EVENT, askBeforeJoin: false }),
   // A photo download's id is its link's credential: reading one would let anyone download.
   ...serverOnly(`events/${EVENT}/photoArchives`, 'archive-1', {
     eventId: EVENT,
@@ -931,7 +936,52 @@ const guestAnswers = [
   }),
 ];
 
+// Requests to join through the event link: admins see them all, the requester only their own
+// (to see it decided); only the join and decision functions write them.
+const joinRequestsPath = `${E}/joinRequests`;
+const REQUESTER_AND_ADMINS: readonly Role[] = ['outsider', ...ADMIN_ROLES];
+const joinRequests = [
+  ...fs('joinRequests/{outsider}', {
+    get: {
+      allowed: REQUESTER_AND_ADMINS,
+      attempt: (a) => a.db.doc(`${joinRequestsPath}/${UID.outsider}`).get(),
+    },
+    listen: {
+      allowed: REQUESTER_AND_ADMINS,
+      attempt: (a) => listenDoc(a.db, `${joinRequestsPath}/${UID.outsider}`),
+    },
+    create: {
+      allowed: NOBODY,
+      what: 'own request',
+      attempt: (a) =>
+        a.db.doc(`${joinRequestsPath}/${ownOf(a)}-new`).set({
+          eventId: EVENT,
+          userId: ownOf(a),
+          status: 'pending',
+        }),
+    },
+    update: {
+      allowed: NOBODY,
+      what: 'approve itself',
+      attempt: (a) =>
+        a.db.doc(`${joinRequestsPath}/${UID.outsider}`).update({ status: 'approved' }),
+    },
+    delete: {
+      allowed: NOBODY,
+      attempt: (a) => a.db.doc(`${joinRequestsPath}/${UID.outsider}`).delete(),
+    },
+  }),
+  ...fs('joinRequests', {
+    list: {
+      allowed: ADMIN_ROLES,
+      what: 'pending',
+      attempt: (a) => a.db.collection(joinRequestsPath).where('status', '==', 'pending').get(),
+    },
+  }),
+];
+
 export const firestoreMatrix: RulesCase[] = [
+  ...joinRequests,
   ...users,
   ...tiers,
   ...serverCollections,

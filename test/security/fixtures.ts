@@ -238,6 +238,32 @@ function seedDocuments(): Map<string, DocumentData> {
     email: 'guest@example.com',
     sentAt: SEED_TIME,
   });
+  put('signInLinks/hash-1', {
+    email: 'guest@example.com',
+    firebaseLink: 'http://auth.test/action?mode=signIn&oobCode=code-1',
+    next: '/',
+    requester: 'requester-hash',
+    createdAt: SEED_TIME,
+    expiresAt: SEED_TIME,
+    usedAt: null,
+    failedAttempts: 0,
+  });
+  put('signInLimits/address-hash-1', { sentAt: [SEED_TIME] });
+  put('joinLinks/secret-1', {
+    eventId: EVENT,
+    askBeforeJoin: true,
+    createdBy: UID.creator,
+    createdAt: SEED_TIME,
+  });
+  put(`events/${EVENT}/joinRequests/${UID.outsider}`, {
+    eventId: EVENT,
+    userId: UID.outsider,
+    user: { displayName: 'Outsider', email: `${UID.outsider}@example.com`, photoURL: '' },
+    status: 'pending',
+    requestedAt: SEED_TIME,
+    decidedAt: null,
+    decidedBy: null,
+  });
   put('mail/mail-1', {
     to: 'guest@example.com',
     message: { subject: 'You are invited', text: 'Join us', html: '<p>Join us</p>' },

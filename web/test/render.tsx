@@ -30,6 +30,7 @@ export function makeSession(overrides: Partial<Session> = {}): Session {
     domainUnauthorized: false,
     signIn: vi.fn(async () => undefined),
     signOut: vi.fn(async () => undefined),
+    renamed: vi.fn(),
     ...overrides,
   };
 }

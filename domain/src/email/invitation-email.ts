@@ -31,6 +31,10 @@ export interface InvitationEmailInput {
   acceptUrl: string;
 }
 
+/** No password or Google account: the invitation page e-mails the invited address a sign-in link. */
+const NO_ACCOUNT_NEEDED = (to: string) =>
+  `No account needed: the invitation page can e-mail ${to} a sign-in link, or sign in with Google.`;
+
 const ROLE_TEXT: Record<InvitableRole, string> = {
   attendee: 'an attendee',
   admin: 'an admin',
@@ -56,7 +60,7 @@ export function invitationEmail(input: InvitationEmailInput): MailMessage {
       ['Where', location],
     ]),
     `Accept the invitation:\n${input.acceptUrl}`,
-    `Sign in with ${input.to} to accept. If you were not expecting this invitation, you can ignore this e-mail.`,
+    `${NO_ACCOUNT_NEEDED(input.to)} If you were not expecting this invitation, you can ignore this e-mail.`,
   ].join('\n\n');
 
   const rows: DetailRow[] = [{ label: 'When', value: when }];
@@ -70,7 +74,7 @@ export function invitationEmail(input: InvitationEmailInput): MailMessage {
       details(rows),
       button(input.acceptUrl, 'Accept invitation'),
       fallbackLink(input.acceptUrl),
-      paragraph(`Sign in with ${input.to} to accept.`, 'font-size:14px;color:#6b7280;'),
+      paragraph(NO_ACCOUNT_NEEDED(input.to), 'font-size:14px;color:#6b7280;'),
     ],
     footer: [
       inline([

@@ -4,6 +4,10 @@
  * points them at its SMTP catcher (functions/.env.demo-gatherly and the environment it passes).
  */
 import { defineSecret, defineString } from 'firebase-functions/params';
+import { HttpError } from '../http.ts';
+
+export const LINKS_UNAVAILABLE =
+  'Gatherly cannot send links right now because its web address is not configured. Please try again later.';
 
 /**
  * The SMTP server, as a URL: `smtps://user:password@smtp.example.com:465` (TLS) or
@@ -20,13 +24,12 @@ export const MAIL_FROM = defineString('MAIL_FROM', {
 export const EMAIL_LINK_SECRET = defineSecret('EMAIL_LINK_SECRET');
 
 /**
- * The web app's address for links in e-mails that no request carries (reminders). Empty: the
- * project's default Hosting domain. Requests use their own origin (router.ts).
+ * The web app's address, the only source of every link an e-mail or an API answer carries: never
+ * a request's Origin or Host header, which a caller controls (docs/decisions.md, "Links come
+ * from configuration"). No default, so a deploy asks for it; `npm start` and the tests set it.
  */
 export const APP_ORIGIN = defineString('APP_ORIGIN', {
-  default: '',
-  description:
-    'Web app address for links in scheduled e-mails; empty for https://<project>.web.app',
+  description: 'Web app address for links in e-mails, e.g. https://gatherly.example.com',
 });
 
 /** What e-mail links need: the web app's origin and the unsubscribe signing key. */
@@ -35,15 +38,15 @@ export interface LinkContext {
   linkSecret: string;
 }
 
-/** Links for e-mail written now; `origin` is the request's where there is one. */
-export function linkContext(origin: string | null = null): LinkContext {
-  return { origin: origin ?? scheduledMailOrigin(), linkSecret: EMAIL_LINK_SECRET.value() };
+/** Links for e-mail written now. */
+export function linkContext(): LinkContext {
+  return { origin: appOrigin(), linkSecret: EMAIL_LINK_SECRET.value() };
 }
 
-/** The origin for links in scheduled e-mails. */
-export function scheduledMailOrigin(): string {
+/** The configured web app origin, without a trailing slash. */
+export function appOrigin(): string {
   const configured = APP_ORIGIN.value().replace(/\/+$/, '');
-  if (configured !== '') return configured;
-  const project = process.env.GCLOUD_PROJECT ?? process.env.GOOGLE_CLOUD_PROJECT ?? 'demo-gatherly';
-  return `https://${project}.web.app`;
+  // Misconfigured, nothing that needs a link may go out (and no request header fills in).
+  if (!/^https?:\/\/[^/\s]+$/i.test(configured)) throw new HttpError(503, LINKS_UNAVAILABLE);
+  return configured;
 }

@@ -16,7 +16,7 @@ export const announcementRoutes: Route[] = [
     method: 'POST',
     pattern: '/events/:eventId/announcements',
     access: 'app',
-    async handle({ caller, params, body, origin }) {
+    async handle({ caller, params, body }) {
       const values = validateBody(announcementRequestSchema, body);
       const announcement = await db().runTransaction((tx) =>
         recordAnnouncement(tx, caller, params.eventId, values),
@@ -25,7 +25,7 @@ export const announcementRoutes: Route[] = [
         announcement.recipientCount = await fanOutAnnouncement(
           params.eventId,
           announcement.id,
-          linkContext(origin),
+          linkContext(),
         );
       } catch (err) {
         // Recorded and in the feed; the scheduler finishes the e-mails (resumeAnnouncements).

@@ -2,14 +2,20 @@ import type { AcceptInvitationResponse, InvitationLinkResponse } from '@gatherly
 import { authenticate } from '../auth.ts';
 import { db } from '../firebase.ts';
 import { publicRoute, route, type Route } from '../router.ts';
-import { acceptInvitation, invitationView } from '../services/invitations.ts';
+import { acceptInvitationSchema } from '@gatherly/domain/guest-access-schemas';
+import { requesterOf } from '../services/email-sign-in.ts';
+import {
+  acceptInvitation,
+  invitationView,
+  sendInvitationSignInLink,
+} from '../services/invitations.ts';
+import { validateBody } from '../validate.ts';
 import {
   invitationLink,
   resendInvitation,
   revokeInvitation,
 } from '../services/pending-invitations.ts';
-import { appOrigin } from './members.ts';
-import { userSummary } from '../users.ts';
+import { appOrigin } from '../mail/params.ts';
 
 export const invitationRoutes: Route[] = [
   // Public: the invitation page shows the event before the visitor signs in. A signed-in
@@ -24,14 +30,23 @@ export const invitationRoutes: Route[] = [
       return { body: { invitation: await invitationView(params.token, viewer?.uid ?? null) } };
     },
   }),
+  // Public: a sign-in link to the invited address (never to an address the caller names).
+  publicRoute({
+    method: 'POST',
+    pattern: '/invitations/:token/sign-in-link',
+    async handle({ req, params }) {
+      await sendInvitationSignInLink(params.token, requesterOf(req));
+      return { status: 202, body: { sent: true } };
+    },
+  }),
   route({
     method: 'POST',
     pattern: '/invitations/:token/accept',
     access: 'app',
-    async handle({ caller, params }) {
-      const summary = await userSummary(caller);
+    async handle({ caller, params, body: request }) {
+      const input = validateBody(acceptInvitationSchema, request ?? {});
       const event = await db().runTransaction((tx) =>
-        acceptInvitation(tx, caller, params.token, summary),
+        acceptInvitation(tx, caller, params.token, input),
       );
       const body: AcceptInvitationResponse = { event };
       return { body };
@@ -44,9 +59,9 @@ export const invitationRoutes: Route[] = [
     pattern: '/events/:eventId/invitations/:invitationId/link',
     access: 'app',
     checkRevoked: true,
-    async handle({ caller, params, origin }) {
+    async handle({ caller, params }) {
       const inviteUrl = await db().runTransaction((tx) =>
-        invitationLink(tx, caller, params.eventId, params.invitationId, appOrigin(origin)),
+        invitationLink(tx, caller, params.eventId, params.invitationId, appOrigin()),
       );
       const body: InvitationLinkResponse = { inviteUrl };
       return { body };
@@ -56,9 +71,9 @@ export const invitationRoutes: Route[] = [
     method: 'POST',
     pattern: '/events/:eventId/invitations/:invitationId/resend',
     access: 'app',
-    async handle({ caller, params, origin }) {
+    async handle({ caller, params }) {
       const { inviteUrl } = await db().runTransaction((tx) =>
-        resendInvitation(tx, caller, params.eventId, params.invitationId, appOrigin(origin)),
+        resendInvitation(tx, caller, params.eventId, params.invitationId, appOrigin()),
       );
       const body: InvitationLinkResponse = { inviteUrl };
       return { body };

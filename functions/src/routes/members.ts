@@ -1,7 +1,7 @@
 import type { MembersResponse } from '@gatherly/domain/entities';
 import { inviteRequestSchema, roleChangeSchema } from '@gatherly/domain/schemas';
 import { db } from '../firebase.ts';
-import { linkContext } from '../mail/params.ts';
+import { appOrigin, linkContext } from '../mail/params.ts';
 import { route, type Route } from '../router.ts';
 import { apiShape } from '../serialize.ts';
 import {
@@ -12,11 +12,6 @@ import {
   removeMember,
 } from '../services/members.ts';
 import { validateBody } from '../validate.ts';
-
-const fallbackOrigin = () => `https://${process.env.GCLOUD_PROJECT ?? 'demo-gatherly'}.web.app`;
-
-/** The web app's origin for invitation links. */
-export const appOrigin = (origin: string | null): string => origin ?? fallbackOrigin();
 
 export const memberRoutes: Route[] = [
   route({
@@ -32,10 +27,10 @@ export const memberRoutes: Route[] = [
     method: 'POST',
     pattern: '/events/:eventId/members',
     access: 'app',
-    async handle({ caller, params, body, origin }) {
+    async handle({ caller, params, body }) {
       const input = validateBody(inviteRequestSchema, body);
       const sent = await db().runTransaction((tx) =>
-        inviteMember(tx, caller, params.eventId, input, appOrigin(origin)),
+        inviteMember(tx, caller, params.eventId, input, appOrigin()),
       );
       return {
         status: 201,
@@ -47,9 +42,9 @@ export const memberRoutes: Route[] = [
     method: 'DELETE',
     pattern: '/events/:eventId/members/:userId',
     access: 'app',
-    async handle({ caller, params, origin }) {
+    async handle({ caller, params }) {
       await db().runTransaction((tx) =>
-        removeMember(tx, caller, params.eventId, params.userId, () => linkContext(origin)),
+        removeMember(tx, caller, params.eventId, params.userId, () => linkContext()),
       );
       return { body: { removed: true, userId: params.userId } };
     },

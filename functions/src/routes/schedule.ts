@@ -51,11 +51,11 @@ export const scheduleRoutes: Route[] = [
     pattern: '/schedule/:scheduleId/rsvp',
     // The web app's one RSVP path: it keeps the counts, answer maps and waitlist exact.
     access: 'app',
-    async handle({ caller, params, body, origin }) {
+    async handle({ caller, params, body }) {
       const input = validateBody(rsvpSchema, body);
       const item = await locateScheduleItem(params.scheduleId);
       const rsvp = await db().runTransaction((tx) =>
-        setRsvp(tx, caller, item, input, () => linkContext(origin)),
+        setRsvp(tx, caller, item, input, () => linkContext()),
       );
       return { body: rsvpBody(rsvp) };
     },
@@ -64,11 +64,11 @@ export const scheduleRoutes: Route[] = [
     method: 'PUT',
     pattern: '/schedule/:scheduleId/rsvps/:userId',
     access: 'app',
-    async handle({ caller, params, body, origin }) {
+    async handle({ caller, params, body }) {
       const input = validateBody(rsvpSchema, body);
       const item = await locateScheduleItem(params.scheduleId);
       const rsvp = await db().runTransaction((tx) =>
-        recordRsvp(tx, caller, item, params.userId, input, () => linkContext(origin)),
+        recordRsvp(tx, caller, item, params.userId, input, () => linkContext()),
       );
       return { body: rsvpBody(rsvp) };
     },
@@ -77,10 +77,10 @@ export const scheduleRoutes: Route[] = [
     method: 'PUT',
     pattern: '/schedule/:scheduleId/capacity',
     access: 'app',
-    async handle({ caller, params, body, origin }) {
+    async handle({ caller, params, body }) {
       const { capacity } = validateBody(capacitySchema, body);
       const item = await locateScheduleItem(params.scheduleId);
-      const links = () => linkContext(origin);
+      const links = () => linkContext();
       const result = await db().runTransaction((tx) =>
         setCapacity(tx, caller, item, capacity ?? null, links),
       );

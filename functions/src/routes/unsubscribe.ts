@@ -4,6 +4,7 @@ import {
   type UnsubscribePageState,
 } from '@gatherly/domain/email/unsubscribe-page';
 import type { Reply } from '../http.ts';
+import { appOrigin } from '../mail/params.ts';
 import { publicRoute, type PublicCtx, type Route } from '../router.ts';
 import { unsubscribe, type UnsubscribeOutcome } from '../services/unsubscribe.ts';
 
@@ -24,7 +25,7 @@ function query(ctx: PublicCtx<string>): URLSearchParams {
 }
 
 /** The page for an outcome: confirm offers Unsubscribe, unsubscribed offers Subscribe again. */
-function page(ctx: PublicCtx<string>, token: string, outcome: UnsubscribeOutcome): Reply {
+function page(token: string, outcome: UnsubscribeOutcome): Reply {
   const formAction =
     outcome.state === 'confirm'
       ? actionFor(token, false)
@@ -35,7 +36,7 @@ function page(ctx: PublicCtx<string>, token: string, outcome: UnsubscribeOutcome
     state: outcome.state,
     ...(outcome.topic ? { topic: outcome.topic } : {}),
     ...(formAction ? { formAction } : {}),
-    preferencesUrl: preferencesUrl(ctx.origin ?? ''),
+    preferencesUrl: preferencesUrl(appOrigin()),
   });
   return { status: STATUS[outcome.state], html };
 }
@@ -48,7 +49,7 @@ export const unsubscribeRoutes: Route[] = [
     pattern: '/unsubscribe',
     async handle(ctx) {
       const token = query(ctx).get('token') ?? '';
-      return page(ctx, token, await unsubscribe(token, 'confirm'));
+      return page(token, await unsubscribe(token, 'confirm'));
     },
   }),
   publicRoute({
@@ -58,7 +59,7 @@ export const unsubscribeRoutes: Route[] = [
       const params = query(ctx);
       const token = params.get('token') ?? '';
       const action = params.get('resubscribe') === '1' ? 'resubscribe' : 'unsubscribe';
-      return page(ctx, token, await unsubscribe(token, action));
+      return page(token, await unsubscribe(token, action));
     },
   }),
 ];

@@ -18,8 +18,8 @@ import {
 
 /**
  * Creates the profile on first sign-in (tier free) and refreshes the e-mail afterwards. Name
- * and photo come from the provider only while the user has not set their own, so a sign-in
- * never overwrites profile edits. Subscription fields are never touched after creation.
+ * and photo come from the provider only while the user has not set their own (an address in
+ * place of a name counts as none), so a sign-in never overwrites profile edits. Subscription fields are never touched after creation.
  */
 export async function signIn(tx: Transaction, caller: Caller): Promise<UserRecord> {
   const ref = store().user(caller.uid);
@@ -43,7 +43,10 @@ export async function signIn(tx: Transaction, caller: Caller): Promise<UserRecor
     return created;
   }
   const update: Partial<UserRecord> = { email: caller.email, updatedAt: now };
-  if (!current.displayName && caller.displayName) update.displayName = caller.displayName;
+  // An e-mail link brings no name (the address stood in for one): a provider's real name may fill it.
+  const unnamed = !current.displayName || current.displayName === current.email;
+  if (unnamed && caller.displayName && caller.displayName !== caller.email)
+    update.displayName = caller.displayName;
   if (!current.photoURL && caller.photoURL) update.photoURL = caller.photoURL;
   tx.update(ref, update);
   return { ...current, ...update };

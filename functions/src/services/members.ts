@@ -1,6 +1,6 @@
 // Members: the list, invitations sent by admins, removal and role changes with their audit log
 // (docs/product.md, "Members and roles", "Invitations").
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { Timestamp, type Transaction } from 'firebase-admin/firestore';
 import type { InvitableRole, Member } from '@gatherly/domain/entities';
 import { invitationEmail } from '@gatherly/domain/email/invitation-email';
@@ -20,6 +20,7 @@ import { store } from '../firebase.ts';
 import { conflict, forbidden, notFound } from '../http.ts';
 import type { LinkContext } from '../mail/params.ts';
 import { queuedMail } from '../mail/queue.ts';
+import { newSecret } from '../secrets.ts';
 import { apiShape } from '../serialize.ts';
 import { forgetAnswers } from './schedule.ts';
 import {
@@ -60,10 +61,6 @@ export function invitationIdFor(email: string): string {
 }
 
 /** 32 random bytes (256 bits), URL-safe. */
-export function newInvitationToken(): string {
-  return randomBytes(32).toString('base64url');
-}
-
 export interface SentInvitation {
   invitation: InvitationRecord;
   inviteUrl: string;
@@ -86,7 +83,7 @@ export async function inviteMember(
   const email = input.userEmail;
   const invitationId = invitationIdFor(email);
   const invitationRef = s.invitations(eventId).doc(invitationId);
-  const token = newInvitationToken();
+  const token = newSecret();
   const inviteUrl = `${appOrigin}/invite/${token}`;
   const now = Timestamp.now();
   const invitation: InvitationRecord = {

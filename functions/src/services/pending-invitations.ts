@@ -2,15 +2,14 @@
 // (docs/product.md, "Guest list"). The list itself is read directly (admins, firestore.rules);
 // the token is a bearer secret only functions read, so the link comes from here.
 import { Timestamp, type Transaction } from 'firebase-admin/firestore';
+import { canInviteAs } from '@gatherly/domain/roles';
 import { requirePermission } from '../access.ts';
 import type { Caller } from '../caller.ts';
 import type { InvitationRecord } from '../db.ts';
 import { store } from '../firebase.ts';
 import { conflict, notFound } from '../http.ts';
 import { queueInvitationMail, requireInvitationQuota } from './members.ts';
-import { INVITATION_NOT_FOUND } from './invitations.ts';
-
-export const ALREADY_ACCEPTED = 'This invitation has already been accepted';
+import { ALREADY_ACCEPTED, INVITATION_NOT_FOUND } from './invitations.ts';
 
 export const inviteUrlOf = (appOrigin: string, token: string) => `${appOrigin}/invite/${token}`;
 
@@ -59,7 +58,7 @@ export async function resendInvitation(
   invitationId: string,
   appOrigin: string,
 ): Promise<{ invitation: InvitationRecord; inviteUrl: string }> {
-  const { membership, invitation, tokens } = await pendingInvitation(
+  const { membership, ref, invitation, tokens } = await pendingInvitation(
     tx,
     caller,
     eventId,
@@ -69,6 +68,12 @@ export async function resendInvitation(
   if (!token) throw notFound(INVITATION_NOT_FOUND);
   await requireInvitationQuota(tx, caller);
   const inviteUrl = inviteUrlOf(appOrigin, token);
+  // Sent again by this admin, it is theirs: it stays valid as long as they may send it.
+  if (
+    invitation.invitedByUserId !== caller.uid &&
+    canInviteAs(membership.member.role, invitation.role)
+  )
+    tx.update(ref, { invitedByUserId: caller.uid });
   queueInvitationMail(tx, {
     caller,
     member: membership.member,

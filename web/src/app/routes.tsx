@@ -19,7 +19,6 @@ import { RouteBoundary, type RouteErrorKind } from './RouteBoundary.tsx';
  */
 const LandingPage = lazy(() => import('../features/landing/LandingPage.tsx'));
 const SignedInArea = lazy(() => import('./signed-in-area.tsx'));
-const PublicDataArea = lazy(() => import('./public-data-area.tsx'));
 
 const EventLayout = lazy(() => import('./EventLayout.tsx'));
 const EventsListPage = lazy(() => import('../features/events/EventsListPage.tsx'));
@@ -31,6 +30,8 @@ const MembersPage = lazy(() => import('../features/members/MembersPage.tsx'));
 const SettingsPage = lazy(() => import('../features/settings/SettingsPage.tsx'));
 const ActivityPage = lazy(() => import('../features/activity/ActivityPage.tsx'));
 const InvitationPage = lazy(() => import('../features/invitations/InvitationPage.tsx'));
+const JoinPage = lazy(() => import('../features/join/JoinPage.tsx'));
+const SignInLinkPage = lazy(() => import('../features/auth/SignInLinkPage.tsx'));
 const ProfilePage = lazy(() => import('../features/profile/ProfilePage.tsx'));
 const NotFoundPage = lazy(() => import('../features/not-found/NotFoundPage.tsx'));
 
@@ -47,7 +48,10 @@ function guarded(element: ReactNode, kind: RouteErrorKind = 'app') {
   return <RouteBoundary kind={kind}>{element}</RouteBoundary>;
 }
 
-/** Signed-out visitors see the landing page on every route but /invite/{token} (docs/product.md, "Sign-in"). */
+/**
+ * Signed-out visitors see the landing page on every route but the public ones (an invitation, an
+ * event link, a sign-in link; docs/product.md, "Sign-in").
+ */
 export function SessionGate() {
   const { status } = useSession();
   if (status === 'loading') return <FullPageSpinner />;
@@ -68,14 +72,11 @@ function eventArea(
 }
 
 export const routes: RouteObject[] = [
-  {
-    element: guarded(
-      <Suspense fallback={<FullPageSpinner />}>
-        <PublicDataArea />
-      </Suspense>,
-    ),
-    children: [{ path: PATHS.invite, element: guarded(page(InvitationPage)) }],
-  },
+  // Public pages a guest may open signed out, from an e-mail or a QR code: they talk to the API
+  // only, so they load no Firestore (docs/performance.md, "The first screen").
+  { path: PATHS.invite, element: guarded(page(InvitationPage)) },
+  { path: PATHS.join, element: guarded(page(JoinPage)) },
+  { path: PATHS.signInLink, element: guarded(page(SignInLinkPage)) },
   {
     element: guarded(<SessionGate />),
     children: [

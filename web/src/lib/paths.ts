@@ -12,6 +12,10 @@ export const PATHS = {
   /** The gallery, or with a photo id its viewer open on that photo (a deep link). */
   photos: '/events/:eventId/photos/:photoId?',
   invite: '/invite/:token?',
+  /** An event link: join (or ask to) by holding it. */
+  join: '/join/:secret',
+  /** Where sign-in e-mails lead (the token is in the query). */
+  signInLink: '/signin/link',
   /** The signed-in person's profile and e-mail preferences (e-mails link here). */
   profile: '/profile',
 } as const;
@@ -20,6 +24,14 @@ export const PATHS = {
 export function eventHref(eventId: string, area: EventArea = ''): string {
   const base = `/events/${encodeURIComponent(eventId)}`;
   return area ? `${base}/${area}` : base;
+}
+
+/** Query of the dashboard link that opens the RSVP step of the main schedule item. */
+export const WELCOME_PARAM = 'welcome';
+
+/** The event just joined: its dashboard with the RSVP step of the main item ready. */
+export function welcomeHref(eventId: string): string {
+  return `${eventHref(eventId)}?${WELCOME_PARAM}=rsvp`;
 }
 
 /** Link to one photo of an event: the gallery with the viewer open on it. */

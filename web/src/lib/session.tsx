@@ -16,8 +16,11 @@ import {
   type ReactNode,
 } from 'react';
 import { showToast } from '../components/toast-store.ts';
+import type { LoginResponse } from '@gatherly/domain/entities';
 import { ApiError, apiRequest } from './api.ts';
+import { describeError } from './errors.ts';
 import { getAppAuth, loadOfflineGapiShim } from './firebase.ts';
+import { holdGoogleCredential, requestSignInLink } from './email-link.ts';
 import { CURRENT_EVENT_STORAGE_KEY } from './storage-keys.ts';
 
 export interface SessionUser {
@@ -40,6 +43,8 @@ export interface Session {
   domainUnauthorized: boolean;
   signIn(): Promise<void>;
   signOut(): Promise<void>;
+  /** The name the person now goes by (given on accepting an invitation), shown at once. */
+  renamed(displayName: string): void;
 }
 
 /** Sign-in popup outcomes as thrown messages (docs/product.md, "Sign-in"). */
@@ -95,11 +100,33 @@ export function signInToastMessage(err: unknown): string {
   return 'Failed to sign in. Please try again.';
 }
 
-function toSessionUser(user: User): SessionUser {
+/**
+ * Google sign-in for an address whose account was made with an e-mail link: Firebase keeps one
+ * account per address, so the person proves the address with a link and Google is added to that
+ * account as it opens (lib/email-link.ts).
+ */
+async function offerLinkToExistingAccount(email: string): Promise<void> {
+  try {
+    await requestSignInLink(email, window.location.pathname + window.location.search);
+    showToast({
+      title: 'Check your inbox',
+      description: `You already have a Gatherly account for ${email}. We e-mailed you a sign-in link: open it and Google sign-in will be added to that account.`,
+      status: 'info',
+    });
+  } catch (err) {
+    showToast({
+      title: describeError(err, 'Failed to sign in. Please try again.'),
+      status: 'error',
+    });
+  }
+}
+
+/** The signed-in person; the profile's name (theirs to edit) wins over the provider's. */
+function toSessionUser(user: User, profileName = ''): SessionUser {
   return {
     uid: user.uid,
     email: user.email ?? '',
-    displayName: user.displayName ?? user.email ?? '',
+    displayName: profileName || user.displayName || user.email || '',
     photoURL: user.photoURL ?? '',
   };
 }
@@ -137,10 +164,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         return;
       }
       setStatus('loading');
-      apiRequest<unknown>('POST', '/api/auth/login')
-        .then(() => {
+      apiRequest<LoginResponse>('POST', '/api/auth/login')
+        .then(({ user: profile }) => {
           if (mine !== generation) return;
-          const sessionUser = toSessionUser(fbUser);
+          const sessionUser = toSessionUser(fbUser, profile.displayName);
           setUser(sessionUser);
           setStatus('signed-in');
           if (welcomePending.current) {
@@ -189,7 +216,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       welcomePending.current = false;
       // A newer attempt replaced this one: its own outcome is what the user sees.
       if (mine !== attempt.current) return;
-      if (isUnauthorizedDomainError(err)) {
+      const existing = holdGoogleCredential(err);
+      if (existing) {
+        await offerLinkToExistingAccount(existing);
+      } else if (isUnauthorizedDomainError(err)) {
         setDomainUnauthorized(true);
       } else {
         showToast({ title: signInToastMessage(err), status: 'error' });
@@ -215,9 +245,23 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     }
   }, []);
 
+  const renamed = useCallback(
+    (displayName: string) => setUser((u) => (u && displayName ? { ...u, displayName } : u)),
+    [],
+  );
+
   const value = useMemo<Session>(
-    () => ({ status, user, signingIn, signInAttempted, domainUnauthorized, signIn, signOut }),
-    [status, user, signingIn, signInAttempted, domainUnauthorized, signIn, signOut],
+    () => ({
+      status,
+      user,
+      signingIn,
+      signInAttempted,
+      domainUnauthorized,
+      signIn,
+      signOut,
+      renamed,
+    }),
+    [status, user, signingIn, signInAttempted, domainUnauthorized, signIn, signOut, renamed],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

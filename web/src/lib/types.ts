@@ -25,6 +25,7 @@ import type {
   ScheduleItem,
   User,
 } from '@gatherly/domain/entities';
+import type { JoinRequest } from '@gatherly/domain/guest-access';
 import type { GuestAnswersDoc as StoredGuestAnswers } from '@gatherly/domain/rsvp-options';
 
 export type {
@@ -71,6 +72,7 @@ export type RsvpsByUserDoc = RsvpsByUser<StoredTime>;
 export type GuestAnswersDoc = StoredGuestAnswers<StoredTime>;
 /** `events/{e}/invitations/{id}` (admins read them). */
 export type InvitationDoc = Invitation<StoredTime>;
+export type JoinRequestDoc = JoinRequest<StoredTime>;
 
 /** `events/{e}/activity/{id}`: one feed entry, written by triggers. */
 export type ActivityDoc = ActivityEntry<StoredTime>;

@@ -26,7 +26,8 @@ const invitation = {
   eventLocation: 'Malibu',
   status: 'pending',
 };
-const used = { ...invitation, status: 'accepted' };
+/** A used invitation tells a non-member only that (docs/api.md, "Invitations"). */
+const used = { status: 'accepted' };
 
 const signedOut = () => makeSession({ status: 'signed-out', user: null });
 const signedInAs = (email: string) =>
@@ -71,7 +72,9 @@ afterEach(() => {
 describe('InvitationPage, invitation already accepted', () => {
   it('tells the member who accepted it that they already joined, with Open Event', async () => {
     routeApi(api, {
-      'GET /api/invitations/tok123': () => ({ invitation: { ...used, eventId: 'e1' } }),
+      'GET /api/invitations/tok123': () => ({
+        invitation: { ...used, eventId: 'e1', eventName: 'Beach Wedding' },
+      }),
     });
     renderInvite(signedInAs('alan@example.com'));
     expect(
@@ -89,7 +92,7 @@ describe('InvitationPage, invitation already accepted', () => {
     ).toBeInTheDocument();
     expect(
       screen.getByText(
-        'This invitation to Beach Wedding has already been accepted. Ask the organiser for a new invitation if you need one.',
+        'This invitation has already been accepted. Ask the organiser for a new invitation if you need one.',
       ),
     ).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Accept/ })).not.toBeInTheDocument();
@@ -107,8 +110,65 @@ describe('InvitationPage, invitation already accepted', () => {
     expect(
       screen.queryByRole('button', { name: 'Sign In & Accept Invitation' }),
     ).not.toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(screen.queryByText(/Beach Wedding/)).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Sign In with Google' }));
     expect(session.signIn).toHaveBeenCalled();
+    expect(screen.getByRole('button', { name: 'E-mail me a link' })).toBeInTheDocument();
+  });
+});
+
+describe('InvitationPage, the e-mail link way in', () => {
+  it('signed out with a non-Google address: the sign-in link comes first and goes to the invited address', async () => {
+    routeApi(api, {
+      'GET /api/invitations/tok123': () => ({ invitation }),
+      'POST /api/invitations/tok123/sign-in-link': () => ({ sent: true }),
+    });
+    renderInvite(signedOut());
+    const buttons = await screen.findAllByRole('button', { name: /Sign-In Link|Sign In &/ });
+    expect(buttons.map((b) => b.textContent)).toEqual([
+      'E-mail Me a Sign-In Link',
+      'Sign In & Accept Invitation',
+    ]);
+    await userEvent.click(screen.getByRole('button', { name: 'E-mail Me a Sign-In Link' }));
+    expect(await screen.findByText('Check your inbox')).toBeInTheDocument();
+    expect(screen.getByTestId('sign-in-link-sent')).toHaveTextContent('alan@example.com');
+    // No address is sent: the server knows the invited one.
+    expect(api).toHaveBeenCalledWith('POST', '/api/invitations/tok123/sign-in-link');
+    expect(localStorage.getItem('signInAddress')).toBe('alan@example.com');
+  });
+
+  it('a Gmail address gets Google first', async () => {
+    routeApi(api, {
+      'GET /api/invitations/tok123': () => ({
+        invitation: { ...invitation, email: 'alan@gmail.com' },
+      }),
+    });
+    renderInvite(signedOut());
+    const buttons = await screen.findAllByRole('button', { name: /Sign-In Link|Sign In &/ });
+    expect(buttons[0]).toHaveTextContent('Sign In & Accept Invitation');
+  });
+
+  it('a guest signed in by e-mail link gives their name on Accept, and lands on the RSVP step', async () => {
+    routeApi(api, {
+      'GET /api/invitations/tok123': () => ({ invitation }),
+      'POST /api/invitations/tok123/accept': () => ({ event: { id: 'e1', name: 'Beach Wedding' } }),
+    });
+    const session = makeSession({
+      user: { uid: 'u3', email: 'alan@example.com', displayName: 'alan@example.com', photoURL: '' },
+    });
+    const { router } = renderInvite(session);
+    await userEvent.type(await screen.findByLabelText('Your name'), ' Alan Turing ');
+    await userEvent.click(screen.getByRole('button', { name: 'Accept Invitation' }));
+    expect(
+      await screen.findByText('Welcome to Beach Wedding! Taking you to the event...'),
+    ).toBeInTheDocument();
+    expect(api).toHaveBeenCalledWith('POST', '/api/invitations/tok123/accept', {
+      displayName: 'Alan Turing',
+    });
+    expect(session.renamed).toHaveBeenCalledWith('Alan Turing');
+    await waitFor(() => expect(router.state.location.search).toBe('?welcome=rsvp'), {
+      timeout: 3000,
+    });
   });
 });
 
@@ -214,7 +274,7 @@ describe('InvitationPage', () => {
     expect(
       await screen.findByText('Welcome to Beach Wedding! Taking you to the event...'),
     ).toBeInTheDocument();
-    expect(api).toHaveBeenCalledWith('POST', '/api/invitations/tok123/accept');
+    expect(api).toHaveBeenCalledWith('POST', '/api/invitations/tok123/accept', {});
   });
 
   it('does not accept when the popup lands with another account: it explains the mismatch', async () => {
@@ -233,7 +293,7 @@ describe('InvitationPage', () => {
         'This invitation is for alan@example.com. Please sign in with the correct email address.',
       ),
     ).toBeInTheDocument();
-    expect(api).not.toHaveBeenCalledWith('POST', '/api/invitations/tok123/accept');
+    expect(api).not.toHaveBeenCalledWith('POST', '/api/invitations/tok123/accept', {});
     expect(screen.queryByText('Sign In Required')).not.toBeInTheDocument();
   });
 

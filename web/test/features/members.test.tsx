@@ -24,6 +24,10 @@ vi.mock('../../src/features/members/data.ts', async (importOriginal) => ({
   changeMemberRole: vi.fn(),
 }));
 vi.mock('../../src/lib/use-event-stats.ts', () => ({ useEventStats: vi.fn() }));
+vi.mock('../../src/features/members/join-requests-data.ts', () => ({
+  usePendingJoinRequests: vi.fn(() => ({ loading: false, requests: [] })),
+  decideJoinRequest: vi.fn(),
+}));
 // The host's guest list reads Firestore (bounded queries); its hooks are stubbed here and its
 // data paths are covered by the functions, rules and journey suites.
 vi.mock('../../src/features/members/guest-list-data.ts', async (importOriginal) => ({
@@ -108,6 +112,7 @@ function renderMembers(role: MemberRole, uid = 'u1', event: Partial<GatherlyEven
       domainUnauthorized: false,
       signIn: vi.fn(),
       signOut: vi.fn(),
+      renamed: vi.fn(),
     },
   });
   return { ...result, myEvents };

@@ -26,6 +26,13 @@ vi.mock('../../src/features/settings/data.ts', () => ({
   saveReminderSettings: vi.fn(),
 }));
 // Firestore's local cache is the SDK's: a write counts as applied on the device at once.
+vi.mock('../../src/features/settings/event-link.ts', () => ({
+  loadJoinLink: vi.fn(async () => ({ url: null, askBeforeJoin: false })),
+  saveJoinLink: vi.fn(),
+  regenerateJoinLink: vi.fn(),
+  qrImages: vi.fn(),
+  download: vi.fn(),
+}));
 vi.mock('../../src/lib/offline/local-apply.ts', () => ({ appliedLocally: async () => undefined }));
 vi.mock('../../src/features/members/data.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../src/features/members/data.ts')>()),

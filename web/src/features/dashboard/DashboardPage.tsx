@@ -1,10 +1,12 @@
 import { Stack } from '@chakra-ui/react';
-import { useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { isAdminRole } from '@gatherly/domain/roles';
 import { eventTimeZone, needsTimeZoneConfirmation } from '@gatherly/domain/time-zones';
 import { PageSkeleton } from '../../components/PageSkeleton.tsx';
 import { useEventScope, useMemberCount } from '../../lib/event-scope.tsx';
 import { useEventStats } from '../../lib/use-event-stats.ts';
+import { WELCOME_PARAM } from '../../lib/paths.ts';
 import { useBannerPhotos, useMyVotes, useRecentPhotos, withMyVotes } from '../photos/data.ts';
 import { useCarpools, useFlights } from '../travel/data.ts';
 import { useMyAllowance, useMyGuestAnswers, useSchedule } from './data.ts';
@@ -48,6 +50,21 @@ export default function DashboardPage() {
   // Before the event's stats exist (an event not backfilled yet), the events list's count.
   const listedMemberCount = useMemberCount(eventId);
   const memberCount = stats.members?.total ?? listedMemberCount;
+  // Arrived from an accepted invitation or the event link: the RSVP step opens once.
+  const [search, setSearch] = useSearchParams();
+  const welcome = search.get(WELCOME_PARAM) === 'rsvp';
+  const welcomed = useCallback(
+    () =>
+      setSearch(
+        (current) => {
+          const next = new URLSearchParams(current);
+          next.delete(WELCOME_PARAM);
+          return next;
+        },
+        { replace: true },
+      ),
+    [setSearch],
+  );
 
   if (banner.loading || recent.loading || flights.loading || carpools.loading || schedule.loading)
     return <PageSkeleton cards={4} />;
@@ -91,6 +108,8 @@ export default function DashboardPage() {
           showNames={isAdmin || event.guestsSeeWhoIsGoing !== false}
           items={schedule.items}
           going={{ allowance, questions, storedAnswers }}
+          welcome={welcome}
+          onWelcomed={welcomed}
         />
         {questions.length > 0 && storedAnswers && (
           <YourAnswersCard

@@ -47,6 +47,8 @@ export interface RsvpDialogProps {
   /** 'going': the member chose Going; 'party': they change the party of their Going. */
   mode: 'going' | 'party';
   context: GoingContext;
+  /** Opened for someone who just joined: one empty guest row ready, left blank = alone. */
+  welcome?: boolean;
   onClose(): void;
 }
 
@@ -121,6 +123,7 @@ function RsvpForm({
   target,
   mode,
   context,
+  welcome,
   questions,
   storedAnswers,
   onClose,
@@ -136,11 +139,13 @@ function RsvpForm({
   useEffect(() => {
     if (failure) failureRef.current?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
   }, [failure]);
+  const offerGuest = welcome === true && context.allowance > 0 && item.myGuests.length === 0;
   const rules: RsvpFormRules = {
     allowance: context.allowance,
     questions,
     // The first Going answers every required question (the RSVP function checks the same).
     requireAll: true,
+    dropBlankGuests: offerGuest,
   };
 
   const send = async (values: RsvpFormValues, waitlist: boolean) => {
@@ -173,7 +178,11 @@ function RsvpForm({
   };
 
   const form = useFormik<RsvpFormValues>({
-    initialValues: initialRsvpValues(item.myGuests, questions, storedAnswers),
+    initialValues: initialRsvpValues(
+      offerGuest ? [{ name: '', child: false }] : item.myGuests,
+      questions,
+      storedAnswers,
+    ),
     validate: (values) => validateRsvpForm(values, rules),
     validateOnBlur: false,
     onSubmit: (values) => send(values, false),
@@ -264,7 +273,10 @@ function RsvpForm({
           {showParty && (
             <Fieldset.Root invalid={Boolean(partyMessage)}>
               <Fieldset.Legend fontWeight="semibold">Your party</Fieldset.Legend>
-              <Fieldset.HelperText>{plusOneAllowanceText(context.allowance)}</Fieldset.HelperText>
+              <Fieldset.HelperText>
+                {plusOneAllowanceText(context.allowance)}
+                {offerGuest && ". Leave the name empty if you're coming alone."}
+              </Fieldset.HelperText>
               <Stack gap="3" mt="2">
                 {guests.map((guest, index) => {
                   const label = `Guest ${index + 1}`;
@@ -280,7 +292,12 @@ function RsvpForm({
                       wrap="wrap"
                       data-testid="party-guest"
                     >
-                      <Field.Root invalid={Boolean(message)} required flex="1" minW="40">
+                      <Field.Root
+                        invalid={Boolean(message)}
+                        required={!offerGuest}
+                        flex="1"
+                        minW="40"
+                      >
                         <Field.Label>
                           {label}
                           <Field.RequiredIndicator />

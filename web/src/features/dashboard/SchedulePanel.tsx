@@ -1,5 +1,5 @@
 import { Badge, Box, Button, HStack, Stack, Text } from '@chakra-ui/react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import type { RsvpStatus } from '@gatherly/domain/entities';
 import {
   headsAndRepliesText,
@@ -25,7 +25,7 @@ import {
   type ScheduleEntry,
 } from './data.ts';
 import { PanelCard } from './PanelCard.tsx';
-import { goingNeedsStep, type GoingContext } from './rsvp-step.ts';
+import { goingNeedsStep, mainItemId, type GoingContext } from './rsvp-step.ts';
 import { WhoIsGoing } from './WhoIsGoing.tsx';
 
 import { CalendarIcon, MapPinIcon } from '../../components/icons.tsx';
@@ -62,12 +62,16 @@ interface Props {
   items: readonly ScheduleEntry[];
   /** The viewer's allowance, the event's questions and their stored answers. */
   going: GoingRules;
+  /** Just joined: open the RSVP step of the main item (once; `onWelcomed` clears the ask). */
+  welcome?: boolean;
+  onWelcomed?: () => void;
 }
 
 /** The RSVP step open for an item: after choosing Going, or to change the party. */
 interface RsvpStep {
   itemId: string;
   mode: 'going' | 'party';
+  welcome?: boolean;
 }
 
 export function SchedulePanel({
@@ -80,10 +84,21 @@ export function SchedulePanel({
   showNames,
   items,
   going,
+  welcome = false,
+  onWelcomed,
 }: Props) {
   // Admins and the creator manage the schedule; `editing` null = closed, 'new' = add.
   const [editing, setEditing] = useState<ScheduleEntry | 'new' | null>(null);
-  const [step, setStep] = useState<RsvpStep | null>(null);
+  // A new member lands on the step of the main item, unless they answered it already.
+  const [step, setStep] = useState<RsvpStep | null>(() => {
+    const main = welcome ? items.find((i) => i.id === mainItemId(items)) : undefined;
+    return main && main.myStatus === null
+      ? { itemId: main.id, mode: 'going', welcome: true }
+      : null;
+  });
+  useEffect(() => {
+    if (welcome) onWelcomed?.();
+  }, [welcome, onWelcomed]);
   // The item as it stands now (its counts and the viewer's answer move live while open).
   const stepItem = step ? items.find((i) => i.id === step.itemId) : undefined;
   const [removing, setRemoving] = useState<ScheduleEntry | null>(null);
@@ -137,6 +152,7 @@ export function SchedulePanel({
             item={stepItem}
             target={{ uid, eventId, itemId: stepItem.id, title: stepItem.title }}
             mode={step.mode}
+            welcome={step.welcome}
             context={{ ...going, capacity: stepItem.capacity ?? null }}
             onClose={() => setStep(null)}
           />

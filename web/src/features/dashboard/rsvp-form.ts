@@ -30,6 +30,16 @@ export interface RsvpFormRules {
   questions: readonly GuestQuestion[];
   /** Required questions must be answered (the first Going; edits while attending). */
   requireAll: boolean;
+  /**
+   * Rows left without a name are no guest (the welcome step offers one empty row, so naming a
+   * plus-one costs no tap; leaving it blank means coming alone).
+   */
+  dropBlankGuests?: boolean;
+}
+
+/** The party as it will be sent: blank rows dropped where the step offered one. */
+function partyOf(values: RsvpFormValues, rules: RsvpFormRules): RsvpFormValues['guests'] {
+  return rules.dropBlankGuests ? values.guests.filter((g) => g.name.trim() !== '') : values.guests;
 }
 
 /** The form's starting values: the party as it stands, stored answers or empty ones. */
@@ -69,10 +79,11 @@ export function validateRsvpForm(
 ): FormikErrors<RsvpFormValues> {
   const errors: FormikErrors<RsvpFormValues> = {};
   const rows = values.guests.map((guest) => {
+    if (rules.dropBlankGuests && guest.name.trim() === '') return undefined;
     const message = schemaError(() => plusOneSchema.validateSync(guest));
     return message ? { name: message } : undefined;
   });
-  const party = partyError(values.guests, rules.allowance);
+  const party = partyError(partyOf(values, rules), rules.allowance);
   if (rows.some(Boolean)) errors.guests = rows as FormikErrors<PlusOne>[];
   else if (party) errors.guests = party;
   const answers: Record<string, string> = {};
@@ -106,7 +117,7 @@ export function toRsvpRequest(
 ): RsvpRequest {
   const request: RsvpRequest = {
     status: 'going',
-    guests: values.guests.map((g) => plusOneSchema.cast(g)),
+    guests: partyOf(values, rules).map((g) => plusOneSchema.cast(g)),
     ...(rules.questions.length ? { answers: cleanAnswers(values, rules.questions) } : {}),
     ...(options.waitlist ? { waitlist: true } : {}),
   };

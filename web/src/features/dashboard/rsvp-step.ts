@@ -32,3 +32,15 @@ export function goingNeedsStep(ctx: GoingContext): boolean {
     (ctx.storedAnswers === undefined && ctx.questions.length > 0)
   );
 }
+
+/**
+ * The item a new member is asked about first: the next one still to start, else the first
+ * (items come ordered by start). Null when the schedule is empty.
+ */
+export function mainItemId(
+  items: readonly { id: string; startTime: string }[],
+  now: number = Date.now(),
+): string | null {
+  const upcoming = items.find((item) => Date.parse(item.startTime) >= now);
+  return (upcoming ?? items[0])?.id ?? null;
+}

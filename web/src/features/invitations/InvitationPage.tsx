@@ -15,14 +15,19 @@ import { Link, useNavigate } from 'react-router-dom';
 import { formatDateRange } from '@gatherly/domain/dates';
 import { eventTimeZone } from '@gatherly/domain/time-zones';
 import { ZonedTime } from '../../components/ZonedTime.tsx';
-import type { InvitationPublicView } from '@gatherly/domain/entities';
+import type { InvitationPublicView, UsedInvitationView } from '@gatherly/domain/entities';
 import { invitationRoleLabel } from '@gatherly/domain/roles';
 import { showToast } from '../../components/toaster.tsx';
 import { errorMessage } from '../../lib/api.ts';
 import { useSession } from '../../lib/session.tsx';
-import { acceptInvitation, emailsMatch, useInvitation } from './data.ts';
+import { EmailLinkSignIn, LinkSentNotice } from '../../components/EmailLinkSignIn.tsx';
+import { Field } from '../../components/chakra/Field.ts';
+import { Input } from '../../components/chakra/Input.ts';
+import { requestInvitationSignInLink } from '../../lib/email-link.ts';
+import { describeError } from '../../lib/errors.ts';
+import { acceptInvitation, emailsMatch, isGoogleAddress, useInvitation } from './data.ts';
 import { SparklesIcon } from '../../components/icons.tsx';
-import { eventHref, PATHS, useRouteParams } from '../../lib/paths.ts';
+import { eventHref, PATHS, useRouteParams, welcomeHref } from '../../lib/paths.ts';
 
 /** How a "sign in and accept" popup ended once the session settled. */
 type SignInOutcome = 'invited-account' | 'other-account' | 'signed-out';
@@ -82,23 +87,22 @@ function InvitationForToken({ token }: { token: string }) {
 }
 
 /**
- * An invitation already accepted: the person who accepted it can open the event; anyone else is
- * told it was used (a signed-out invitee can sign in to get to the event).
+ * An invitation already accepted. A member of the event (the invitee, or anyone in it) can open
+ * it; anyone else is told only that it was used: an old link reveals nothing of the event.
  */
-function UsedInvitation({ invitation }: { invitation: InvitationPublicView }) {
+function UsedInvitation({ invitation }: { invitation: UsedInvitationView }) {
   const session = useSession();
   const signedIn = session.status === 'signed-in' && session.user !== null;
-  const joined = signedIn && emailsMatch(session.user?.email, invitation.email);
-  const eventLink = invitation.eventId ? `/events/${invitation.eventId}` : null;
+  const eventLink = invitation.eventId ? eventHref(invitation.eventId) : null;
   return (
     <Card.Root data-testid="invitation-used">
       <Card.Body>
         <Stack align="center" textAlign="center" gap="3" py="6">
           <SparklesIcon boxSize="10" color="brand.solid" />
-          {joined && eventLink ? (
+          {eventLink ? (
             <>
               <Heading size="xl">You&apos;ve already joined {invitation.eventName}</Heading>
-              <Text color="fg.muted">This invitation was accepted with your account.</Text>
+              <Text color="fg.muted">You are a member of this event.</Text>
               <Button colorPalette="brand" size="lg" asChild>
                 <Link to={eventLink}>Open Event</Link>
               </Button>
@@ -107,25 +111,26 @@ function UsedInvitation({ invitation }: { invitation: InvitationPublicView }) {
             <>
               <Heading size="xl">Invitation Already Used</Heading>
               <Text color="fg.muted">
-                This invitation to {invitation.eventName} has already been accepted.
+                This invitation has already been accepted.
                 {signedIn
                   ? ' Ask the organiser for a new invitation if you need one.'
                   : ' If it was yours, sign in to open the event.'}
               </Text>
-              {eventLink && (
-                <Button colorPalette="brand" asChild>
-                  <Link to={eventLink}>Open Event</Link>
-                </Button>
-              )}
               {!signedIn && (
-                <Button
-                  colorPalette="brand"
-                  loading={session.signingIn || session.status === 'loading'}
-                  loadingText="Signing in..."
-                  onClick={() => void session.signIn()}
-                >
-                  Sign In
-                </Button>
+                <Stack gap="3" width="full" maxW="sm">
+                  <Button
+                    colorPalette="brand"
+                    loading={session.signingIn || session.status === 'loading'}
+                    loadingText="Signing in..."
+                    onClick={() => void session.signIn()}
+                  >
+                    Sign In with Google
+                  </Button>
+                  <EmailLinkSignIn
+                    next={window.location.pathname}
+                    label="Or get a sign-in link by e-mail"
+                  />
+                </Stack>
               )}
               <Button variant="outline" asChild>
                 <Link to="/">Go Home</Link>
@@ -169,18 +174,26 @@ function InvitationCard({
   // The dates as the event's own calendar shows them (UTC until its admins confirm a zone).
   const zone = eventTimeZone({ timeZone: invitation.eventTimeZone });
 
+  // A guest signed in by e-mail link has no name yet (the session shows their address).
+  const needsName = signedIn && matches && session.user?.displayName === session.user?.email;
+  const [name, setName] = useState('');
+  const [linkSentTo, setLinkSentTo] = useState<string | null>(null);
+  const [sendingLink, setSendingLink] = useState(false);
+
   const accept = useCallback(async () => {
     setAccepting(true);
     try {
-      const { event } = await acceptInvitation(token);
+      const { event } = await acceptInvitation(token, name);
+      if (needsName) session.renamed(name.trim());
       showToast({
         title: 'Invitation Accepted',
         description: `You have joined ${event.name}.`,
         status: 'success',
       });
       setWelcome(`Welcome to ${event.name}! Taking you to the event...`);
-      // navigate() never rejects (docs/web.md, "Promises and effects").
-      setTimeout(() => void navigate(eventHref(event.id)), ACCEPT_REDIRECT_MS);
+      // The event opens on its main schedule item with the RSVP step ready (docs/product.md,
+      // "Invitations"); navigate() never rejects (docs/web.md, "Promises and effects").
+      setTimeout(() => void navigate(welcomeHref(event.id)), ACCEPT_REDIRECT_MS);
     } catch (err) {
       showToast({
         title: 'Error',
@@ -189,7 +202,7 @@ function InvitationCard({
       });
       setAccepting(false);
     }
-  }, [token, navigate]);
+  }, [token, name, needsName, session, navigate]);
 
   // signIn() returns when the popup closes, but the session settles later (the backend login):
   // this tells the waiting click how it settled, and the click goes on to accept.
@@ -228,6 +241,50 @@ function InvitationCard({
     await session.signOut();
     await signInAndAccept();
   };
+
+  // The link goes to the invited address, never one typed here: a forwarded invitation signs
+  // nobody in as the invitee (docs/decisions.md, "E-mail link sign-in").
+  const emailMeALink = async () => {
+    setSendingLink(true);
+    try {
+      if (signedIn) await session.signOut();
+      await requestInvitationSignInLink(token, invitation.email);
+      setLinkSentTo(invitation.email);
+    } catch (err) {
+      showToast({
+        title: 'Error',
+        description: describeError(err, 'Could not send the sign-in link. Please try again.'),
+        status: 'error',
+      });
+    } finally {
+      setSendingLink(false);
+    }
+  };
+  const emailLinkButton = (primary: boolean) => (
+    <Button
+      colorPalette={primary ? 'brand' : undefined}
+      variant={primary ? 'solid' : 'outline'}
+      size={primary ? 'lg' : 'md'}
+      loading={sendingLink}
+      loadingText="Sending..."
+      onClick={() => void emailMeALink()}
+    >
+      E-mail Me a Sign-In Link
+    </Button>
+  );
+  const googleFirst = isGoogleAddress(invitation.email);
+  const googleButton = (
+    <Button
+      colorPalette={googleFirst ? 'brand' : undefined}
+      variant={googleFirst ? 'solid' : 'outline'}
+      size={googleFirst ? 'lg' : 'md'}
+      loading={session.signingIn || session.status === 'loading' || accepting}
+      loadingText="Signing in..."
+      onClick={() => void signInAndAccept()}
+    >
+      Sign In &amp; Accept Invitation
+    </Button>
+  );
 
   return (
     <Card.Root>
@@ -274,26 +331,41 @@ function InvitationCard({
               <Alert.Indicator />
               <Alert.Title>{welcome}</Alert.Title>
             </Alert.Root>
+          ) : linkSentTo ? (
+            <LinkSentNotice email={linkSentTo} />
           ) : !signedIn ? (
-            <Button
-              colorPalette="brand"
-              size="lg"
-              loading={session.signingIn || session.status === 'loading' || accepting}
-              loadingText="Signing in..."
-              onClick={() => void signInAndAccept()}
-            >
-              Sign In &amp; Accept Invitation
-            </Button>
+            <Stack gap="3">
+              {googleFirst ? googleButton : emailLinkButton(true)}
+              {googleFirst ? emailLinkButton(false) : googleButton}
+              <Text fontSize="sm" color="fg.muted" textAlign="center">
+                No password or Google account needed: the link goes to {invitation.email}.
+              </Text>
+            </Stack>
           ) : matches ? (
-            <Button
-              colorPalette="brand"
-              size="lg"
-              loading={accepting}
-              loadingText="Accepting..."
-              onClick={() => void accept()}
-            >
-              Accept Invitation
-            </Button>
+            <Stack gap="3">
+              {needsName && (
+                <Field.Root>
+                  <Field.Label>Your name</Field.Label>
+                  <Input
+                    name="displayName"
+                    autoComplete="name"
+                    maxLength={100}
+                    value={name}
+                    onChange={(e) => setName(e.target.value)}
+                  />
+                  <Field.HelperText>So the hosts and guests know who you are.</Field.HelperText>
+                </Field.Root>
+              )}
+              <Button
+                colorPalette="brand"
+                size="lg"
+                loading={accepting}
+                loadingText="Accepting..."
+                onClick={() => void accept()}
+              >
+                Accept Invitation
+              </Button>
+            </Stack>
           ) : (
             <Stack gap="3">
               <Alert.Root status="warning">
@@ -310,6 +382,7 @@ function InvitationCard({
               >
                 Sign In with Different Account
               </Button>
+              {emailLinkButton(false)}
             </Stack>
           )}
         </Stack>

@@ -3,8 +3,8 @@
 import { useEffect, useState } from 'react';
 import type {
   AcceptInvitationResponse,
-  InvitationPublicView,
   InvitationResponse,
+  InvitationView,
 } from '@gatherly/domain/entities';
 import { ApiError, apiRequest } from '../../lib/api.ts';
 
@@ -12,7 +12,7 @@ export type InvitationLoad =
   | { state: 'loading' }
   | { state: 'not-found' }
   | { state: 'error' }
-  | { state: 'ready'; invitation: InvitationPublicView };
+  | { state: 'ready'; invitation: InvitationView };
 
 /**
  * The invitation behind `token`, looked up again when the signed-in person (`uid`) changes: a
@@ -49,11 +49,21 @@ export function useInvitation(
   return load.token === token ? load : { state: 'loading' };
 }
 
-export function acceptInvitation(token: string): Promise<AcceptInvitationResponse> {
+/** Accepts as the signed-in person; `displayName` names a guest whose account came without one. */
+export function acceptInvitation(
+  token: string,
+  displayName = '',
+): Promise<AcceptInvitationResponse> {
   return apiRequest<AcceptInvitationResponse>(
     'POST',
     `/api/invitations/${encodeURIComponent(token)}/accept`,
+    displayName.trim() ? { displayName: displayName.trim() } : {},
   );
+}
+
+/** Google is the natural way in for a Google address; for anything else, a link by e-mail. */
+export function isGoogleAddress(email: string): boolean {
+  return /@(gmail|googlemail)\.com$/i.test(email.trim());
 }
 
 export function emailsMatch(a: string | null | undefined, b: string | null | undefined): boolean {

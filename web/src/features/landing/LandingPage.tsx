@@ -1,5 +1,6 @@
 import { Alert, Box, Button, Flex, Heading, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { Container } from '../../components/chakra/Container.ts';
+import { EmailLinkSignIn } from '../../components/EmailLinkSignIn.tsx';
 import { lazy, Suspense, useState } from 'react';
 import { MoonIcon, PlayIcon, SparklesIcon, SunIcon } from '../../components/icons.tsx';
 import { useColorMode } from '../../lib/color-mode.tsx';
@@ -13,7 +14,10 @@ function scrollToId(id: string) {
   document.getElementById(id)?.scrollIntoView({ behavior: 'smooth', block: 'start' });
 }
 
-/** Signed-out home (docs/product.md, "Landing"): promotes the product and starts the Google popup sign-in. */
+/**
+ * Signed-out home (docs/product.md, "Landing"): promotes the product and starts the Google popup
+ * sign-in, or sends a sign-in link by e-mail.
+ */
 export default function LandingPage() {
   const { signIn, signingIn, signInAttempted, domainUnauthorized } = useSession();
   const { colorMode, toggleColorMode } = useColorMode();
@@ -116,6 +120,10 @@ export default function LandingPage() {
               <PlayIcon /> Watch Demo
             </Button>
           </Stack>
+          <Box maxW="md" mx="auto" mt="8">
+            {/* Signed-out visitors see this page on every route: the link leads back to it. */}
+            <EmailLinkSignIn next={window.location.pathname + window.location.search} />
+          </Box>
           {signingIn || signInAttempted ? (
             <Alert.Root
               status="info"

@@ -1,7 +1,8 @@
 import { Badge, Box, Button, Heading, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { Input } from '../../components/chakra/Input.ts';
 import { Tabs } from '../../components/chakra/Tabs.ts';
-import { useCallback, useState } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
+import { JOIN_REQUESTS_PAGE } from '@gatherly/domain/guest-access';
 import type { InvitableRole, MemberRole } from '@gatherly/domain/entities';
 import { canChangeRole, canRemoveMember, can } from '@gatherly/domain/roles';
 import type { GuestQuestion } from '@gatherly/domain/rsvp-options';
@@ -16,9 +17,66 @@ import { MemberCard } from './MemberCard.tsx';
 import { ChangeRoleDialog, RemoveMemberDialog } from './MemberDialogs.tsx';
 import { useMemberActions } from './use-member-actions.ts';
 import { GuestList } from './GuestList.tsx';
+import { JoinRequests } from './JoinRequests.tsx';
+import { usePendingJoinRequests } from './join-requests-data.ts';
 import { PendingInvitations } from './PendingInvitations.tsx';
 import { UpgradeDialog } from '../subscription/UpgradeDialog.tsx';
 import { useSubscription } from '../subscription/use-subscription.ts';
+
+/**
+ * The host's tabs: members, the guest list, pending invitations and requests to join (its count
+ * on the tab, live). Only the open tab reads its list; the requests' bounded listener stays on
+ * for the count.
+ */
+function HostTabs({
+  tab,
+  onTab,
+  eventId,
+  directory,
+  guestList,
+}: {
+  tab: MembersTab;
+  onTab(tab: MembersTab): void;
+  eventId: string;
+  directory: ReactNode;
+  guestList: ReactNode;
+}) {
+  const { requests } = usePendingJoinRequests(eventId);
+  const waiting = requests.length;
+  return (
+    <Tabs.Root
+      value={tab}
+      onValueChange={(e) => {
+        if (isMembersTab(e.value)) onTab(e.value);
+      }}
+      variant="enclosed"
+      lazyMount
+      unmountOnExit
+    >
+      <Tabs.List flexWrap="wrap">
+        <Tabs.Trigger value="members">Members</Tabs.Trigger>
+        <Tabs.Trigger value="guests">Guest List</Tabs.Trigger>
+        <Tabs.Trigger value="invitations">Pending Invitations</Tabs.Trigger>
+        <Tabs.Trigger value="requests">
+          Requests
+          {waiting > 0 && (
+            <Badge colorPalette="brand" variant="solid" data-testid="join-request-count">
+              {waiting >= JOIN_REQUESTS_PAGE ? `${JOIN_REQUESTS_PAGE}+` : waiting}
+            </Badge>
+          )}
+        </Tabs.Trigger>
+      </Tabs.List>
+      <Tabs.Content value="members">{directory}</Tabs.Content>
+      <Tabs.Content value="guests">{guestList}</Tabs.Content>
+      <Tabs.Content value="invitations">
+        <PendingInvitations eventId={eventId} />
+      </Tabs.Content>
+      <Tabs.Content value="requests">
+        <JoinRequests eventId={eventId} requests={requests} />
+      </Tabs.Content>
+    </Tabs.Root>
+  );
+}
 
 /** Members per page: the cards a first screen shows, plus a few (docs/performance.md). */
 export const MEMBER_PAGE_SIZE = 15;
@@ -27,13 +85,13 @@ export const MEMBER_PAGE_SIZE = 15;
 const memberRowHeight = (width: number) => (width >= 448 ? 100 : 148);
 const oneColumn = () => 1;
 
-type MembersTab = 'members' | 'guests' | 'invitations';
+type MembersTab = 'members' | 'guests' | 'invitations' | 'requests';
 const isMembersTab = (v: string): v is MembersTab =>
-  v === 'members' || v === 'guests' || v === 'invitations';
+  v === 'members' || v === 'guests' || v === 'invitations' || v === 'requests';
 
 /**
  * docs/product.md, "Members and roles" and "Guest list". Admins and the creator get tabs:
- * members, the guest list and pending invitations; only the open tab reads its list.
+ * members, the guest list, pending invitations and requests to join.
  * Attendees get the member list.
  */
 export default function MembersPage() {
@@ -66,33 +124,20 @@ export default function MembersPage() {
         )}
       </HStack>
       {isHost ? (
-        <Tabs.Root
-          value={tab}
-          onValueChange={(e) => {
-            if (isMembersTab(e.value)) setTab(e.value);
-          }}
-          variant="enclosed"
-          lazyMount
-          unmountOnExit
-        >
-          <Tabs.List>
-            <Tabs.Trigger value="members">Members</Tabs.Trigger>
-            <Tabs.Trigger value="guests">Guest List</Tabs.Trigger>
-            <Tabs.Trigger value="invitations">Pending Invitations</Tabs.Trigger>
-          </Tabs.List>
-          <Tabs.Content value="members">{directory}</Tabs.Content>
-          <Tabs.Content value="guests">
+        <HostTabs
+          tab={tab}
+          onTab={setTab}
+          eventId={eventId}
+          directory={directory}
+          guestList={
             <HostGuestList
               eventId={eventId}
               eventName={event.name}
               plusOnesAllowed={event.plusOnesAllowed ?? 0}
               questions={event.questions ?? NO_QUESTIONS}
             />
-          </Tabs.Content>
-          <Tabs.Content value="invitations">
-            <PendingInvitations eventId={eventId} />
-          </Tabs.Content>
-        </Tabs.Root>
+          }
+        />
       ) : (
         directory
       )}

@@ -5,6 +5,7 @@ import { memberRoleLabel } from '@gatherly/domain/roles';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { showToast } from '../../components/toast-store.ts';
 import { errorMessage } from '../../lib/api.ts';
+import { canShare, shareLink } from '../../lib/share.ts';
 import type { InvitationDoc } from '../../lib/types.ts';
 import {
   invitationLink,
@@ -37,12 +38,18 @@ export function PendingInvitations({ eventId }: { eventId: string }) {
     run(
       inv.id,
       async () => {
-        await navigator.clipboard.writeText(await invitationLink(eventId, inv.id));
-        showToast({
-          title: 'Link copied',
-          description: `Invitation link for ${inv.email}`,
-          status: 'success',
-        });
+        // Phones offer the share sheet; elsewhere the link goes to the clipboard.
+        const outcome = await shareLink(
+          await invitationLink(eventId, inv.id),
+          'Invitation',
+          `Your invitation on Gatherly (${inv.email})`,
+        );
+        if (outcome === 'copied')
+          showToast({
+            title: 'Link copied',
+            description: `Invitation link for ${inv.email}`,
+            status: 'success',
+          });
       },
       'Could not copy the link. Please try again.',
     );
@@ -120,7 +127,7 @@ export function PendingInvitations({ eventId }: { eventId: string }) {
                 disabled={busy === inv.id}
                 onClick={() => void copy(inv)}
               >
-                Copy link
+                {canShare() ? 'Share link' : 'Copy link'}
               </Button>
               <Button
                 size="xs"

@@ -8,6 +8,7 @@ import type { GatherlyEvent } from '../../lib/types.ts';
 import { RoleManagementCard } from '../members/RoleManagementCard.tsx';
 import { BrandingCard } from './BrandingCard.tsx';
 import { DatesCard } from './DatesCard.tsx';
+import { EventLinkCard } from './EventLinkCard.tsx';
 import { GuestPrivacyCard } from './GuestPrivacyCard.tsx';
 import { RemindersCard } from './RemindersCard.tsx';
 import { RsvpOptionsCard } from './RsvpOptionsCard.tsx';
@@ -76,6 +77,7 @@ function SettingsScreen({
         timeZone={event.timeZone}
       />
       <BrandingCard event={event} />
+      <EventLinkCard eventId={event.id} eventName={event.name} />
       <GuestPrivacyCard eventId={event.id} value={event.guestsSeeWhoIsGoing !== false} />
       <RsvpOptionsCard
         eventId={event.id}

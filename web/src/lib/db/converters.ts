@@ -42,6 +42,7 @@ import type {
   GatherlyEvent,
   GuestAnswersDoc,
   InvitationDoc,
+  JoinRequestDoc,
   MemberDoc,
   MemberStats,
   PhotoDoc,
@@ -439,6 +440,21 @@ export const invitationConverter = converter<InvitationDoc, InvitationDoc>(
     invitedByUserId: text(d.invitedByUserId),
     invitedAt: time(d.invitedAt),
     respondedAt: time(d.respondedAt),
+  }),
+);
+
+/** Requests to join through the event link (admins list them; functions write them). */
+export const joinRequestConverter = converter<JoinRequestDoc, JoinRequestDoc>(
+  'joinRequest',
+  (snap, d) => ({
+    id: snap.id,
+    eventId: text(d.eventId, ownerId(snap)),
+    userId: text(d.userId, snap.id),
+    user: userSummary(d.user),
+    status: d.status === 'declined' ? 'declined' : 'pending',
+    requestedAt: time(d.requestedAt),
+    decidedAt: time(d.decidedAt),
+    decidedBy: textOrNull(d.decidedBy),
   }),
 );
 

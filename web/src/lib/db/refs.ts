@@ -22,6 +22,7 @@ import type {
   GatherlyEvent,
   GuestAnswersDoc,
   InvitationDoc,
+  JoinRequestDoc,
   MemberDoc,
   PhotoDoc,
   PhotoVoteDoc,
@@ -38,6 +39,7 @@ import {
   flightConverter,
   guestAnswersConverter,
   invitationConverter,
+  joinRequestConverter,
   memberConverter,
   photoConverter,
   photoVoteConverter,
@@ -64,6 +66,7 @@ const STATS = 'stats';
 const RSVPS_BY_USER = 'rsvpsByUser';
 const ACTIVITY = 'activity';
 const INVITATIONS = 'invitations';
+const JOIN_REQUESTS = 'joinRequests';
 const GUEST_ANSWERS = 'guestAnswers';
 const USERS = 'users';
 
@@ -256,6 +259,14 @@ export function invitationsRef(
   eventId: string,
 ): CollectionReference<InvitationDoc, InvitationDoc> {
   return collection(db, EVENTS, eventId, INVITATIONS).withConverter(invitationConverter);
+}
+
+/** Requests to join through the event link (admins; each requester reads their own). */
+export function joinRequestsRef(
+  db: Firestore,
+  eventId: string,
+): CollectionReference<JoinRequestDoc, JoinRequestDoc> {
+  return collection(db, EVENTS, eventId, JOIN_REQUESTS).withConverter(joinRequestConverter);
 }
 
 /** Members' answers to the host's questions (private to each member and the admins). */

@@ -1,0 +1,45 @@
+// Letting one person into an event (an accepted invitation, the event link, an approved request):
+// the attendee cap of the creator's plan, checked and counted in the transaction that adds them,
+// so concurrent joins at the cap never overshoot (docs/performance.md, "Counters").
+import { Timestamp, type Transaction } from 'firebase-admin/firestore';
+import type { InvitableRole, UserSummary } from '@gatherly/domain/entities';
+import { memberSearchTokens } from '@gatherly/domain/search';
+import type { EventRecord } from '../db.ts';
+import { store } from '../firebase.ts';
+import { requireEventWithin, tierOfUser } from '../tiers.ts';
+import { readMemberStats, writeMemberStats } from './stats.ts';
+
+/**
+ * Reads what admitting needs (call before the writes of `tx`); `admit` then writes. `callerUid`:
+ * who asked (the joiner, or the admin approving), told the creator's plan only if it is theirs.
+ */
+export async function prepareAdmission(
+  tx: Transaction,
+  eventId: string,
+  event: EventRecord,
+  callerUid: string,
+) {
+  const tier = await tierOfUser(event.createdBy, tx);
+  const stats = await readMemberStats(tx, eventId);
+  requireEventWithin(
+    stats.total,
+    tier.maxAttendeesPerEvent,
+    { what: 'attendees per event', more: 'more attendees' },
+    tier,
+    callerUid === event.createdBy,
+  );
+  return {
+    admit(uid: string, role: InvitableRole, user: UserSummary, now = Timestamp.now()): void {
+      tx.create(store().member(eventId, uid), {
+        id: uid,
+        eventId,
+        userId: uid,
+        role,
+        joinedAt: now,
+        user,
+        searchTokens: memberSearchTokens(user.displayName, user.email),
+      });
+      writeMemberStats(tx, eventId, stats, { add: role });
+    },
+  };
+}
