@@ -13,6 +13,7 @@ import {
   listFiles,
   login,
   putObject,
+  seedMember,
 } from './fixtures.ts';
 
 let stack: Stack;
@@ -287,7 +288,7 @@ describe('photos', () => {
     ).toBe(404);
   });
 
-  it('enforces the photo limit per event and deletes the unregistrable upload', async () => {
+  it('enforces the photo limit per event (the plan named to the creator only) and deletes the unregistrable upload', async () => {
     const creator = newUser('photos');
     await login(stack, creator);
     const eventId = await createEvent(stack, creator);
@@ -308,15 +309,28 @@ describe('photos', () => {
     // Seeded past the functions: the counter moves with them, as the functions keep it.
     batch.update(stack.store.stats.photos(eventId), { total: FieldValue.increment(100) });
     await batch.commit();
-    const path = `uploads/${eventId}/photos/${creator.uid}/one-too-many.jpg`;
-    await putObject(path);
-    const res = await stack.call<Body>('POST', `/api/events/${eventId}/photos`, {
-      as: creator,
-      body: { filename: 'x.jpg', objectPath: path },
-    });
-    expect(res.status).toBe(403);
-    expect(res.body.error).toContain(PREMIUM_REQUIRED_MESSAGE);
-    expect(await listFiles(path)).toEqual([]);
+    const guest = newUser('guest');
+    await seedMember(stack.store, eventId, guest);
+    const refused = async (who: typeof creator) => {
+      const path = `uploads/${eventId}/photos/${who.uid}/one-too-many.jpg`;
+      await putObject(path);
+      const res = await stack.call<Body>('POST', `/api/events/${eventId}/photos`, {
+        as: who,
+        body: { filename: 'x.jpg', objectPath: path },
+      });
+      expect(res.status).toBe(403);
+      // Neither the upload nor its gallery copy stays behind.
+      expect(await listFiles(path)).toEqual([]);
+      expect(await listFiles(`events/${eventId}/photos/${who.uid}/`)).toEqual([]);
+      return res.body.error;
+    };
+    expect(await refused(creator)).toBe(
+      `${PREMIUM_REQUIRED_MESSAGE}: the Free plan allows 100 photos per event`,
+    );
+    expect(await refused(guest)).toBe(
+      `${PREMIUM_REQUIRED_MESSAGE}: this event cannot take more photos on its creator's plan`,
+    );
+    expect((await stack.store.photos(eventId).count().get()).data().count).toBe(100);
   });
 
   it('banner photo: admins set the event banner to their upload', async () => {
