@@ -258,8 +258,13 @@ export interface Photo<Time = IsoDateString> {
   url: string;
   thumbUrl: string;
   caption: string;
-  /** Bytes. */
+  /** Bytes of the original. */
   size: number;
+  /**
+   * Bytes of the thumbnail (0 when none), counted in the uploader's storage with `size`. Absent
+   * on photos recorded before thumbnails were counted.
+   */
+  thumbSize?: number;
   contentType: string;
   /**
    * The photo's vote documents, counted: folded in at most once a second per photo
@@ -589,14 +594,21 @@ export interface Announcement<Time = IsoDateString> {
 /** The reminder e-mails the scheduler sends: before an unanswered item, and the day's summary. */
 export type ReminderKind = 'unanswered' | 'day-of';
 
-/** events/{e}/reminderRuns/{runId}: one finished unit of reminder work (server-only). */
+/**
+ * events/{e}/reminderRuns/{runId}: one unit of reminder work (server-only), claimed before its
+ * e-mails are queued (unanswered reminders count against the event's daily budget by
+ * `claimedAt`) and finished after.
+ */
 export interface ReminderRun<Time = IsoDateString> {
   kind: ReminderKind;
   /** The item id, or the day in the event's zone ("2027-06-12"). */
   key: string;
   /** E-mails the unit queued. */
   mailCount: number;
-  completedAt: Time;
+  /** When the run claimed the unit (absent on units from before claims). */
+  claimedAt?: Time;
+  /** Null while claimed but not finished (a run that stopped: the next one finishes it). */
+  completedAt: Time | null;
 }
 
 /** One metered usage of a plan (SubscriptionResponse, api/responses.ts). */

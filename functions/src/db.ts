@@ -268,6 +268,7 @@ const converters = {
       'thumbUrl',
       'caption',
       'size',
+      'thumbSize',
       'contentType',
       'votes',
       'votesCountedAt',
@@ -389,7 +390,7 @@ const converters = {
     ID_IS_DOC_ID,
   ),
   photoArchive: converterFor<PhotoArchiveRecord>()(
-    ['eventId', 'createdBy', 'photoIds', 'photoCount', 'createdAt', 'expiresAt'],
+    ['eventId', 'createdBy', 'photoIds', 'photoCount', 'createdAt', 'expiresAt', 'openedAt'],
     ID_IS_DOC_ID,
   ),
   signInLink: converterFor<SignInLinkRecord>()(
@@ -435,7 +436,7 @@ const converters = {
     ID_IS_DOC_ID,
   ),
   reminderRun: converterFor<ReminderRunRecord>()(
-    ['kind', 'key', 'mailCount', 'completedAt'],
+    ['kind', 'key', 'mailCount', 'claimedAt', 'completedAt'],
     ID_IS_DOC_ID,
   ),
 };

@@ -156,9 +156,12 @@ export function createRouter(routes: readonly Route[]) {
           if (checked && !checked.ok) throw badRequest(checked.errors[0] ?? 'Invalid request');
           reply = await r.run({ ...base, body: checked?.value, caller: null });
         } else {
-          // Reads trust the token until it expires; writes also ask Auth whether the account
-          // is still enabled and its sessions unrevoked (docs/api.md, "Auth").
-          const user = await authenticate(req, { checkRevoked: method !== 'GET' });
+          // Reads trust the token until it expires; writes, and reads that hand out a
+          // credential, also ask Auth whether the account is still enabled and its sessions
+          // unrevoked (docs/api.md, "Auth").
+          const user = await authenticate(req, {
+            checkRevoked: method !== 'GET' || endpoint.checkRevoked === true,
+          });
           const body = method === 'GET' ? undefined : await readJsonBody(req);
           const checked = requestBodyOf(endpoint.name).parse(body);
           if (!checked.ok) throw badRequest(checked.errors[0] ?? 'Invalid request');

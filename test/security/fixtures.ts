@@ -432,6 +432,10 @@ export function seedObjectPaths(): string[] {
   const paths: string[] = [];
   for (const uid of MAIN_CONTENT_OWNERS) {
     paths.push(`events/${EVENT}/photos/${uid}/seed.jpg`, `events/${EVENT}/thumbs/${uid}/seed.jpg`);
+    paths.push(
+      `uploads/${EVENT}/photos/${uid}/seed.jpg`,
+      `uploads/${EVENT}/thumbs/${uid}/seed.jpg`,
+    );
   }
   paths.push(`events/${EVENT}/banner/seed.jpg`);
   paths.push(`events/${OTHER_EVENT}/photos/${UID.stranger}/seed.jpg`);

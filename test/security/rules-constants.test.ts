@@ -48,6 +48,7 @@ import {
 import {
   BANNER_RESTRICTIONS,
   GALLERY_RESTRICTIONS,
+  GALLERY_FOLDERS,
   MAX_IMAGE_BYTES,
   isAllowedType,
 } from '@gatherly/domain/upload';
@@ -457,6 +458,7 @@ const STORAGE: LiteralTable = {
     ]),
   ),
   'isImageWithinLimit: request.resource.size <= ·': equals('MAX_IMAGE_BYTES', MAX_IMAGE_BYTES),
+  'isGalleryFolder: kind in ·': sameMembers('GALLERY_FOLDERS', GALLERY_FOLDERS),
 };
 
 // ---- The checks --------------------------------------------------------------------------------

@@ -105,6 +105,11 @@ export interface Endpoint<
    * client may retry it when the server answers busy (503).
    */
   readonly idempotent?: true;
+  /**
+   * A read that hands out a credential (an invitation's link): checked like a write, so a
+   * revoked session or a disabled account is refused (docs/api.md, "Auth").
+   */
+  readonly checkRevoked?: true;
   /** Type only, never set: the JSON answer (or HtmlPage / FileDownload). */
   readonly response?: R;
 }
@@ -137,6 +142,7 @@ interface Definition<P extends string> {
   access: Access;
   summary: string;
   idempotent?: true;
+  checkRevoked?: true;
 }
 
 /** The endpoint table with each endpoint's key as its `name`. */

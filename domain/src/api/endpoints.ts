@@ -239,6 +239,7 @@ export const API = defineApi({
     path: '/events/:eventId/invitations/:invitationId/link',
     access: 'app',
     summary: 'A pending invitation’s link (admins)',
+    checkRevoked: true,
   }),
   resendInvitation: endpoint<InvitationLinkResponse>()({
     method: 'POST',

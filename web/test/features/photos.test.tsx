@@ -226,7 +226,13 @@ describe('PhotosPage', () => {
     renderPhotos('attendee');
     expect(screen.queryByRole('button', { name: 'Select' })).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Download All' }));
-    expect(apiRequest).toHaveBeenCalledWith('POST', '/api/events/e1/photo-archives', {});
+    // Not idempotent (each call records a new link): never retried on busy.
+    expect(apiRequest).toHaveBeenCalledWith(
+      'POST',
+      '/api/events/e1/photo-archives',
+      {},
+      { idempotent: false },
+    );
     expect(clicked.map((a) => [a.getAttribute('href'), a.download])).toEqual([
       ['/api/events/e1/photo-archives/abc', 'beach-wedding-photos.zip'],
     ]);
@@ -253,9 +259,12 @@ describe('PhotosPage', () => {
     expect(screen.getByText('2 photos selected')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Download Selected' }));
     // In gallery order, whatever order they were picked in.
-    expect(apiRequest).toHaveBeenCalledWith('POST', '/api/events/e1/photo-archives', {
-      photoIds: ['p1', 'p2'],
-    });
+    expect(apiRequest).toHaveBeenCalledWith(
+      'POST',
+      '/api/events/e1/photo-archives',
+      { photoIds: ['p1', 'p2'] },
+      { idempotent: false },
+    );
     expect(await screen.findByText('There are no photos to download yet')).toBeInTheDocument();
     expect(screen.getByText('2 photos selected')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
