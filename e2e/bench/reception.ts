@@ -50,6 +50,7 @@ import {
 } from 'firebase/storage';
 import type { MemberRole } from '@gatherly/domain/entities';
 import { memberSearchTokens } from '@gatherly/domain/search';
+import { uploadFolder } from '@gatherly/domain/upload';
 import { gradientPng } from '../../scripts/lib/png.ts';
 import { dataAccess } from '../../functions/src/db.ts';
 import { startStack } from '../lib/stack.ts';
@@ -431,7 +432,7 @@ async function uploadPhoto(
   eventId: string,
   name: string,
 ): Promise<string | null> {
-  const objectPath = `events/${eventId}/photos/${guest.uid}/${name}.png`;
+  const objectPath = `${uploadFolder(eventId, 'photos', guest.uid)}${name}.png`;
   const storage = getStorage(guest.app);
   connectStorageEmulator(storage, HOST, 9199);
   await uploadBytes(storageRef(storage, objectPath), imageFor(guest.index * 31 + name.length), {
