@@ -6,7 +6,7 @@ import {
   GLOW_OPACITY,
   RING_OPACITY,
   type BannerArtwork,
-} from '../../src/features/dashboard/banner-artwork.ts';
+} from '../../src/features/banner/banner-artwork.ts';
 import type { ThemeColors } from '../../src/lib/types.ts';
 
 /** Journey 14's palettes: the ones that used to break the shell. */

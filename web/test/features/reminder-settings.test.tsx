@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { REMINDER_HOURS_MESSAGE } from '@gatherly/domain/email/reminder-settings';
 import type { ReminderSettings } from '@gatherly/domain/entities';
-import { resetToasts } from '../../src/components/toast-store.ts';
+import { resetToasts } from '../../src/lib/toast-store.ts';
 import * as settingsData from '../../src/features/settings/data.ts';
 import { RemindersCard } from '../../src/features/settings/RemindersCard.tsx';
 import { resetWriteQueue } from '../../src/lib/offline/write-queue.ts';

@@ -7,7 +7,7 @@ import { useFormik } from 'formik';
 import { useEffect, useState } from 'react';
 import { ANNOUNCEMENT_MAX_LENGTH } from '@gatherly/domain/email/announcements';
 import { formatZonedDateTime } from '@gatherly/domain/dates';
-import { showToast } from '../../components/toaster.tsx';
+import { showToast } from '../../lib/toast-store.ts';
 import { describeError } from '../../lib/errors.ts';
 import { isNoConnection, requireConnection } from '../../lib/offline/offline-toast.ts';
 import {

@@ -30,7 +30,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { AlertIcon, ArrowLeftIcon, CrownIcon } from '../../components/icons.tsx';
 import { TimeZonePicker } from '../../components/TimeZonePicker.tsx';
-import { showToast } from '../../components/toaster.tsx';
+import { showToast } from '../../lib/toast-store.ts';
 import { WallClockHint } from '../../components/ZonedTime.tsx';
 import { errorMessage } from '../../lib/api.ts';
 import { callApi } from '../../lib/api-client.ts';

@@ -6,7 +6,7 @@ import type { MemberRole } from '@gatherly/domain/entities';
 import type { GalleryPhoto } from '../photos/data.ts';
 import { PhotoCard } from '../photos/PhotoCard.tsx';
 import { usePhotoActions } from '../photos/use-photo-actions.ts';
-import { PanelCard } from './PanelCard.tsx';
+import { PanelCard } from '../../components/PanelCard.tsx';
 import { eventHref, photoHref } from '../../lib/paths.ts';
 
 // The upload dialog (image compression, the upload queue) loads on the Upload click, not with

@@ -17,7 +17,7 @@ import { eventTimeZone } from '@gatherly/domain/time-zones';
 import { ZonedTime } from '../../components/ZonedTime.tsx';
 import type { InvitationPublicView, UsedInvitationView } from '@gatherly/domain/entities';
 import { invitationRoleLabel } from '@gatherly/domain/roles';
-import { showToast } from '../../components/toaster.tsx';
+import { showToast } from '../../lib/toast-store.ts';
 import { errorMessage } from '../../lib/api.ts';
 import { useSession } from '../../lib/session.tsx';
 import { EmailLinkSignIn, LinkSentNotice } from '../../components/EmailLinkSignIn.tsx';

@@ -7,7 +7,7 @@ import { useFormik } from 'formik';
 import { useState } from 'react';
 import { inviteFormSchema } from '@gatherly/domain/schemas';
 import type { InvitableRole } from '@gatherly/domain/entities';
-import { showToast } from '../../components/toaster.tsx';
+import { showToast } from '../../lib/toast-store.ts';
 import { errorMessage } from '../../lib/api.ts';
 import { inviteMember } from './data.ts';
 

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useFirestore } from 'reactfire';
 import { ACCESSIBILITY_TOAST_MS, deriveTheme } from '@gatherly/domain/color';
 import type { ThemeColors } from '@gatherly/domain/entities';
-import { showToast } from '../../components/toaster.tsx';
+import { showToast } from '../../lib/toast-store.ts';
 import type { GatherlyEvent } from '../../lib/types.ts';
 import { ColorSettingField } from './ColorSettingField.tsx';
 import { saveThemeColors } from './data.ts';

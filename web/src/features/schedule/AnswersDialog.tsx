@@ -3,10 +3,10 @@ import { Dialog } from '../../components/chakra/Dialog.ts';
 import { useFormik } from 'formik';
 import { useEffect, useState } from 'react';
 import type { GuestAnswers, GuestQuestion } from '@gatherly/domain/rsvp-options';
-import { showToast } from '../../components/toaster.tsx';
+import { showToast } from '../../lib/toast-store.ts';
 import { describeError } from '../../lib/errors.ts';
 import { isNoConnection, requireConnection } from '../../lib/offline/offline-toast.ts';
-import { saveMyAnswers } from './data.ts';
+import { saveMyAnswers } from './rsvp-data.ts';
 import { GuestQuestionFields } from './GuestQuestionFields.tsx';
 import {
   cleanAnswers,

@@ -16,7 +16,7 @@ import { useFirestore } from 'reactfire';
 import { bannerSlides, MAX_BANNER_SLIDES } from '@gatherly/domain/banner';
 import { eventCountdownText, formatLongDate } from '@gatherly/domain/dates';
 import { eventTimeZone } from '@gatherly/domain/time-zones';
-import { showToast } from '../../components/toaster.tsx';
+import { showToast } from '../../lib/toast-store.ts';
 import { ZonedTime } from '../../components/ZonedTime.tsx';
 import { CalendarIcon, CameraIcon, MapPinIcon, UsersIcon } from '../../components/icons.tsx';
 import { useColorMode } from '../../lib/color-mode.tsx';
@@ -29,7 +29,7 @@ import type { GalleryPhoto } from '../photos/data.ts';
 import { bannerArtwork } from './banner-artwork.ts';
 import { BannerArtworkLayer, BannerPhoto, slideImageUrl } from './BannerMedia.tsx';
 import { BannerSlideControls } from './BannerSlideControls.tsx';
-import { downloadEventIcs } from './calendar.ts';
+import { downloadEventIcs } from './event-ics.ts';
 import { saveBannerSettings } from './data.ts';
 import { useBannerRotation } from './use-banner-rotation.ts';
 

@@ -25,11 +25,13 @@ import {
   type GuestAnswers,
   type GuestQuestion,
 } from '@gatherly/domain/rsvp-options';
-import { showToast } from '../../components/toaster.tsx';
+import { showToast } from '../../lib/toast-store.ts';
 import { ApiError } from '../../lib/api.ts';
 import { describeError } from '../../lib/errors.ts';
 import { showQueuedToast } from '../../lib/offline/offline-toast.ts';
-import { headsGoing, setMyRsvp, type RsvpTarget, type ScheduleEntry } from './data.ts';
+import { headsGoing, type ScheduleEntry } from './data.ts';
+import { setMyRsvp } from './rsvp-data.ts';
+import type { RsvpTarget } from './rsvp-queue.ts';
 import { GuestQuestionFields } from './GuestQuestionFields.tsx';
 import {
   initialRsvpValues,
