@@ -1,5 +1,5 @@
-import { Alert, Button, chakra, CloseButton, Portal, Stack, Text } from '@chakra-ui/react';
-import { Dialog } from '../../components/chakra/Dialog.ts';
+import { Alert, Text } from '@chakra-ui/react';
+import { FormDialog } from '../../components/FormDialog.tsx';
 import { useFormik } from 'formik';
 import { useEffect, useState } from 'react';
 import type { GuestAnswers, GuestQuestion } from '@gatherly/domain/rsvp-options';
@@ -65,71 +65,35 @@ export default function AnswersDialog({
       ? (errors.answers as Record<string, string>)
       : undefined;
   return (
-    <Dialog.Root
+    <FormDialog
       open={open}
-      onOpenChange={(e) => !e.open && !form.isSubmitting && onClose()}
-      placement="center"
-      scrollBehavior="inside"
+      title="Your answers"
+      submitLabel="Save answers"
+      submittingLabel="Saving..."
+      submitting={form.isSubmitting}
+      onClose={onClose}
+      onSubmit={form.handleSubmit}
+      scrollInside
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content mx="4">
-            {/* A column, so the body scrolls between a fixed header and footer (scrollBehavior inside). */}
-            <chakra.form
-              display="flex"
-              flexDirection="column"
-              flex="1"
-              minH="0"
-              onSubmit={form.handleSubmit}
-              noValidate
-            >
-              <Dialog.Header>
-                <Dialog.Title>Your answers</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Stack gap="4">
-                  <Text fontSize="sm" color="fg.muted">
-                    Only you and the event&apos;s hosts see your answers.
-                    {requireAll &&
-                      questions.some((q) => q.required) &&
-                      ' Questions marked * need an answer while you are going.'}
-                  </Text>
-                  <GuestQuestionFields
-                    questions={questions}
-                    values={form.values.answers}
-                    errors={answerErrors}
-                    disabled={form.isSubmitting}
-                    onChange={(id, value) => void form.setFieldValue(`answers.${id}`, value)}
-                  />
-                  {failure && (
-                    <Alert.Root status="error" role="alert">
-                      <Alert.Indicator />
-                      <Alert.Title>{failure}</Alert.Title>
-                    </Alert.Root>
-                  )}
-                </Stack>
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Button variant="outline" onClick={onClose} disabled={form.isSubmitting}>
-                  Cancel
-                </Button>
-                <Button
-                  type="submit"
-                  colorPalette="brand"
-                  loading={form.isSubmitting}
-                  loadingText="Saving..."
-                >
-                  Save answers
-                </Button>
-              </Dialog.Footer>
-            </chakra.form>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" disabled={form.isSubmitting} />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      <Text fontSize="sm" color="fg.muted">
+        Only you and the event&apos;s hosts see your answers.
+        {requireAll &&
+          questions.some((q) => q.required) &&
+          ' Questions marked * need an answer while you are going.'}
+      </Text>
+      <GuestQuestionFields
+        questions={questions}
+        values={form.values.answers}
+        errors={answerErrors}
+        disabled={form.isSubmitting}
+        onChange={(id, value) => void form.setFieldValue(`answers.${id}`, value)}
+      />
+      {failure && (
+        <Alert.Root status="error" role="alert">
+          <Alert.Indicator />
+          <Alert.Title>{failure}</Alert.Title>
+        </Alert.Root>
+      )}
+    </FormDialog>
   );
 }
