@@ -20,33 +20,30 @@ import type {
   Timestamp,
   WithFieldValue,
 } from 'firebase-admin/firestore';
+import type { ActivityEntry, Announcement } from '@gatherly/domain/entities/activity';
+import type { Event } from '@gatherly/domain/entities/events';
+import type { MailDocument, ReminderRun } from '@gatherly/domain/entities/mail';
 import type {
-  ActivityEntry,
-  Announcement,
-  Carpool,
-  CarpoolPassenger,
-  Event,
+  Invitation,
+  InvitationLogEntry,
+  InvitationToken,
+  Member,
+  RoleChange,
+} from '@gatherly/domain/entities/members';
+import type { Photo, PhotoVote } from '@gatherly/domain/entities/photos';
+import type { Rsvp, RsvpsByUser, ScheduleItem } from '@gatherly/domain/entities/schedule';
+import type {
   EventStatsMembers,
   EventStatsPhotos,
   EventStatsPhotosBase,
   EventStatsTravel,
-  Flight,
-  Invitation,
-  InvitationLogEntry,
-  InvitationToken,
-  MailDocument,
-  Member,
-  Photo,
-  PhotoVote,
-  ReminderRun,
-  RoleChange,
-  Rsvp,
-  RsvpsByUser,
-  ScheduleItem,
+} from '@gatherly/domain/entities/stats';
+import type {
   SubscriptionTier,
   SubscriptionTierName,
-  User,
-} from '@gatherly/domain/entities';
+} from '@gatherly/domain/entities/subscriptions';
+import type { Carpool, CarpoolPassenger, Flight } from '@gatherly/domain/entities/travel';
+import type { User } from '@gatherly/domain/entities/users';
 import type { GuestAnswersDoc } from '@gatherly/domain/rsvp-options';
 import type { JoinRequest } from '@gatherly/domain/guest-access';
 

@@ -7,7 +7,8 @@
  * overlapping runs create each e-mail once.
  */
 import { Timestamp } from 'firebase-admin/firestore';
-import type { EmailPreferences, MailMessage, ReminderKind } from '@gatherly/domain/entities';
+import type { MailMessage, ReminderKind } from '@gatherly/domain/entities/mail';
+import type { EmailPreferences } from '@gatherly/domain/entities/users';
 import { dayOfSummaryEmail, unansweredReminderEmail } from '@gatherly/domain/email/reminder-emails';
 import {
   dayOfSummaries,

@@ -5,7 +5,7 @@
 import type { MyRsvpResponse } from '@gatherly/domain/api/responses';
 import { FieldPath, Timestamp, type Transaction } from 'firebase-admin/firestore';
 import { recordedAnswerText } from '@gatherly/domain/activity';
-import type { ScheduleItemView } from '@gatherly/domain/entities';
+import type { ScheduleItemView } from '@gatherly/domain/entities/schedule';
 import {
   RSVP_OPTION_MESSAGES,
   RSVP_STATES,

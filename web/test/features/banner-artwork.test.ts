@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { compositeOver, contrastRatio, DARK_TEXT, LIGHT_TEXT, toHex } from '@gatherly/domain/color';
-import { DEFAULT_THEME_COLORS } from '@gatherly/domain/entities';
+import { DEFAULT_THEME_COLORS } from '@gatherly/domain/entities/events';
 import {
   bannerArtwork,
   GLOW_OPACITY,

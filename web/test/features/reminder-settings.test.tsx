@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { useEffect, useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { REMINDER_HOURS_MESSAGE } from '@gatherly/domain/email/reminder-settings';
-import type { ReminderSettings } from '@gatherly/domain/entities';
+import type { ReminderSettings } from '@gatherly/domain/entities/events';
 import { resetToasts } from '../../src/lib/toast-store.ts';
 import * as settingsData from '../../src/features/settings/data.ts';
 import { RemindersCard } from '../../src/features/settings/RemindersCard.tsx';

@@ -1,7 +1,7 @@
 import { Button, Flex, HStack } from '@chakra-ui/react';
 import { lazy, Suspense, type ReactNode, type RefObject } from 'react';
 import { Link } from 'react-router-dom';
-import type { BannerSettings } from '@gatherly/domain/entities';
+import type { BannerSettings } from '@gatherly/domain/entities/events';
 import { CalendarIcon, CameraIcon } from '../../components/icons.tsx';
 import { eventHref } from '../../lib/paths.ts';
 import type { GatherlyEvent } from '../../lib/types.ts';

@@ -2,7 +2,7 @@
 // uploading a banner image (online only; the compression library loads with the first upload).
 import { useState } from 'react';
 import { useFirestore } from 'reactfire';
-import type { BannerSettings } from '@gatherly/domain/entities';
+import type { BannerSettings } from '@gatherly/domain/entities/events';
 import { describeError, isConnectionFailure } from '../../lib/errors.ts';
 import { commitWrite } from '../../lib/offline/commit-write.ts';
 import { requireConnection, showQueuedToast } from '../../lib/offline/offline-toast.ts';

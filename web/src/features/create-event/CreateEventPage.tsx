@@ -15,7 +15,7 @@ import { Input } from '../../components/chakra/Input.ts';
 import { SegmentGroup } from '../../components/chakra/SegmentGroup.ts';
 import { Textarea } from '../../components/chakra/Textarea.ts';
 import { API } from '@gatherly/domain/api/endpoints';
-import { DEFAULT_THEME_COLORS } from '@gatherly/domain/entities';
+import { DEFAULT_THEME_COLORS } from '@gatherly/domain/entities/events';
 import { createEventFormSchema, type CreateEventFormValues } from '@gatherly/domain/schemas';
 import {
   creationBadge,

@@ -15,7 +15,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { formatDateRange } from '@gatherly/domain/dates';
 import { eventTimeZone } from '@gatherly/domain/time-zones';
 import { ZonedTime } from '../../components/ZonedTime.tsx';
-import type { InvitationPublicView, UsedInvitationView } from '@gatherly/domain/entities';
+import type { InvitationPublicView, UsedInvitationView } from '@gatherly/domain/entities/members';
 import { invitationRoleLabel } from '@gatherly/domain/roles';
 import { showToast } from '../../lib/toast-store.ts';
 import { errorMessage } from '../../lib/api.ts';

@@ -7,7 +7,7 @@ import { FormDialogFooter } from '../../components/FormDialog.tsx';
 import { useFormik } from 'formik';
 import { useState } from 'react';
 import { inviteFormSchema } from '@gatherly/domain/schemas';
-import type { InvitableRole } from '@gatherly/domain/entities';
+import type { InvitableRole } from '@gatherly/domain/entities/members';
 import { showToast } from '../../lib/toast-store.ts';
 import { errorMessage } from '../../lib/api.ts';
 import { inviteMember } from './data.ts';

@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import type { InvitableRole } from '@gatherly/domain/entities';
+import type { InvitableRole } from '@gatherly/domain/entities/members';
 import { showToast } from '../../lib/toast-store.ts';
 import { errorMessage } from '../../lib/api.ts';
 import { useMyEvents } from '../../lib/event-scope.tsx';

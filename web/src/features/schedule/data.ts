@@ -14,7 +14,7 @@ import {
 import { useMemo } from 'react';
 import { useFirestore, useFirestoreCollectionData, useFirestoreDocData } from 'reactfire';
 import { API } from '@gatherly/domain/api/endpoints';
-import type { RsvpCounts } from '@gatherly/domain/entities';
+import type { RsvpCounts } from '@gatherly/domain/entities/schedule';
 import type { Party, PlusOne, RsvpState } from '@gatherly/domain/rsvp-options';
 import { callApi } from '../../lib/api-client.ts';
 import { myRsvpsRef, scheduleItemRef, scheduleRef } from '../../lib/db/refs.ts';
