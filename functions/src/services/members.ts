@@ -22,7 +22,7 @@ import type { LinkContext } from '../mail/params.ts';
 import { queuedMail } from '../mail/queue.ts';
 import { newSecret } from '../secrets.ts';
 import { apiShape } from '../serialize.ts';
-import { forgetAnswers } from './schedule.ts';
+import { forgetAnswers } from './rsvps.ts';
 import {
   countOf,
   invitationsSentSince,
