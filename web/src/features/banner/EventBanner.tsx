@@ -27,7 +27,7 @@ interface Props {
 }
 
 /**
- * The dashboard banner (docs/product.md, "Dashboard"; the design in docs/decisions.md, "Banner"):
+ * The dashboard banner (docs/product.md, "Dashboard"; the design in docs/decisions.md, "Banner design"):
  * a picture with the event's name, date, location and members over it, and a toolbar below it
  * with the slide controls, the admins' banner controls and the actions, so nothing covers the
  * picture or another control at any width. Hovering it, or keyboard focus in it, pauses the
