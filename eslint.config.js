@@ -34,8 +34,6 @@ export const FEATURE_EDGES = {
   'create-event': ['subscription'],
   // The host's guest list gates its CSV export on the tier and shows the upgrade dialog.
   members: ['subscription'],
-  // A photo line's thumbnails load through the photos feature's shared download URLs.
-  activity: ['photos'],
 };
 
 for (const [from, targets] of Object.entries(FEATURE_EDGES)) {
