@@ -48,7 +48,7 @@ import {
   ref as storageRef,
   uploadBytes,
 } from 'firebase/storage';
-import type { MemberRole } from '@gatherly/domain/entities';
+import type { MemberRole } from '@gatherly/domain/entities/members';
 import { memberSearchTokens } from '@gatherly/domain/search';
 import { uploadFolder } from '@gatherly/domain/upload';
 import { gradientPng } from '../../scripts/lib/png.ts';

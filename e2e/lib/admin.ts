@@ -6,7 +6,7 @@ import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { getFirestore, type Query } from 'firebase-admin/firestore';
 import { getStorage } from 'firebase-admin/storage';
-import type { SubscriptionTierName } from '@gatherly/domain/entities';
+import type { SubscriptionTierName } from '@gatherly/domain/entities/subscriptions';
 
 export const PROJECT_ID = 'demo-gatherly';
 

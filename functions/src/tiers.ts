@@ -5,7 +5,11 @@ import {
   type Query,
   type Transaction,
 } from 'firebase-admin/firestore';
-import type { SubscriptionTierName, TierFeatures, TierLimits } from '@gatherly/domain/entities';
+import type {
+  SubscriptionTierName,
+  TierFeatures,
+  TierLimits,
+} from '@gatherly/domain/entities/subscriptions';
 import {
   PREMIUM_REQUIRED_MESSAGE,
   canCreate,

@@ -1,6 +1,7 @@
 import { Timestamp } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Announcement, EmailPreferences } from '@gatherly/domain/entities';
+import type { Announcement } from '@gatherly/domain/entities/activity';
+import type { EmailPreferences } from '@gatherly/domain/entities/users';
 import { announcementMailId } from '@gatherly/domain/email/announcements';
 import { queuedMail } from '../src/mail/queue.ts';
 import { fanOutAnnouncement, resumeAnnouncements } from '../src/services/announcements.ts';

@@ -286,7 +286,7 @@ describe('malformed input sweep', () => {
     ]);
 
     // Parties, questions, capacity, answers, allowances (docs/api.md, "Plus-ones, questions and
-    // waitlists").
+    // answers").
     add('PUT', `/api/events/${eventId}/schedule/${itemId}/rsvp`, attendee, [
       { status: 'going', guests: 'Sam' },
       { status: 'going', guests: [{}] },

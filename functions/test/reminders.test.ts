@@ -1,6 +1,6 @@
 import { Timestamp } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { ReminderSettings } from '@gatherly/domain/entities';
+import type { ReminderSettings } from '@gatherly/domain/entities/events';
 import { reminderMailId, reminderRunId } from '@gatherly/domain/email/reminders';
 import { queuedMail } from '../src/mail/queue.ts';
 import { verifyUnsubscribeToken } from '../src/mail/unsubscribe-token.ts';

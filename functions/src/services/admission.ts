@@ -2,7 +2,8 @@
 // the attendee cap of the creator's plan, checked and counted in the transaction that adds them,
 // so concurrent joins at the cap never overshoot (docs/performance.md, "Counters").
 import { Timestamp, type Transaction } from 'firebase-admin/firestore';
-import type { InvitableRole, UserSummary } from '@gatherly/domain/entities';
+import type { UserSummary } from '@gatherly/domain/entities/common';
+import type { InvitableRole } from '@gatherly/domain/entities/members';
 import { memberSearchTokens } from '@gatherly/domain/search';
 import type { EventRecord } from '../db.ts';
 import { store } from '../firebase.ts';

@@ -6,7 +6,7 @@
  * a crash interrupted. Copies have deterministic ids, so finishing twice sends nothing twice.
  */
 import { Timestamp, type Transaction } from 'firebase-admin/firestore';
-import type { Announcement } from '@gatherly/domain/entities';
+import type { Announcement } from '@gatherly/domain/entities/activity';
 import {
   ANNOUNCEMENT_MESSAGES,
   announcementEmail,

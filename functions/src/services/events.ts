@@ -1,14 +1,14 @@
 // Events: creation (tier limit), settings, reading, and deletion with its cascade
 // (docs/product.md, "Create Event", "Settings"; docs/data-model.md, "Event settings").
 import { Timestamp, type Transaction } from 'firebase-admin/firestore';
+import type { UserSummary } from '@gatherly/domain/entities/common';
 import {
   DEFAULT_BANNER_SETTINGS,
   DEFAULT_THEME_COLORS,
   type EventWithMembership,
-  type MemberRole,
   type ThemeColors,
-  type UserSummary,
-} from '@gatherly/domain/entities';
+} from '@gatherly/domain/entities/events';
+import type { MemberRole } from '@gatherly/domain/entities/members';
 import { settingsPatchError, type EventSettingsPatch } from '@gatherly/domain/event-settings';
 import { isMemberRole } from '@gatherly/domain/roles';
 import type { CreateEventRequestValues } from '@gatherly/domain/schemas';

@@ -3,7 +3,7 @@
 import { Timestamp, type Transaction } from 'firebase-admin/firestore';
 import { error as logError } from 'firebase-functions/logger';
 import type { VoteResponse } from '@gatherly/domain/api/responses';
-import type { PhotoView } from '@gatherly/domain/entities';
+import type { PhotoView } from '@gatherly/domain/entities/photos';
 import { isBannerObjectPath } from '@gatherly/domain/event-settings';
 import type { BannerPhotoValues, PhotoRecordValues } from '@gatherly/domain/schemas';
 import { can } from '@gatherly/domain/roles';

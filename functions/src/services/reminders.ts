@@ -17,7 +17,8 @@
  */
 import { Timestamp } from 'firebase-admin/firestore';
 import { canCreate } from '@gatherly/domain/tiers';
-import type { EmailPreferences, MailMessage, ReminderKind } from '@gatherly/domain/entities';
+import type { MailMessage, ReminderKind } from '@gatherly/domain/entities/mail';
+import type { EmailPreferences } from '@gatherly/domain/entities/users';
 import { dayOfSummaryEmail, unansweredReminderEmail } from '@gatherly/domain/email/reminder-emails';
 import {
   dayOfSummaries,

@@ -1,7 +1,9 @@
 // Travel: flights and carpools (one tier limit on travel entries per event) and carpool seats
 // (docs/product.md, "Travel").
 import { Timestamp, type Transaction } from 'firebase-admin/firestore';
-import type { CarpoolView, EventStatsTravel, Flight, UserSummary } from '@gatherly/domain/entities';
+import type { UserSummary } from '@gatherly/domain/entities/common';
+import type { EventStatsTravel } from '@gatherly/domain/entities/stats';
+import type { CarpoolView, Flight } from '@gatherly/domain/entities/travel';
 import { can } from '@gatherly/domain/roles';
 import type {
   CreateCarpoolRequestValues,

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { BrowserRouter, useRoutes } from 'react-router-dom';
-import { startRsvpSync } from '../lib/offline/rsvp-sync.ts';
+import { startRsvpSync } from '../features/schedule/rsvp-sync.ts';
 import { AppProviders } from './providers.tsx';
 import { routes } from './routes.tsx';
 

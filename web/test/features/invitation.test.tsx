@@ -1,7 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { resetToasts } from '../../src/components/toast-store.ts';
+import { resetToasts } from '../../src/lib/toast-store.ts';
 import InvitationPage from '../../src/features/invitations/InvitationPage.tsx';
 import { apiRequest } from '../../src/lib/api.ts';
 import { useState, type ReactNode } from 'react';

@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { UploadTask } from 'firebase/storage';
-import { resetToasts } from '../../src/components/toast-store.ts';
+import { resetToasts } from '../../src/lib/toast-store.ts';
 import { searchQuery } from '@gatherly/domain/search';
 import * as photosData from '../../src/features/photos/data.ts';
 import * as api from '../../src/lib/api.ts';

@@ -15,7 +15,7 @@ import { Input } from '../../components/chakra/Input.ts';
 import { SegmentGroup } from '../../components/chakra/SegmentGroup.ts';
 import { Textarea } from '../../components/chakra/Textarea.ts';
 import { API } from '@gatherly/domain/api/endpoints';
-import { DEFAULT_THEME_COLORS } from '@gatherly/domain/entities';
+import { DEFAULT_THEME_COLORS } from '@gatherly/domain/entities/events';
 import { createEventFormSchema, type CreateEventFormValues } from '@gatherly/domain/schemas';
 import {
   creationBadge,
@@ -30,7 +30,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { AlertIcon, ArrowLeftIcon, CrownIcon } from '../../components/icons.tsx';
 import { TimeZonePicker } from '../../components/TimeZonePicker.tsx';
-import { showToast } from '../../components/toaster.tsx';
+import { showToast } from '../../lib/toast-store.ts';
 import { WallClockHint } from '../../components/ZonedTime.tsx';
 import { errorMessage } from '../../lib/api.ts';
 import { callApi } from '../../lib/api-client.ts';

@@ -2,9 +2,9 @@ import { Box, Card, Heading, HStack, Skeleton, Stack, Text } from '@chakra-ui/re
 import { Switch } from '../../components/chakra/Switch.ts';
 import { useState } from 'react';
 import { useFirestore } from 'reactfire';
-import type { EmailPreferences, EmailTopic } from '@gatherly/domain/entities';
+import type { EmailPreferences, EmailTopic } from '@gatherly/domain/entities/users';
 import { EMAIL_TOPICS, wantsEmail } from '@gatherly/domain/email/preferences';
-import { showToast } from '../../components/toaster.tsx';
+import { showToast } from '../../lib/toast-store.ts';
 import { UserAvatar } from '../../components/UserAvatar.tsx';
 import { describeError } from '../../lib/errors.ts';
 import { commitWrite } from '../../lib/offline/commit-write.ts';

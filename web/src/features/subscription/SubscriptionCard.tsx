@@ -12,7 +12,7 @@ import {
 } from '@chakra-ui/react';
 import { Collapsible } from '../../components/chakra/Collapsible.ts';
 import { Progress } from '../../components/chakra/Progress.ts';
-import type { UsageCount } from '@gatherly/domain/entities';
+import type { UsageCount } from '@gatherly/domain/entities/subscriptions';
 import {
   APPROACHING_LIMITS_TEXT,
   approachingLimits,
