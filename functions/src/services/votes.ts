@@ -35,15 +35,11 @@ export async function foldVoteCount(
 ): Promise<void> {
   const ref = store().photos(eventId).doc(photoId);
   if (!wait) {
-    // The vote request's one try, never failing the vote already made. A photo folded moments
-    // ago is waited out (at most FOLD_SPACING_MS) rather than left to the trigger, whose worker
-    // may be starting; the fold writes only when the count differs and the spacing has passed,
-    // so the photo is still written at most once per FOLD_SPACING_MS.
+    // The vote request's quick try: only on a quiet photo (a plain read first, so a burst of
+    // votes does not add transactions on the photo), and never failing the vote already made.
     try {
       const folded = (await ref.get()).data()?.votesCountedAt?.toMillis() ?? 0;
-      const pause = FOLD_SPACING_MS - (Date.now() - folded);
-      if (pause > 0) await sleep(pause);
-      await foldOnce(eventId, photoId);
+      if (Date.now() - folded >= FOLD_SPACING_MS) await foldOnce(eventId, photoId);
     } catch (err) {
       logWarn('Folding the vote count after a vote failed; the trigger folds it', err);
     }
