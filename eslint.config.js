@@ -19,10 +19,14 @@ const FEATURES = readdirSync(FEATURES_DIR, { withFileTypes: true })
 
 /** feature → the features it may import (docs/web.md, "Import boundaries"). */
 export const FEATURE_EDGES = {
-  // The dashboard shows the gallery preview, travel, and recent-activity panels and uploads
-  // the banner with the photos feature's compression; the schedule item dialog gates capacity on
-  // the tier and offers the upgrade dialog.
-  dashboard: ['activity', 'photos', 'subscription', 'travel'],
+  // The dashboard composes the event's page: the banner, the schedule, the gallery preview,
+  // travel and recent activity panels.
+  dashboard: ['activity', 'banner', 'photos', 'schedule', 'travel'],
+  // The banner's slides are the gallery's featured photos (their type and the viewer's slide
+  // arrows), and a banner upload is compressed like a photo.
+  banner: ['photos'],
+  // The schedule item dialog gates capacity on the tier and offers the upgrade dialog.
+  schedule: ['subscription'],
   // Settings embeds the creator's role management card.
   settings: ['members'],
   // The events list and Create Event show the tier usage and the upgrade dialog.
@@ -30,8 +34,6 @@ export const FEATURE_EDGES = {
   'create-event': ['subscription'],
   // The host's guest list gates its CSV export on the tier and shows the upgrade dialog.
   members: ['subscription'],
-  // A photo line's thumbnails load through the photos feature's shared download URLs.
-  activity: ['photos'],
 };
 
 for (const [from, targets] of Object.entries(FEATURE_EDGES)) {

@@ -20,6 +20,7 @@ export default defineConfig({
       'functions',
       'web',
       'test/security',
+      'test/docs',
       'e2e/bench',
     ],
   },

@@ -9,6 +9,7 @@ import { RUN_ID, runJourney, type Journey, type JourneyResult } from './lib/jour
 import { A11Y_STRICT, printA11y } from './lib/a11y.ts';
 import { printTimings } from './lib/session.ts';
 import { startStack, type Stack } from './lib/stack.ts';
+import { warmVoteFold } from './lib/admin.ts';
 import { firstEvent } from './journeys/01-first-event.ts';
 import { invitations } from './journeys/02-invitations.ts';
 import { photos } from './journeys/03-photos.ts';
@@ -119,6 +120,7 @@ async function main(): Promise<number> {
     await built;
     browser = await launchBrowser();
     await warmUp(browser, stack.baseUrl);
+    console.log(`warmed up the vote fold in ${((await warmVoteFold()) / 1000).toFixed(1)} s`);
     for (const [name, play] of journeys) {
       console.log(`\n▶ ${name}`);
       const baseUrl = ON_BUILT_APP.has(name) ? BUILT_APP_URL : stack.baseUrl;

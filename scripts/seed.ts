@@ -10,7 +10,7 @@ import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { Timestamp, getFirestore } from 'firebase-admin/firestore';
 import { getDownloadURL, getStorage } from 'firebase-admin/storage';
-import type { PersonSummary, UserSummary } from '@gatherly/domain/entities';
+import type { PersonSummary, UserSummary } from '@gatherly/domain/entities/common';
 import { TIERS } from '@gatherly/domain/tiers';
 import { dataAccess, type DataAccess } from '../functions/src/db.ts';
 import { backfillEvent } from '../functions/src/services/backfill.ts';

@@ -5,7 +5,7 @@
  * what the person created.
  */
 import * as yup from 'yup';
-import type { PersonSummary } from './entities.ts';
+import type { PersonSummary } from './entities/common.ts';
 
 /** Shown instead of the name of a person whose account was deleted, where their words stay. */
 export const FORMER_MEMBER: PersonSummary = { displayName: 'Former member', photoURL: '' };

@@ -4,7 +4,8 @@
  * announcements into one feed, newest first; recordedAnswerText is the line of an answer a host
  * recorded.
  */
-import type { ActivityEntryKind, ActivityPhoto, PersonSummary } from './entities.ts';
+import type { ActivityEntryKind, ActivityPhoto } from './entities/activity.ts';
+import type { PersonSummary } from './entities/common.ts';
 import { type TimeLike, toMillis } from './dates.ts';
 import { clip, oneLine } from './email/text.ts';
 

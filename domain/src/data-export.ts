@@ -4,7 +4,8 @@
  * (POST /api/user/data-export), gets a link that works once for DATA_EXPORT_TTL_MS and lets the
  * browser download it. Pure: the file's shape and names.
  */
-import type { EmailPreferences, InvitableRole, InvitationStatus } from './entities.ts';
+import type { InvitableRole, InvitationStatus } from './entities/members.ts';
+import type { EmailPreferences } from './entities/users.ts';
 import type { Party, RsvpState } from './rsvp-options.ts';
 
 /** A link works this long after it was asked for, and only once (it carries personal data). */

@@ -13,7 +13,7 @@
  * fields or adds offsets by hand.
  */
 import { Temporal } from 'temporal-polyfill';
-import type { IsoDateString, TimeZoneId } from './entities.ts';
+import type { IsoDateString, TimeZoneId } from './entities/common.ts';
 import {
   deviceTimeZone,
   eventTimeZone,

@@ -5,7 +5,7 @@
  * `eventUpdateFieldSchemas`; this module holds the rules that span fields.
  */
 import { BODY_MESSAGES, isJsonObject, parseJson, unknownFieldMessage } from './api/json-body.ts';
-import type { Event } from './entities.ts';
+import type { Event } from './entities/events.ts';
 import {
   MESSAGES,
   eventUpdateFieldSchemas,

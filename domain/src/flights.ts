@@ -4,7 +4,7 @@
  * compared as instants, so an overnight eastbound flight and a westbound one that "lands before
  * it departs" on the local clocks are both in order. Airport codes are looked up in airports.ts.
  */
-import type { TimeZoneId } from './entities.ts';
+import type { TimeZoneId } from './entities/common.ts';
 import {
   displayTimeZone,
   normalizeTimeZone,

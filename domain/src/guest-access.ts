@@ -1,7 +1,7 @@
 // Ways in for guests without a Google account (docs/product.md, "Sign-in"): e-mail sign-in
 // links, and the event link that lets anyone holding it join or ask to join. Free of yup, so
 // the first screens a guest sees load none of it; the request schemas: guest-access-schemas.ts.
-import type { IsoDateString, TimeZoneId, UserSummary } from './entities.ts';
+import type { IsoDateString, TimeZoneId, UserSummary } from './entities/common.ts';
 
 /** A profile name's length, as firestore.rules allow it. */
 export const MAX_DISPLAY_NAME = 100;

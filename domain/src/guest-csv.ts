@@ -12,7 +12,7 @@ import {
   type RsvpState,
   RSVP_NOT_RESPONDED_LABEL,
 } from './rsvp-options.ts';
-import { type MemberRole } from './entities.ts';
+import type { MemberRole } from './entities/members.ts';
 
 /** Byte order mark, so spreadsheet programs read the file as UTF-8 (accents intact). */
 export const CSV_BOM = '\uFEFF';

@@ -6,7 +6,9 @@
  * ("2027-06-12") makes an all-day entry. Lines end in CRLF and are folded at 75 octets.
  */
 import { Temporal } from 'temporal-polyfill';
-import type { Event, ScheduleItem, TimeZoneId } from './entities.ts';
+import type { TimeZoneId } from './entities/common.ts';
+import type { Event } from './entities/events.ts';
+import type { ScheduleItem } from './entities/schedule.ts';
 import { eventTimeZone, normalizeTimeZone, toInstant } from './time-zones.ts';
 
 export const ICS_MIME_TYPE = 'text/calendar;charset=utf-8';

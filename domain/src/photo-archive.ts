@@ -6,8 +6,11 @@
  */
 import * as yup from 'yup';
 
-/** A link works this long after it was asked for. */
-export const PHOTO_ARCHIVE_TTL_MS = 15 * 60 * 1000;
+/**
+ * A link must be opened within this long after it was asked for, and works once: the web opens
+ * it at once, so a link copied elsewhere is of no use (docs/decisions.md, "Download all photos").
+ */
+export const PHOTO_ARCHIVE_TTL_MS = 2 * 60 * 1000;
 /** Most photos an admin may pick for one download (the whole gallery needs no list). */
 export const MAX_ARCHIVE_SELECTION = 500;
 
@@ -16,6 +19,7 @@ export const PHOTO_ARCHIVE_MESSAGES = {
   selectionAdminsOnly: 'Only event admins can download a selection of photos',
   noPhotos: 'There are no photos to download yet',
   expired: 'This download link has expired. Go back to the gallery and start the download again.',
+  used: 'This download link has already been used. Go back to the gallery and start the download again.',
 } as const;
 
 /** POST /api/events/{e}/photo-archives: no ids = every photo of the event. */
@@ -44,6 +48,8 @@ export interface PhotoArchive<Time> {
   photoCount: number;
   createdAt: Time;
   expiresAt: Time;
+  /** When the link was opened (it works once); null until then. */
+  openedAt: Time | null;
 }
 
 export interface PhotoArchiveResponse {
@@ -94,4 +100,24 @@ function extensionFor(contentType: string): string {
     default:
       return 'jpg';
   }
+}
+
+/** The entry that lists the photos a zip could not include; it comes last. */
+export const ARCHIVE_MISSING_ENTRY = 'MISSING.txt';
+
+/** A photo left out of a zip because its file could not be read from Storage. */
+export interface MissingArchivePhoto {
+  filename: string;
+  uploadedBy: string;
+}
+
+/** The text of MISSING.txt (CRLF: it opens cleanly in every system's text editor). */
+export function missingPhotosText(missing: readonly MissingArchivePhoto[]): string {
+  const lines = [
+    `${missing.length === 1 ? 'This photo' : `These ${missing.length} photos`} could not be read from storage when the download was made, so ${missing.length === 1 ? 'it is' : 'they are'} not in this archive:`,
+    '',
+    ...missing.map((p) => `- ${p.filename} (uploaded by ${p.uploadedBy})`),
+    '',
+  ];
+  return lines.join('\r\n');
 }

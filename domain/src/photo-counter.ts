@@ -10,7 +10,7 @@
 // The shares add up to exactly that, so the shards together can never pass the cap, and far
 // from it N records commit side by side. When no shard has room (at the cap, or after the cap
 // changed), one transaction folds every shard into the base and cuts fresh shares.
-import type { EventStatsPhotos } from './entities.ts';
+import type { EventStatsPhotos } from './entities/stats.ts';
 
 /** Shards: records per second the count sustains at about one write per shard per second. */
 export const PHOTO_COUNT_SHARDS = 20;

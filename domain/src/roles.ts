@@ -3,7 +3,7 @@
  * the UI can be checked against one table; target-aware checks (removing members, changing
  * roles) need the actor's uid and the target's role, so they are functions.
  */
-import type { InvitableRole, MemberRole } from './entities.ts';
+import type { InvitableRole, MemberRole } from './entities/members.ts';
 
 export const MEMBER_ROLES: readonly MemberRole[] = ['creator', 'admin', 'attendee'];
 export const INVITABLE_ROLES: readonly InvitableRole[] = ['admin', 'attendee'];

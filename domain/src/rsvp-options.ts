@@ -3,8 +3,9 @@
  * with named plus-ones, the host's questions and their answers, capacity and the waitlist. Pure:
  * the types, limits, messages and decisions that the forms (web), the functions and the rules'
  * drift tests share; their yup schemas are in schemas.ts, so screens that only show states and
- * counts load no yup (docs/performance.md). Firebase glue lives in functions/src/services/schedule.ts (RSVP
- * transaction, promotion) and the web's dashboard and settings features.
+ * counts load no yup (docs/performance.md). Firebase glue lives in functions/src/services/rsvps.ts
+ * (the RSVP transaction), capacity.ts and waitlist.ts (promotion), and the web's schedule and
+ * settings features.
  */
 
 // ---- Answers ----------------------------------------------------------------------------------

@@ -19,7 +19,8 @@
  *   display name 100, phone 40, Venmo username 60, time zone name 64.
  */
 import * as yup from 'yup';
-import { type BannerStyle, type InvitableRole, type MemberRole } from './entities.ts';
+import type { BannerStyle } from './entities/events.ts';
+import type { InvitableRole, MemberRole } from './entities/members.ts';
 import { isArrivalAfterDeparture } from './flights.ts';
 import {
   GUEST_QUESTION_KINDS,

@@ -3,7 +3,12 @@
  * "Subscription tiers and limits").
  * Limits use -1 for unlimited.
  */
-import type { SubscriptionTierName, TierFeatures, TierLimits, UsageCount } from './entities.ts';
+import type {
+  SubscriptionTierName,
+  TierFeatures,
+  TierLimits,
+  UsageCount,
+} from './entities/subscriptions.ts';
 
 export const UNLIMITED = -1;
 

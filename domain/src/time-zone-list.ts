@@ -6,7 +6,7 @@
  * this module only on screens with a picker.
  */
 import { getTimeZones } from '@vvo/tzdb';
-import type { TimeZoneId } from './entities.ts';
+import type { TimeZoneId } from './entities/common.ts';
 import {
   DEFAULT_EVENT_TIME_ZONE,
   formatUtcOffset,

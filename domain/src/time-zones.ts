@@ -7,7 +7,7 @@
  * ever added or subtracted by hand here.
  */
 import { Temporal } from 'temporal-polyfill';
-import type { IsoDateString, TimeZoneId } from './entities.ts';
+import type { IsoDateString, TimeZoneId } from './entities/common.ts';
 
 /** Anything that can be read as an instant: ISO string, epoch ms, Date, or a Firestore Timestamp. */
 export type TimeLike = string | number | Date | { toMillis(): number };

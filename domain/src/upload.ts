@@ -246,3 +246,29 @@ export function summarizeRestrictionMessages(
     uploadMessages.additionalRestrictionsFailed(messages.length - max),
   ];
 }
+
+/**
+ * Where a gallery upload lands and where its recorded photo lives (docs/data-model.md,
+ * "Storage"). The browser uploads into `uploads/`, a folder only for files not recorded yet;
+ * `POST /api/events/{e}/photos` counts the bytes, copies them to `events/{e}/...` (which no
+ * client writes) and deletes the upload. Uploads never recorded are deleted after
+ * UNRECORDED_UPLOAD_TTL_MS, so no uncounted byte lives for long.
+ */
+export const GALLERY_FOLDERS = ['photos', 'thumbs'] as const;
+export type GalleryFolder = (typeof GALLERY_FOLDERS)[number];
+
+export function uploadFolder(eventId: string, kind: GalleryFolder, uid: string): string {
+  return `uploads/${eventId}/${kind}/${uid}/`;
+}
+
+export function galleryFolder(eventId: string, kind: GalleryFolder, uid: string): string {
+  return `events/${eventId}/${kind}/${uid}/`;
+}
+
+/** The recorded photo's path for an upload's path (same folder kind, owner and file name). */
+export function recordedPathOf(uploadPath: string): string {
+  return uploadPath.replace(/^uploads\//, 'events/');
+}
+
+/** An upload not recorded within this long is deleted (the sweep runs every 30 minutes). */
+export const UNRECORDED_UPLOAD_TTL_MS = 60 * 60 * 1000;

@@ -24,7 +24,7 @@ import {
   toHex,
   toRgba,
 } from '../src/color.ts';
-import { DEFAULT_THEME_COLORS } from '../src/entities.ts';
+import { DEFAULT_THEME_COLORS } from '../src/entities/events.ts';
 
 describe('hex parsing', () => {
   it.each([

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_BANNER_SETTINGS, DEFAULT_THEME_COLORS } from '../src/entities.ts';
+import { DEFAULT_BANNER_SETTINGS, DEFAULT_THEME_COLORS } from '../src/entities/events.ts';
 import { RSVP_STATUSES, rsvpLabel } from '../src/rsvp-options.ts';
 
 describe('entity defaults (docs/product.md, "Create Event")', () => {

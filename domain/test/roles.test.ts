@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { MemberRole } from '../src/entities.ts';
+import type { MemberRole } from '../src/entities/members.ts';
 import {
   EVENT_ACTIONS,
   INVITABLE_ROLES,

@@ -48,8 +48,9 @@ import {
   ref as storageRef,
   uploadBytes,
 } from 'firebase/storage';
-import type { MemberRole } from '@gatherly/domain/entities';
+import type { MemberRole } from '@gatherly/domain/entities/members';
 import { memberSearchTokens } from '@gatherly/domain/search';
+import { uploadFolder } from '@gatherly/domain/upload';
 import { gradientPng } from '../../scripts/lib/png.ts';
 import { dataAccess } from '../../functions/src/db.ts';
 import { startStack } from '../lib/stack.ts';
@@ -87,11 +88,11 @@ const API = {
   login: '/api/auth/login',
   events: '/api/events',
   photos: (e: string) => `/api/events/${e}/photos`,
-  vote: (p: string) => `/api/photos/${p}/vote`,
+  vote: (e: string, p: string) => `/api/events/${e}/photos/${p}/vote`,
   carpools: (e: string) => `/api/events/${e}/carpools`,
-  join: (c: string) => `/api/carpools/${c}/join`,
-  rsvp: (s: string) => `/api/schedule/${s}/rsvp`,
-  capacity: (s: string) => `/api/schedule/${s}/capacity`,
+  join: (e: string, c: string) => `/api/events/${e}/carpools/${c}/join`,
+  rsvp: (e: string, s: string) => `/api/events/${e}/schedule/${s}/rsvp`,
+  capacity: (e: string, s: string) => `/api/events/${e}/schedule/${s}/capacity`,
   subscription: '/api/user/subscription',
 };
 
@@ -372,7 +373,7 @@ async function setScene(baseUrl: string): Promise<Scene> {
   };
   const party = await item('After-party');
   const brunch = await item('Brunch');
-  await api(baseUrl, host!, 'PUT', API.capacity(party), { capacity: PARTY_CAPACITY });
+  await api(baseUrl, host!, 'PUT', API.capacity(eventId, party), { capacity: PARTY_CAPACITY });
 
   // Carpools home, offered by guests who drive (through the API).
   const carpools: string[] = [];
@@ -431,7 +432,7 @@ async function uploadPhoto(
   eventId: string,
   name: string,
 ): Promise<string | null> {
-  const objectPath = `events/${eventId}/photos/${guest.uid}/${name}.png`;
+  const objectPath = `${uploadFolder(eventId, 'photos', guest.uid)}${name}.png`;
   const storage = getStorage(guest.app);
   connectStorageEmulator(storage, HOST, 9199);
   await uploadBytes(storageRef(storage, objectPath), imageFor(guest.index * 31 + name.length), {
@@ -472,11 +473,11 @@ function plan(scene: Scene, g: Guest, i: number): [number, () => Promise<unknown
   for (const v of votes) {
     const photoId = scene.popular[v]!;
     const t = at(0.1, 0.8);
-    steps.push([t, () => timed('vote', () => api(baseUrl, g, 'POST', API.vote(photoId)))]);
+    steps.push([t, () => timed('vote', () => api(baseUrl, g, 'POST', API.vote(eventId, photoId)))]);
     if (Math.random() < 0.15) {
       steps.push([
         t + at(0.02, 0.15),
-        () => timed('unvote', () => api(baseUrl, g, 'DELETE', API.vote(photoId))),
+        () => timed('unvote', () => api(baseUrl, g, 'DELETE', API.vote(eventId, photoId))),
       ]);
     }
   }
@@ -487,7 +488,10 @@ function plan(scene: Scene, g: Guest, i: number): [number, () => Promise<unknown
       t,
       () =>
         timed('RSVP after-party (capacity)', () =>
-          api(baseUrl, g, 'PUT', API.rsvp(scene.party), { status: 'going', waitlist: true }),
+          api(baseUrl, g, 'PUT', API.rsvp(eventId, scene.party), {
+            status: 'going',
+            waitlist: true,
+          }),
         ),
     ]);
     if (Math.random() < 0.25) {
@@ -495,7 +499,7 @@ function plan(scene: Scene, g: Guest, i: number): [number, () => Promise<unknown
         t + at(0.05, 0.25),
         () =>
           timed('RSVP after-party (capacity)', () =>
-            api(baseUrl, g, 'PUT', API.rsvp(scene.party), { status: 'not_going' }),
+            api(baseUrl, g, 'PUT', API.rsvp(eventId, scene.party), { status: 'not_going' }),
           ),
       ]);
     }
@@ -505,7 +509,7 @@ function plan(scene: Scene, g: Guest, i: number): [number, () => Promise<unknown
       at(0.1, 0.9),
       () =>
         timed('RSVP brunch', () =>
-          api(baseUrl, g, 'PUT', API.rsvp(scene.brunch), {
+          api(baseUrl, g, 'PUT', API.rsvp(eventId, scene.brunch), {
             status: Math.random() < 0.7 ? 'going' : 'maybe',
           }),
         ),
@@ -521,7 +525,7 @@ function plan(scene: Scene, g: Guest, i: number): [number, () => Promise<unknown
           const id = scene.carpools[(first + k) % scene.carpools.length]!;
           const joined = await timed(
             'carpool join',
-            () => api(baseUrl, g, 'POST', API.join(id)),
+            () => api(baseUrl, g, 'POST', API.join(eventId, id)),
             isFull,
           );
           if (joined !== null) return;

@@ -4,7 +4,7 @@
 // saturated mid-tones) the dashboard, gallery and settings are saved and scanned with axe-core
 // (colour contrast among its rules) in light and dark mode at both widths (lib/a11y.ts), and the
 // banner's no-photo artwork is checked for overlaps at phone widths (lib/banner.ts).
-import type { ThemeColors } from '@gatherly/domain/entities';
+import type { ThemeColors } from '@gatherly/domain/entities/events';
 import { updateEvent } from '../lib/admin.ts';
 import { checkBannerLayout } from '../lib/banner.ts';
 import { visible } from '../lib/expect.ts';

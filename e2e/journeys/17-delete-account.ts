@@ -87,7 +87,11 @@ export async function deleteAccount({ person, step }: JourneyContext): Promise<v
       check(created.status === 201, `carpool created, got ${created.status}`);
       carpoolId = (created.body as { carpool: { id: string } }).carpool.id;
       for (const rider of [lena, ravi]) {
-        const joined = await callApi(rider, 'POST', `/api/carpools/${carpoolId}/join`);
+        const joined = await callApi(
+          rider,
+          'POST',
+          `/api/events/${omarsId}/carpools/${carpoolId}/join`,
+        );
         check(joined.status === 200, `${rider.name} joined the carpool, got ${joined.status}`);
       }
       await navigate(omar, 'Travel', 'travel', travelHeading);

@@ -6,7 +6,7 @@ import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { getFirestore, type Query } from 'firebase-admin/firestore';
 import { getStorage } from 'firebase-admin/storage';
-import type { SubscriptionTierName } from '@gatherly/domain/entities';
+import type { SubscriptionTierName } from '@gatherly/domain/entities/subscriptions';
 
 export const PROJECT_ID = 'demo-gatherly';
 
@@ -134,4 +134,37 @@ export async function storedAbout(
   } finally {
     await deleteApp(app);
   }
+}
+
+/**
+ * Starts the Functions emulator's workers for the vote fold before the journeys: it starts one
+ * worker per concurrent invocation on first use, which takes seconds on a loaded machine, and a
+ * journey watching a vote count live would otherwise time that start instead of the app. Votes
+ * in a throwaway event, at once, until the trigger has folded them in.
+ */
+export async function warmVoteFold(voters = 3): Promise<number> {
+  pointAdminAtEmulators();
+  const app = initializeApp({ projectId: PROJECT_ID }, `e2e-warm-${randomUUID()}`);
+  const t0 = Date.now();
+  try {
+    const db = getFirestore(app);
+    const eventId = `warm-up-${randomUUID()}`;
+    const photo = db.doc(`events/${eventId}/photos/p`);
+    await photo.set({ id: 'p', eventId, votes: 0 });
+    await Promise.all(
+      [...Array(voters).keys()].map((i) =>
+        photo
+          .collection('votes')
+          .doc(`u${i}`)
+          .set({ eventId, photoId: 'p', userId: `u${i}`, votedAt: new Date() }),
+      ),
+    );
+    while (Date.now() - t0 < 120_000 && (await photo.get()).data()?.votes !== voters) {
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    await db.recursiveDelete(db.doc(`events/${eventId}`));
+  } finally {
+    await deleteApp(app);
+  }
+  return Date.now() - t0;
 }

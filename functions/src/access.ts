@@ -5,7 +5,7 @@ import type {
   DocumentSnapshot,
   Transaction,
 } from 'firebase-admin/firestore';
-import type { MemberRole } from '@gatherly/domain/entities';
+import type { MemberRole } from '@gatherly/domain/entities/members';
 import { can, isMemberRole, type EventAction } from '@gatherly/domain/roles';
 import { requireApiAccess, type Caller } from './caller.ts';
 import type { EventRecord, MemberRecord } from './db.ts';

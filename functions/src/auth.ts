@@ -1,6 +1,7 @@
 import type { DecodedIdToken } from 'firebase-admin/auth';
 import { auth } from './firebase.ts';
-import { unauthorized, type ApiIncoming } from './http.ts';
+import { warn as logWarn } from 'firebase-functions/logger';
+import { busy, unauthorized, type ApiIncoming } from './http.ts';
 
 /** The caller as proven by a verified Firebase ID token. Never taken from x-user-* headers. */
 export interface AuthUser {
@@ -45,7 +46,14 @@ export async function authenticate(
   try {
     decoded = await auth().verifyIdToken(token, checkRevoked);
   } catch (err) {
-    throw unauthorized(REVOKED_MESSAGES[codeOf(err)] ?? 'Invalid or expired ID token');
+    const code = codeOf(err);
+    // Auth itself not answering (a network error, its internal error) says nothing about the
+    // token: the caller is asked to try again, not signed out.
+    if (!code.startsWith('auth/') || code === 'auth/internal-error') {
+      logWarn('Verifying an ID token failed without a verdict', err);
+      throw busy();
+    }
+    throw unauthorized(REVOKED_MESSAGES[code] ?? 'Invalid or expired ID token');
   }
   const email = (decoded.email ?? '').toLowerCase();
   const name = typeof decoded.name === 'string' ? decoded.name : '';

@@ -20,33 +20,30 @@ import type {
   Timestamp,
   WithFieldValue,
 } from 'firebase-admin/firestore';
+import type { ActivityEntry, Announcement } from '@gatherly/domain/entities/activity';
+import type { Event } from '@gatherly/domain/entities/events';
+import type { MailDocument, ReminderRun } from '@gatherly/domain/entities/mail';
 import type {
-  ActivityEntry,
-  Announcement,
-  Carpool,
-  CarpoolPassenger,
-  Event,
+  Invitation,
+  InvitationLogEntry,
+  InvitationToken,
+  Member,
+  RoleChange,
+} from '@gatherly/domain/entities/members';
+import type { Photo, PhotoVote } from '@gatherly/domain/entities/photos';
+import type { Rsvp, RsvpsByUser, ScheduleItem } from '@gatherly/domain/entities/schedule';
+import type {
   EventStatsMembers,
   EventStatsPhotos,
   EventStatsPhotosBase,
   EventStatsTravel,
-  Flight,
-  Invitation,
-  InvitationLogEntry,
-  InvitationToken,
-  MailDocument,
-  Member,
-  Photo,
-  PhotoVote,
-  ReminderRun,
-  RoleChange,
-  Rsvp,
-  RsvpsByUser,
-  ScheduleItem,
+} from '@gatherly/domain/entities/stats';
+import type {
   SubscriptionTier,
   SubscriptionTierName,
-  User,
-} from '@gatherly/domain/entities';
+} from '@gatherly/domain/entities/subscriptions';
+import type { Carpool, CarpoolPassenger, Flight } from '@gatherly/domain/entities/travel';
+import type { User } from '@gatherly/domain/entities/users';
 import type { GuestAnswersDoc } from '@gatherly/domain/rsvp-options';
 import type { JoinRequest } from '@gatherly/domain/guest-access';
 
@@ -134,6 +131,12 @@ type Complete<T, L extends FieldList<T>> = [Missing<T, L>] extends [never]
   ? unknown
   : { missingFields: Missing<T, L> };
 
+/** What a converter stores: its field list, and whether the id is a stored field too. */
+export interface StoredFields {
+  fields: readonly string[];
+  storesId: boolean;
+}
+
 /**
  * A converter for documents holding exactly the listed fields of T (plus `id` when `keepsId`).
  * Reading takes those fields and the document id; writing stores only those fields, so neither
@@ -145,7 +148,7 @@ function converterFor<T extends { id: string }>() {
   return <const L extends FieldList<T>, K extends boolean>(
     fields: L & Complete<T, L>,
     keepsId: K,
-  ): FirestoreDataConverter<T, Stored<T, K>> => {
+  ): FirestoreDataConverter<T, Stored<T, K>> & { stored: StoredFields } => {
     const names: readonly PropertyKey[] = fields;
     const pick = (source: Record<string, unknown>): Record<string, unknown> => {
       const out: Record<string, unknown> = {};
@@ -164,6 +167,7 @@ function converterFor<T extends { id: string }>() {
     }
     return {
       toFirestore,
+      stored: { fields: names.filter((n) => typeof n === 'string'), storesId: keepsId },
       fromFirestore(snapshot: QueryDocumentSnapshot): T {
         return { ...pick(snapshot.data()), id: snapshot.id } as unknown as T;
       },
@@ -268,6 +272,7 @@ const converters = {
       'thumbUrl',
       'caption',
       'size',
+      'thumbSize',
       'contentType',
       'votes',
       'votesCountedAt',
@@ -389,7 +394,7 @@ const converters = {
     ID_IS_DOC_ID,
   ),
   photoArchive: converterFor<PhotoArchiveRecord>()(
-    ['eventId', 'createdBy', 'photoIds', 'photoCount', 'createdAt', 'expiresAt'],
+    ['eventId', 'createdBy', 'photoIds', 'photoCount', 'createdAt', 'expiresAt', 'openedAt'],
     ID_IS_DOC_ID,
   ),
   signInLink: converterFor<SignInLinkRecord>()(
@@ -435,10 +440,15 @@ const converters = {
     ID_IS_DOC_ID,
   ),
   reminderRun: converterFor<ReminderRunRecord>()(
-    ['kind', 'key', 'mailCount', 'completedAt'],
+    ['kind', 'key', 'mailCount', 'claimedAt', 'completedAt'],
     ID_IS_DOC_ID,
   ),
 };
+
+/** Each converter's stored fields by converter name: docs/data-model.md lists the same. */
+export const STORED_FIELDS: ReadonlyMap<string, StoredFields> = new Map(
+  Object.entries(converters).map(([name, c]) => [name, c.stored]),
+);
 
 type Ref<C> = C extends FirestoreDataConverter<infer A, infer D> ? DocumentReference<A, D> : never;
 type Col<C> =

@@ -19,6 +19,12 @@ export const conflict = (message: string) => new HttpError(409, message);
 export const gone = (message: string) => new HttpError(410, message);
 export const tooManyRequests = (message: string) => new HttpError(429, message);
 
+/** The answer to a passing failure: the web app retries idempotent calls after it. */
+export const BUSY_ERROR =
+  'Gatherly is busy right now: many people are changing this at once. Please try again in a moment.';
+/** A backend that did not answer in time (Firestore after its retries, Auth): ask again. */
+export const busy = () => new HttpError(503, BUSY_ERROR);
+
 /**
  * What a route handler answers: JSON (`body`), or for the pages people open from an e-mail
  * (unsubscribe) a self-contained HTML page (`html`).

@@ -19,3 +19,5 @@ export const api = onRequest(
 export { emailScheduler, mailDelivery } from './mail/triggers.ts';
 export * from './triggers/activity.ts';
 export * from './triggers/votes.ts';
+export { imageAccessOnMemberRemoved } from './triggers/image-access.ts';
+export { unrecordedUploadSweep } from './triggers/uploads.ts';

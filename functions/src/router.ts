@@ -12,6 +12,7 @@ import {
 } from '@gatherly/domain/api/contract';
 import { newCaller, type Caller } from './caller.ts';
 import {
+  BUSY_ERROR,
   HttpError,
   badRequest,
   notFound,
@@ -126,10 +127,6 @@ function isPassing(err: unknown): boolean {
   return typeof err.code === 'number' && PASSING_CODES.has(err.code);
 }
 
-/** The answer to a passing failure: the web app retries idempotent calls after it. */
-export const BUSY_ERROR =
-  'Gatherly is busy right now: many people are changing this at once. Please try again in a moment.';
-
 export function createRouter(routes: readonly Route[]) {
   const compiled = routes.map((r) => ({ ...r, parts: splitPath(r.endpoint.path) }));
 
@@ -156,9 +153,12 @@ export function createRouter(routes: readonly Route[]) {
           if (checked && !checked.ok) throw badRequest(checked.errors[0] ?? 'Invalid request');
           reply = await r.run({ ...base, body: checked?.value, caller: null });
         } else {
-          // Reads trust the token until it expires; writes also ask Auth whether the account
-          // is still enabled and its sessions unrevoked (docs/api.md, "Auth").
-          const user = await authenticate(req, { checkRevoked: method !== 'GET' });
+          // Reads trust the token until it expires; writes, and reads that hand out a
+          // credential, also ask Auth whether the account is still enabled and its sessions
+          // unrevoked (docs/api.md, "Auth").
+          const user = await authenticate(req, {
+            checkRevoked: method !== 'GET' || endpoint.checkRevoked === true,
+          });
           const body = method === 'GET' ? undefined : await readJsonBody(req);
           const checked = requestBodyOf(endpoint.name).parse(body);
           if (!checked.ok) throw badRequest(checked.errors[0] ?? 'Invalid request');
@@ -184,6 +184,7 @@ export function createRouter(routes: readonly Route[]) {
         return;
       }
       if (err instanceof HttpError) {
+        if (err.status === 503) res.setHeader('Retry-After', '1');
         sendJson(res, err.status, { error: err.message });
       } else if (isPassing(err)) {
         logError('Firestore busy after retries', err);

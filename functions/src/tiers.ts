@@ -5,7 +5,11 @@ import {
   type Query,
   type Transaction,
 } from 'firebase-admin/firestore';
-import type { SubscriptionTierName, TierFeatures, TierLimits } from '@gatherly/domain/entities';
+import type {
+  SubscriptionTierName,
+  TierFeatures,
+  TierLimits,
+} from '@gatherly/domain/entities/subscriptions';
 import {
   PREMIUM_REQUIRED_MESSAGE,
   canCreate,
@@ -108,6 +112,19 @@ export async function sumOf<A, D extends DocumentData>(
 export const eventsCreatedBy = (uid: string) => store().events.where('createdBy', '==', uid);
 export const photosUploadedBy = (uid: string) =>
   store().groups.photos().where('uploadedBy', '==', uid);
+
+/**
+ * The bytes a member's photos occupy in Storage: originals and thumbnails. Two aggregations, not
+ * one with two sums: a multi-aggregation counts only documents that have every summed field,
+ * and photos recorded before thumbnails were counted have no `thumbSize`.
+ */
+export async function storedBytesOf(uid: string, tx: Reader = null): Promise<number> {
+  const [originals, thumbs] = await Promise.all([
+    sumOf(photosUploadedBy(uid), 'size', tx),
+    sumOf(photosUploadedBy(uid), 'thumbSize', tx),
+  ]);
+  return originals + thumbs;
+}
 /**
  * Invitations are counted in `invitationLog`, a ledger that outlives the event: counting the
  * events' own invitation documents would refund the day's invitations when an event is deleted.
@@ -121,7 +138,10 @@ export function startOfUtcDay(now = new Date()): Date {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
 }
 
-/** 403 with the text the client matches on ("Premium subscription required"). */
+/**
+ * 403 with the text the client matches on ("Premium subscription required"), for a limit of the
+ * caller's own plan (it names the plan and the number).
+ */
 export function requireWithin(
   used: number,
   limit: number,
@@ -136,6 +156,35 @@ export function requireWithin(
 export function limitReached(limit: number, what: string, tier: TierDefinition) {
   return forbidden(
     `${PREMIUM_REQUIRED_MESSAGE}: the ${tier.displayName} plan allows ${limit} ${what}`,
+  );
+}
+
+/**
+ * A limit of the event creator's plan (photos, attendees, travel entries, announcements per
+ * event). The creator is told their plan and its number; anyone else only that the event is
+ * full, never which plan the creator is on (the number would tell it too).
+ */
+export function requireEventWithin(
+  used: number,
+  limit: number,
+  named: { what: string; more: string },
+  tier: TierDefinition,
+  callerIsCreator: boolean,
+): void {
+  if (canCreate(used, limit)) return;
+  throw eventLimitReached(limit, named, tier, callerIsCreator);
+}
+
+/** The 403 of a reached limit of the event creator's plan, worded as `requireEventWithin`. */
+export function eventLimitReached(
+  limit: number,
+  named: { what: string; more: string },
+  tier: TierDefinition,
+  callerIsCreator: boolean,
+) {
+  if (callerIsCreator) return limitReached(limit, named.what, tier);
+  return forbidden(
+    `${PREMIUM_REQUIRED_MESSAGE}: this event cannot take ${named.more} on its creator's plan`,
   );
 }
 

@@ -1,4 +1,4 @@
-import type { PersonSummary, UserSummary } from '@gatherly/domain/entities';
+import type { PersonSummary, UserSummary } from '@gatherly/domain/entities/common';
 import type { AuthUser } from './auth.ts';
 import type { UserRecord } from './db.ts';
 import { store } from './firebase.ts';

@@ -17,7 +17,9 @@ import {
 import { DATA_EXPORT_JSON, type DataExportFile } from '@gatherly/domain/data-export';
 import { newUser, startStack, type Stack, type TestUser } from './harness.ts';
 import { createEvent, invite, listFiles, login, putObject, seedSchedule } from './fixtures.ts';
+import { bucket } from '../src/firebase.ts';
 import { readPhotoCounts } from '../src/services/photo-count.ts';
+import { foldVoteCount } from '../src/services/votes.ts';
 
 let stack: Stack;
 beforeAll(async () => {
@@ -31,8 +33,8 @@ afterAll(async () => {
 type Body = Record<string, unknown> & { error?: string };
 
 async function addPhoto(eventId: string, who: TestUser, name: string, bytes = 2048) {
-  const path = `events/${eventId}/photos/${who.uid}/${name}`;
-  const thumb = `events/${eventId}/thumbs/${who.uid}/${name}`;
+  const path = `uploads/${eventId}/photos/${who.uid}/${name}`;
+  const thumb = `uploads/${eventId}/thumbs/${who.uid}/${name}`;
   await putObject(path, bytes);
   await putObject(thumb, 10);
   const res = await stack.call<{ photo: { id: string } }>('POST', `/api/events/${eventId}/photos`, {
@@ -67,6 +69,10 @@ async function expectCountersExact(eventId: string): Promise<void> {
     admin: byRole('admin'),
     attendee: byRole('attendee'),
   });
+  // What the vote trigger does after the last vote (this harness runs no triggers).
+  for (const { id } of (await s.photos(eventId).get()).docs) {
+    await foldVoteCount(eventId, id, { wait: true });
+  }
   const photos = (await s.photos(eventId).get()).docs.map((d) => d.data());
   expect(await readPhotoCounts(eventId), 'photo stats and their shards').toMatchObject({
     total: photos.length,
@@ -152,8 +158,10 @@ async function expectNothingOf(who: TestUser, eventIds: string[]): Promise<void>
       expect(doc.get('changedBy.displayName')).toBe(FORMER_MEMBER.displayName);
   }
   for (const eventId of eventIds) {
-    expect(await listFiles(`events/${eventId}/photos/${who.uid}/`)).toEqual([]);
-    expect(await listFiles(`events/${eventId}/thumbs/${who.uid}/`)).toEqual([]);
+    for (const root of ['events', 'uploads']) {
+      expect(await listFiles(`${root}/${eventId}/photos/${who.uid}/`)).toEqual([]);
+      expect(await listFiles(`${root}/${eventId}/thumbs/${who.uid}/`)).toEqual([]);
+    }
     // No feed line names them (their own lines went; lines that stay say "Former member").
     const feed = (await stack.store.activity(eventId).get()).docs.map((d) => d.data());
     for (const line of feed) {
@@ -203,7 +211,10 @@ async function leaverWithEverything() {
   await ok('POST', `/api/events/${party}/photos/${mine}/vote`, host);
   await ok('POST', `/api/events/${party}/photos/${hosts}/vote`, leaver);
   await ok('POST', `/api/events/${party}/photos/${hosts}/vote`, rider);
-  await putObject(`events/${party}/photos/${leaver.uid}/never-recorded.jpg`);
+  // The vote trigger's fold, as production runs it after each vote (a vote request folds only a
+  // photo whose last fold is 1.2 s old).
+  for (const photoId of [mine, hosts]) await foldVoteCount(party, photoId, { wait: true });
+  await putObject(`uploads/${party}/photos/${leaver.uid}/never-recorded.jpg`);
 
   const item = await seedSchedule(stack.store, party, 'Dinner');
   await stack.store.schedule(party).doc(item).update({ capacity: 1 });
@@ -591,10 +602,37 @@ describe('download my data', () => {
     }
     // Nobody else's photo is in it.
     expect([...entries.keys()].filter((n) => n.startsWith('photos/'))).toHaveLength(3);
+    expect(entries.has('MISSING.txt')).toBe(false);
 
     const again = await fetch(`${stack.baseUrl}${created.body.url}`);
     expect(again.status).toBe(410);
     expect(await again.text()).toContain('already used');
+  });
+
+  it('an original that cannot be read is left out and named in MISSING.txt, the last entry', async () => {
+    const who = newUser('exporter');
+    await login(stack, who);
+    const eventId = await createEvent(stack, who, { name: 'Gone files' });
+    await addPhoto(eventId, who, 'kept.jpg', 1500);
+    const gone = await addPhoto(eventId, who, 'gone.jpg', 2500);
+    const photo = (await stack.store.photos(eventId).doc(gone).get()).data();
+    await bucket()
+      .file(photo?.objectPath ?? '')
+      .delete();
+    const created = await stack.call<{ url: string }>('POST', '/api/user/data-export', { as: who });
+    const res = await fetch(`${stack.baseUrl}${created.body.url}`);
+    expect(res.status).toBe(200);
+    const entries = await unzip(Buffer.from(await res.arrayBuffer()));
+    const names = [...entries.keys()];
+    expect(names[0]).toBe(DATA_EXPORT_JSON);
+    expect(names.at(-1)).toBe('MISSING.txt');
+    expect(names.filter((n) => n.startsWith('photos/'))).toEqual([
+      `photos/${eventId}/00001-kept.jpg`,
+    ]);
+    expect(entries.get(`photos/${eventId}/00001-kept.jpg`)?.length).toBe(1500);
+    const missing = entries.get('MISSING.txt')?.toString('utf8') ?? '';
+    expect(missing).toContain('gone.jpg');
+    expect(missing).not.toContain('kept.jpg');
   });
 
   it('refuses signed-out callers, unknown and expired links, and links of a deleted account', async () => {

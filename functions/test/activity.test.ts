@@ -29,7 +29,7 @@ describe('activity and search services', () => {
   it('one entry per created document, with the feed sentence and the document time', async () => {
     const { eventId, creator, attendee } = await eventWithRoles(stack);
     const { recordActivity, removeActivity } = services.activity;
-    const path = `events/${eventId}/photos/${attendee.uid}/a.jpg`;
+    const path = `uploads/${eventId}/photos/${attendee.uid}/a.jpg`;
     await putObject(path);
     const photo = await stack.call<{ photo: { id: string } }>(
       'POST',
@@ -81,7 +81,13 @@ describe('activity and search services', () => {
       subjectId: photo.body.photo.id,
       title: `${attendee.name} uploaded a photo: “First dance”`,
       count: 1,
-      photos: [{ id: photo.body.photo.id, path, caption: 'First dance' }],
+      photos: [
+        {
+          id: photo.body.photo.id,
+          path: `events/${eventId}/photos/${attendee.uid}/a.jpg`,
+          caption: 'First dance',
+        },
+      ],
     });
     expect(byId.get(`flight:${flight.body.flight.id}`)?.title).toBe(
       `${creator.name} added a flight from LIS to OPO`,
@@ -117,7 +123,7 @@ describe('activity and search services', () => {
 
   it('a caption edit refreshes the search tokens', async () => {
     const { eventId, attendee } = await eventWithRoles(stack);
-    const path = `events/${eventId}/photos/${attendee.uid}/b.jpg`;
+    const path = `uploads/${eventId}/photos/${attendee.uid}/b.jpg`;
     await putObject(path);
     const res = await stack.call<{ photo: { id: string } }>(
       'POST',

@@ -62,7 +62,7 @@ describe('apiAccessEnabled', () => {
     // deletes are new app routes (docs/performance.md, "Counters"); so are the guest list's
     // host-recorded answers and the pending invitations' link, resend and revoke, and leaving a
     // carpool; and the caller's own RSVP with its place in line, capacity, the host's questions,
-    // members' answers and plus-one allowances (docs/api.md, "Plus-ones, questions and waitlists");
+    // members' answers and plus-one allowances (docs/api.md, "Plus-ones, questions and answers");
     // and asking for a photo download (the download itself is public: its link is the credential);
     // the event link's settings, regeneration, joining and the approvals of requests to join;
     // and the caller's own account: what deleting it would do, deleting it, a data export.

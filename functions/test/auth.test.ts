@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { auth } from '../src/firebase.ts';
 import { mintToken, newUser, startStack, type Stack } from './harness.ts';
-import { login } from './fixtures.ts';
+import { invitationIdFor } from '../src/services/members.ts';
+import { createEvent, invite, login } from './fixtures.ts';
 
 let stack: Stack;
 beforeAll(async () => {
@@ -103,6 +104,33 @@ describe('disabled and revoked accounts', () => {
     } finally {
       verify.mockRestore();
     }
+  });
+
+  it('a read that hands out an invitation link is checked like a write', async () => {
+    const host = newUser('linkhost');
+    const earlier = Math.floor(Date.now() / 1000) - 60;
+    const session = {
+      ...host,
+      token: mintToken(host.uid, host.email, host.name, { auth_time: earlier }),
+    };
+    await login(stack, session);
+    const eventId = await createEvent(stack, session);
+    const guest = newUser('linkguest');
+    await invite(stack, eventId, session, guest, 'attendee', false);
+    const link = `/api/events/${eventId}/invitations/${invitationIdFor(guest.email)}/link`;
+    const verify = vi.spyOn(auth(), 'verifyIdToken');
+    try {
+      expect((await stack.call('GET', link, { as: session })).status).toBe(200);
+      // Production checks revocation only when asked (the Auth emulator always does).
+      expect(verify.mock.calls.map((call) => call[1])).toEqual([true]);
+    } finally {
+      verify.mockRestore();
+    }
+    await auth().revokeRefreshTokens(host.uid);
+    expect(await stack.call('GET', link, { as: session })).toEqual({
+      status: 401,
+      body: { error: 'This sign-in has been revoked; please sign in again' },
+    });
   });
 
   it('a disabled account is refused at once', async () => {

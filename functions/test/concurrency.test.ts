@@ -36,6 +36,7 @@ const serverTimestamp = () => firebase.firestore.FieldValue.serverTimestamp();
 /** No document, token or file of the event anywhere, also under parents that are gone. */
 async function expectNothingLeft(eventId: string): Promise<void> {
   expect(await listFiles(`events/${eventId}/`)).toEqual([]);
+  expect(await listFiles(`uploads/${eventId}/`)).toEqual([]);
   expect(
     (await stack.store.invitationTokens.where('eventId', '==', eventId).count().get()).data().count,
   ).toBe(0);
@@ -136,7 +137,7 @@ describe('concurrency', () => {
     await login(stack, owner);
     const eventId = await createEvent(stack, owner);
     const voters = await members(eventId, 20, 'voter');
-    const path = `events/${eventId}/photos/${owner.uid}/p.jpg`;
+    const path = `uploads/${eventId}/photos/${owner.uid}/p.jpg`;
     await putObject(path);
     const saved = await stack.call<{ photo: { id: string } }>(
       'POST',
@@ -189,8 +190,8 @@ describe('concurrency', () => {
     });
     const photoIds: string[] = [];
     for (const [i, u] of [creator, admin, attendee].entries()) {
-      const path = `events/${eventId}/photos/${u.uid}/p${i}.jpg`;
-      const thumb = `events/${eventId}/thumbs/${u.uid}/p${i}.jpg`;
+      const path = `uploads/${eventId}/photos/${u.uid}/p${i}.jpg`;
+      const thumb = `uploads/${eventId}/thumbs/${u.uid}/p${i}.jpg`;
       await putObject(path);
       await putObject(thumb, 50);
       const res = await stack.call<{ photo: { id: string } }>(
@@ -241,12 +242,15 @@ describe('concurrency', () => {
       .doc(photoIds[0] as string)
       .delete();
     // A file nobody registered (an upload whose record was never saved).
-    await putObject(`events/${eventId}/photos/${attendee.uid}/unsaved.jpg`);
+    await putObject(`uploads/${eventId}/photos/${attendee.uid}/unsaved.jpg`);
 
     const other = await createEvent(stack, admin);
     await putObject(`events/${other}/banner/keep.jpg`);
 
-    const filesBefore = await listFiles(`events/${eventId}/`);
+    const filesBefore = [
+      ...(await listFiles(`events/${eventId}/`)),
+      ...(await listFiles(`uploads/${eventId}/`)),
+    ];
     const tokensBefore = await stack.store.invitationTokens
       .where('eventId', '==', eventId)
       .count()
@@ -273,7 +277,7 @@ describe('concurrency', () => {
     // Enterprise for the creator: the travel and photo limits never stop the writers early.
     await grantApiAccess(stack, creator, attendee);
     const itemId = await seedSchedule(stack.store, eventId);
-    const photoPath = `events/${eventId}/photos/${attendee.uid}/first.jpg`;
+    const photoPath = `uploads/${eventId}/photos/${attendee.uid}/first.jpg`;
     await putObject(photoPath);
     const photo = await stack.call<{ photo: { id: string } }>(
       'POST',
@@ -364,7 +368,7 @@ describe('concurrency', () => {
           .update({ caption: `take ${i}` }),
       ),
       writer('upload and record (Storage + API)', async (i) => {
-        const path = `events/${eventId}/photos/${attendee.uid}/late-${i}.jpg`;
+        const path = `uploads/${eventId}/photos/${attendee.uid}/late-${i}.jpg`;
         await storage.ref(path).put(image, { contentType: 'image/jpeg' });
         return stack.call('POST', `/api/events/${eventId}/photos`, {
           as: attendee,

@@ -98,8 +98,8 @@ async function members(eventId: string, n: number, label: string): Promise<TestU
 }
 
 async function uploadPhoto(eventId: string, user: TestUser, name: string): Promise<string> {
-  const path = `events/${eventId}/photos/${user.uid}/${name}`;
-  const thumb = `events/${eventId}/thumbs/${user.uid}/${name}`;
+  const path = `uploads/${eventId}/photos/${user.uid}/${name}`;
+  const thumb = `uploads/${eventId}/thumbs/${user.uid}/${name}`;
   await putObject(path);
   await putObject(thumb, 64);
   const res = await stack.call<{ photo: { id: string } }>('POST', `/api/events/${eventId}/photos`, {

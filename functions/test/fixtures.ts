@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Timestamp, type DocumentReference, type Firestore } from 'firebase-admin/firestore';
-import type { MemberRole } from '@gatherly/domain/entities';
+import type { MemberRole } from '@gatherly/domain/entities/members';
 import type { DataAccess } from '../src/db.ts';
 import { bucket } from '../src/firebase.ts';
 import { readMemberStats, writeMemberStats } from '../src/services/stats.ts';

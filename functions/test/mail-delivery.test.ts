@@ -1,6 +1,6 @@
 import { Timestamp } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
-import type { MailDelivery } from '@gatherly/domain/entities';
+import type { MailDelivery } from '@gatherly/domain/entities/mail';
 import type { MailRecord } from '../src/db.ts';
 import { pendingDelivery, queuedMail } from '../src/mail/queue.ts';
 import {

@@ -43,7 +43,7 @@ describe('malformed input sweep', () => {
         body: { departureTime: ISO(2), maxSeats: 4 },
       },
     );
-    const photoPath = `events/${eventId}/photos/${attendee.uid}/ok.jpg`;
+    const photoPath = `uploads/${eventId}/photos/${attendee.uid}/ok.jpg`;
     await putObject(photoPath);
     const photo = await stack.call<{ photo: { id: string } }>(
       'POST',
@@ -180,7 +180,7 @@ describe('malformed input sweep', () => {
     ]);
 
     // POST photos and banner-photo
-    const okPath = `events/${eventId}/photos/${attendee.uid}/new.jpg`;
+    const okPath = `uploads/${eventId}/photos/${attendee.uid}/new.jpg`;
     add('POST', `/api/events/${eventId}/photos`, attendee, [
       {},
       { filename: 'a.jpg' },
@@ -191,7 +191,7 @@ describe('malformed input sweep', () => {
       ...WRONG_TYPES.map((objectPath) => ({ filename: 'a.jpg', objectPath })),
       { filename: 'a.jpg', objectPath: '' },
       { filename: 'a.jpg', objectPath: long(1025) },
-      { filename: 'a.jpg', objectPath: `events/${eventId}/photos/${attendee.uid}/../../../x.jpg` },
+      { filename: 'a.jpg', objectPath: `uploads/${eventId}/photos/${attendee.uid}/../../../x.jpg` },
       { filename: 'a.jpg', objectPath: `events/other/photos/${attendee.uid}/a.jpg` },
       { filename: 'a.jpg', objectPath: okPath },
       { filename: 'a.jpg', objectPath: photoPath, thumbPath: 5 },
@@ -286,7 +286,7 @@ describe('malformed input sweep', () => {
     ]);
 
     // Parties, questions, capacity, answers, allowances (docs/api.md, "Plus-ones, questions and
-    // waitlists").
+    // answers").
     add('PUT', `/api/events/${eventId}/schedule/${itemId}/rsvp`, attendee, [
       { status: 'going', guests: 'Sam' },
       { status: 'going', guests: [{}] },
@@ -522,7 +522,7 @@ describe('malformed input sweep', () => {
           `/api/events/${eventId}/photos`,
           attendee,
           withKey(
-            { filename: 'x.jpg', objectPath: `events/${eventId}/photos/${attendee.uid}/none.jpg` },
+            { filename: 'x.jpg', objectPath: `uploads/${eventId}/photos/${attendee.uid}/none.jpg` },
             key,
           ),
           400,

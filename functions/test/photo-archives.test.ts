@@ -3,6 +3,7 @@ import { Timestamp } from 'firebase-admin/firestore';
 import { fromBuffer, type Entry } from 'yauzl';
 import { PHOTO_ARCHIVE_MESSAGES } from '@gatherly/domain/photo-archive';
 import { startStack, type Stack, type TestUser } from './harness.ts';
+import { bucket } from '../src/firebase.ts';
 import { createEvent, eventWithRoles, putObject } from './fixtures.ts';
 
 let stack: Stack;
@@ -22,8 +23,8 @@ interface Archive {
 
 /** Uploads an object of `bytes` bytes and records it as a photo; returns the photo id. */
 async function addPhoto(eventId: string, who: TestUser, name: string, bytes: number) {
-  const path = `events/${eventId}/photos/${who.uid}/${name}`;
-  const thumb = `events/${eventId}/thumbs/${who.uid}/${name}`;
+  const path = `uploads/${eventId}/photos/${who.uid}/${name}`;
+  const thumb = `uploads/${eventId}/thumbs/${who.uid}/${name}`;
   await putObject(path, bytes);
   await putObject(thumb, 10);
   const res = await stack.call<{ photo: Body }>('POST', `/api/events/${eventId}/photos`, {
@@ -35,14 +36,27 @@ async function addPhoto(eventId: string, who: TestUser, name: string, bytes: num
 }
 
 /** The entries of a zip: name → uncompressed size (read with a real unzip library). */
-function entriesOf(zip: Buffer): Promise<Map<string, number>> {
+async function entriesOf(zip: Buffer): Promise<Map<string, number>> {
+  return new Map([...(await contentsOf(zip))].map(([name, bytes]) => [name, bytes.length]));
+}
+
+/** The entries of a zip with their bytes, checked against their CRCs by the unzip library. */
+function contentsOf(zip: Buffer): Promise<Map<string, Buffer>> {
   return new Promise((resolve, reject) => {
     fromBuffer(zip, { lazyEntries: true }, (err, file) => {
       if (err) return reject(err);
-      const entries = new Map<string, number>();
+      const entries = new Map<string, Buffer>();
       file.on('entry', (entry: Entry) => {
-        entries.set(entry.fileName, entry.uncompressedSize);
-        file.readEntry();
+        file.openReadStream(entry, (openErr, stream) => {
+          if (openErr) return reject(openErr);
+          const chunks: Buffer[] = [];
+          stream.on('data', (c: Buffer) => chunks.push(c));
+          stream.on('error', reject);
+          stream.on('end', () => {
+            entries.set(entry.fileName, Buffer.concat(chunks));
+            file.readEntry();
+          });
+        });
       });
       file.on('end', () => resolve(entries));
       file.on('error', reject);
@@ -83,6 +97,21 @@ describe('download all photos', () => {
       ['00002-cake.jpg', 2000],
       ['00003-beach-sunset.jpg', 3000],
     ]);
+    // A link works once: opened again (copied, forwarded), it says so.
+    const again = await download(asked.body.url);
+    expect(again.res.status).toBe(410);
+    expect(again.bytes.toString()).toContain(PHOTO_ARCHIVE_MESSAGES.used);
+  });
+
+  it('two requests racing for one link: one download, one 410', async () => {
+    const { eventId, attendee } = await eventWithRoles(stack);
+    await addPhoto(eventId, attendee, 'a.jpg', 100);
+    const asked = await stack.call<Archive>('POST', `/api/events/${eventId}/photo-archives`, {
+      as: attendee,
+      body: {},
+    });
+    const both = await Promise.all([download(asked.body.url), download(asked.body.url)]);
+    expect(both.map((d) => d.res.status).sort()).toEqual([200, 410]);
   });
 
   it('admins download a selection; attendees may not; unknown ids drop out', async () => {
@@ -159,5 +188,34 @@ describe('download all photos', () => {
       ).status,
     ).toBe(200);
     expect((await download(fresh.body.url)).res.status).toBe(404);
+  });
+
+  it('a photo whose file is missing from Storage is skipped and named in MISSING.txt', async () => {
+    const { eventId, admin, attendee } = await eventWithRoles(stack);
+    await addPhoto(eventId, attendee, 'first.jpg', 1500);
+    const gone = await addPhoto(eventId, attendee, 'gone.jpg', 2500);
+    await addPhoto(eventId, admin, 'last.jpg', 500);
+    const photo = (await stack.store.photos(eventId).doc(gone).get()).data()!;
+    await bucket().file(photo.objectPath).delete();
+
+    const asked = await stack.call<Archive>('POST', `/api/events/${eventId}/photo-archives`, {
+      as: attendee,
+      body: {},
+    });
+    const { res, bytes } = await download(asked.body.url);
+    expect(res.status).toBe(200);
+    const contents = await contentsOf(bytes);
+    expect([...contents.keys()]).toEqual(['00001-last.jpg', '00002-first.jpg', 'MISSING.txt']);
+    expect(contents.get('00001-last.jpg')?.length).toBe(500);
+    const missing = contents.get('MISSING.txt')?.toString('utf8') ?? '';
+    expect(missing).toContain('gone.jpg');
+    expect(missing).not.toContain('first.jpg');
+
+    // The server is still there for the next request.
+    const next = await stack.call<Archive>('POST', `/api/events/${eventId}/photo-archives`, {
+      as: attendee,
+      body: {},
+    });
+    expect((await download(next.body.url)).res.status).toBe(200);
   });
 });

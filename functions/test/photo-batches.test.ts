@@ -28,8 +28,8 @@ async function upload(
   extra: { batchId?: unknown; caption?: string } = {},
 ): Promise<string> {
   const name = `shot-${++fileSeq}.jpg`;
-  const path = `events/${eventId}/photos/${user.uid}/${name}`;
-  const thumb = `events/${eventId}/thumbs/${user.uid}/${name}`;
+  const path = `uploads/${eventId}/photos/${user.uid}/${name}`;
+  const thumb = `uploads/${eventId}/thumbs/${user.uid}/${name}`;
   await putObject(path);
   await putObject(thumb, 64);
   const res = await stack.call<{ photo: { id: string }; error?: string }>(
@@ -257,7 +257,7 @@ describe('one feed line per upload batch', () => {
   it('refuses a malformed batch id with a sentence and writes nothing', async () => {
     const { eventId, attendee } = await eventWithRoles(stack);
     for (const batchId of ['a/b', 'x'.repeat(65), 'a:b', 7]) {
-      const path = `events/${eventId}/photos/${attendee.uid}/bad-${++fileSeq}.jpg`;
+      const path = `uploads/${eventId}/photos/${attendee.uid}/bad-${++fileSeq}.jpg`;
       await putObject(path);
       const res = await stack.call<{ error: string }>('POST', `/api/events/${eventId}/photos`, {
         as: attendee,

@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { FieldValue, Timestamp } from 'firebase-admin/firestore';
 import { PREMIUM_REQUIRED_MESSAGE } from '@gatherly/domain/tiers';
+import { UNRECORDED_UPLOAD_TTL_MS } from '@gatherly/domain/upload';
 import { refreshBannerImageUrl } from '../src/services/photos.ts';
+import { sweepUnrecordedUploads } from '../src/services/uploads.ts';
+import { storedBytesOf } from '../src/tiers.ts';
 import { newUser, startStack, type Stack } from './harness.ts';
 import {
   createEvent,
@@ -10,6 +13,7 @@ import {
   listFiles,
   login,
   putObject,
+  seedMember,
 } from './fixtures.ts';
 
 let stack: Stack;
@@ -26,8 +30,8 @@ describe('photos', () => {
   it('saves a record of an uploaded image, lists it, votes idempotently', async () => {
     const { eventId, admin, attendee, outsider } = await eventWithRoles(stack);
     await grantApiAccess(stack, admin, attendee, outsider);
-    const path = `events/${eventId}/photos/${attendee.uid}/beach.jpg`;
-    const thumb = `events/${eventId}/thumbs/${attendee.uid}/beach.jpg`;
+    const path = `uploads/${eventId}/photos/${attendee.uid}/beach.jpg`;
+    const thumb = `uploads/${eventId}/thumbs/${attendee.uid}/beach.jpg`;
     await putObject(path, 2048);
     await putObject(thumb, 100);
     const saved = await stack.call<{ photo: Body }>('POST', `/api/events/${eventId}/photos`, {
@@ -139,11 +143,103 @@ describe('photos', () => {
       (await stack.call('GET', `/api/events/${eventId}/photos`, { as: outsider })).status,
     ).toBe(404);
 
-    const dup = await stack.call<Body>('POST', `/api/events/${eventId}/photos`, {
-      as: attendee,
-      body: { filename: 'beach.jpg', objectPath: path },
+    // The upload was moved into the gallery: recording it again (a retry whose first answer was
+    // lost) answers that it is saved, and uploading the same name again cannot replace the
+    // recorded file.
+    const again = () =>
+      stack.call<Body>('POST', `/api/events/${eventId}/photos`, {
+        as: attendee,
+        body: { filename: 'beach.jpg', objectPath: path },
+      });
+    expect(await again()).toEqual({
+      status: 409,
+      body: { error: 'This photo has already been saved' },
     });
-    expect(dup).toEqual({ status: 409, body: { error: 'This photo has already been saved' } });
+    await putObject(path, 4096);
+    expect(await again()).toEqual({
+      status: 409,
+      body: { error: 'This photo has already been saved' },
+    });
+    expect(await served(saved.body.photo.url)).toEqual({ status: 200, bytes: 2048 });
+  });
+
+  it('recording moves the upload into the gallery and counts the thumbnail too', async () => {
+    const { eventId, attendee } = await eventWithRoles(stack);
+    const path = `uploads/${eventId}/photos/${attendee.uid}/moved.jpg`;
+    const thumb = `uploads/${eventId}/thumbs/${attendee.uid}/moved.jpg`;
+    await putObject(path, 3000);
+    await putObject(thumb, 700);
+    const saved = await stack.call<{ photo: Body }>('POST', `/api/events/${eventId}/photos`, {
+      as: attendee,
+      body: { filename: 'moved.jpg', objectPath: path, thumbPath: thumb },
+    });
+    expect(saved.status).toBe(201);
+    expect(saved.body.photo).toMatchObject({
+      objectPath: `events/${eventId}/photos/${attendee.uid}/moved.jpg`,
+      thumbPath: `events/${eventId}/thumbs/${attendee.uid}/moved.jpg`,
+      size: 3000,
+      thumbSize: 700,
+    });
+    expect(await listFiles(`uploads/${eventId}/`)).toEqual([]);
+    expect(await listFiles(`events/${eventId}/`)).toEqual([
+      `events/${eventId}/photos/${attendee.uid}/moved.jpg`,
+      `events/${eventId}/thumbs/${attendee.uid}/moved.jpg`,
+    ]);
+    expect(await storedBytesOf(attendee.uid)).toBe(3700);
+  });
+
+  it('a thumbnail cannot carry uncounted bytes past the storage limit', async () => {
+    const { eventId, attendee } = await eventWithRoles(stack);
+    // Free: 500 MB. Seeded usage 1 KB short of it.
+    await stack.db
+      .collection(`events/${eventId}/photos`)
+      .doc('seeded')
+      .set({
+        id: 'seeded',
+        eventId,
+        uploadedBy: attendee.uid,
+        size: 500 * 1024 * 1024 - 1024,
+        votes: 0,
+        isFeatured: false,
+        objectPath: 'seed/big',
+        uploadedAt: Timestamp.now(),
+      });
+    const path = `uploads/${eventId}/photos/${attendee.uid}/tiny.jpg`;
+    const thumb = `uploads/${eventId}/thumbs/${attendee.uid}/huge-thumb.jpg`;
+    await putObject(path, 10);
+    await putObject(thumb, 5000);
+    const res = await stack.call<Body>('POST', `/api/events/${eventId}/photos`, {
+      as: attendee,
+      body: { filename: 'tiny.jpg', objectPath: path, thumbPath: thumb },
+    });
+    expect(res.status).toBe(403);
+    expect(res.body.error).toContain(PREMIUM_REQUIRED_MESSAGE);
+    // Refused: neither the uploads nor a gallery copy stay.
+    expect(await listFiles(`uploads/${eventId}/`)).toEqual([]);
+    expect(await listFiles(`events/${eventId}/photos/`)).toEqual([]);
+    expect(await listFiles(`events/${eventId}/thumbs/`)).toEqual([]);
+  });
+
+  it('uploads never recorded are swept after the time limit, recorded files never', async () => {
+    const { eventId, attendee } = await eventWithRoles(stack);
+    const kept = `uploads/${eventId}/photos/${attendee.uid}/kept.jpg`;
+    await putObject(kept);
+    await putObject(`uploads/${eventId}/photos/${attendee.uid}/left.jpg`);
+    const saved = await stack.call<{ photo: Body }>('POST', `/api/events/${eventId}/photos`, {
+      as: attendee,
+      body: { filename: 'kept.jpg', objectPath: kept },
+    });
+    expect(saved.status).toBe(201);
+    // Within the limit nothing goes.
+    await sweepUnrecordedUploads(new Date(Date.now() + UNRECORDED_UPLOAD_TTL_MS - 60_000));
+    expect(await listFiles(`uploads/${eventId}/`)).toEqual([
+      `uploads/${eventId}/photos/${attendee.uid}/left.jpg`,
+    ]);
+    expect(
+      await sweepUnrecordedUploads(new Date(Date.now() + UNRECORDED_UPLOAD_TTL_MS + 60_000)),
+    ).toBeGreaterThanOrEqual(1);
+    expect(await listFiles(`uploads/${eventId}/`)).toEqual([]);
+    expect(await listFiles(`events/${eventId}/`)).toEqual([saved.body.photo.objectPath]);
   });
 
   it('refuses records for missing, foreign or non-image objects', async () => {
@@ -153,26 +249,26 @@ describe('photos', () => {
     expect(
       await post(attendee, {
         filename: 'a.jpg',
-        objectPath: `events/${eventId}/photos/${attendee.uid}/missing.jpg`,
+        objectPath: `uploads/${eventId}/photos/${attendee.uid}/missing.jpg`,
       }),
     ).toEqual({
       status: 400,
       body: { error: 'The uploaded file was not found in storage' },
     });
-    await putObject(`events/${eventId}/photos/${admin.uid}/theirs.jpg`);
+    await putObject(`uploads/${eventId}/photos/${admin.uid}/theirs.jpg`);
     expect(
       (
         await post(attendee, {
           filename: 'a.jpg',
-          objectPath: `events/${eventId}/photos/${admin.uid}/theirs.jpg`,
+          objectPath: `uploads/${eventId}/photos/${admin.uid}/theirs.jpg`,
         })
       ).status,
     ).toBe(400);
-    await putObject(`events/${eventId}/photos/${attendee.uid}/notes.txt`, 10, 'text/plain');
+    await putObject(`uploads/${eventId}/photos/${attendee.uid}/notes.txt`, 10, 'text/plain');
     expect(
       await post(attendee, {
         filename: 'notes.txt',
-        objectPath: `events/${eventId}/photos/${attendee.uid}/notes.txt`,
+        objectPath: `uploads/${eventId}/photos/${attendee.uid}/notes.txt`,
       }),
     ).toEqual({
       status: 400,
@@ -186,13 +282,13 @@ describe('photos', () => {
       (
         await post(outsider, {
           filename: 'a.jpg',
-          objectPath: `events/${eventId}/photos/${outsider.uid}/a.jpg`,
+          objectPath: `uploads/${eventId}/photos/${outsider.uid}/a.jpg`,
         })
       ).status,
     ).toBe(404);
   });
 
-  it('enforces the photo limit per event and deletes the unregistrable upload', async () => {
+  it('enforces the photo limit per event (the plan named to the creator only) and deletes the unregistrable upload', async () => {
     const creator = newUser('photos');
     await login(stack, creator);
     const eventId = await createEvent(stack, creator);
@@ -213,15 +309,28 @@ describe('photos', () => {
     // Seeded past the functions: the counter moves with them, as the functions keep it.
     batch.update(stack.store.stats.photos(eventId), { total: FieldValue.increment(100) });
     await batch.commit();
-    const path = `events/${eventId}/photos/${creator.uid}/one-too-many.jpg`;
-    await putObject(path);
-    const res = await stack.call<Body>('POST', `/api/events/${eventId}/photos`, {
-      as: creator,
-      body: { filename: 'x.jpg', objectPath: path },
-    });
-    expect(res.status).toBe(403);
-    expect(res.body.error).toContain(PREMIUM_REQUIRED_MESSAGE);
-    expect(await listFiles(path)).toEqual([]);
+    const guest = newUser('guest');
+    await seedMember(stack.store, eventId, guest);
+    const refused = async (who: typeof creator) => {
+      const path = `uploads/${eventId}/photos/${who.uid}/one-too-many.jpg`;
+      await putObject(path);
+      const res = await stack.call<Body>('POST', `/api/events/${eventId}/photos`, {
+        as: who,
+        body: { filename: 'x.jpg', objectPath: path },
+      });
+      expect(res.status).toBe(403);
+      // Neither the upload nor its gallery copy stays behind.
+      expect(await listFiles(path)).toEqual([]);
+      expect(await listFiles(`events/${eventId}/photos/${who.uid}/`)).toEqual([]);
+      return res.body.error;
+    };
+    expect(await refused(creator)).toBe(
+      `${PREMIUM_REQUIRED_MESSAGE}: the Free plan allows 100 photos per event`,
+    );
+    expect(await refused(guest)).toBe(
+      `${PREMIUM_REQUIRED_MESSAGE}: this event cannot take more photos on its creator's plan`,
+    );
+    expect((await stack.store.photos(eventId).count().get()).data().count).toBe(100);
   });
 
   it('banner photo: admins set the event banner to their upload', async () => {

@@ -1,6 +1,6 @@
 import { Timestamp } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { ReminderSettings } from '@gatherly/domain/entities';
+import type { ReminderSettings } from '@gatherly/domain/entities/events';
 import { reminderMailId, reminderRunId } from '@gatherly/domain/email/reminders';
 import { queuedMail } from '../src/mail/queue.ts';
 import { verifyUnsubscribeToken } from '../src/mail/unsubscribe-token.ts';
@@ -178,6 +178,40 @@ describe('reminders', () => {
     const result = await sendDueReminders(LINKS, now);
     expect(result).toEqual({ jobs: 1, queued: 6 });
     expect((await mailFor(annId))?.message.subject).toBe('earlier');
+  });
+
+  it("unanswered reminders are a bounded broadcast: per UTC day at most the creator's daily announcement count of items", async () => {
+    const now = new Date('2034-05-01T12:00:00.000Z');
+    const e = await eventInLosAngeles(); // the creator is on Free: 2 a day
+    const items: string[] = [];
+    // Five items due together (a host cannot widen the broadcast by adding items).
+    for (let i = 0; i < 5; i++) {
+      items.push(
+        await item(e.eventId, `Spam ${i}`, new Date(now.getTime() + (30 + i) * HOUR).toISOString()),
+      );
+    }
+    const reminded = async () => {
+      const out: string[] = [];
+      for (const id of items) {
+        if (await mailFor(reminderMailId('unanswered', e.eventId, id, e.ann.uid))) out.push(id);
+      }
+      return out;
+    };
+    expect(await sendDueReminders(LINKS, now)).toEqual({ jobs: 2, queued: 14 });
+    // Soonest first; later runs of the same day add none.
+    expect(await reminded()).toEqual(items.slice(0, 2));
+    expect(await sendDueReminders(LINKS, new Date(now.getTime() + HOUR))).toEqual({
+      jobs: 0,
+      queued: 0,
+    });
+    // Two runs at once still stay within the day's budget.
+    const nextDay = new Date('2034-05-02T01:00:00.000Z');
+    await Promise.all([sendDueReminders(LINKS, nextDay), sendDueReminders(LINKS, nextDay)]);
+    expect(await reminded()).toEqual(items.slice(0, 4));
+    // A larger plan of the creator's widens the budget.
+    await stack.store.user(e.creator.uid).set({ subscriptionTier: 'paid' }, { merge: true });
+    expect((await sendDueReminders(LINKS, new Date('2034-05-02T02:00:00.000Z'))).jobs).toBe(1);
+    expect(await reminded()).toEqual(items);
   });
 
   it('turned off per event: no unanswered reminders; a shorter setting waits longer', async () => {

@@ -1,6 +1,6 @@
 /**
  * Plus-ones, the host's questions, capacity and the waitlist through the endpoints
- * (docs/api.md, "Plus-ones, questions and waitlists").
+ * (docs/api.md, "Plus-ones, questions and answers").
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { reminderMailId } from '@gatherly/domain/email/reminders';

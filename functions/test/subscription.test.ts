@@ -18,12 +18,15 @@ describe('subscription', () => {
     await login(stack, user);
     const eventId = await createEvent(stack, user);
     await invite(stack, eventId, user, newUser('guest'), 'attendee', false);
-    await putObject(`events/${eventId}/photos/${user.uid}/big.jpg`, 3 * 1024 * 1024 + 5);
+    await putObject(`uploads/${eventId}/photos/${user.uid}/big.jpg`, 3 * 1024 * 1024 + 5);
     expect(
       (
         await stack.call('POST', `/api/events/${eventId}/photos`, {
           as: user,
-          body: { filename: 'big.jpg', objectPath: `events/${eventId}/photos/${user.uid}/big.jpg` },
+          body: {
+            filename: 'big.jpg',
+            objectPath: `uploads/${eventId}/photos/${user.uid}/big.jpg`,
+          },
         })
       ).status,
     ).toBe(201);

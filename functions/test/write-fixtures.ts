@@ -11,7 +11,7 @@
  * them). The API also normalises other ISO-8601 notations and '' to that form before the same
  * checks; the direct path stores exactly what it is given, so those notations are not rows.
  */
-import { DEFAULT_BANNER_SETTINGS, DEFAULT_THEME_COLORS } from '@gatherly/domain/entities';
+import { DEFAULT_BANNER_SETTINGS, DEFAULT_THEME_COLORS } from '@gatherly/domain/entities/events';
 import { DEFAULT_REMINDER_SETTINGS } from '@gatherly/domain/email/reminder-settings';
 
 export type FixtureRole = 'creator' | 'admin' | 'attendee' | 'outsider';

@@ -1,10 +1,6 @@
-import type {
-  BannerStyle,
-  InvitableRole,
-  MemberRole,
-  SubscriptionTierName,
-  ThemeColors,
-} from '@gatherly/domain/entities';
+import type { BannerStyle, ThemeColors } from '@gatherly/domain/entities/events';
+import type { InvitableRole, MemberRole } from '@gatherly/domain/entities/members';
+import type { SubscriptionTierName } from '@gatherly/domain/entities/subscriptions';
 import type { RsvpStatus } from '@gatherly/domain/rsvp-options';
 
 // The demo world `npm start` seeds: a few people, three events with members of every role,

@@ -76,10 +76,10 @@ export const deletingCases: RulesCase[] = [
     a.db.doc(`${E}/carpools/carpool-${ownOf(a)}`).update({ toLocation: 'Late Lodge' }),
   ),
   whileDeleting('storage', 'create', 'attendee', 'member uploads a photo', (a) =>
-    upload(a.storage, `${E}/photos/${ownOf(a)}/late.jpg`, IMAGE_BYTES, 'image/jpeg'),
+    upload(a.storage, `uploads/${EVENT}/photos/${ownOf(a)}/late.jpg`, IMAGE_BYTES, 'image/jpeg'),
   ),
   whileDeleting('storage', 'create', 'attendee', 'member uploads a thumbnail', (a) =>
-    upload(a.storage, `${E}/thumbs/${ownOf(a)}/late.jpg`, IMAGE_BYTES, 'image/jpeg'),
+    upload(a.storage, `uploads/${EVENT}/thumbs/${ownOf(a)}/late.jpg`, IMAGE_BYTES, 'image/jpeg'),
   ),
   whileDeleting('storage', 'create', 'admin', 'admin uploads a banner', (a) =>
     upload(a.storage, `${E}/banner/late.jpg`, IMAGE_BYTES, 'image/jpeg'),

@@ -1,7 +1,7 @@
 import firebase from 'firebase/compat/app';
 import 'firebase/compat/firestore';
 import 'firebase/compat/storage';
-import { DEFAULT_BANNER_SETTINGS, DEFAULT_THEME_COLORS } from '@gatherly/domain/entities';
+import { DEFAULT_BANNER_SETTINGS, DEFAULT_THEME_COLORS } from '@gatherly/domain/entities/events';
 
 type Firestore = firebase.firestore.Firestore;
 type Storage = firebase.storage.Storage;
@@ -432,6 +432,10 @@ export function seedObjectPaths(): string[] {
   const paths: string[] = [];
   for (const uid of MAIN_CONTENT_OWNERS) {
     paths.push(`events/${EVENT}/photos/${uid}/seed.jpg`, `events/${EVENT}/thumbs/${uid}/seed.jpg`);
+    paths.push(
+      `uploads/${EVENT}/photos/${uid}/seed.jpg`,
+      `uploads/${EVENT}/thumbs/${uid}/seed.jpg`,
+    );
   }
   paths.push(`events/${EVENT}/banner/seed.jpg`);
   paths.push(`events/${OTHER_EVENT}/photos/${UID.stranger}/seed.jpg`);

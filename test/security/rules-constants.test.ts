@@ -23,13 +23,12 @@ import { afterAll, describe, expect, it } from 'vitest';
 import {
   DEFAULT_BANNER_SETTINGS,
   DEFAULT_THEME_COLORS,
-  type EditableUserFields,
   type Event,
-  type Flight,
-  type Photo,
-  type ScheduleItem,
-  type User,
-} from '@gatherly/domain/entities';
+} from '@gatherly/domain/entities/events';
+import type { Photo } from '@gatherly/domain/entities/photos';
+import type { ScheduleItem } from '@gatherly/domain/entities/schedule';
+import type { Flight } from '@gatherly/domain/entities/travel';
+import type { EditableUserFields, User } from '@gatherly/domain/entities/users';
 import { MEMBER_ROLES, isAdminRole } from '@gatherly/domain/roles';
 import {
   BANNER_MAX_ROTATE_INTERVAL_MS,
@@ -48,6 +47,7 @@ import {
 import {
   BANNER_RESTRICTIONS,
   GALLERY_RESTRICTIONS,
+  GALLERY_FOLDERS,
   MAX_IMAGE_BYTES,
   isAllowedType,
 } from '@gatherly/domain/upload';
@@ -457,6 +457,7 @@ const STORAGE: LiteralTable = {
     ]),
   ),
   'isImageWithinLimit: request.resource.size <= ·': equals('MAX_IMAGE_BYTES', MAX_IMAGE_BYTES),
+  'isGalleryFolder: kind in ·': sameMembers('GALLERY_FOLDERS', GALLERY_FOLDERS),
 };
 
 // ---- The checks --------------------------------------------------------------------------------

@@ -15,6 +15,7 @@ import { matrix, ownOf, single, upload, type Actor, type RulesCase } from './cas
  * every role × get, list, create, update (metadata), delete, plus content-type and size attacks.
  */
 const E = `events/${EVENT}`;
+const U = `uploads/${EVENT}`;
 const other = UID.attendee2;
 const MAX_BYTES = 10485760;
 
@@ -22,8 +23,8 @@ const image = (a: Actor, path: string): Promise<unknown> =>
   upload(a.storage, path, IMAGE_BYTES, 'image/jpeg');
 const caption = { customMetadata: { caption: 'hello' } };
 
-/** A member's own upload folder, and someone else's, for one folder kind. */
-function uploadFolder(kind: 'photos' | 'thumbs'): RulesCase[] {
+/** A recorded photo's files: members read them; only functions write or delete them. */
+function galleryFolder(kind: 'photos' | 'thumbs'): RulesCase[] {
   const own = (a: Actor): string => `${E}/${kind}/${ownOf(a)}`;
   const theirs = `${E}/${kind}/${other}`;
   return [
@@ -33,18 +34,20 @@ function uploadFolder(kind: 'photos' | 'thumbs'): RulesCase[] {
         attempt: (a) => a.storage.ref(`${own(a)}/seed.jpg`).getMetadata(),
       },
       list: { allowed: MEMBER_ROLES, attempt: (a) => a.storage.ref(own(a)).listAll() },
+      // Uploads go to uploads/ and are copied here when recorded (their bytes counted).
       create: {
-        allowed: MEMBER_ROLES,
+        allowed: NOBODY,
         what: 'image',
         attempt: (a) => image(a, `${own(a)}/new.jpg`),
       },
       update: {
-        allowed: MEMBER_ROLES,
+        allowed: NOBODY,
         what: 'metadata',
         attempt: (a) => a.storage.ref(`${own(a)}/seed.jpg`).updateMetadata(caption),
       },
+      // Only the photo's delete (the function) removes its files.
       delete: {
-        allowed: MEMBER_ROLES,
+        allowed: NOBODY,
         attempt: (a) => a.storage.ref(`${own(a)}/seed.jpg`).delete(),
       },
     }),
@@ -65,7 +68,56 @@ function uploadFolder(kind: 'photos' | 'thumbs'): RulesCase[] {
         attempt: (a) => a.storage.ref(`${theirs}/seed.jpg`).updateMetadata(caption),
       },
       delete: {
-        allowed: ADMIN_ROLES,
+        allowed: NOBODY,
+        attempt: (a) => a.storage.ref(`${theirs}/seed.jpg`).delete(),
+      },
+    }),
+  ];
+}
+
+/** Files not recorded yet: the owner writes each once (or withdraws it); only functions read. */
+function uploadFolder(kind: 'photos' | 'thumbs'): RulesCase[] {
+  const own = (a: Actor): string => `${U}/${kind}/${ownOf(a)}`;
+  const theirs = `${U}/${kind}/${other}`;
+  return [
+    ...matrix('storage', `uploads ${kind}/{own}`, {
+      get: {
+        allowed: NOBODY,
+        attempt: (a) => a.storage.ref(`${own(a)}/seed.jpg`).getMetadata(),
+      },
+      list: { allowed: NOBODY, attempt: (a) => a.storage.ref(own(a)).listAll() },
+      create: {
+        allowed: MEMBER_ROLES,
+        what: 'image',
+        attempt: (a) => image(a, `${own(a)}/new.jpg`),
+      },
+      update: {
+        allowed: NOBODY,
+        what: 'overwrite with new bytes',
+        attempt: (a) => image(a, `${own(a)}/seed.jpg`),
+      },
+      delete: {
+        allowed: MEMBER_ROLES,
+        attempt: (a) => a.storage.ref(`${own(a)}/seed.jpg`).delete(),
+      },
+    }),
+    ...matrix('storage', `uploads ${kind}/{attendee2}`, {
+      get: {
+        allowed: NOBODY,
+        attempt: (a) => a.storage.ref(`${theirs}/seed.jpg`).getMetadata(),
+      },
+      create: {
+        allowed: NOBODY,
+        what: 'forged owner folder',
+        attempt: (a) => image(a, `${theirs}/forged.jpg`),
+      },
+      update: {
+        allowed: NOBODY,
+        what: 'metadata',
+        attempt: (a) => a.storage.ref(`${theirs}/seed.jpg`).updateMetadata(caption),
+      },
+      delete: {
+        allowed: NOBODY,
         attempt: (a) => a.storage.ref(`${theirs}/seed.jpg`).delete(),
       },
     }),
@@ -134,7 +186,7 @@ const attack = (
   what: string,
   attempt: (a: Actor) => Promise<unknown>,
 ): RulesCase => single('storage', 'create', role, expect, what, attempt);
-const ownPhotoPath = (a: Actor, name: string): string => `${E}/photos/${ownOf(a)}/${name}`;
+const ownPhotoPath = (a: Actor, name: string): string => `${U}/photos/${ownOf(a)}/${name}`;
 
 const attacks: RulesCase[] = [
   attack('attendee', 'deny', 'text/plain into own photo folder', (a) =>
@@ -169,7 +221,7 @@ const attacks: RulesCase[] = [
     upload(a.storage, ownPhotoPath(a, 'a.png'), IMAGE_BYTES, 'image/png'),
   ),
   attack('attendee', 'allow', 'image/webp thumbnail', (a) =>
-    upload(a.storage, `${E}/thumbs/${UID.attendee}/a.webp`, IMAGE_BYTES, 'image/webp'),
+    upload(a.storage, `${U}/thumbs/${UID.attendee}/a.webp`, IMAGE_BYTES, 'image/webp'),
   ),
   attack('admin', 'deny', 'banner of 10485761 bytes', (a) =>
     upload(a.storage, `${E}/banner/huge.jpg`, new Uint8Array(MAX_BYTES + 1), 'image/jpeg'),
@@ -178,20 +230,32 @@ const attacks: RulesCase[] = [
     upload(a.storage, `${E}/banner/doc.pdf`, IMAGE_BYTES, 'application/pdf'),
   ),
   attack('admin', 'deny', "admin uploads into an attendee's folder", (a) =>
-    image(a, `${E}/photos/${other}/by-admin.jpg`),
+    image(a, `${U}/photos/${other}/by-admin.jpg`),
+  ),
+  attack('attendee', 'deny', 'upload into another folder kind', (a) =>
+    image(a, `${U}/banner/${UID.attendee}/x.jpg`),
+  ),
+  attack('outsider', 'deny', 'non-member uploads into an event it guessed', (a) =>
+    image(a, `uploads/${OTHER_EVENT}/photos/${ownOf(a)}/x.jpg`),
   ),
   attack('attendee', 'deny', 'attendee uploads a banner', (a) => image(a, `${E}/banner/mine.jpg`)),
   attack('attendee', 'deny', 'attendee overwrites the banner', (a) =>
     image(a, `${E}/banner/seed.jpg`),
   ),
+  attack('attendee', 'deny', 'overwrites own photo file with new bytes', (a) =>
+    image(a, `${E}/photos/${UID.attendee}/seed.jpg`),
+  ),
+  attack('attendee', 'deny', 'overwrites own thumbnail with new bytes', (a) =>
+    image(a, `${E}/thumbs/${UID.attendee}/seed.jpg`),
+  ),
   attack('attendee', 'deny', "overwrites someone else's photo", (a) =>
     image(a, `${E}/photos/${other}/seed.jpg`),
   ),
   attack('outsider', 'deny', 'former member uploads into their old folder', (a) =>
-    image(a, `${E}/photos/${UID.outsider}/again.jpg`),
+    image(a, `${U}/photos/${UID.outsider}/again.jpg`),
   ),
   attack('attendee', 'deny', 'nested path inside own folder escapes the pattern', (a) =>
-    image(a, `${E}/photos/${UID.attendee}/sub/dir.jpg`),
+    image(a, `${U}/photos/${UID.attendee}/sub/dir.jpg`),
   ),
   single('storage', 'update', 'attendee', 'deny', 'own photo metadata changed to text/html', (a) =>
     a.storage
@@ -215,6 +279,8 @@ const attacks: RulesCase[] = [
 ];
 
 export const storageCases: RulesCase[] = [
+  ...galleryFolder('photos'),
+  ...galleryFolder('thumbs'),
   ...uploadFolder('photos'),
   ...uploadFolder('thumbs'),
   ...banner,

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { resetToasts } from '../src/components/toast-store.ts';
+import { resetToasts } from '../src/lib/toast-store.ts';
 import CreateEventPage from '../src/features/create-event/CreateEventPage.tsx';
 import { apiRequest } from '../src/lib/api.ts';
 import { clearNewlyCreated, isNewlyCreated } from '../src/lib/newly-created.ts';

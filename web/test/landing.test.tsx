@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { resetToasts } from '../src/components/toast-store.ts';
+import { resetToasts } from '../src/lib/toast-store.ts';
 import LandingPage from '../src/features/landing/LandingPage.tsx';
 import { DOMAIN_SETUP_STEPS } from '../src/features/landing/DomainSetupGuide.tsx';
 import { makeSession, renderScreen } from './render.tsx';

@@ -4,7 +4,7 @@ import { ChakraProvider } from '@chakra-ui/react';
 import type { Firestore } from 'firebase/firestore';
 import { system } from '../src/app/system.ts';
 import { OfflineBadge, OfflineBanner } from '../src/components/OfflineBanner.tsx';
-import { resetToasts } from '../src/components/toast-store.ts';
+import { resetToasts } from '../src/lib/toast-store.ts';
 import { Toaster } from '../src/components/toaster.tsx';
 import { ApiError, apiRequest, errorMessage } from '../src/lib/api.ts';
 import { describeError } from '../src/lib/errors.ts';

@@ -19,7 +19,7 @@ import {
 } from '../src/lib/event-scope.tsx';
 import { SessionContext, type Session } from '../src/lib/session.tsx';
 import type { GatherlyEvent, MemberRole } from '../src/lib/types.ts';
-import { DEFAULT_BANNER_SETTINGS, DEFAULT_THEME_COLORS } from '@gatherly/domain/entities';
+import { DEFAULT_BANNER_SETTINGS, DEFAULT_THEME_COLORS } from '@gatherly/domain/entities/events';
 
 export function makeSession(overrides: Partial<Session> = {}): Session {
   return {

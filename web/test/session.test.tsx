@@ -4,7 +4,7 @@ import type { User } from 'firebase/auth';
 import { useEffect } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { system } from '../src/app/system.ts';
-import { resetToasts } from '../src/components/toast-store.ts';
+import { resetToasts } from '../src/lib/toast-store.ts';
 import { Toaster } from '../src/components/toaster.tsx';
 import { ApiError, apiRequest } from '../src/lib/api.ts';
 import { SessionProvider, useSession, type Session } from '../src/lib/session.tsx';

@@ -2,7 +2,7 @@ import { ChakraProvider } from '@chakra-ui/react';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { system } from '../src/app/system.ts';
-import { resetToasts, showToast } from '../src/components/toast-store.ts';
+import { resetToasts, showToast } from '../src/lib/toast-store.ts';
 import { Toaster } from '../src/components/toaster.tsx';
 
 beforeEach(() => {

@@ -103,6 +103,11 @@ export interface Endpoint<
    * client may retry it when the server answers busy (503).
    */
   readonly idempotent?: true;
+  /**
+   * A read that hands out a credential (an invitation's link): checked like a write, so a
+   * revoked session or a disabled account is refused (docs/api.md, "Auth").
+   */
+  readonly checkRevoked?: true;
   /** Type only, never set: the JSON answer (or HtmlPage / FileDownload). */
   readonly response?: R;
 }
@@ -134,6 +139,7 @@ interface Definition<P extends string> {
   path: P;
   access: Access;
   idempotent?: true;
+  checkRevoked?: true;
 }
 
 /** The endpoint table with each endpoint's key as its `name`. */

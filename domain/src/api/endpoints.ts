@@ -240,6 +240,7 @@ export const API = defineApi({
     method: 'GET',
     path: '/events/:eventId/invitations/:invitationId/link',
     access: 'app',
+    checkRevoked: true,
   }),
   /** E-mails a pending invitation again (admins) */
   resendInvitation: endpoint<InvitationLinkResponse>()({

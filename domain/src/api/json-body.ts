@@ -1,6 +1,6 @@
 /**
  * How every `/api` request body is checked against its shared yup schema (docs/api.md,
- * "Request bodies"). Pure: the functions router turns a problem into a 400.
+ * "Conventions"). Pure: the functions router turns a problem into a 400.
  *
  * The shared schemas cast like a form does (123 → "123", "4" → 4); an API caller sends JSON, so
  * a value of the wrong JSON type is refused before the schema runs, using the schema's own

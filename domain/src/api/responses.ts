@@ -1,26 +1,17 @@
 /**
  * The JSON answers of the `/api` endpoints (api/endpoints.ts names which endpoint answers
- * which). Timestamps travel as ISO strings (entities.ts, `Time`). Request bodies have no
+ * which). Timestamps travel as ISO strings (entities/common.ts, `Time`). Request bodies have no
  * hand-written types: they are inferred from the endpoints' schemas (api/contract.ts,
  * `BodyOf`).
  */
-import type {
-  Announcement,
-  Carpool,
-  CarpoolView,
-  EventWithMembership,
-  Flight,
-  Invitation,
-  InvitationView,
-  Member,
-  PhotoView,
-  Rsvp,
-  ScheduleItemView,
-  SubscriptionTierName,
-  TierFeatures,
-  UsageCount,
-  User,
-} from '../entities.ts';
+import type { Announcement } from '../entities/activity.ts';
+import type { EventWithMembership } from '../entities/events.ts';
+import type { Invitation, InvitationView, Member } from '../entities/members.ts';
+import type { PhotoView } from '../entities/photos.ts';
+import type { Rsvp, ScheduleItemView } from '../entities/schedule.ts';
+import type { SubscriptionTierName, TierFeatures, UsageCount } from '../entities/subscriptions.ts';
+import type { Carpool, CarpoolView, Flight } from '../entities/travel.ts';
+import type { User } from '../entities/users.ts';
 import type { JoinLinkView } from '../guest-access.ts';
 import type { GuestAnswers, GuestQuestion, Party, RsvpState } from '../rsvp-options.ts';
 

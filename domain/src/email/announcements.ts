@@ -6,7 +6,9 @@
  * the event creator's tier's `maxAnnouncementsPerEventPerDay`.
  */
 import * as yup from 'yup';
-import type { AnnouncementAudience, EmailPreferences, MailMessage } from '../entities.ts';
+import type { AnnouncementAudience } from '../entities/activity.ts';
+import type { MailMessage } from '../entities/mail.ts';
+import type { EmailPreferences } from '../entities/users.ts';
 import { unsubscribeFooter } from './footer.ts';
 import {
   button,

@@ -1,5 +1,5 @@
 /** The small print of e-mails a person can turn off: why they got it and a one-click way out. */
-import type { EmailTopic } from '../entities.ts';
+import type { EmailTopic } from '../entities/users.ts';
 import { inline, link, type Html } from './html.ts';
 import { EMAIL_TOPIC_LABELS } from './preferences.ts';
 

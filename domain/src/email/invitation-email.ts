@@ -1,5 +1,7 @@
 /** The invitation e-mail (POST /api/events/{id}/members queues it). */
-import type { InvitableRole, IsoDateString, MailMessage } from '../entities.ts';
+import type { IsoDateString } from '../entities/common.ts';
+import type { MailMessage } from '../entities/mail.ts';
+import type { InvitableRole } from '../entities/members.ts';
 import {
   button,
   details,

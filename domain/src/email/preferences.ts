@@ -2,7 +2,7 @@
  * E-mail preferences (users/{uid}.emailPreferences, docs/data-model.md "E-mail"): one switch per
  * topic, on unless the person turned it off (in the profile or with an unsubscribe link).
  */
-import type { EmailPreferences, EmailTopic } from '../entities.ts';
+import type { EmailPreferences, EmailTopic } from '../entities/users.ts';
 
 export const EMAIL_TOPICS: readonly EmailTopic[] = ['reminders', 'announcements'];
 

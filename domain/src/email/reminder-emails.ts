@@ -1,5 +1,5 @@
 /** The reminder e-mails the scheduler sends (which are due: reminders.ts). */
-import type { MailMessage } from '../entities.ts';
+import type { MailMessage } from '../entities/mail.ts';
 import { unsubscribeFooter } from './footer.ts';
 import {
   button,

@@ -4,7 +4,7 @@
  * form schema) so reading an event loads neither yup nor the time-zone library
  * (docs/performance.md, "JavaScript").
  */
-import type { ReminderSettings } from '../entities.ts';
+import type { ReminderSettings } from '../entities/events.ts';
 
 export const DEFAULT_REMINDER_SETTINGS: Readonly<ReminderSettings> = Object.freeze({
   unansweredHoursBefore: 48,

@@ -15,7 +15,9 @@
  * second run, a retry or an overlapping run creates nothing new.
  */
 import * as yup from 'yup';
-import type { EmailPreferences, ReminderKind, ReminderSettings } from '../entities.ts';
+import type { ReminderSettings } from '../entities/events.ts';
+import type { ReminderKind } from '../entities/mail.ts';
+import type { EmailPreferences } from '../entities/users.ts';
 import { wantsEmail } from './preferences.ts';
 import {
   REMINDER_HOURS_MAX,

@@ -1,5 +1,5 @@
 /** The sign-in e-mail (POST /api/auth/email-link and an invitation's "E-mail me a link"). */
-import type { MailMessage } from '../entities.ts';
+import type { MailMessage } from '../entities/mail.ts';
 import { SIGN_IN_LINK_TTL_MINUTES } from '../guest-access.ts';
 import {
   button,

@@ -3,7 +3,7 @@
  * own Unsubscribe buttons POST directly, RFC 8058). A link scanner that fetches the link
  * unsubscribes nobody.
  */
-import type { EmailTopic } from '../entities.ts';
+import type { EmailTopic } from '../entities/users.ts';
 import { COLORS, escapeHtml, safeHref } from './html.ts';
 import { EMAIL_TOPIC_LABELS } from './preferences.ts';
 

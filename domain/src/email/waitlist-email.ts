@@ -3,7 +3,7 @@
  * questions and waitlists"): a spot opened and they are now going. Sent under the member's
  * "event reminders" switch (it is about their own answer to the schedule).
  */
-import type { MailMessage } from '../entities.ts';
+import type { MailMessage } from '../entities/mail.ts';
 import { unsubscribeFooter } from './footer.ts';
 import { button, details, fallbackLink, paragraphOf, renderEmail, strong } from './html.ts';
 import { unsubscribeHeaders } from './links.ts';

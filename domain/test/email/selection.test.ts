@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { EmailPreferences } from '../../src/entities.ts';
+import type { EmailPreferences } from '../../src/entities/users.ts';
 import { buildActivityFeed } from '../../src/activity.ts';
 import {
   announcementMailId,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { MailMessage } from '../../src/entities.ts';
+import type { MailMessage } from '../../src/entities/mail.ts';
 import { announcementEmail } from '../../src/email/announcements.ts';
 import { invitationEmail, type InvitationEmailInput } from '../../src/email/invitation-email.ts';
 import { dayOfSummaryEmail, unansweredReminderEmail } from '../../src/email/reminder-emails.ts';

@@ -13,11 +13,8 @@ import {
 } from 'firebase-admin/firestore';
 import { getDownloadURL, getStorage } from 'firebase-admin/storage';
 import { buildActivityFeed, type ActivitySources } from '@gatherly/domain/activity';
-import {
-  DEFAULT_BANNER_SETTINGS,
-  DEFAULT_THEME_COLORS,
-  type RsvpCounts,
-} from '@gatherly/domain/entities';
+import { DEFAULT_BANNER_SETTINGS, DEFAULT_THEME_COLORS } from '@gatherly/domain/entities/events';
+import type { RsvpCounts } from '@gatherly/domain/entities/schedule';
 import { memberSearchTokens, photoSearchTokens } from '@gatherly/domain/search';
 import { TIERS } from '@gatherly/domain/tiers';
 import { gradientPng, hexToRgb } from '../../../scripts/lib/png.ts';

@@ -3,7 +3,7 @@
 // Enterprise tier's limits (docs/data-model.md): 1,000 members, 10,000 photos, 20 schedule items
 // answered by everyone, 3,000 travel entries.
 import { createHash } from 'node:crypto';
-import type { MemberRole } from '@gatherly/domain/entities';
+import type { MemberRole } from '@gatherly/domain/entities/members';
 import type { RsvpStatus } from '@gatherly/domain/rsvp-options';
 
 export interface EventSize {

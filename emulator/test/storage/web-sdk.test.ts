@@ -27,11 +27,11 @@ import { startStorageEmulator, type StorageEmulator } from '../../src/storage/se
 import { memberDocs, pngBytes } from './fixtures.ts';
 
 // The Firebase web SDK (modular and the compat one inside @firebase/rules-unit-testing) against
-// the offline Storage emulator with the repository's storage.rules.
+// the offline Storage emulator with a fixed rules set shaped like the app's (app-shaped.rules).
 
 const projectId = 'demo-storage-web';
 const bucket = `${projectId}.appspot.com`;
-const rules = readFileSync(new URL('../../../storage.rules', import.meta.url), 'utf8');
+const rules = readFileSync(new URL('./app-shaped.rules', import.meta.url), 'utf8');
 
 let emulator: StorageEmulator;
 let env: RulesTestEnvironment;

@@ -5,7 +5,7 @@
  * fails harmlessly: that is what makes reminders and announcements idempotent.
  */
 import type { DocumentReference, Timestamp } from 'firebase-admin/firestore';
-import type { MailDelivery, MailMessage } from '@gatherly/domain/entities';
+import type { MailDelivery, MailMessage } from '@gatherly/domain/entities/mail';
 import type { MailRecord } from '../db.ts';
 import { store } from '../firebase.ts';
 

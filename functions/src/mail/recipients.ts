@@ -2,7 +2,7 @@
  * Who can get an event's e-mail: its current members with their addresses, and their e-mail
  * preferences. Removed members have no member document, so they are never read.
  */
-import type { EmailPreferences } from '@gatherly/domain/entities';
+import type { EmailPreferences } from '@gatherly/domain/entities/users';
 import { isMemberRole } from '@gatherly/domain/roles';
 import { readAll } from '../access.ts';
 import { store } from '../firebase.ts';

@@ -4,7 +4,7 @@
  * unsubscribe that person from that topic and nothing else, without signing in (RFC 8058).
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { EmailTopic } from '@gatherly/domain/entities';
+import type { EmailTopic } from '@gatherly/domain/entities/users';
 import { isEmailTopic } from '@gatherly/domain/email/preferences';
 
 /** Links keep working for a year: people unsubscribe from old e-mails too. */

@@ -35,7 +35,8 @@ export const invitationRoutes: Route[] = [
     );
     return { body: { event } };
   }),
-  // Pending invitations, for admins (docs/api.md, "Invitations").
+  // Pending invitations, for admins (docs/api.md, "Invitations"). The link lets anyone join, so
+  // a revoked session may not fetch it (the endpoint is declared checkRevoked).
   route(API.invitationLink, async ({ caller, params }) => {
     const inviteUrl = await db().runTransaction((tx) =>
       invitationLink(tx, caller, params.eventId, params.invitationId, appOrigin()),

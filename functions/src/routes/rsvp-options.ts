@@ -1,5 +1,5 @@
 // The host's questions, members' own answers and plus-one allowances (docs/api.md,
-// "Plus-ones, questions and waitlists").
+// "Plus-ones, questions and answers").
 import { API } from '@gatherly/domain/api/endpoints';
 import { db } from '../firebase.ts';
 import { route, type Route } from '../router.ts';

@@ -6,15 +6,9 @@ import { db } from '../firebase.ts';
 import { linkContext } from '../mail/params.ts';
 import { route, type Route } from '../router.ts';
 import { apiShape } from '../serialize.ts';
-import {
-  deleteScheduleItem,
-  listSchedule,
-  myRsvp,
-  promoteWaiting,
-  recordRsvp,
-  setCapacity,
-  setRsvp,
-} from '../services/schedule.ts';
+import { promoteWaiting, setCapacity } from '../services/capacity.ts';
+import { myRsvp, recordRsvp, setRsvp } from '../services/rsvps.ts';
+import { deleteScheduleItem, listSchedule } from '../services/schedule.ts';
 
 /** An RSVP in API form: its state (Going, Maybe, Not Going or waitlisted) and its party. */
 function rsvpBody({ id: _id, ...rsvp }: RsvpRecord): RsvpResponse {

@@ -10,6 +10,7 @@ import {
 } from '@gatherly/domain/account-deletion';
 import { photoBatchSubject, recordedAnswerText } from '@gatherly/domain/activity';
 import { isMemberRole } from '@gatherly/domain/roles';
+import { GALLERY_FOLDERS, galleryFolder, uploadFolder } from '@gatherly/domain/upload';
 import { readAll } from '../access.ts';
 import type { PhotoRecord } from '../db.ts';
 import { auth, bucket, db, store } from '../firebase.ts';
@@ -182,20 +183,26 @@ export async function leaveEvents(person: Person): Promise<string[]> {
   return events;
 }
 
-/** Their upload folders in one event: recorded photos and anything never recorded. */
-export async function sweepUploads(eventId: string, uid: string): Promise<void> {
-  await deletePrefix(`events/${eventId}/photos/${uid}/`);
-  await deletePrefix(`events/${eventId}/thumbs/${uid}/`);
+/**
+ * Their folders in one event: the gallery's (recorded photos) and the upload folders (anything
+ * never recorded; docs/data-model.md, "Storage").
+ */
+function foldersOf(eventId: string, uid: string): string[] {
+  return GALLERY_FOLDERS.flatMap((kind) => [
+    galleryFolder(eventId, kind, uid),
+    uploadFolder(eventId, kind, uid),
+  ]);
 }
 
-/** Whether anything is left in their upload folders of `eventId`. */
+/** Empties their folders in one event. */
+export async function sweepUploads(eventId: string, uid: string): Promise<void> {
+  for (const folder of foldersOf(eventId, uid)) await deletePrefix(folder);
+}
+
+/** Whether anything is left in their folders of `eventId`. */
 export async function uploadsLeft(eventId: string, uid: string): Promise<boolean> {
-  for (const folder of ['photos', 'thumbs']) {
-    const [files] = await bucket().getFiles({
-      prefix: `events/${eventId}/${folder}/${uid}/`,
-      maxResults: 1,
-      autoPaginate: false,
-    });
+  for (const folder of foldersOf(eventId, uid)) {
+    const [files] = await bucket().getFiles({ prefix: folder, maxResults: 1, autoPaginate: false });
     if (files.length > 0) return true;
   }
   return false;
@@ -546,7 +553,7 @@ export async function leftovers(person: Person, eventIds: readonly string[]): Pr
   if (pending > 0) left.push(`${pending} pending invitations`);
   if ((await s.user(uid).get()).exists) left.push('profile');
   for (const eventId of eventIds) {
-    if (await uploadsLeft(eventId, uid)) left.push(`files in events/${eventId}`);
+    if (await uploadsLeft(eventId, uid)) left.push(`files in event ${eventId}`);
   }
   return left;
 }

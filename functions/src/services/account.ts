@@ -14,9 +14,8 @@ import {
   countOf,
   eventsCreatedBy,
   invitationsSentSince,
-  photosUploadedBy,
   startOfUtcDay,
-  sumOf,
+  storedBytesOf,
   tierLimits,
   userTierName,
 } from '../tiers.ts';
@@ -67,7 +66,7 @@ export async function subscriptionSummary(caller: Caller): Promise<SubscriptionR
     tierLimits(tierName),
     countOf(eventsCreatedBy(caller.uid)),
     countOf(invitationsSentSince(caller.uid, startOfUtcDay())),
-    sumOf(photosUploadedBy(caller.uid), 'size'),
+    storedBytesOf(caller.uid),
   ]);
   const storageMb = storageUsedMb(storageBytes);
   return {

@@ -17,7 +17,7 @@ import {
   type ActivitySources,
   type PhotoBatch,
 } from '@gatherly/domain/activity';
-import type { ActivityEntryKind, ActivityPhoto } from '@gatherly/domain/entities';
+import type { ActivityEntryKind, ActivityPhoto } from '@gatherly/domain/entities/activity';
 import type {
   ActivityRecord,
   AnnouncementRecord,

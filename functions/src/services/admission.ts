@@ -2,28 +2,37 @@
 // the attendee cap of the creator's plan, checked and counted in the transaction that adds them,
 // so concurrent joins at the cap never overshoot (docs/performance.md, "Counters").
 import { Timestamp, type Transaction } from 'firebase-admin/firestore';
-import type { InvitableRole, UserSummary } from '@gatherly/domain/entities';
+import type { UserSummary } from '@gatherly/domain/entities/common';
+import type { InvitableRole } from '@gatherly/domain/entities/members';
 import { memberSearchTokens } from '@gatherly/domain/search';
 import type { EventRecord } from '../db.ts';
 import { store } from '../firebase.ts';
-import { requireWithin, tierOfUser } from '../tiers.ts';
+import { requireEventWithin, tierOfUser } from '../tiers.ts';
 import { requireAccountOpen } from './account-guard.ts';
 import { readMemberStats, writeMemberStats } from './stats.ts';
 
 /**
  * Reads what admitting `uid` needs (call before the writes of `tx`); `admit` then writes. An
- * account being deleted joins nothing (services/account-guard.ts).
+ * account being deleted joins nothing (services/account-guard.ts). `callerUid`: who asked (the
+ * joiner, or the admin approving), told the creator's plan only if it is theirs.
  */
 export async function prepareAdmission(
   tx: Transaction,
   eventId: string,
   event: EventRecord,
   uid: string,
+  callerUid = uid,
 ) {
   await requireAccountOpen(tx, uid);
   const tier = await tierOfUser(event.createdBy, tx);
   const stats = await readMemberStats(tx, eventId);
-  requireWithin(stats.total, tier.maxAttendeesPerEvent, 'attendees per event', tier);
+  requireEventWithin(
+    stats.total,
+    tier.maxAttendeesPerEvent,
+    { what: 'attendees per event', more: 'more attendees' },
+    tier,
+    callerUid === event.createdBy,
+  );
   return {
     admit(role: InvitableRole, user: UserSummary, now = Timestamp.now()): void {
       tx.create(store().member(eventId, uid), {

@@ -6,7 +6,7 @@
  * a crash interrupted. Copies have deterministic ids, so finishing twice sends nothing twice.
  */
 import { Timestamp, type Transaction } from 'firebase-admin/firestore';
-import type { Announcement } from '@gatherly/domain/entities';
+import type { Announcement } from '@gatherly/domain/entities/activity';
 import {
   ANNOUNCEMENT_MESSAGES,
   announcementEmail,
@@ -27,7 +27,7 @@ import { createEach, queuedMail } from '../mail/queue.ts';
 import { emailPreferences, eventMembers } from '../mail/recipients.ts';
 import { signUnsubscribeToken } from '../mail/unsubscribe-token.ts';
 import { apiShape } from '../serialize.ts';
-import { countOf, requireWithin, startOfUtcDay, tierOfUser } from '../tiers.ts';
+import { countOf, requireEventWithin, startOfUtcDay, tierOfUser } from '../tiers.ts';
 import { personSummary } from '../users.ts';
 import type { RsvpStatus } from '@gatherly/domain/rsvp-options';
 
@@ -61,11 +61,12 @@ export async function recordAnnouncement(
   }
   const tier = await tierOfUser(event.createdBy, tx);
   const sentToday = await countOf(announcementsSince(eventId, startOfUtcDay()), tx);
-  requireWithin(
+  requireEventWithin(
     sentToday,
     tier.maxAnnouncementsPerEventPerDay,
-    'announcements per event per day',
+    { what: 'announcements per event per day', more: 'more announcements today' },
     tier,
+    caller.uid === event.createdBy,
   );
   const announcement: AnnouncementRecord = {
     id: ref.id,

@@ -87,8 +87,14 @@ export async function openDataExport(id: string): Promise<OpenedExport> {
 async function* exportEntries(uid: string): AsyncGenerator<ZipEntry> {
   const { file, photos } = await collectData(uid);
   const now = new Date();
-  yield { name: DATA_EXPORT_JSON, bytes: Buffer.from(JSON.stringify(file, null, 2)), mtime: now };
-  for (const { photo, name } of photos) yield photoEntry(photo, name);
+  yield {
+    name: DATA_EXPORT_JSON,
+    bytes: Buffer.from(JSON.stringify(file, null, 2)),
+    mtime: now,
+    compress: true,
+  };
+  // Pulled one at a time by writeZip (back-pressure); an unreadable file goes to MISSING.txt.
+  for (const { photo, name } of photos) yield await photoEntry(photo, name);
 }
 
 const iso = (t: Timestamp | null | undefined): string | null =>

@@ -1,4 +1,4 @@
-// E-mail link sign-in (docs/api.md, "Sign-in"): Firebase's own passwordless link, generated
+// E-mail link sign-in (docs/api.md, "Auth"): Firebase's own passwordless link, generated
 // here with the Admin SDK and delivered through Gatherly's mail queue. The e-mail carries only a
 // token of ours; the token is exchanged once, within the hour, for Firebase's link, so expiry,
 // single use and "which address" are decided here and tested.

@@ -1,14 +1,14 @@
 // Events: creation (tier limit), settings, reading, and deletion with its cascade
 // (docs/product.md, "Create Event", "Settings"; docs/data-model.md, "Event settings").
 import { Timestamp, type Transaction } from 'firebase-admin/firestore';
+import type { UserSummary } from '@gatherly/domain/entities/common';
 import {
   DEFAULT_BANNER_SETTINGS,
   DEFAULT_THEME_COLORS,
   type EventWithMembership,
-  type MemberRole,
   type ThemeColors,
-  type UserSummary,
-} from '@gatherly/domain/entities';
+} from '@gatherly/domain/entities/events';
+import type { MemberRole } from '@gatherly/domain/entities/members';
 import { settingsPatchError, type EventSettingsPatch } from '@gatherly/domain/event-settings';
 import { isMemberRole } from '@gatherly/domain/roles';
 import type { CreateEventRequestValues } from '@gatherly/domain/schemas';
@@ -159,14 +159,16 @@ export async function startEventDeletion(
 }
 
 /**
- * The cascade after `startEventDeletion`: every Storage object under `events/{id}/`, the
- * event's invitation tokens and event link, then the event document and everything below it
+ * The cascade after `startEventDeletion`: every Storage object under `events/{id}/` and
+ * `uploads/{id}/`, the event's invitation tokens and event link, then the event document and
+ * everything below it
  * (`recursiveDelete` also finds documents under parents that no longer exist, e.g. votes of a
  * photo a client deleted). Files go first so a crash leaves a retryable delete; a last sweep
  * catches an upload that passed its rules check before the mark and landed after the first one.
  */
 export async function deleteEventData(eventId: string): Promise<void> {
   await deletePrefix(`events/${eventId}/`);
+  await deletePrefix(`uploads/${eventId}/`);
   const [tokens, joinLinks] = await Promise.all([
     store().invitationTokens.where('eventId', '==', eventId).select().get(),
     store().joinLinks.where('eventId', '==', eventId).select().get(),
@@ -176,4 +178,5 @@ export async function deleteEventData(eventId: string): Promise<void> {
   await Promise.all([...deletes, writer.close()]);
   await db().recursiveDelete(store().event(eventId));
   await deletePrefix(`events/${eventId}/`);
+  await deletePrefix(`uploads/${eventId}/`);
 }

@@ -6,7 +6,7 @@ import {
   type DocumentReference,
   type Transaction,
 } from 'firebase-admin/firestore';
-import type { InvitationView } from '@gatherly/domain/entities';
+import type { InvitationView } from '@gatherly/domain/entities/members';
 import type { AcceptInvitationValues } from '@gatherly/domain/guest-access-schemas';
 import { canInviteAs } from '@gatherly/domain/roles';
 import type { Caller } from '../caller.ts';

@@ -205,7 +205,7 @@ export async function decideJoinRequest(
     tx.update(ref, { status: 'declined', decidedAt: Timestamp.now(), decidedBy: caller.uid });
     return;
   }
-  const admission = await prepareAdmission(tx, eventId, event, uid);
+  const admission = await prepareAdmission(tx, eventId, event, uid, caller.uid);
   tx.delete(ref);
   admission.admit('attendee', request.user);
 }

@@ -11,7 +11,7 @@
  * the claim, with growing pauses.
  */
 import { Timestamp } from 'firebase-admin/firestore';
-import type { MailDelivery, MailMessage } from '@gatherly/domain/entities';
+import type { MailDelivery, MailMessage } from '@gatherly/domain/entities/mail';
 import type { MailRecord } from '../db.ts';
 import { store } from '../firebase.ts';
 import {

@@ -2,7 +2,7 @@
 // (docs/product.md, "Members and roles", "Invitations").
 import { createHash } from 'node:crypto';
 import { Timestamp, type Transaction } from 'firebase-admin/firestore';
-import type { InvitableRole, Member } from '@gatherly/domain/entities';
+import type { InvitableRole, Member } from '@gatherly/domain/entities/members';
 import { invitationEmail } from '@gatherly/domain/email/invitation-email';
 import {
   MEMBER_ROLES,
@@ -22,7 +22,7 @@ import type { LinkContext } from '../mail/params.ts';
 import { queuedMail } from '../mail/queue.ts';
 import { newSecret } from '../secrets.ts';
 import { apiShape } from '../serialize.ts';
-import { forgetAnswers } from './schedule.ts';
+import { forgetAnswers } from './rsvps.ts';
 import {
   countOf,
   invitationsSentSince,

@@ -1,17 +1,25 @@
 // "Download all" (docs/product.md, "Photos"): an archive is asked for by a member (a selection
 // by an admin), then streamed as a zip by a link that works for PHOTO_ARCHIVE_TTL_MS. Photos are
-// read page by page and each original is copied into the zip as it is read (stored, not
-// compressed: JPEGs do not shrink), so 10,000 photos never sit in memory.
+// read page by page and one original at a time is read whole, then written into the zip (stored,
+// not compressed: JPEGs do not shrink) before the next is read, so 10,000 photos never sit in
+// memory. A file that cannot be read is left out and named in MISSING.txt, the last entry. The
+// zip writer also serves "Download my data" (data-export.ts).
 import { readPhotoCounts } from './photo-count.ts';
 import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
+import { PassThrough } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { error as logError } from 'firebase-functions/logger';
 import { FieldPath, Timestamp, type QueryDocumentSnapshot } from 'firebase-admin/firestore';
 import { ZipFile } from 'yazl';
 import {
+  ARCHIVE_MISSING_ENTRY,
   archiveEntryName,
   archiveFileName,
+  missingPhotosText,
   PHOTO_ARCHIVE_MESSAGES,
   PHOTO_ARCHIVE_TTL_MS,
+  type MissingArchivePhoto,
   type PhotoArchiveResponse,
 } from '@gatherly/domain/photo-archive';
 import { requirePermission } from '../access.ts';
@@ -19,7 +27,7 @@ import type { Caller } from '../caller.ts';
 import type { PhotoArchiveRecord, PhotoRecord } from '../db.ts';
 import { store } from '../firebase.ts';
 import { badRequest, type Download } from '../http.ts';
-import { objectStream } from '../storage.ts';
+import { objectBytes } from '../storage.ts';
 
 const PAGE = 300;
 /** Firestore's most ids in one `in` query. */
@@ -67,6 +75,7 @@ export async function createPhotoArchive(
     photoCount,
     createdAt: now,
     expiresAt: Timestamp.fromMillis(now.toMillis() + PHOTO_ARCHIVE_TTL_MS),
+    openedAt: null,
   };
   await s.photoArchives(eventId).doc(id).set(record);
   return { url: archiveUrl(eventId, id), fileName: archiveFileName(event.name), photoCount };
@@ -76,8 +85,9 @@ export type OpenedArchive =
   { ok: true; download: Download } | { ok: false; status: 404 | 410; message: string };
 
 /**
- * The download behind a link: unknown links, other events' links and links of people no longer
- * in the event all answer the same 404; an expired one 410.
+ * The download behind a link, which works once: unknown links, other events' links and links of
+ * people no longer in the event all answer the same 404; an expired or used one 410. Opening it
+ * is recorded in the transaction that checks it, so two requests cannot both use it.
  */
 export async function openPhotoArchive(eventId: string, id: string): Promise<OpenedArchive> {
   const s = store();
@@ -86,17 +96,27 @@ export async function openPhotoArchive(eventId: string, id: string): Promise<Ope
     status: 404,
     message: 'This download link is not valid.',
   } as const;
-  const archive = (await s.photoArchives(eventId).doc(id).get()).data();
-  if (!archive) return notFound;
-  const [event, member] = await Promise.all([
-    s.event(eventId).get(),
-    s.member(eventId, archive.createdBy).get(),
-  ]);
-  const name = event.data()?.name;
-  if (name === undefined || event.data()?.deleting || !member.exists) return notFound;
-  if (archive.expiresAt.toMillis() < Date.now()) {
-    return { ok: false, status: 410, message: PHOTO_ARCHIVE_MESSAGES.expired };
-  }
+  const ref = s.photoArchives(eventId).doc(id);
+  const opened = await s.firestore.runTransaction(async (tx) => {
+    const archive = (await tx.get(ref)).data();
+    if (!archive) return notFound;
+    const [event, member] = await Promise.all([
+      tx.get(s.event(eventId)),
+      tx.get(s.member(eventId, archive.createdBy)),
+    ]);
+    const name = event.data()?.name;
+    if (name === undefined || event.data()?.deleting || !member.exists) return notFound;
+    if (archive.openedAt) {
+      return { ok: false, status: 410, message: PHOTO_ARCHIVE_MESSAGES.used } as const;
+    }
+    if (archive.expiresAt.toMillis() < Date.now()) {
+      return { ok: false, status: 410, message: PHOTO_ARCHIVE_MESSAGES.expired } as const;
+    }
+    tx.update(ref, { openedAt: Timestamp.now() });
+    return { ok: true, name, archive } as const;
+  });
+  if (!opened.ok) return opened;
+  const { name, archive } = opened;
   return {
     ok: true,
     download: {
@@ -108,47 +128,74 @@ export async function openPhotoArchive(eventId: string, id: string): Promise<Ope
 }
 
 /**
- * One file of a streamed zip: an object from Storage (opened only when the zip reaches it) or
- * bytes made here (the data export's JSON).
+ * One file of a streamed zip: bytes to store under `name` (an original read whole, or the data
+ * export's JSON), or a photo whose file could not be read, named in MISSING.txt.
  */
 export type ZipEntry =
-  { name: string; objectPath: string; mtime: Date } | { name: string; bytes: Buffer; mtime: Date };
+  | { name: string; bytes: Buffer; mtime: Date; compress: boolean }
+  | { missing: MissingArchivePhoto };
 
-/** A photo's original as a zip entry named `name`, dated by its upload. */
-export function photoEntry(photo: PhotoRecord, name: string): ZipEntry {
+/**
+ * A photo's original as a zip entry named `name`, dated by its upload; a missing entry when its
+ * file is gone or unreadable. Read whole, so a read failing part-way has written nothing yet
+ * (originals are at most 10 MB).
+ */
+export async function photoEntry(photo: PhotoRecord, name: string): Promise<ZipEntry> {
+  const bytes = await readOriginal(photo.objectPath);
+  if (!bytes) {
+    return { missing: { filename: photo.filename, uploadedBy: photo.uploadedByUser.displayName } };
+  }
   const mtime = photo.uploadedAt instanceof Timestamp ? photo.uploadedAt.toDate() : new Date();
-  return { name, objectPath: photo.objectPath, mtime };
+  return { name, bytes, mtime, compress: false };
 }
 
 /**
- * Streams `entries` into `out` as one zip, each read as the zip reaches it, so nothing is held
- * whole in memory. Photos are stored, not compressed (JPEGs do not shrink). Used by "Download
- * all" and by "Download my data".
+ * Streams `entries` into `out` as one zip. The next entry is asked for only once the browser has
+ * taken the previous one (back-pressure), so at most one original is held in memory. Photos are
+ * stored, not compressed (JPEGs do not shrink). Missing photos are listed in MISSING.txt, the
+ * last entry. Used by "Download all" and by "Download my data".
  */
 export async function writeZip(
   entries: AsyncIterable<ZipEntry>,
   out: NodeJS.WritableStream,
 ): Promise<void> {
   const zip = new ZipFile();
-  // A failed read must never end as a valid but shorter zip: it aborts the response instead.
+  // yazl writes into a PassThrough without heeding back-pressure; its writable side tells when
+  // the browser has caught up.
+  const output = zip.outputStream;
+  if (!(output instanceof PassThrough)) throw new Error("yazl's output is not a PassThrough");
+  // The response failing (the browser cancelled) ends the loop below through `sent`.
   const failed = new Promise<never>((_, reject) => zip.on('error', reject));
-  const sent = Promise.race([pipeline(zip.outputStream, out), failed]);
+  const sent = Promise.race([pipeline(output, out), failed]);
   sent.catch(() => undefined);
-  for await (const entry of entries) {
-    if ('bytes' in entry) {
-      zip.addBuffer(entry.bytes, entry.name, { compress: true, mtime: entry.mtime });
-    } else {
-      const path = entry.objectPath;
-      zip.addReadStreamLazy(entry.name, { compress: false, mtime: entry.mtime }, (cb) =>
-        cb(null, objectStream(path)),
-      );
+  const missing: MissingArchivePhoto[] = [];
+  const reader = entries[Symbol.asyncIterator]();
+  try {
+    for (;;) {
+      const next = await Promise.race([reader.next(), sent]);
+      if (!next || next.done) break;
+      const entry = next.value;
+      if ('missing' in entry) {
+        missing.push(entry.missing);
+        continue;
+      }
+      zip.addBuffer(entry.bytes, entry.name, { compress: entry.compress, mtime: entry.mtime });
+      if (output.writableNeedDrain) await Promise.race([once(output, 'drain'), sent]);
     }
+  } finally {
+    // A cancelled download stops the entries too (a read under way finishes first).
+    reader.return?.().catch(() => undefined);
+  }
+  if (missing.length > 0) {
+    zip.addBuffer(Buffer.from(missingPhotosText(missing), 'utf8'), ARCHIVE_MISSING_ENTRY, {
+      mtime: new Date(),
+    });
   }
   zip.end();
   await sent;
 }
 
-/** The archive's files: its photos in gallery order, numbered. */
+/** The archive's files: its photos in gallery order, numbered without gaps for missing ones. */
 async function* archiveEntries(
   eventId: string,
   photoIds: string[] | null,
@@ -156,8 +203,22 @@ async function* archiveEntries(
   let n = 0;
   for await (const photo of photosOf(eventId, photoIds)) {
     if (!photo.objectPath) continue;
-    n += 1;
-    yield photoEntry(photo, archiveEntryName(n, photo.filename, photo.contentType));
+    const entry = await photoEntry(
+      photo,
+      archiveEntryName(n + 1, photo.filename, photo.contentType),
+    );
+    if (!('missing' in entry)) n += 1;
+    yield entry;
+  }
+}
+
+/** An original's bytes; null when it is missing or unreadable (after the client's retries). */
+async function readOriginal(path: string): Promise<Buffer | null> {
+  try {
+    return await objectBytes(path);
+  } catch (err) {
+    logError(`Zip download: ${path} could not be read; it is listed in MISSING.txt`, err);
+    return null;
   }
 }
 

@@ -5,7 +5,7 @@
 // every decision that could pass it (no shard has room, the cap changed) is taken by one
 // transaction that reads the base and every shard.
 import type { Transaction } from 'firebase-admin/firestore';
-import type { EventStatsPhotos } from '@gatherly/domain/entities';
+import type { EventStatsPhotos } from '@gatherly/domain/entities/stats';
 import {
   PHOTO_COUNT_SHARDS,
   roomUnderCap,

@@ -3,20 +3,31 @@
 import { Timestamp, type Transaction } from 'firebase-admin/firestore';
 import { error as logError } from 'firebase-functions/logger';
 import type { VoteResponse } from '@gatherly/domain/api/responses';
-import type { PhotoView } from '@gatherly/domain/entities';
+import type { PhotoView } from '@gatherly/domain/entities/photos';
 import { isBannerObjectPath } from '@gatherly/domain/event-settings';
 import type { BannerPhotoValues, PhotoRecordValues } from '@gatherly/domain/schemas';
 import { can } from '@gatherly/domain/roles';
 import { photoSearchTokens } from '@gatherly/domain/search';
-import { MAX_IMAGE_BYTES, PHOTO_ALREADY_SAVED } from '@gatherly/domain/upload';
+import {
+  MAX_IMAGE_BYTES,
+  PHOTO_ALREADY_SAVED,
+  recordedPathOf,
+  uploadFolder,
+} from '@gatherly/domain/upload';
 import { requireMember, requirePermission, type Located } from '../access.ts';
 import type { Caller } from '../caller.ts';
 import type { DataAccess, PhotoRecord } from '../db.ts';
 import { db, store } from '../firebase.ts';
 import { HttpError, badRequest, conflict, forbidden, notFound } from '../http.ts';
 import { apiShape } from '../serialize.ts';
-import { deleteObject, downloadUrl, objectInfo, type StoredObject } from '../storage.ts';
-import { limitReached, photosUploadedBy, requireStorage, sumOf, tierOfUser } from '../tiers.ts';
+import {
+  copyNewObject,
+  deleteObject,
+  downloadUrl,
+  objectInfo,
+  type StoredObject,
+} from '../storage.ts';
+import { eventLimitReached, requireStorage, storedBytesOf, tierOfUser } from '../tiers.ts';
 import { personSummary, userSummary } from '../users.ts';
 import { photoAddedToBatch, photoRemovedFromBatch, writePhotoBatch } from './activity.ts';
 import { takePhotoPlace, withPhotoCountChange, withPhotoPlace } from './photo-count.ts';
@@ -50,6 +61,8 @@ export async function listPhotos(
   return records.map((p) => photoView(p, voted.has(p.id)));
 }
 
+const UPLOAD_NOT_FOUND = 'The uploaded file was not found in storage';
+
 /** An uploaded object the caller may register: right folder, present in Storage, an image. */
 async function requireUpload(path: string, folder: string): Promise<StoredObject> {
   if (
@@ -61,7 +74,7 @@ async function requireUpload(path: string, folder: string): Promise<StoredObject
     throw badRequest(`objectPath must be a file under ${folder}`);
   }
   const info = await objectInfo(path);
-  if (!info) throw badRequest('The uploaded file was not found in storage');
+  if (!info) throw badRequest(UPLOAD_NOT_FOUND);
   if (!info.contentType.startsWith('image/')) throw badRequest('You can only upload: image/*');
   if (info.size > MAX_IMAGE_BYTES)
     throw badRequest(`${path.split('/').pop() ?? path} exceeds maximum allowed size of 10 MB`);
@@ -69,10 +82,12 @@ async function requireUpload(path: string, folder: string): Promise<StoredObject
 }
 
 /**
- * Records a photo the caller uploaded to their own folder: once per object, within the event
- * creator's photo limit and the uploader's storage. Size and type come from Storage, not the
- * body. A file a tier limit refuses is deleted, so nothing is orphaned. The feed line of its
- * upload batch (`batchId`; none: a batch of one) counts it in the same transaction.
+ * Records a photo the caller uploaded to their own upload folders: once per object, within the
+ * event creator's photo limit and the uploader's storage (original and thumbnail bytes). Size
+ * and type come from Storage, not the body. The files are copied to the event's gallery folders
+ * (no client writes there) before the record is written, so a record always has its files; the
+ * uploads are deleted either way (a refused one too, so nothing uncounted stays). The feed line
+ * of its upload batch (`batchId`; none: a batch of one) counts it in the same transaction.
  */
 export async function recordPhoto(
   caller: Caller,
@@ -80,51 +95,83 @@ export async function recordPhoto(
   input: PhotoRecordValues,
 ): Promise<PhotoRecord> {
   await requirePermission(caller, eventId, 'uploadPhotos');
-  const info = await requireUpload(input.objectPath, `events/${eventId}/photos/${caller.uid}/`);
-  if (input.thumbPath)
-    await requireUpload(input.thumbPath, `events/${eventId}/thumbs/${caller.uid}/`);
-  const [url, thumbUrl, summary] = await Promise.all([
-    downloadUrl(input.objectPath),
-    input.thumbPath ? downloadUrl(input.thumbPath) : '',
-    userSummary(caller),
-  ]);
-  const ref = store().photos(eventId).doc();
-  const photo: PhotoRecord = {
-    id: ref.id,
-    eventId,
-    uploadedBy: caller.uid,
-    uploadedByUser: personSummary(summary),
-    filename: input.filename,
-    objectPath: input.objectPath,
-    thumbPath: input.thumbPath,
-    url,
-    thumbUrl,
-    caption: input.caption,
-    size: info.size,
-    contentType: info.contentType,
-    votes: 0,
-    isFeatured: false,
-    uploadedAt: Timestamp.now(),
-    searchTokens: photoSearchTokens(input.caption, summary.displayName),
-    ...(input.batchId ? { batchId: input.batchId } : {}),
-  };
+  const objectPath = recordedPathOf(input.objectPath);
+  const info = await requireUpload(
+    input.objectPath,
+    uploadFolder(eventId, 'photos', caller.uid),
+  ).catch(async (err: unknown) => {
+    // A retry of a record whose first answer was lost finds its upload moved into the gallery:
+    // that counts as saved (the web app's retry relies on it).
+    if (err instanceof HttpError && err.message === UPLOAD_NOT_FOUND) {
+      if (await isRecorded(eventId, objectPath)) throw conflict(PHOTO_ALREADY_SAVED);
+    }
+    throw err;
+  });
+  const thumbInfo = input.thumbPath
+    ? await requireUpload(input.thumbPath, uploadFolder(eventId, 'thumbs', caller.uid))
+    : null;
+  const thumbPath = input.thumbPath ? recordedPathOf(input.thumbPath) : '';
+  const uploads = [input.objectPath, input.thumbPath].filter((p) => p !== '');
+  const copies: string[] = [];
+  const summary = await userSummary(caller);
   try {
+    const files = [{ from: input.objectPath, to: objectPath, type: info.contentType }];
+    if (thumbInfo)
+      files.push({ from: input.thumbPath, to: thumbPath, type: thumbInfo.contentType });
+    for (const { from, to, type } of files) {
+      const copied = await copyNewObject(from, to, type);
+      if (copied === 'exists') throw conflict(PHOTO_ALREADY_SAVED);
+      if (copied === 'missing') throw badRequest(UPLOAD_NOT_FOUND);
+      copies.push(to);
+    }
+    const [url, thumbUrl] = await Promise.all([
+      downloadUrl(objectPath),
+      thumbPath ? downloadUrl(thumbPath) : '',
+    ]);
+    const ref = store().photos(eventId).doc();
+    const photo: PhotoRecord = {
+      id: ref.id,
+      eventId,
+      uploadedBy: caller.uid,
+      uploadedByUser: personSummary(summary),
+      filename: input.filename,
+      objectPath,
+      thumbPath,
+      url,
+      thumbUrl,
+      caption: input.caption,
+      size: info.size,
+      thumbSize: thumbInfo?.size ?? 0,
+      contentType: info.contentType,
+      votes: 0,
+      isFeatured: false,
+      uploadedAt: Timestamp.now(),
+      searchTokens: photoSearchTokens(input.caption, summary.displayName),
+      ...(input.batchId ? { batchId: input.batchId } : {}),
+    };
     // The count and cap in shards (photo-count.ts): `choice` is the shard this attempt writes.
     await withPhotoPlace(eventId, async (tx, choice) => {
       const { event } = await requirePermission(caller, eventId, 'uploadPhotos', { tx });
       const duplicate = await tx.get(
-        store().photos(eventId).where('objectPath', '==', input.objectPath).limit(1),
+        store().photos(eventId).where('objectPath', '==', objectPath).limit(1),
       );
       if (!duplicate.empty) throw conflict(PHOTO_ALREADY_SAVED);
       const eventTier = await tierOfUser(event.createdBy, tx);
       const limit = eventTier.maxPhotosPerEvent;
       const place = await takePhotoPlace(tx, eventId, limit, choice);
       if (place.kind === 'retry') return 'retry';
-      if (place.kind === 'full') throw limitReached(limit, 'photos per event', eventTier);
+      if (place.kind === 'full') {
+        throw eventLimitReached(
+          limit,
+          { what: 'photos per event', more: 'more photos' },
+          eventTier,
+          caller.uid === event.createdBy,
+        );
+      }
       const uploaderTier = await tierOfUser(caller.uid, tx);
       requireStorage(
-        await sumOf(photosUploadedBy(caller.uid), 'size', tx),
-        info.size,
+        await storedBytesOf(caller.uid, tx),
+        info.size + (thumbInfo?.size ?? 0),
         uploaderTier,
       );
       const feed = await photoAddedToBatch(tx, photo);
@@ -133,16 +180,29 @@ export async function recordPhoto(
       writePhotoBatch(tx, feed);
       return 'recorded';
     });
+    await deleteQuietly(uploads);
+    return photo;
   } catch (err) {
-    if (err instanceof HttpError && err.status === 403) {
-      await Promise.all([
-        deleteObject(input.objectPath),
-        input.thumbPath ? deleteObject(input.thumbPath) : null,
-      ]);
-    }
+    // A copy without its record would be stored but never counted.
+    await deleteQuietly(copies);
+    if (err instanceof HttpError && err.status === 403) await deleteQuietly(uploads);
     throw err;
   }
-  return photo;
+}
+
+/** Whether a photo of the event records `objectPath` (a gallery path). */
+async function isRecorded(eventId: string, objectPath: string): Promise<boolean> {
+  const found = await store().photos(eventId).where('objectPath', '==', objectPath).limit(1).get();
+  return !found.empty;
+}
+
+/** Deletes objects whose deletion may fail without failing the request (the sweep retries). */
+async function deleteQuietly(paths: readonly string[]): Promise<void> {
+  try {
+    await Promise.all(paths.map((p) => deleteObject(p)));
+  } catch (err) {
+    logError('Deleting uploaded files failed', err);
+  }
 }
 
 /**

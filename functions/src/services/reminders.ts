@@ -5,9 +5,20 @@
  * e-mails under deterministic ids and records the unit of work in `reminderRuns`, so later runs
  * skip it without reading anything else. A run that stops half way is finished by the next one;
  * overlapping runs create each e-mail once.
+ *
+ * Unanswered reminders carry an item's title and description to every member who has not
+ * answered, so they are a broadcast like announcements and bounded like them: per event and UTC
+ * day, at most the creator's tier's `maxAnnouncementsPerEventPerDay` items are reminded (soonest
+ * first; a budget of its own, so reminders never use up the hosts' announcements). A unit is
+ * claimed in a transaction that counts the day's claims before its e-mails are queued, so the
+ * cap is exact under overlapping runs; an item over the budget waits for the next day's, while it
+ * has not started. The day-of summary (once a day, only items the member said Going to) is not
+ * counted.
  */
 import { Timestamp } from 'firebase-admin/firestore';
-import type { EmailPreferences, MailMessage, ReminderKind } from '@gatherly/domain/entities';
+import { canCreate } from '@gatherly/domain/tiers';
+import type { MailMessage, ReminderKind } from '@gatherly/domain/entities/mail';
+import type { EmailPreferences } from '@gatherly/domain/entities/users';
 import { dayOfSummaryEmail, unansweredReminderEmail } from '@gatherly/domain/email/reminder-emails';
 import {
   dayOfSummaries,
@@ -32,6 +43,7 @@ import type { LinkContext } from '../mail/params.ts';
 import { createEach, queuedMail, type QueuedMail } from '../mail/queue.ts';
 import { emailPreferences, eventMembers, type MailMember } from '../mail/recipients.ts';
 import { signUnsubscribeToken } from '../mail/unsubscribe-token.ts';
+import { countOf, startOfUtcDay, tierOfUser } from '../tiers.ts';
 
 interface Job {
   kind: ReminderKind;
@@ -96,6 +108,7 @@ function dueJobs(event: EventRecord, items: ScheduleItemRecord[], now: Date): Jo
   const zone = eventTimeZone(event);
   const jobs: Job[] = items
     .filter((item) => unansweredReminderDue(item, settings, now))
+    .sort((a, b) => a.startTime.localeCompare(b.startTime))
     .map((item) => ({ kind: 'unanswered', key: item.id, items: [item] }));
   if (settings.dayOfSummary) {
     for (const day of scheduleDays(items, zone)) {
@@ -119,7 +132,11 @@ async function remindEvent(
   if (due.length === 0) return { jobs: 0, queued: 0 };
   const runs = store().reminderRuns(eventId);
   const markers = await readAll(due.map((job) => runs.doc(reminderRunId(job.kind, job.key))));
-  const jobs = due.filter((_, i) => !markers[i]?.exists);
+  const unfinished = due.filter((_, i) => !markers[i]?.data()?.completedAt);
+  const jobs: Job[] = [];
+  for (const job of unfinished) {
+    if (await claim(eventId, event, job, now)) jobs.push(job);
+  }
   if (jobs.length === 0) return { jobs: 0, queued: 0 };
 
   const members = await eventMembers(eventId);
@@ -152,16 +169,40 @@ async function remindEvent(
     );
     const { created } = await createEach(mails);
     queued += created;
-    const runId = reminderRunId(job.kind, job.key);
-    await runs.doc(runId).set({
-      id: runId,
-      kind: job.kind,
-      key: job.key,
-      mailCount: mails.length,
-      completedAt: Timestamp.now(),
-    });
+    await runs
+      .doc(reminderRunId(job.kind, job.key))
+      .update({ mailCount: mails.length, completedAt: Timestamp.now() });
   }
   return { jobs: jobs.length, queued };
+}
+
+/**
+ * Claims a unit of work before its e-mails are queued: an unanswered reminder only within the
+ * event's daily budget (false: spent today). A unit already claimed by a run that stopped is
+ * the caller's to finish and is not counted again.
+ */
+async function claim(eventId: string, event: EventRecord, job: Job, now: Date): Promise<boolean> {
+  const runs = store().reminderRuns(eventId);
+  const ref = runs.doc(reminderRunId(job.kind, job.key));
+  return store().firestore.runTransaction(async (tx) => {
+    if ((await tx.get(ref)).exists) return true;
+    if (job.kind === 'unanswered') {
+      const tier = await tierOfUser(event.createdBy, tx);
+      const today = runs
+        .where('kind', '==', 'unanswered')
+        .where('claimedAt', '>=', Timestamp.fromDate(startOfUtcDay(now)));
+      if (!canCreate(await countOf(today, tx), tier.maxAnnouncementsPerEventPerDay)) return false;
+    }
+    tx.create(ref, {
+      id: ref.id,
+      kind: job.kind,
+      key: job.key,
+      mailCount: 0,
+      claimedAt: Timestamp.fromDate(now),
+      completedAt: null,
+    });
+    return true;
+  });
 }
 
 type Compose = (member: MailMember, items: readonly ScheduleItemRecord[]) => MailMessage;

@@ -4,13 +4,13 @@
 // document: the first counted write counts once with aggregations, inside the same transaction,
 // and stores the result.
 import type { Transaction } from 'firebase-admin/firestore';
+import type { MemberRole } from '@gatherly/domain/entities/members';
+import type { RsvpCounts } from '@gatherly/domain/entities/schedule';
 import type {
   EventStatsMembers,
   EventStatsPhotos,
   EventStatsTravel,
-  MemberRole,
-  RsvpCounts,
-} from '@gatherly/domain/entities';
+} from '@gatherly/domain/entities/stats';
 import type { RsvpState } from '@gatherly/domain/rsvp-options';
 import { store } from '../firebase.ts';
 import { countOf } from '../tiers.ts';

@@ -1,7 +1,9 @@
 // Travel: flights and carpools (one tier limit on travel entries per event) and carpool seats
 // (docs/product.md, "Travel").
 import { Timestamp, type Transaction } from 'firebase-admin/firestore';
-import type { CarpoolView, EventStatsTravel, Flight, UserSummary } from '@gatherly/domain/entities';
+import type { UserSummary } from '@gatherly/domain/entities/common';
+import type { EventStatsTravel } from '@gatherly/domain/entities/stats';
+import type { CarpoolView, Flight } from '@gatherly/domain/entities/travel';
 import { can } from '@gatherly/domain/roles';
 import type {
   CreateCarpoolRequestValues,
@@ -13,7 +15,7 @@ import type { CarpoolRecord, EventRecord, FlightRecord } from '../db.ts';
 import { db, store } from '../firebase.ts';
 import { badRequest, conflict, forbidden, notFound } from '../http.ts';
 import { apiShape } from '../serialize.ts';
-import { requireWithin, tierOfUser } from '../tiers.ts';
+import { requireEventWithin, tierOfUser } from '../tiers.ts';
 import { personSummary } from '../users.ts';
 import { readTravelStats, writeTravelStats } from './stats.ts';
 
@@ -26,16 +28,18 @@ export const FLIGHT_NOT_FOUND = 'Flight not found';
  */
 async function requireTravelRoom(
   tx: Transaction,
+  caller: Caller,
   eventId: string,
   event: EventRecord,
 ): Promise<EventStatsTravel> {
   const tier = await tierOfUser(event.createdBy, tx);
   const stats = await readTravelStats(tx, eventId);
-  requireWithin(
+  requireEventWithin(
     stats.flights + stats.carpools,
     tier.maxTravelEntriesPerEvent,
-    'travel entries per event',
+    { what: 'travel entries per event', more: 'more travel entries' },
     tier,
+    caller.uid === event.createdBy,
   );
   return stats;
 }
@@ -93,7 +97,7 @@ export async function addFlight(
   traveller: UserSummary,
 ): Promise<FlightRecord> {
   const { event } = await requirePermission(caller, eventId, 'addTravel', { tx });
-  const stats = await requireTravelRoom(tx, eventId, event);
+  const stats = await requireTravelRoom(tx, caller, eventId, event);
   const ref = store().flights(eventId).doc();
   // A body without zones means times the caller thinks of in the event's zone.
   const eventZone = event.timeZone ?? null;
@@ -140,7 +144,7 @@ export async function addCarpool(
     createdAt: Timestamp.now(),
   };
   const { event } = await requirePermission(caller, eventId, 'addTravel', { tx });
-  const stats = await requireTravelRoom(tx, eventId, event);
+  const stats = await requireTravelRoom(tx, caller, eventId, event);
   tx.create(ref, carpool);
   writeTravelStats(tx, eventId, stats, { carpools: 1 });
   return carpool;

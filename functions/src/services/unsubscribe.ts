@@ -5,7 +5,7 @@
  * turns it on again.
  */
 import { FieldPath } from 'firebase-admin/firestore';
-import type { EmailTopic } from '@gatherly/domain/entities';
+import type { EmailTopic } from '@gatherly/domain/entities/users';
 import type { UnsubscribePageState } from '@gatherly/domain/email/unsubscribe-page';
 import { store } from '../firebase.ts';
 import { EMAIL_LINK_SECRET } from '../mail/params.ts';

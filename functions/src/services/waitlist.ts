@@ -4,7 +4,7 @@
 // drops heads, a member's removal, a larger capacity), so it is exact under concurrency: the
 // line and the counts are read in that transaction, and any concurrent write to them retries it.
 import { FieldPath, type Timestamp, type Transaction } from 'firebase-admin/firestore';
-import type { EmailPreferences } from '@gatherly/domain/entities';
+import type { EmailPreferences } from '@gatherly/domain/entities/users';
 import { wantsEmail } from '@gatherly/domain/email/preferences';
 import { eventUrl, unsubscribeUrl } from '@gatherly/domain/email/links';
 import { spotOpenedEmail } from '@gatherly/domain/email/waitlist-email';

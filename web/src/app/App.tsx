@@ -32,7 +32,7 @@ function RsvpSync() {
   const signedIn = useSession().status === 'signed-in';
   useEffect(() => {
     if (!signedIn) return;
-    import('../lib/offline/rsvp-sync.ts').then(
+    import('../features/schedule/rsvp-sync.ts').then(
       ({ startRsvpSync }) => startRsvpSync(),
       (err: unknown) => console.error('The RSVP queue did not load', err),
     );

@@ -9,7 +9,7 @@ import {
   type KeyboardEvent,
   type ReactElement,
 } from 'react';
-import { showToast } from './toaster.tsx';
+import { showToast } from '../lib/toast-store.ts';
 
 /** What a deferred menu's view takes besides its own props. */
 export interface MenuViewProps {

@@ -1,9 +1,6 @@
 import { Box, CloseButton, Text } from '@chakra-ui/react';
 import { useEffect, useRef, useState, useSyncExternalStore, type PointerEvent } from 'react';
-import { dismissToast, getToasts, subscribeToasts, type Toast } from './toast-store.ts';
-
-export { showToast } from './toast-store.ts';
-export type { ToastInput, ToastStatus } from './toast-store.ts';
+import { dismissToast, getToasts, subscribeToasts, type Toast } from '../lib/toast-store.ts';
 
 const SWIPE_THRESHOLD_PX = 50;
 const HOTKEY = 'F8';

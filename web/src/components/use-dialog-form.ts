@@ -2,7 +2,7 @@ import { useFormik, type FormikValues } from 'formik';
 import type { AnySchema } from 'yup';
 import { describeError, isConnectionFailure } from '../lib/errors.ts';
 import { QUEUED_MESSAGE } from '../lib/offline/write-queue.ts';
-import { showToast } from './toaster.tsx';
+import { showToast } from '../lib/toast-store.ts';
 
 interface Options<V extends FormikValues> {
   initialValues: V;

@@ -25,6 +25,11 @@ export async function callApi<E extends AnyEndpoint>(
   const path = `/api${pathOf(endpoint.path, call?.params)}`;
   // The server answers this endpoint's contract (functions/src/router.ts types each handler's
   // reply by the same definition).
-  const options = { idempotent: endpoint.idempotent === true };
-  return (await apiRequest(endpoint.method, path, call?.body, options)) as ResponseOf<E>;
+  // Options only where they change something: a busy answer is retried for idempotent calls.
+  const args = endpoint.idempotent
+    ? [call?.body, { idempotent: true }]
+    : call?.body === undefined
+      ? []
+      : [call.body];
+  return (await apiRequest(endpoint.method, path, ...args)) as ResponseOf<E>;
 }

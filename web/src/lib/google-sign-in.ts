@@ -1,7 +1,7 @@
 // Google sign-in (docs/product.md, "Sign-in"): the popup and what each way it can end tells the
 // person. Loaded with Firebase Auth when someone starts to sign in (lib/session.tsx), not with
 // the first screen.
-import { showToast } from '../components/toast-store.ts';
+import { showToast } from './toast-store.ts';
 import { loadAuth } from './auth-loader.ts';
 import { holdGoogleCredential, requestSignInLink } from './email-link.ts';
 import { describeError } from './errors.ts';

@@ -11,3 +11,11 @@ export function saveLink(url: string, fileName: string): void {
   a.click();
   a.remove();
 }
+
+/** Saves what the page built (an .ics, a CSV) as a file download. */
+export function saveBlob(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  saveLink(url, fileName);
+  // Revoked once the browser has taken the click.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

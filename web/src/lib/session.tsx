@@ -8,7 +8,7 @@ import {
   useState,
   type ReactNode,
 } from 'react';
-import { showToast } from '../components/toast-store.ts';
+import { showToast } from './toast-store.ts';
 import { API } from '@gatherly/domain/api/endpoints';
 import { ApiError } from './api.ts';
 import { callApi } from './api-client.ts';

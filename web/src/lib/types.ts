@@ -4,37 +4,26 @@
  * `lib/db/` builds these shapes from stored documents; screens use only these names.
  */
 import type { Timestamp } from 'firebase/firestore';
+import type { ActivityEntry } from '@gatherly/domain/entities/activity';
+import type { Event } from '@gatherly/domain/entities/events';
+import type { Invitation, Member, RoleChange } from '@gatherly/domain/entities/members';
+import type { Photo, PhotoVote } from '@gatherly/domain/entities/photos';
+import type { RsvpCounts, RsvpsByUser, ScheduleItem } from '@gatherly/domain/entities/schedule';
 import type {
-  ActivityEntry,
-  EmailPreferences,
-  Carpool,
-  CarpoolPassenger,
   EventStats as StoredEventStats,
   EventStatsMembers,
   EventStatsPhotos,
   EventStatsTravel,
-  Event,
-  Flight,
-  Invitation,
-  Member,
-  Photo,
-  PhotoVote,
-  RoleChange,
-  RsvpCounts,
-  RsvpsByUser,
-  ScheduleItem,
-  User,
-} from '@gatherly/domain/entities';
+} from '@gatherly/domain/entities/stats';
+import type { Carpool, CarpoolPassenger, Flight } from '@gatherly/domain/entities/travel';
+import type { EmailPreferences, User } from '@gatherly/domain/entities/users';
 import type { JoinRequest } from '@gatherly/domain/guest-access';
 import type { GuestAnswersDoc as StoredGuestAnswers } from '@gatherly/domain/rsvp-options';
 
-export type {
-  BannerSettings,
-  EmailPreferences,
-  MemberRole,
-  ThemeColors,
-  UserSummary,
-} from '@gatherly/domain/entities';
+export type { UserSummary } from '@gatherly/domain/entities/common';
+export type { BannerSettings, ThemeColors } from '@gatherly/domain/entities/events';
+export type { MemberRole } from '@gatherly/domain/entities/members';
+export type { EmailPreferences } from '@gatherly/domain/entities/users';
 
 /** A server-set time as the web sees it. */
 export type StoredTime = Timestamp | null;

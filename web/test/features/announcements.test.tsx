@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import * as reactfire from 'reactfire';
 import { ANNOUNCEMENT_MESSAGES } from '@gatherly/domain/email/announcements';
-import type { Announcement } from '@gatherly/domain/entities';
-import { resetToasts } from '../../src/components/toast-store.ts';
+import type { Announcement } from '@gatherly/domain/entities/activity';
+import { resetToasts } from '../../src/lib/toast-store.ts';
 import ActivityPage from '../../src/features/activity/ActivityPage.tsx';
 import * as activityData from '../../src/features/activity/data.ts';
 import {

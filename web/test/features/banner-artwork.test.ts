@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { compositeOver, contrastRatio, DARK_TEXT, LIGHT_TEXT, toHex } from '@gatherly/domain/color';
-import { DEFAULT_THEME_COLORS } from '@gatherly/domain/entities';
+import { DEFAULT_THEME_COLORS } from '@gatherly/domain/entities/events';
 import {
   bannerArtwork,
   GLOW_OPACITY,
   RING_OPACITY,
   type BannerArtwork,
-} from '../../src/features/dashboard/banner-artwork.ts';
+} from '../../src/features/banner/banner-artwork.ts';
 import type { ThemeColors } from '../../src/lib/types.ts';
 
 /** Journey 14's palettes: the ones that used to break the shell. */

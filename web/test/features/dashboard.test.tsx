@@ -3,11 +3,13 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ActivityItem } from '@gatherly/domain/activity';
 import type { GuestQuestion } from '@gatherly/domain/rsvp-options';
-import { resetToasts } from '../../src/components/toast-store.ts';
+import { resetToasts } from '../../src/lib/toast-store.ts';
 import * as activityData from '../../src/features/activity/data.ts';
-import * as bannerUpload from '../../src/features/dashboard/banner-upload.ts';
+import * as bannerUpload from '../../src/features/banner/banner-upload.ts';
 import DashboardPage from '../../src/features/dashboard/DashboardPage.tsx';
-import * as dashboardData from '../../src/features/dashboard/data.ts';
+import * as bannerData from '../../src/features/banner/data.ts';
+import * as scheduleData from '../../src/features/schedule/data.ts';
+import * as rsvpData from '../../src/features/schedule/rsvp-data.ts';
 import * as photosData from '../../src/features/photos/data.ts';
 import * as statsHook from '../../src/lib/use-event-stats.ts';
 import * as subscriptionHook from '../../src/features/subscription/use-subscription.ts';
@@ -37,26 +39,29 @@ vi.mock('../../src/features/travel/data.ts', async (importOriginal) => ({
   joinCarpool: vi.fn(),
   usePassengers: vi.fn(() => []),
 }));
-vi.mock('../../src/features/dashboard/data.ts', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../src/features/dashboard/data.ts')>()),
+vi.mock('../../src/features/schedule/data.ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../src/features/schedule/data.ts')>()),
   useSchedule: vi.fn(),
+  setItemCapacity: vi.fn(),
+  addScheduleItem: vi.fn(),
+  updateScheduleItem: vi.fn(),
+  deleteScheduleItem: vi.fn(),
+}));
+vi.mock('../../src/features/schedule/rsvp-data.ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../src/features/schedule/rsvp-data.ts')>()),
   useMyAllowance: vi.fn(),
   useMyGuestAnswers: vi.fn(),
   useWaitlistPosition: vi.fn(),
   setMyRsvp: vi.fn(),
-  setItemCapacity: vi.fn(),
   saveMyAnswers: vi.fn(),
-  addScheduleItem: vi.fn(),
-  updateScheduleItem: vi.fn(),
-  deleteScheduleItem: vi.fn(),
-  saveBannerSettings: vi.fn(),
 }));
+vi.mock('../../src/features/banner/data.ts', () => ({ saveBannerSettings: vi.fn() }));
 vi.mock('../../src/features/activity/data.ts', () => ({ useEventActivity: vi.fn() }));
 vi.mock('../../src/features/subscription/use-subscription.ts', () => ({
   useSubscription: vi.fn(),
 }));
-vi.mock('../../src/features/dashboard/banner-upload.ts', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../src/features/dashboard/banner-upload.ts')>()),
+vi.mock('../../src/features/banner/banner-upload.ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../src/features/banner/banner-upload.ts')>()),
   uploadBanner: vi.fn(),
 }));
 
@@ -78,7 +83,9 @@ const STATS = {
   travel: { flights: 3, carpools: 2 },
 };
 const travel = vi.mocked(travelData);
-const dash = vi.mocked(dashboardData);
+const dash = vi.mocked(scheduleData);
+const rsvp = vi.mocked(rsvpData);
+const bannerWrites = vi.mocked(bannerData);
 const activity = vi.mocked(activityData);
 const upload = vi.mocked(bannerUpload.uploadBanner);
 const plan = vi.mocked(subscriptionHook.useSubscription);
@@ -92,8 +99,8 @@ const EVENT: Partial<GatherlyEvent> = {
 
 function scheduleItem(
   id: string,
-  overrides: Partial<dashboardData.ScheduleEntry> = {},
-): dashboardData.ScheduleEntry {
+  overrides: Partial<scheduleData.ScheduleEntry> = {},
+): scheduleData.ScheduleEntry {
   return {
     id,
     eventId: 'e1',
@@ -155,9 +162,9 @@ beforeEach(() => {
   travel.useFlights.mockReturnValue({ loading: false, error: undefined, items: [] });
   travel.useCarpools.mockReturnValue({ loading: false, error: undefined, items: [] });
   dash.useSchedule.mockReturnValue({ loading: false, items: [], goingHeads: 7 });
-  dash.useMyAllowance.mockReturnValue(0);
-  dash.useMyGuestAnswers.mockReturnValue(null);
-  dash.useWaitlistPosition.mockReturnValue(null);
+  rsvp.useMyAllowance.mockReturnValue(0);
+  rsvp.useMyGuestAnswers.mockReturnValue(null);
+  rsvp.useWaitlistPosition.mockReturnValue(null);
   plan.mockReturnValue({ subscription: null, loading: false, error: null, reload: vi.fn() });
   activity.useEventActivity.mockReturnValue({
     loading: false,
@@ -334,11 +341,11 @@ describe('DashboardPage banner', () => {
   });
 
   it('saves the auto-rotate and style toggles with the toast (admins only)', async () => {
-    dash.saveBannerSettings.mockResolvedValue(undefined);
+    bannerWrites.saveBannerSettings.mockResolvedValue(undefined);
     renderDashboard('admin');
     await userEvent.click(screen.getByLabelText('Auto-rotate'));
     await waitFor(() =>
-      expect(dash.saveBannerSettings).toHaveBeenCalledWith(testDb, 'e1', {
+      expect(bannerWrites.saveBannerSettings).toHaveBeenCalledWith(testDb, 'e1', {
         style: 'contained',
         autoRotate: false,
         rotateInterval: 4000,
@@ -349,7 +356,7 @@ describe('DashboardPage banner', () => {
     expect(screen.getByText('Your banner configuration has been saved.')).toBeInTheDocument();
     await userEvent.click(screen.getByLabelText('Full width'));
     await waitFor(() =>
-      expect(dash.saveBannerSettings).toHaveBeenLastCalledWith(
+      expect(bannerWrites.saveBannerSettings).toHaveBeenLastCalledWith(
         testDb,
         'e1',
         expect.objectContaining({ style: 'full-width' }),
@@ -539,7 +546,7 @@ describe('DashboardPage sections', () => {
       items: [scheduleItem('s1', { myStatus: 'maybe', myStatusPending: true }), scheduleItem('s2')],
       goingHeads: 2,
     });
-    dash.setMyRsvp.mockResolvedValue('queued');
+    rsvp.setMyRsvp.mockResolvedValue('queued');
     renderDashboard();
     const [queued, synced] = screen.getAllByTestId('schedule-item');
     expect(within(queued!).getByText('Not synced yet')).toBeInTheDocument();
@@ -588,7 +595,7 @@ describe('DashboardPage sections', () => {
       ],
       goingHeads: 7,
     });
-    dash.setMyRsvp.mockResolvedValue('saved');
+    rsvp.setMyRsvp.mockResolvedValue('saved');
     renderDashboard();
     const [dinner, ceremony] = screen.getAllByTestId('schedule-item');
     expect(within(dinner!).getByText('Welcome Dinner')).toBeInTheDocument();
@@ -602,7 +609,7 @@ describe('DashboardPage sections', () => {
     );
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Maybe' }));
     await waitFor(() =>
-      expect(dash.setMyRsvp).toHaveBeenCalledWith(
+      expect(rsvp.setMyRsvp).toHaveBeenCalledWith(
         { uid: 'u1', eventId: 'e1', itemId: 's1', title: 'Welcome Dinner' },
         { status: 'maybe' },
       ),
@@ -859,20 +866,20 @@ describe('DashboardPage: the host’s questions and capacity', () => {
   const WITH_QUESTIONS = { ...EVENT, questions: QUESTIONS };
 
   it('"Your answers" reads the member’s own answers back; none stored or no questions, no card', () => {
-    dash.useMyGuestAnswers.mockReturnValue({ diet: 'Vegan', access: 'Step-free access' });
+    rsvp.useMyGuestAnswers.mockReturnValue({ diet: 'Vegan', access: 'Step-free access' });
     const { unmount } = renderDashboard('attendee', WITH_QUESTIONS);
     const card = screen.getByTestId('your-answers');
     expect(within(card).getByText('Dietary needs').nextElementSibling).toHaveTextContent('Vegan');
     expect(within(card).getByText('Song request').nextElementSibling).toHaveTextContent(
       'No answer',
     );
-    expect(dash.useMyGuestAnswers).toHaveBeenCalledWith('e1', 'u1');
+    expect(rsvp.useMyGuestAnswers).toHaveBeenCalledWith('e1', 'u1');
     unmount();
-    dash.useMyGuestAnswers.mockReturnValue(null);
+    rsvp.useMyGuestAnswers.mockReturnValue(null);
     const never = renderDashboard('attendee', WITH_QUESTIONS);
     expect(screen.queryByTestId('your-answers')).not.toBeInTheDocument();
     never.unmount();
-    dash.useMyGuestAnswers.mockReturnValue({ diet: 'Vegan' });
+    rsvp.useMyGuestAnswers.mockReturnValue({ diet: 'Vegan' });
     renderDashboard('attendee', EVENT);
     expect(screen.queryByTestId('your-answers')).not.toBeInTheDocument();
   });
@@ -883,8 +890,8 @@ describe('DashboardPage: the host’s questions and capacity', () => {
       items: [scheduleItem('s1', { myStatus: 'going' })],
       goingHeads: 1,
     });
-    dash.useMyGuestAnswers.mockReturnValue({ diet: 'Vegan', access: 'Step-free access' });
-    dash.saveMyAnswers
+    rsvp.useMyGuestAnswers.mockReturnValue({ diet: 'Vegan', access: 'Step-free access' });
+    rsvp.saveMyAnswers
       .mockRejectedValueOnce(new ApiError(400, '“Dietary needs” has no option “Vegan”'))
       .mockResolvedValue({});
     renderDashboard('attendee', WITH_QUESTIONS);
@@ -897,7 +904,7 @@ describe('DashboardPage: the host’s questions and capacity', () => {
     expect(
       await within(dialog).findByText('Please answer “Accessibility needs”'),
     ).toBeInTheDocument();
-    expect(dash.saveMyAnswers).not.toHaveBeenCalled();
+    expect(rsvp.saveMyAnswers).not.toHaveBeenCalled();
     await userEvent.type(access, 'Hearing loop');
     await userEvent.type(within(dialog).getByRole('textbox', { name: 'Song request' }), ' Abba ');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save answers' }));
@@ -907,7 +914,7 @@ describe('DashboardPage: the host’s questions and capacity', () => {
     await userEvent.click(within(dialog).getByRole('radio', { name: 'None' }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save answers' }));
     await waitFor(() =>
-      expect(dash.saveMyAnswers).toHaveBeenLastCalledWith('e1', {
+      expect(rsvp.saveMyAnswers).toHaveBeenLastCalledWith('e1', {
         diet: 'None',
         access: 'Hearing loop',
         song: 'Abba',
@@ -917,14 +924,14 @@ describe('DashboardPage: the host’s questions and capacity', () => {
   });
 
   it('not going anywhere, a required answer may be cleared', async () => {
-    dash.useMyGuestAnswers.mockReturnValue({ diet: 'Vegan', access: 'Step-free access' });
-    dash.saveMyAnswers.mockResolvedValue({});
+    rsvp.useMyGuestAnswers.mockReturnValue({ diet: 'Vegan', access: 'Step-free access' });
+    rsvp.saveMyAnswers.mockResolvedValue({});
     renderDashboard('attendee', WITH_QUESTIONS);
     await userEvent.click(screen.getByRole('button', { name: 'Edit answers' }));
     const dialog = await screen.findByRole('dialog', { name: 'Your answers' });
     await userEvent.clear(within(dialog).getByRole('textbox', { name: /Accessibility needs/ }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save answers' }));
-    await waitFor(() => expect(dash.saveMyAnswers).toHaveBeenCalledWith('e1', { diet: 'Vegan' }));
+    await waitFor(() => expect(rsvp.saveMyAnswers).toHaveBeenCalledWith('e1', { diet: 'Vegan' }));
   });
 
   it('the RSVPs stat counts heads', () => {

@@ -1,7 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { resetToasts } from '../../src/components/toast-store.ts';
+import { resetToasts } from '../../src/lib/toast-store.ts';
 import InvitationPage from '../../src/features/invitations/InvitationPage.tsx';
 import { apiRequest } from '../../src/lib/api.ts';
 import { useState, type ReactNode } from 'react';
@@ -134,9 +134,7 @@ describe('InvitationPage, the e-mail link way in', () => {
     expect(await screen.findByText('Check your inbox')).toBeInTheDocument();
     expect(screen.getByTestId('sign-in-link-sent')).toHaveTextContent('alan@example.com');
     // No address is sent: the server knows the invited one.
-    expect(api).toHaveBeenCalledWith('POST', '/api/invitations/tok123/sign-in-link', undefined, {
-      idempotent: false,
-    });
+    expect(api).toHaveBeenCalledWith('POST', '/api/invitations/tok123/sign-in-link');
     expect(localStorage.getItem('signInAddress')).toBe('alan@example.com');
   });
 
@@ -165,12 +163,9 @@ describe('InvitationPage, the e-mail link way in', () => {
     expect(
       await screen.findByText('Welcome to Beach Wedding! Taking you to the event...'),
     ).toBeInTheDocument();
-    expect(api).toHaveBeenCalledWith(
-      'POST',
-      '/api/invitations/tok123/accept',
-      { displayName: 'Alan Turing' },
-      { idempotent: false },
-    );
+    expect(api).toHaveBeenCalledWith('POST', '/api/invitations/tok123/accept', {
+      displayName: 'Alan Turing',
+    });
     expect(session.renamed).toHaveBeenCalledWith('Alan Turing');
     await waitFor(() => expect(router.state.location.search).toBe('?welcome=rsvp'), {
       timeout: 3000,
@@ -188,9 +183,7 @@ describe('InvitationPage', () => {
     api.mockReturnValue(new Promise(() => undefined));
     renderInvite(signedOut());
     expect(screen.getByRole('heading', { name: 'Loading Invitation...' })).toBeInTheDocument();
-    expect(api).toHaveBeenCalledWith('GET', '/api/invitations/tok123', undefined, {
-      idempotent: false,
-    });
+    expect(api).toHaveBeenCalledWith('GET', '/api/invitations/tok123');
   });
 
   it('shows Invitation Not Found for an unknown or used token, with a way home', async () => {
@@ -282,12 +275,7 @@ describe('InvitationPage', () => {
     expect(
       await screen.findByText('Welcome to Beach Wedding! Taking you to the event...'),
     ).toBeInTheDocument();
-    expect(api).toHaveBeenCalledWith(
-      'POST',
-      '/api/invitations/tok123/accept',
-      {},
-      { idempotent: false },
-    );
+    expect(api).toHaveBeenCalledWith('POST', '/api/invitations/tok123/accept', {});
   });
 
   it('does not accept when the popup lands with another account: it explains the mismatch', async () => {
@@ -306,12 +294,7 @@ describe('InvitationPage', () => {
         'This invitation is for alan@example.com. Please sign in with the correct email address.',
       ),
     ).toBeInTheDocument();
-    expect(api).not.toHaveBeenCalledWith(
-      'POST',
-      '/api/invitations/tok123/accept',
-      {},
-      { idempotent: false },
-    );
+    expect(api).not.toHaveBeenCalledWith('POST', '/api/invitations/tok123/accept', {});
     expect(screen.queryByText('Sign In Required')).not.toBeInTheDocument();
   });
 

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { resetToasts } from '../../src/components/toast-store.ts';
+import { resetToasts } from '../../src/lib/toast-store.ts';
 import * as membersData from '../../src/features/members/data.ts';
 import MembersPage from '../../src/features/members/MembersPage.tsx';
 import { ApiError } from '../../src/lib/api.ts';

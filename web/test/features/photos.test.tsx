@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { UploadTask } from 'firebase/storage';
-import { resetToasts } from '../../src/components/toast-store.ts';
+import { resetToasts } from '../../src/lib/toast-store.ts';
 import { searchQuery } from '@gatherly/domain/search';
 import * as photosData from '../../src/features/photos/data.ts';
 import * as api from '../../src/lib/api.ts';
@@ -226,14 +226,8 @@ describe('PhotosPage', () => {
     renderPhotos('attendee');
     expect(screen.queryByRole('button', { name: 'Select' })).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Download All' }));
-    expect(apiRequest).toHaveBeenCalledWith(
-      'POST',
-      '/api/events/e1/photo-archives',
-      {},
-      {
-        idempotent: false,
-      },
-    );
+    // Not idempotent (each call records a new link): sent without the retry option.
+    expect(apiRequest).toHaveBeenCalledWith('POST', '/api/events/e1/photo-archives', {});
     expect(clicked.map((a) => [a.getAttribute('href'), a.download])).toEqual([
       ['/api/events/e1/photo-archives/abc', 'beach-wedding-photos.zip'],
     ]);
@@ -260,12 +254,9 @@ describe('PhotosPage', () => {
     expect(screen.getByText('2 photos selected')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Download Selected' }));
     // In gallery order, whatever order they were picked in.
-    expect(apiRequest).toHaveBeenCalledWith(
-      'POST',
-      '/api/events/e1/photo-archives',
-      { photoIds: ['p1', 'p2'] },
-      { idempotent: false },
-    );
+    expect(apiRequest).toHaveBeenCalledWith('POST', '/api/events/e1/photo-archives', {
+      photoIds: ['p1', 'p2'],
+    });
     expect(await screen.findByText('There are no photos to download yet')).toBeInTheDocument();
     expect(screen.getByText('2 photos selected')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import * as reactfire from 'reactfire';
 import { EMAIL_PREFERENCES_PATH } from '@gatherly/domain/email/links';
-import { resetToasts } from '../../src/components/toast-store.ts';
+import { resetToasts } from '../../src/lib/toast-store.ts';
 import * as profileData from '../../src/features/profile/data.ts';
 import ProfilePage from '../../src/features/profile/ProfilePage.tsx';
 import { userProfileRef } from '../../src/lib/db/refs.ts';

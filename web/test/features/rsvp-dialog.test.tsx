@@ -8,13 +8,13 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import type { GuestQuestion, Party, RsvpState } from '@gatherly/domain/rsvp-options';
 import { system } from '../../src/app/system.ts';
 import { OfflineBanner } from '../../src/components/OfflineBanner.tsx';
-import { resetToasts } from '../../src/components/toast-store.ts';
+import { resetToasts } from '../../src/lib/toast-store.ts';
 import { Toaster } from '../../src/components/toaster.tsx';
-import { useSchedule } from '../../src/features/dashboard/data.ts';
-import { SchedulePanel, type GoingRules } from '../../src/features/dashboard/SchedulePanel.tsx';
+import { useSchedule } from '../../src/features/schedule/data.ts';
+import { SchedulePanel, type GoingRules } from '../../src/features/schedule/SchedulePanel.tsx';
 import * as api from '../../src/lib/api.ts';
 import { resetReachability } from '../../src/lib/offline/connectivity.ts';
-import { rsvpQueue, startRsvpSync } from '../../src/lib/offline/rsvp-sync.ts';
+import { rsvpQueue, startRsvpSync } from '../../src/features/schedule/rsvp-sync.ts';
 import { QUEUED_MESSAGE, resetWriteQueue } from '../../src/lib/offline/write-queue.ts';
 import type { ScheduleDoc } from '../../src/lib/types.ts';
 import { ApiError, routeApi } from '../api-mock.ts';

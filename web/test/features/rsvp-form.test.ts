@@ -1,4 +1,4 @@
-// The RSVP step's decisions and checks (features/dashboard/rsvp-step.ts, rsvp-form.ts): when a
+// The RSVP step's decisions and checks (features/schedule/rsvp-step.ts, rsvp-form.ts): when a
 // Going opens the step, and the form's validation with the domain's messages.
 import { describe, expect, it } from 'vitest';
 import {
@@ -12,13 +12,13 @@ import {
   toRsvpRequest,
   validateRsvpForm,
   type RsvpFormRules,
-} from '../../src/features/dashboard/rsvp-form.ts';
+} from '../../src/features/schedule/rsvp-form.ts';
 import {
   goingNeedsStep,
   questionsToAsk,
   type GoingContext,
-} from '../../src/features/dashboard/rsvp-step.ts';
-import { headsGoing, tallySchedule } from '../../src/features/dashboard/data.ts';
+} from '../../src/features/schedule/rsvp-step.ts';
+import { headsGoing, tallySchedule } from '../../src/features/schedule/data.ts';
 import type { ScheduleDoc } from '../../src/lib/types.ts';
 
 const DIET: GuestQuestion = {

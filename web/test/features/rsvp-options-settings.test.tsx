@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { useEffect, useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RSVP_OPTION_MESSAGES, type GuestQuestion } from '@gatherly/domain/rsvp-options';
-import { resetToasts } from '../../src/components/toast-store.ts';
+import { resetToasts } from '../../src/lib/toast-store.ts';
 import * as settingsData from '../../src/features/settings/data.ts';
 import { RsvpOptionsCard } from '../../src/features/settings/RsvpOptionsCard.tsx';
 import { ApiError } from '../../src/lib/api.ts';

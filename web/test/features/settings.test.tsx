@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import * as reactfire from 'reactfire';
-import { resetToasts } from '../../src/components/toast-store.ts';
+import { resetToasts } from '../../src/lib/toast-store.ts';
 import * as membersData from '../../src/features/members/data.ts';
 import * as settingsData from '../../src/features/settings/data.ts';
 import SettingsPage from '../../src/features/settings/SettingsPage.tsx';

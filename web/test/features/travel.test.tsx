@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { resetToasts } from '../../src/components/toast-store.ts';
+import { resetToasts } from '../../src/lib/toast-store.ts';
 import * as travelData from '../../src/features/travel/data.ts';
 import TravelPage from '../../src/features/travel/TravelPage.tsx';
 import { makeMyEvent, makeMyEvents, makeScope, renderScreen } from '../render.tsx';

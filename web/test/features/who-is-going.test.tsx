@@ -5,7 +5,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { system } from '../../src/app/system.ts';
-import { WhoIsGoing } from '../../src/features/dashboard/WhoIsGoing.tsx';
+import { WhoIsGoing } from '../../src/features/schedule/WhoIsGoing.tsx';
 import type { RsvpsByUserDoc } from '../../src/lib/types.ts';
 import { testDb } from './firebase-stub.ts';
 

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AccountDeletionPreview } from '@gatherly/domain/account-deletion';
-import { resetToasts } from '../../src/components/toast-store.ts';
+import { resetToasts } from '../../src/lib/toast-store.ts';
 import { YourDataCard } from '../../src/features/profile/YourDataCard.tsx';
 import { apiRequest } from '../../src/lib/api.ts';
 import { PATHS } from '../../src/lib/paths.ts';

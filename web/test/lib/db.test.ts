@@ -1,6 +1,6 @@
 import { serverTimestamp, Timestamp, type QueryDocumentSnapshot } from 'firebase/firestore';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_BANNER_SETTINGS, DEFAULT_THEME_COLORS } from '@gatherly/domain/entities';
+import { DEFAULT_BANNER_SETTINGS, DEFAULT_THEME_COLORS } from '@gatherly/domain/entities/events';
 import {
   carpoolConverter,
   eventConverter,

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { RsvpRequest } from '@gatherly/domain/api/requests';
 import type { RsvpState, RsvpStatus } from '@gatherly/domain/rsvp-options';
-import { getToasts, resetToasts } from '../../src/components/toast-store.ts';
+import { getToasts, resetToasts } from '../../src/lib/toast-store.ts';
 import {
   parseEntry,
   requestOf,
@@ -9,7 +9,7 @@ import {
   type QueuedRsvp,
   type RsvpQueueOptions,
   type RsvpTarget,
-} from '../../src/lib/offline/rsvp-queue.ts';
+} from '../../src/features/schedule/rsvp-queue.ts';
 import { resetWriteQueue, type TrackedWrite } from '../../src/lib/offline/write-queue.ts';
 
 /** An API error as lib/api.ts throws it: status 0 = no answer. */

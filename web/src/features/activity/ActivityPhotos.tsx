@@ -1,6 +1,6 @@
 import { Box, HStack, Image, Link as ChakraLink } from '@chakra-ui/react';
 import { Link } from 'react-router-dom';
-import type { ActivityPhoto } from '@gatherly/domain/entities';
+import type { ActivityPhoto } from '@gatherly/domain/entities/activity';
 import { PhotoIcon } from '../../components/icons.tsx';
 import { eventHref, photoHref } from '../../lib/paths.ts';
 import { useImageFailed } from '../../lib/use-image-failed.ts';

@@ -1,13 +1,13 @@
-import { Alert, Button, CloseButton, HStack, Portal, Stack, Text } from '@chakra-ui/react';
-import { Dialog } from '../../components/chakra/Dialog.ts';
+import { Alert, HStack, Text } from '@chakra-ui/react';
 import { Field } from '../../components/chakra/Field.ts';
 import { NativeSelect } from '../../components/chakra/NativeSelect.ts';
 import { Textarea } from '../../components/chakra/Textarea.ts';
+import { FormDialog } from '../../components/FormDialog.tsx';
 import { useFormik } from 'formik';
 import { useEffect, useState } from 'react';
 import { ANNOUNCEMENT_MAX_LENGTH } from '@gatherly/domain/email/announcements';
 import { formatZonedDateTime } from '@gatherly/domain/dates';
-import { showToast } from '../../components/toaster.tsx';
+import { showToast } from '../../lib/toast-store.ts';
 import { describeError } from '../../lib/errors.ts';
 import { isNoConnection, requireConnection } from '../../lib/offline/offline-toast.ts';
 import {
@@ -67,113 +67,85 @@ export default function AnnouncementDialog({ eventId, timeZone, onClose }: Props
   const length = form.values.message.trim().length;
 
   return (
-    <Dialog.Root
+    <FormDialog
       open={open}
-      onOpenChange={(e) => !e.open && !form.isSubmitting && onClose()}
-      placement="center"
-      size={{ base: 'full', md: 'md' }}
+      title="Send Announcement"
+      submitLabel="Send Announcement"
+      submittingLabel="Sending..."
+      submitting={form.isSubmitting}
+      onClose={onClose}
+      onSubmit={form.handleSubmit}
+      fullScreenOnPhone
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner px={{ base: '0', md: '4' }}>
-          <Dialog.Content>
-            <form onSubmit={form.handleSubmit} noValidate>
-              <Dialog.Header>
-                <Dialog.Title>Send Announcement</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Stack gap="4">
-                  <Text color="fg.muted" fontSize="sm">
-                    It appears in the event&apos;s activity feed and is e-mailed to the members you
-                    choose (except those who turned announcements off).
-                  </Text>
-                  <Field.Root invalid={Boolean(audienceError)}>
-                    <Field.Label>Send to</Field.Label>
-                    <NativeSelect.Root disabled={schedule.loading}>
-                      <NativeSelect.Field
-                        name="audience"
-                        value={form.values.audience}
-                        onChange={form.handleChange}
-                        onBlur={form.handleBlur}
-                      >
-                        <option value={EVERYONE}>Everyone</option>
-                        {schedule.items.map((item) => (
-                          <optgroup
-                            key={item.id}
-                            label={`${item.title} · ${formatZonedDateTime(item.startTime, timeZone)}`}
-                          >
-                            {answerChoices(item).map((c) => (
-                              <option key={c.value} value={c.value}>
-                                {c.label}
-                              </option>
-                            ))}
-                          </optgroup>
-                        ))}
-                      </NativeSelect.Field>
-                      <NativeSelect.Indicator />
-                    </NativeSelect.Root>
-                    {audienceError ? (
-                      <Field.ErrorText>{audienceError}</Field.ErrorText>
-                    ) : (
-                      <Field.HelperText>
-                        {schedule.items.length > 0
-                          ? 'Everyone, or the members with one answer for a schedule item.'
-                          : 'Add schedule items to write to the members going to one of them.'}
-                      </Field.HelperText>
-                    )}
-                  </Field.Root>
-                  <Field.Root invalid={Boolean(messageError)}>
-                    <Field.Label>Message</Field.Label>
-                    <Textarea
-                      name="message"
-                      rows={6}
-                      autoresize
-                      maxH="60vh"
-                      placeholder="The shuttle leaves the hotel at 5:30 PM sharp."
-                      value={form.values.message}
-                      onChange={form.handleChange}
-                      onBlur={form.handleBlur}
-                    />
-                    <HStack justify="space-between" w="full" align="start">
-                      {messageError ? <Field.ErrorText>{messageError}</Field.ErrorText> : <span />}
-                      <Text
-                        fontSize="xs"
-                        color={length > ANNOUNCEMENT_MAX_LENGTH ? 'fg.error' : 'fg.muted'}
-                        flexShrink={0}
-                        data-testid="message-length"
-                      >
-                        {length} / {ANNOUNCEMENT_MAX_LENGTH}
-                      </Text>
-                    </HStack>
-                  </Field.Root>
-                  {failure && (
-                    <Alert.Root status="error" role="alert">
-                      <Alert.Indicator />
-                      <Alert.Description>{failure}</Alert.Description>
-                    </Alert.Root>
-                  )}
-                </Stack>
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Button variant="outline" onClick={onClose} disabled={form.isSubmitting}>
-                  Cancel
-                </Button>
-                <Button
-                  type="submit"
-                  colorPalette="brand"
-                  loading={form.isSubmitting}
-                  loadingText="Sending..."
-                >
-                  Send Announcement
-                </Button>
-              </Dialog.Footer>
-            </form>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" disabled={form.isSubmitting} />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      <Text color="fg.muted" fontSize="sm">
+        It appears in the event&apos;s activity feed and is e-mailed to the members you choose
+        (except those who turned announcements off).
+      </Text>
+      <Field.Root invalid={Boolean(audienceError)}>
+        <Field.Label>Send to</Field.Label>
+        <NativeSelect.Root disabled={schedule.loading}>
+          <NativeSelect.Field
+            name="audience"
+            value={form.values.audience}
+            onChange={form.handleChange}
+            onBlur={form.handleBlur}
+          >
+            <option value={EVERYONE}>Everyone</option>
+            {schedule.items.map((item) => (
+              <optgroup
+                key={item.id}
+                label={`${item.title} · ${formatZonedDateTime(item.startTime, timeZone)}`}
+              >
+                {answerChoices(item).map((c) => (
+                  <option key={c.value} value={c.value}>
+                    {c.label}
+                  </option>
+                ))}
+              </optgroup>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+        {audienceError ? (
+          <Field.ErrorText>{audienceError}</Field.ErrorText>
+        ) : (
+          <Field.HelperText>
+            {schedule.items.length > 0
+              ? 'Everyone, or the members with one answer for a schedule item.'
+              : 'Add schedule items to write to the members going to one of them.'}
+          </Field.HelperText>
+        )}
+      </Field.Root>
+      <Field.Root invalid={Boolean(messageError)}>
+        <Field.Label>Message</Field.Label>
+        <Textarea
+          name="message"
+          rows={6}
+          autoresize
+          maxH="60vh"
+          placeholder="The shuttle leaves the hotel at 5:30 PM sharp."
+          value={form.values.message}
+          onChange={form.handleChange}
+          onBlur={form.handleBlur}
+        />
+        <HStack justify="space-between" w="full" align="start">
+          {messageError ? <Field.ErrorText>{messageError}</Field.ErrorText> : <span />}
+          <Text
+            fontSize="xs"
+            color={length > ANNOUNCEMENT_MAX_LENGTH ? 'fg.error' : 'fg.muted'}
+            flexShrink={0}
+            data-testid="message-length"
+          >
+            {length} / {ANNOUNCEMENT_MAX_LENGTH}
+          </Text>
+        </HStack>
+      </Field.Root>
+      {failure && (
+        <Alert.Root status="error" role="alert">
+          <Alert.Indicator />
+          <Alert.Description>{failure}</Alert.Description>
+        </Alert.Root>
+      )}
+    </FormDialog>
   );
 }

@@ -12,7 +12,7 @@ import {
 } from '@gatherly/domain/email/announcements';
 import { API } from '@gatherly/domain/api/endpoints';
 import type { CreateAnnouncementRequest } from '@gatherly/domain/api/requests';
-import type { Announcement } from '@gatherly/domain/entities';
+import type { Announcement } from '@gatherly/domain/entities/activity';
 import { ValidationError } from 'yup';
 import { callApi } from '../../lib/api-client.ts';
 import { scheduleRef } from '../../lib/db/refs.ts';

@@ -15,7 +15,7 @@ import { Input } from '../../components/chakra/Input.ts';
 import { SegmentGroup } from '../../components/chakra/SegmentGroup.ts';
 import { Textarea } from '../../components/chakra/Textarea.ts';
 import { API } from '@gatherly/domain/api/endpoints';
-import { DEFAULT_THEME_COLORS } from '@gatherly/domain/entities';
+import { DEFAULT_THEME_COLORS } from '@gatherly/domain/entities/events';
 import { createEventFormSchema, type CreateEventFormValues } from '@gatherly/domain/schemas';
 import {
   creationBadge,
@@ -31,7 +31,7 @@ import { useNavigate } from 'react-router-dom';
 import { AlertIcon } from '../../components/first-screen-icons.tsx';
 import { ArrowLeftIcon, CrownIcon } from '../../components/icons.tsx';
 import { TimeZonePicker } from '../../components/TimeZonePicker.tsx';
-import { showToast } from '../../components/toaster.tsx';
+import { showToast } from '../../lib/toast-store.ts';
 import { WallClockHint } from '../../components/ZonedTime.tsx';
 import { errorMessage } from '../../lib/api.ts';
 import { callApi } from '../../lib/api-client.ts';

@@ -9,16 +9,17 @@ import { useEventStats } from '../../lib/use-event-stats.ts';
 import { WELCOME_PARAM } from '../../lib/paths.ts';
 import { useBannerPhotos, useMyVotes, useRecentPhotos, withMyVotes } from '../photos/data.ts';
 import { useCarpools, useFlights } from '../travel/data.ts';
-import { useMyAllowance, useMyGuestAnswers, useSchedule } from './data.ts';
-import { EventBanner } from './EventBanner.tsx';
+import { useSchedule } from '../schedule/data.ts';
+import { useMyAllowance, useMyGuestAnswers } from '../schedule/rsvp-data.ts';
+import { EventBanner } from '../banner/EventBanner.tsx';
 import { EventDescription } from './EventDescription.tsx';
 import { GalleryPreview, PREVIEW_PHOTOS } from './GalleryPreview.tsx';
 import { RecentActivityCard } from './RecentActivityCard.tsx';
-import { SchedulePanel } from './SchedulePanel.tsx';
+import { SchedulePanel } from '../schedule/SchedulePanel.tsx';
 import { StatsCards } from './StatsCards.tsx';
 import { TimeZoneNotice } from './TimeZoneNotice.tsx';
 import { TravelPanel } from './TravelPanel.tsx';
-import { YourAnswersCard } from './YourAnswersCard.tsx';
+import { YourAnswersCard } from '../schedule/YourAnswersCard.tsx';
 
 /** The dashboard's travel panel shows this many flights and carpools. */
 export const TRAVEL_PANEL_ITEMS = 3;

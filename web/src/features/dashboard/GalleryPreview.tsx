@@ -2,11 +2,11 @@ import { Button, SimpleGrid, Text } from '@chakra-ui/react';
 import { lazy, Suspense, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { can } from '@gatherly/domain/roles';
-import type { MemberRole } from '@gatherly/domain/entities';
+import type { MemberRole } from '@gatherly/domain/entities/members';
 import type { GalleryPhoto } from '../photos/data.ts';
 import { PhotoCard } from '../photos/PhotoCard.tsx';
 import { usePhotoActions } from '../photos/use-photo-actions.ts';
-import { PanelCard } from './PanelCard.tsx';
+import { PanelCard } from '../../components/PanelCard.tsx';
 import { eventHref, photoHref } from '../../lib/paths.ts';
 
 // The upload dialog (image compression, the upload queue) loads on the Upload click, not with

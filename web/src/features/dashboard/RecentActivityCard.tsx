@@ -5,7 +5,7 @@ import { DEFAULT_ACTIVITY_LIMIT } from '@gatherly/domain/activity';
 import { AnnounceButton } from '../activity/AnnounceButton.tsx';
 import { ActivityList } from '../activity/ActivityList.tsx';
 import { useEventActivity } from '../activity/data.ts';
-import { PanelCard } from './PanelCard.tsx';
+import { PanelCard } from '../../components/PanelCard.tsx';
 import { eventHref } from '../../lib/paths.ts';
 
 export function RecentActivityCard({ eventId }: { eventId: string }) {

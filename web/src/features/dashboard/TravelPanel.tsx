@@ -4,7 +4,7 @@ import { CarpoolCard } from '../travel/CarpoolCard.tsx';
 import type { CarpoolDoc, FlightDoc } from '../../lib/types.ts';
 import { FlightCard } from '../travel/FlightCard.tsx';
 import { useJoinCarpool } from '../travel/use-join-carpool.ts';
-import { PanelCard } from './PanelCard.tsx';
+import { PanelCard } from '../../components/PanelCard.tsx';
 import { eventHref } from '../../lib/paths.ts';
 
 interface Props {

@@ -6,7 +6,7 @@ import { useMemo, useState } from 'react';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { CalendarIcon, PlusIcon } from '../../components/icons.tsx';
-import { showToast } from '../../components/toaster.tsx';
+import { showToast } from '../../lib/toast-store.ts';
 import { API } from '@gatherly/domain/api/endpoints';
 import { errorMessage } from '../../lib/api.ts';
 import { callApi } from '../../lib/api-client.ts';

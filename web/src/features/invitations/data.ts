@@ -3,7 +3,7 @@
 import { useEffect, useState } from 'react';
 import { API } from '@gatherly/domain/api/endpoints';
 import type { AcceptInvitationResponse } from '@gatherly/domain/api/responses';
-import type { InvitationView } from '@gatherly/domain/entities';
+import type { InvitationView } from '@gatherly/domain/entities/members';
 import { ApiError } from '../../lib/api.ts';
 import { callApi } from '../../lib/api-client.ts';
 

@@ -7,7 +7,7 @@ import type { JoinLinkView } from '@gatherly/domain/guest-access';
 import { eventTimeZone } from '@gatherly/domain/time-zones';
 import { EmailLinkSignIn } from '../../components/EmailLinkSignIn.tsx';
 import { SparklesIcon } from '../../components/first-screen-icons.tsx';
-import { showToast } from '../../components/toaster.tsx';
+import { showToast } from '../../lib/toast-store.ts';
 import { ApiError } from '../../lib/api.ts';
 import { callApi } from '../../lib/api-client.ts';
 import { describeError } from '../../lib/errors.ts';

@@ -4,7 +4,7 @@ import { Dialog } from '../../components/chakra/Dialog.ts';
 import { List } from '../../components/chakra/List.ts';
 import { useEffect, useRef, useState } from 'react';
 import { CheckIcon, CopyIcon } from '../../components/icons.tsx';
-import { showToast } from '../../components/toaster.tsx';
+import { showToast } from '../../lib/toast-store.ts';
 
 export const COPY_CONFIRMATION_MS = 3000;
 

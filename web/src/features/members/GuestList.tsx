@@ -16,11 +16,12 @@ import {
 } from '@gatherly/domain/rsvp-options';
 import { answerText, csvFileName, guestNamesText } from '@gatherly/domain/guest-csv';
 import { RoleBadge } from '../../components/RoleBadge.tsx';
-import { showToast } from '../../components/toast-store.ts';
+import { showToast } from '../../lib/toast-store.ts';
 import { errorMessage } from '../../lib/api.ts';
 import { useEventStats } from '../../lib/use-event-stats.ts';
 import type { MemberOrder } from './data.ts';
-import { buildGuestCsv, downloadBlob } from './export-guest-csv.ts';
+import { buildGuestCsv } from './export-guest-csv.ts';
+import { saveBlob } from '../../lib/save-link.ts';
 import {
   guestName,
   recordAnswer,
@@ -117,7 +118,7 @@ export function GuestList({
         total ?? 0,
         setExporting,
       );
-      downloadBlob(blob, csvFileName(eventName));
+      saveBlob(blob, csvFileName(eventName));
     } catch (err) {
       showToast({
         title: 'Export failed',

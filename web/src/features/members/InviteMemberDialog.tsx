@@ -3,11 +3,12 @@ import { Dialog } from '../../components/chakra/Dialog.ts';
 import { Field } from '../../components/chakra/Field.ts';
 import { Input } from '../../components/chakra/Input.ts';
 import { NativeSelect } from '../../components/chakra/NativeSelect.ts';
+import { FormDialogFooter } from '../../components/FormDialog.tsx';
 import { useFormik } from 'formik';
 import { useState } from 'react';
 import { inviteFormSchema } from '@gatherly/domain/schemas';
-import type { InvitableRole } from '@gatherly/domain/entities';
-import { showToast } from '../../components/toaster.tsx';
+import type { InvitableRole } from '@gatherly/domain/entities/members';
+import { showToast } from '../../lib/toast-store.ts';
 import { errorMessage } from '../../lib/api.ts';
 import { inviteMember } from './data.ts';
 
@@ -139,19 +140,12 @@ export function InviteMemberDialog({ eventId, open, onClose }: Props) {
                     </Field.Root>
                   </Stack>
                 </Dialog.Body>
-                <Dialog.Footer>
-                  <Button variant="outline" onClick={close} disabled={form.isSubmitting}>
-                    Cancel
-                  </Button>
-                  <Button
-                    type="submit"
-                    colorPalette="brand"
-                    loading={form.isSubmitting}
-                    loadingText="Sending..."
-                  >
-                    Send Invitation
-                  </Button>
-                </Dialog.Footer>
+                <FormDialogFooter
+                  submitLabel="Send Invitation"
+                  submittingLabel="Sending..."
+                  submitting={form.isSubmitting}
+                  onCancel={close}
+                />
               </form>
             )}
             <Dialog.CloseTrigger asChild>

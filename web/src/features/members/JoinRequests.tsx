@@ -2,7 +2,7 @@ import { Box, Button, Card, HStack, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { formatShortDate } from '@gatherly/domain/dates';
 import { EmptyState } from '../../components/EmptyState.tsx';
-import { showToast } from '../../components/toast-store.ts';
+import { showToast } from '../../lib/toast-store.ts';
 import { UserAvatar } from '../../components/UserAvatar.tsx';
 import { describeError } from '../../lib/errors.ts';
 import type { JoinRequestDoc } from '../../lib/types.ts';

@@ -1,6 +1,6 @@
 import { Box, Button, Card, HStack, Stack, Text } from '@chakra-ui/react';
 import { NativeSelect } from '../../components/chakra/NativeSelect.ts';
-import type { InvitableRole } from '@gatherly/domain/entities';
+import type { InvitableRole } from '@gatherly/domain/entities/members';
 import { formatJoined } from '@gatherly/domain/dates';
 import { RoleBadge } from '../../components/RoleBadge.tsx';
 import { UserAvatar } from '../../components/UserAvatar.tsx';

@@ -4,7 +4,7 @@ import { Input } from '../../components/chakra/Input.ts';
 import { Tabs } from '../../components/chakra/Tabs.ts';
 import { useCallback, useState, type ReactNode } from 'react';
 import { JOIN_REQUESTS_PAGE } from '@gatherly/domain/guest-access';
-import type { InvitableRole, MemberRole } from '@gatherly/domain/entities';
+import type { InvitableRole, MemberRole } from '@gatherly/domain/entities/members';
 import { canChangeRole, canRemoveMember, can } from '@gatherly/domain/roles';
 import type { GuestQuestion } from '@gatherly/domain/rsvp-options';
 import { EmptyState } from '../../components/EmptyState.tsx';

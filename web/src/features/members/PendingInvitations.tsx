@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { formatShortDate } from '@gatherly/domain/dates';
 import { memberRoleLabel } from '@gatherly/domain/roles';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
-import { showToast } from '../../components/toast-store.ts';
+import { showToast } from '../../lib/toast-store.ts';
 import { errorMessage } from '../../lib/api.ts';
 import { canShare, shareLink } from '../../lib/share.ts';
 import type { InvitationDoc } from '../../lib/types.ts';

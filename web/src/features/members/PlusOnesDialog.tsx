@@ -5,7 +5,7 @@ import { useState, type FormEvent } from 'react';
 import { MAX_PLUS_ONES, RSVP_OPTION_MESSAGES } from '@gatherly/domain/rsvp-options';
 import { memberPlusOnesSchema } from '@gatherly/domain/schemas';
 import { FormDialog } from '../../components/FormDialog.tsx';
-import { showToast } from '../../components/toast-store.ts';
+import { showToast } from '../../lib/toast-store.ts';
 import { errorMessage } from '../../lib/api.ts';
 import { setMemberPlusOnes } from './guest-list-data.ts';
 

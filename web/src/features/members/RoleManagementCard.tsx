@@ -4,7 +4,7 @@ import { Input } from '../../components/chakra/Input.ts';
 import { NativeSelect } from '../../components/chakra/NativeSelect.ts';
 import { Separator } from '../../components/chakra/Separator.ts';
 import { formatDateTime } from '@gatherly/domain/dates';
-import type { InvitableRole } from '@gatherly/domain/entities';
+import type { InvitableRole } from '@gatherly/domain/entities/members';
 import { canChangeRole, memberRoleLabel } from '@gatherly/domain/roles';
 import { RoleBadge } from '../../components/RoleBadge.tsx';
 import { UserAvatar } from '../../components/UserAvatar.tsx';

@@ -6,7 +6,7 @@ import { useMemo } from 'react';
 import { useFirestore, useFirestoreCollectionData } from 'reactfire';
 import { API } from '@gatherly/domain/api/endpoints';
 import type { InviteMemberRequest } from '@gatherly/domain/api/requests';
-import type { InvitableRole } from '@gatherly/domain/entities';
+import type { InvitableRole } from '@gatherly/domain/entities/members';
 import { searchQuery } from '@gatherly/domain/search';
 import { callApi } from '../../lib/api-client.ts';
 import { membersRef, roleChangesRef } from '../../lib/db/refs.ts';

@@ -109,14 +109,3 @@ export async function buildGuestCsv(
   }
   return new Blob(parts, { type: 'text/csv;charset=utf-8' });
 }
-
-export function downloadBlob(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}

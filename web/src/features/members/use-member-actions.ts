@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
-import type { InvitableRole } from '@gatherly/domain/entities';
-import { showToast } from '../../components/toaster.tsx';
+import type { InvitableRole } from '@gatherly/domain/entities/members';
+import { showToast } from '../../lib/toast-store.ts';
 import { errorMessage } from '../../lib/api.ts';
 import { useMyEvents } from '../../lib/event-scope.tsx';
 import type { MemberDoc } from '../../lib/types.ts';

@@ -18,7 +18,7 @@ import { Dialog } from '../../components/chakra/Dialog.ts';
 import { useEffect, useRef, useState, type KeyboardEvent, type TouchEvent } from 'react';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { HeartIcon, TrashIcon } from '../../components/icons.tsx';
-import { showToast } from '../../components/toaster.tsx';
+import { showToast } from '../../lib/toast-store.ts';
 import { UserAvatar } from '../../components/UserAvatar.tsx';
 import { ZonedTime } from '../../components/ZonedTime.tsx';
 import { describeError } from '../../lib/errors.ts';

@@ -9,7 +9,7 @@ import {
   MAX_IMAGE_BYTES,
   formatBytes,
 } from '@gatherly/domain/upload';
-import { showToast } from '../../components/toaster.tsx';
+import { showToast } from '../../lib/toast-store.ts';
 import { offlineReason, useOnline } from '../../lib/offline/connectivity.ts';
 import { UploadItemRow } from './UploadItemRow.tsx';
 import { useUploadQueue } from './use-upload-queue.ts';

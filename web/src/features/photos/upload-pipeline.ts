@@ -1,5 +1,6 @@
 // One photo's way from the picker to the gallery: compress in a web worker, make a small grid
 // thumbnail, upload both to Storage (the full image resumably), then ask the API to record it.
+import { uploadFolder } from '@gatherly/domain/upload';
 import { compressImage } from './compression.ts';
 import { ref, uploadBytes, uploadBytesResumable, type UploadTask } from 'firebase/storage';
 import { loadStorage } from '../../lib/firebase.ts';
@@ -34,10 +35,11 @@ export interface PipelineInput {
   caption: string;
 }
 
+/** The upload folders (recording copies the files into the gallery's: docs/data-model.md). */
 export function photoPaths(eventId: string, uid: string, photoId: string) {
   return {
-    objectPath: `events/${eventId}/photos/${uid}/${photoId}.jpg`,
-    thumbPath: `events/${eventId}/thumbs/${uid}/${photoId}.jpg`,
+    objectPath: `${uploadFolder(eventId, 'photos', uid)}${photoId}.jpg`,
+    thumbPath: `${uploadFolder(eventId, 'thumbs', uid)}${photoId}.jpg`,
   };
 }
 

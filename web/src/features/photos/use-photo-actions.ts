@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { showToast } from '../../components/toaster.tsx';
+import { showToast } from '../../lib/toast-store.ts';
 import { describeError } from '../../lib/errors.ts';
 import { isNoConnection, requireConnection } from '../../lib/offline/offline-toast.ts';
 import { setPhotoFeatured, togglePhotoVote, type GalleryPhoto } from './data.ts';

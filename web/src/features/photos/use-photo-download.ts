@@ -4,7 +4,7 @@
 import { useState } from 'react';
 import { API } from '@gatherly/domain/api/endpoints';
 import { MAX_ARCHIVE_SELECTION, type PhotoArchiveResponse } from '@gatherly/domain/photo-archive';
-import { showToast } from '../../components/toast-store.ts';
+import { showToast } from '../../lib/toast-store.ts';
 import { errorMessage } from '../../lib/api.ts';
 import { callApi } from '../../lib/api-client.ts';
 import { requireConnection } from '../../lib/offline/offline-toast.ts';

@@ -1,6 +1,6 @@
 import { Button, Card, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { lazy, Suspense, useState } from 'react';
-import { showToast } from '../../components/toast-store.ts';
+import { showToast } from '../../lib/toast-store.ts';
 import { errorMessage } from '../../lib/api.ts';
 import { requireConnection } from '../../lib/offline/offline-toast.ts';
 import { saveLink } from '../../lib/save-link.ts';

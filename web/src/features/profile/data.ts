@@ -2,7 +2,7 @@
 // directly (firestore.rules let the owner change `emailPreferences`, booleans per topic only).
 import { updateDoc, type Firestore } from 'firebase/firestore';
 import { useFirestore, useFirestoreDocData } from 'reactfire';
-import type { EmailTopic } from '@gatherly/domain/entities';
+import type { EmailTopic } from '@gatherly/domain/entities/users';
 import { userProfileRef } from '../../lib/db/refs.ts';
 import type { UserProfileDoc } from '../../lib/types.ts';
 

@@ -2,8 +2,8 @@ import { Box, Card, Heading, HStack, Image, SimpleGrid, Stack, Text } from '@cha
 import { useState } from 'react';
 import { useFirestore } from 'reactfire';
 import { ACCESSIBILITY_TOAST_MS, deriveTheme } from '@gatherly/domain/color';
-import type { ThemeColors } from '@gatherly/domain/entities';
-import { showToast } from '../../components/toaster.tsx';
+import type { ThemeColors } from '@gatherly/domain/entities/events';
+import { showToast } from '../../lib/toast-store.ts';
 import type { GatherlyEvent } from '../../lib/types.ts';
 import { ColorSettingField } from './ColorSettingField.tsx';
 import { saveThemeColors } from './data.ts';

@@ -5,7 +5,7 @@ import { Checkbox } from '../../components/chakra/Checkbox.ts';
 import { Code } from '../../components/chakra/Code.ts';
 import { Switch } from '../../components/chakra/Switch.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
-import { showToast } from '../../components/toast-store.ts';
+import { showToast } from '../../lib/toast-store.ts';
 import { describeError } from '../../lib/errors.ts';
 import { useOnline } from '../../lib/offline/connectivity.ts';
 import { canShare, shareLink } from '../../lib/share.ts';

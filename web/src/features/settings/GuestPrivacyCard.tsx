@@ -2,7 +2,7 @@ import { Card, Heading, Text } from '@chakra-ui/react';
 import { Checkbox } from '../../components/chakra/Checkbox.ts';
 import { useState } from 'react';
 import { useFirestore } from 'reactfire';
-import { showToast } from '../../components/toast-store.ts';
+import { showToast } from '../../lib/toast-store.ts';
 import { saveGuestsSeeWhoIsGoing } from './data.ts';
 
 /**

@@ -6,7 +6,7 @@ import {
   type GuestQuestion,
 } from '@gatherly/domain/rsvp-options';
 import { PlusIcon } from '../../components/icons.tsx';
-import { showToast } from '../../components/toast-store.ts';
+import { showToast } from '../../lib/toast-store.ts';
 import { errorMessage } from '../../lib/api.ts';
 import { saveGuestQuestions } from './data.ts';
 import { QuestionFields } from './QuestionFields.tsx';

@@ -4,7 +4,7 @@ import { Input } from '../../components/chakra/Input.ts';
 import { Switch } from '../../components/chakra/Switch.ts';
 import { useState } from 'react';
 import { useFirestore } from 'reactfire';
-import type { ReminderSettings } from '@gatherly/domain/entities';
+import type { ReminderSettings } from '@gatherly/domain/entities/events';
 import { reminderSettingsSchema } from '@gatherly/domain/email/reminders';
 import {
   DEFAULT_REMINDER_SETTINGS,

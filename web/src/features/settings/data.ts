@@ -1,7 +1,7 @@
 // Settings writes go straight to the event document: the rules accept one field (or the whole
 // themeColors object, or the start/end pair) per update from admins and the creator.
 import { updateDoc, type Firestore } from 'firebase/firestore';
-import type { ReminderSettings, ThemeColors } from '@gatherly/domain/entities';
+import type { ReminderSettings, ThemeColors } from '@gatherly/domain/entities/events';
 import { API } from '@gatherly/domain/api/endpoints';
 import type { GuestQuestion } from '@gatherly/domain/rsvp-options';
 import { callApi } from '../../lib/api-client.ts';

@@ -4,7 +4,7 @@
 // confirms (then 'saved'), so "Saving..." never shows for more than a few seconds.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useFirestore } from 'reactfire';
-import { showToast } from '../../components/toaster.tsx';
+import { showToast } from '../../lib/toast-store.ts';
 import { commitWrite } from '../../lib/offline/commit-write.ts';
 
 export type SaveStatus = 'idle' | 'saving' | 'queued' | 'saved' | 'error';

@@ -2,7 +2,7 @@ import { Badge, Box, Button, Card, Flex, Heading, SimpleGrid, Stack, Text } from
 import { Skeleton } from '../../components/chakra/Skeleton.ts';
 import { Collapsible } from '../../components/chakra/Collapsible.ts';
 import { Progress } from '../../components/chakra/Progress.ts';
-import type { UsageCount } from '@gatherly/domain/entities';
+import type { UsageCount } from '@gatherly/domain/entities/subscriptions';
 import {
   APPROACHING_LIMITS_TEXT,
   approachingLimits,

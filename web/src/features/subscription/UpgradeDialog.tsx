@@ -1,7 +1,7 @@
 import { Button, Portal, Text } from '@chakra-ui/react';
 import { Dialog } from '../../components/chakra/Dialog.ts';
 import { List } from '../../components/chakra/List.ts';
-import type { SubscriptionTierName } from '@gatherly/domain/entities';
+import type { SubscriptionTierName } from '@gatherly/domain/entities/subscriptions';
 import { formatLimit, nextTier, TIERS } from '@gatherly/domain/tiers';
 import { useEffect, useRef, useState } from 'react';
 import { PRICING_URL, type SubscriptionLimitsResponse } from './subscription-api.ts';

@@ -6,7 +6,7 @@ import { lazy, Suspense, useState } from 'react';
 import { can } from '@gatherly/domain/roles';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { DeferredMenu, deferredView } from '../../components/DeferredMenu.tsx';
-import { showToast } from '../../components/toaster.tsx';
+import { showToast } from '../../lib/toast-store.ts';
 import { describeError } from '../../lib/errors.ts';
 import { useEventScope } from '../../lib/event-scope.tsx';
 import { requireConnection } from '../../lib/offline/offline-toast.ts';

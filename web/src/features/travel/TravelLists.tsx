@@ -16,7 +16,8 @@ import { useJoinCarpool } from './use-join-carpool.ts';
 /**
  * Columns by the grid's own width: a card needs about 340 px for a flight's departure, arrival
  * and flight time on one line, so three columns start where three such cards fit (wide
- * desktops), two at tablet and laptop widths, one on phones (docs/decisions.md, "Travel cards").
+ * desktops), two at tablet and laptop widths, one on phones (docs/decisions.md,
+ * "Travel cards and grid first pages").
  */
 export function travelColumns(width: number): number {
   if (width >= 1040) return 3;

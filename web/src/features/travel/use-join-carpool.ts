@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { showToast } from '../../components/toaster.tsx';
+import { showToast } from '../../lib/toast-store.ts';
 import type { CarpoolDoc } from '../../lib/types.ts';
 import { requireConnection } from '../../lib/offline/offline-toast.ts';
 import { joinCarpool } from './data.ts';

@@ -10,19 +10,17 @@ import {
   type SnapshotOptions,
   type WithFieldValue,
 } from 'firebase/firestore';
+import type { ActivityEntryKind, ActivityPhoto } from '@gatherly/domain/entities/activity';
+import type { PersonSummary, UserSummary } from '@gatherly/domain/entities/common';
 import {
   DEFAULT_BANNER_SETTINGS,
   DEFAULT_THEME_COLORS,
-  type ActivityEntryKind,
-  type ActivityPhoto,
   type BannerSettings,
-  type EmailPreferences,
   type BannerStyle,
-  type PersonSummary,
-  type RsvpCounts,
   type ThemeColors,
-  type UserSummary,
-} from '@gatherly/domain/entities';
+} from '@gatherly/domain/entities/events';
+import type { RsvpCounts } from '@gatherly/domain/entities/schedule';
+import type { EmailPreferences } from '@gatherly/domain/entities/users';
 import { effectiveReminderSettings } from '@gatherly/domain/email/reminder-settings';
 import {
   GUEST_QUESTION_KINDS,

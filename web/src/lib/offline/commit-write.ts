@@ -56,7 +56,7 @@ export async function commitWrite(
 /**
  * Writes queued before a reload (persisted in IndexedDB by the SDK) count as queued until the
  * server has them all, so the indicator says so after a reload offline too. (RSVPs queued on the
- * device go through the API; the app starts their sync, lib/offline/rsvp-sync.ts.)
+ * device go through the API; the app starts their sync, features/schedule/rsvp-sync.ts.)
  */
 export function trackEarlierWrites(db: Firestore): void {
   const ack = waitForPendingWrites(db);

@@ -1,4 +1,4 @@
-import { showToast } from '../../components/toast-store.ts';
+import { showToast } from '../toast-store.ts';
 import { ApiError } from '../api.ts';
 import { isOnline, NO_CONNECTION, offlineReason } from './connectivity.ts';
 import { QUEUED_MESSAGE } from './write-queue.ts';

@@ -1,7 +1,7 @@
 // Writes the device has saved but the server has not confirmed yet ("queued"), for the shell's
 // offline indicator. No Firebase import: commit-write.ts feeds it.
 import { useSyncExternalStore } from 'react';
-import { showToast } from '../../components/toast-store.ts';
+import { showToast } from '../toast-store.ts';
 import { describeError } from '../errors.ts';
 
 /** What a write saved on the device but not yet on the server says. */

@@ -1,5 +1,5 @@
 /**
- * The banner's own artwork, shown until the event has a photo (docs/decisions.md, "Banner"): a
+ * The banner's own artwork, shown until the event has a photo (docs/decisions.md, "Banner design"): a
  * gradient from the primary towards the secondary colour with a tertiary glow and faint rings,
  * and a text colour that reads at WCAG AA (4.5:1) on every part of it, for any colours an admin
  * picks.

@@ -16,8 +16,8 @@ import {
   rsvpLabel,
   type RsvpStatus,
 } from '@gatherly/domain/rsvp-options';
-import { describeError } from '../errors.ts';
-import { QUEUE_AFTER_MS, trackWrite, type TrackedWrite } from './write-queue.ts';
+import { describeError } from '../../lib/errors.ts';
+import { QUEUE_AFTER_MS, trackWrite, type TrackedWrite } from '../../lib/offline/write-queue.ts';
 
 export interface RsvpTarget {
   uid: string;

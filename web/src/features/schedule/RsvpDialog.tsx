@@ -1,6 +1,5 @@
 import {
   Alert,
-  chakra,
   Box,
   Button,
   CloseButton,
@@ -16,6 +15,7 @@ import { Field } from '../../components/chakra/Field.ts';
 import { Fieldset } from '../../components/chakra/Fieldset.ts';
 import { Input } from '../../components/chakra/Input.ts';
 import { Separator } from '../../components/chakra/Separator.ts';
+import { DialogForm, FormDialogFooter } from '../../components/FormDialog.tsx';
 import { useFormik } from 'formik';
 import { useEffect, useRef, useState } from 'react';
 import {
@@ -25,11 +25,13 @@ import {
   type GuestAnswers,
   type GuestQuestion,
 } from '@gatherly/domain/rsvp-options';
-import { showToast } from '../../components/toaster.tsx';
+import { showToast } from '../../lib/toast-store.ts';
 import { ApiError } from '../../lib/api.ts';
 import { describeError } from '../../lib/errors.ts';
 import { showQueuedToast } from '../../lib/offline/offline-toast.ts';
-import { headsGoing, setMyRsvp, type RsvpTarget, type ScheduleEntry } from './data.ts';
+import { headsGoing, type ScheduleEntry } from './data.ts';
+import { setMyRsvp } from './rsvp-data.ts';
+import type { RsvpTarget } from './rsvp-queue.ts';
 import { GuestQuestionFields } from './GuestQuestionFields.tsx';
 import {
   initialRsvpValues,
@@ -235,16 +237,8 @@ function RsvpForm({
       guests.map((g, i) => (i === index ? { ...g, ...patch } : g)),
     );
 
-  // A column, so the body scrolls between a fixed header and footer (scrollBehavior inside).
   return (
-    <chakra.form
-      display="flex"
-      flexDirection="column"
-      flex="1"
-      minH="0"
-      onSubmit={form.handleSubmit}
-      noValidate
-    >
+    <DialogForm onSubmit={form.handleSubmit} scrollInside>
       <Dialog.Header>
         <Dialog.Title>{titleOf(mode, item.title)}</Dialog.Title>
       </Dialog.Header>
@@ -413,19 +407,12 @@ function RsvpForm({
           )}
         </Stack>
       </Dialog.Body>
-      <Dialog.Footer>
-        <Button variant="outline" onClick={onClose} disabled={form.isSubmitting}>
-          Cancel
-        </Button>
-        <Button
-          type="submit"
-          colorPalette="brand"
-          loading={form.isSubmitting}
-          loadingText="Saving..."
-        >
-          {submitLabel}
-        </Button>
-      </Dialog.Footer>
-    </chakra.form>
+      <FormDialogFooter
+        submitLabel={submitLabel}
+        submittingLabel="Saving..."
+        submitting={form.isSubmitting}
+        onCancel={onClose}
+      />
+    </DialogForm>
   );
 }

@@ -5,7 +5,7 @@
 import type { FormikErrors } from 'formik';
 import { ValidationError } from 'yup';
 import type { RsvpRequest } from '@gatherly/domain/api/requests';
-import type { RsvpCounts } from '@gatherly/domain/entities';
+import type { RsvpCounts } from '@gatherly/domain/entities/schedule';
 import {
   checkAnswers,
   partyError,

@@ -1,8 +1,7 @@
-// Dashboard data: the schedule with its stored RSVP tallies and the viewer's own answers (state
-// and party), their answers to the host's questions and their plus-one allowance, and the
-// writes: RSVPs, answers, capacity and deletions through the API (they move stored counts and
-// the waitlist; RSVPs made offline wait in the device's queue, lib/offline/rsvp-sync.ts),
-// schedule items and banner settings directly by admins (docs/performance.md, "Counters").
+// Schedule data: the items by start time with their stored RSVP tallies merged with the
+// viewer's own answers (state and party; those made offline from the device's queue,
+// rsvp-sync.ts), and the item writes: admins write items directly, while capacity and deletion go
+// through the API as they move stored counts and the waitlist (docs/performance.md, "Counters").
 import {
   doc,
   orderBy,
@@ -12,35 +11,16 @@ import {
   updateDoc,
   type Firestore,
 } from 'firebase/firestore';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useFirestore, useFirestoreCollectionData, useFirestoreDocData } from 'reactfire';
 import { API } from '@gatherly/domain/api/endpoints';
-import type { RsvpRequest } from '@gatherly/domain/api/requests';
-import type { BannerSettings, RsvpCounts } from '@gatherly/domain/entities';
-import {
-  allowanceFor,
-  type GuestAnswers,
-  type Party,
-  type PlusOne,
-  type RsvpState,
-} from '@gatherly/domain/rsvp-options';
+import type { RsvpCounts } from '@gatherly/domain/entities/schedule';
+import type { Party, PlusOne, RsvpState } from '@gatherly/domain/rsvp-options';
 import { callApi } from '../../lib/api-client.ts';
-import {
-  eventRef,
-  memberRef,
-  myGuestAnswersRef,
-  myRsvpsRef,
-  scheduleItemRef,
-  scheduleRef,
-} from '../../lib/db/refs.ts';
-import { useOnline } from '../../lib/offline/connectivity.ts';
-import {
-  useLocalAnswers,
-  type LocalAnswer,
-  type RsvpOutcome,
-} from '../../lib/offline/rsvp-queue.ts';
-import { rsvpQueue } from '../../lib/offline/rsvp-sync.ts';
-import type { GatherlyEvent, ScheduleDoc } from '../../lib/types.ts';
+import { myRsvpsRef, scheduleItemRef, scheduleRef } from '../../lib/db/refs.ts';
+import type { ScheduleDoc } from '../../lib/types.ts';
+import { useLocalAnswers, type LocalAnswer } from './rsvp-queue.ts';
+import { rsvpQueue } from './rsvp-sync.ts';
 
 export interface ScheduleEntry extends ScheduleDoc {
   /** The caller's answer; null = Not Responded. */
@@ -112,76 +92,6 @@ export function tallySchedule(
   });
 }
 
-/** Whom and what an RSVP is for (the item's title names it if the server later refuses it). */
-export interface RsvpTarget {
-  uid: string;
-  eventId: string;
-  itemId: string;
-  title: string;
-}
-
-/**
- * The RSVP function records the answer (with a Going party and answers to the host's questions)
- * and moves the item's tallies in one transaction; 'waitlisted' when a Going waits for a spot,
- * 'queued' when it waits on this device for a connection. A 409 says how few spots are left.
- */
-export function setMyRsvp(target: RsvpTarget, request: RsvpRequest): Promise<RsvpOutcome> {
-  return rsvpQueue.answer(target, request);
-}
-
-/**
- * The caller's place in an item's line while waitlisted (GET /api/events/{e}/schedule/{s}/rsvp), asked
- * when they join it and whenever the line's length changes (someone ahead may have left or
- * been promoted), never polled; null when not waiting, offline or unknown.
- */
-export function useWaitlistPosition(
-  eventId: string,
-  itemId: string,
-  waitlisted: boolean,
-  lineLength: number,
-): number | null {
-  const online = useOnline();
-  const [position, setPosition] = useState<number | null>(null);
-  useEffect(() => {
-    if (!waitlisted || !online) return;
-    let cancelled = false;
-    callApi(API.myRsvp, { params: { eventId, scheduleId: itemId } })
-      .then((res) => {
-        if (!cancelled) setPosition(res.waitlistPosition);
-      })
-      .catch((err: unknown) => console.warn('Reading your place in line failed', err));
-    return () => {
-      cancelled = true;
-    };
-  }, [eventId, itemId, waitlisted, online, lineLength]);
-  // The last place read stays shown while a newer one loads (a place only moves forward).
-  return waitlisted ? position : null;
-}
-
-/**
- * The caller's own answers to the host's questions (one document listener): null when they
- * have none stored (their first Going asks the questions), undefined while loading.
- */
-export function useMyGuestAnswers(eventId: string, uid: string): GuestAnswers | null | undefined {
-  const db = useFirestore();
-  const res = useFirestoreDocData(myGuestAnswersRef(db, eventId, uid));
-  if (res.status === 'loading') return undefined;
-  return res.data?.answers ?? null;
-}
-
-/** How many guests the caller may bring: their own allowance, else the event's. */
-export function useMyAllowance(eventId: string, uid: string, event: GatherlyEvent): number {
-  const db = useFirestore();
-  const res = useFirestoreDocData(memberRef(db, eventId, uid));
-  return allowanceFor(event, res.data ?? {});
-}
-
-/** PUT /api/events/{e}/answers: the caller's own answers, stored as the server cleaned them. */
-export async function saveMyAnswers(eventId: string, answers: GuestAnswers): Promise<GuestAnswers> {
-  const res = await callApi(API.setAnswers, { params: { eventId }, body: { answers } });
-  return res.answers;
-}
-
 /**
  * PUT /api/events/{e}/schedule/{s}/capacity (admins; setting a number needs the event
  * creator's plan): raising or clearing it promotes from the waitlist on the server.
@@ -241,9 +151,4 @@ export function updateScheduleItem(
  * more writes than one client batch may hold. */
 export function deleteScheduleItem(eventId: string, itemId: string): Promise<unknown> {
   return callApi(API.deleteScheduleItem, { params: { eventId, scheduleId: itemId } });
-}
-
-/** Admins save the whole bannerSettings object in one write, as the rules expect. */
-export function saveBannerSettings(db: Firestore, eventId: string, settings: BannerSettings) {
-  return updateDoc(eventRef(db, eventId), { bannerSettings: settings });
 }

@@ -4,10 +4,10 @@ import { onAuthStateChanged } from 'firebase/auth';
 import { RSVP_STATES, type RsvpState } from '@gatherly/domain/rsvp-options';
 import type { ResponseOf } from '@gatherly/domain/api/contract';
 import { API } from '@gatherly/domain/api/endpoints';
-import { callApi } from '../api-client.ts';
-import { getAppAuth } from '../firebase.ts';
-import { isOnline, onReconnect, probeReachability } from './connectivity.ts';
-import { isNoConnection } from './offline-toast.ts';
+import { callApi } from '../../lib/api-client.ts';
+import { getAppAuth } from '../../lib/firebase.ts';
+import { isOnline, onReconnect, probeReachability } from '../../lib/offline/connectivity.ts';
+import { isNoConnection } from '../../lib/offline/offline-toast.ts';
 import { requestOf, RsvpQueue, type QueuedRsvp } from './rsvp-queue.ts';
 
 function deviceStorage(): Storage | null {

@@ -1,7 +1,7 @@
 import { Box, Button, Stack, Text } from '@chakra-ui/react';
 import { lazy, Suspense, useState } from 'react';
 import type { GuestAnswers, GuestQuestion } from '@gatherly/domain/rsvp-options';
-import { PanelCard } from './PanelCard.tsx';
+import { PanelCard } from '../../components/PanelCard.tsx';
 
 // The form and its schemas load when the member edits (docs/performance.md).
 const AnswersDialog = lazy(() => import('./AnswersDialog.tsx'));

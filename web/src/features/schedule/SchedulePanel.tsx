@@ -11,20 +11,15 @@ import {
 } from '@gatherly/domain/rsvp-options';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { DeferredMenu, deferredView } from '../../components/DeferredMenu.tsx';
-import { showToast } from '../../components/toaster.tsx';
+import { showToast } from '../../lib/toast-store.ts';
 import { describeError } from '../../lib/errors.ts';
 import { requireConnection, showQueuedToast } from '../../lib/offline/offline-toast.ts';
 import { QUEUED_MESSAGE } from '../../lib/offline/write-queue.ts';
 import { downloadScheduleItemIcs } from './calendar.ts';
 import { ZonedTime } from '../../components/ZonedTime.tsx';
-import {
-  deleteScheduleItem,
-  headsGoing,
-  setMyRsvp,
-  useWaitlistPosition,
-  type ScheduleEntry,
-} from './data.ts';
-import { PanelCard } from './PanelCard.tsx';
+import { deleteScheduleItem, headsGoing, type ScheduleEntry } from './data.ts';
+import { setMyRsvp, useWaitlistPosition } from './rsvp-data.ts';
+import { PanelCard } from '../../components/PanelCard.tsx';
 import { goingNeedsStep, mainItemId, type GoingContext } from './rsvp-step.ts';
 import { WhoIsGoing } from './WhoIsGoing.tsx';
 
@@ -238,7 +233,7 @@ function ScheduleRow({
   };
   const answer = async (status: RsvpStatus) => {
     // The RSVP function moves the item's tallies with the answer; without a connection the
-    // answer waits on this device and is sent when back online (lib/offline/rsvp-queue.ts).
+    // answer waits on this device and is sent when back online (rsvp-queue.ts).
     setSaving(true);
     try {
       const target = { uid, eventId, itemId: item.id, title: item.title };
