@@ -138,17 +138,23 @@ export async function startStack(options: { authEmulatorHost?: string } = {}): P
 
   const { api } = await import('../src/index.ts');
   const { db, auth, store } = await import('../src/firebase.ts');
-  const registered = new Set<string>();
-  /** Test users exist in the Auth emulator before their first call, as after a real sign-in. */
-  const register = async (user: TestUser) => {
-    if (registered.has(user.uid)) return;
-    registered.add(user.uid);
-    await auth().createUser({
-      uid: user.uid,
-      email: user.email,
-      displayName: user.name,
-      emailVerified: true,
-    });
+  /**
+   * Test users exist in the Auth emulator before their first call, as after a real sign-in.
+   * The creation is shared, so a user's concurrent first calls all wait for the account.
+   */
+  const registered = new Map<string, Promise<unknown>>();
+  const register = (user: TestUser) => {
+    let created = registered.get(user.uid);
+    if (!created) {
+      created = auth().createUser({
+        uid: user.uid,
+        email: user.email,
+        displayName: user.name,
+        emailVerified: true,
+      });
+      registered.set(user.uid, created);
+    }
+    return created;
   };
   const server: Server = createServer((req, res) => {
     // The exported function takes express types; it only uses node's own request/response API.

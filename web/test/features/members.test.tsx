@@ -148,6 +148,16 @@ afterEach(() => {
   guests.useScheduleItems.mockReturnValue([]);
 });
 
+/** The viewer's subscription has loaded: `tier`, with usage of 1 of 2. */
+function onPlan(tier: 'free' | 'paid'): void {
+  vi.mocked(subscriptionHook.useSubscription).mockReturnValue({
+    subscription: subscription(tier, [1, 2]),
+    loading: false,
+    error: null,
+    reload() {},
+  });
+}
+
 describe('MembersPage', () => {
   it('shows five skeleton cards while loading', () => {
     serve([], true);
@@ -221,12 +231,7 @@ describe('MembersPage', () => {
   });
 
   it('Export CSV waits for the schedule items, the columns of the file', async () => {
-    vi.mocked(subscriptionHook.useSubscription).mockReturnValue({
-      subscription: subscription('paid', [1, 2]),
-      loading: false,
-      error: null,
-      reload() {},
-    });
+    onPlan('paid');
     guests.useScheduleItems.mockReturnValue(null);
     renderMembers('creator');
     await userEvent.click(screen.getByRole('tab', { name: 'Guest List' }));
@@ -235,12 +240,7 @@ describe('MembersPage', () => {
   });
 
   it('on a plan without data export, Export CSV explains the upgrade instead of exporting', async () => {
-    vi.mocked(subscriptionHook.useSubscription).mockReturnValue({
-      subscription: subscription('free', [1, 2]),
-      loading: false,
-      error: null,
-      reload() {},
-    });
+    onPlan('free');
     renderMembers('creator');
     await userEvent.click(screen.getByRole('tab', { name: 'Guest List' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Export CSV' }));

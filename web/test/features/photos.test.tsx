@@ -195,6 +195,18 @@ describe('PhotosPage', () => {
     );
   });
 
+  it('disables the heart while its vote is on the way, then enables it again', async () => {
+    let answer: (value: { voteCount: number; userVoted: boolean }) => void = () => undefined;
+    data.togglePhotoVote.mockImplementation(() => new Promise((resolve) => (answer = resolve)));
+    renderPhotos();
+    const heart = screen.getAllByRole('button', { name: 'Vote for this photo' })[0]!;
+    await userEvent.click(heart);
+    expect(heart).toBeDisabled();
+    answer({ voteCount: 1, userVoted: true });
+    await waitFor(() => expect(heart).toBeEnabled());
+    expect(data.togglePhotoVote).toHaveBeenCalledTimes(1);
+  });
+
   it('lets admins toggle Featured; attendees do not see the toggle', async () => {
     data.setPhotoFeatured.mockResolvedValue(undefined);
     const { unmount } = renderPhotos('attendee');

@@ -160,8 +160,10 @@ export function GuestList({
             </Progress.Label>
           </Progress.Root>
         )}
-        {loadedItems === null ? null : items.length === 0 ? (
-          <Text color="fg.muted">Add schedule items on the dashboard to collect answers.</Text>
+        {items.length === 0 ? (
+          loadedItems && (
+            <Text color="fg.muted">Add schedule items on the dashboard to collect answers.</Text>
+          )
         ) : (
           <>
             <Stack direction={{ base: 'column', md: 'row' }} gap="3">

@@ -168,8 +168,10 @@ function PhotoCardView({
               cursor="pointer"
               aria-label={photo.userVoted ? 'Remove vote' : 'Vote for this photo'}
               aria-pressed={photo.userVoted}
+              // Disabled, not silently ignoring clicks, while the last vote is on its way.
+              disabled={voting}
               opacity={voting ? 0.6 : 1}
-              onClick={() => !voting && onVote(photo)}
+              onClick={() => onVote(photo)}
             >
               <HeartIcon fill={photo.userVoted ? 'currentColor' : 'none'} boxSize="4" />
             </Box>

@@ -383,8 +383,8 @@ function PhotoDetails({
           _hover={{ bg: 'whiteAlpha.200' }}
           aria-label={photo.userVoted ? 'Remove vote' : 'Vote for this photo'}
           aria-pressed={photo.userVoted}
-          opacity={voting ? 0.6 : 1}
-          onClick={() => !voting && onVote(photo)}
+          disabled={voting}
+          onClick={() => onVote(photo)}
         >
           <HeartIcon fill={photo.userVoted ? 'currentColor' : 'none'} />
         </Button>

@@ -32,10 +32,11 @@ export function EventLinkCard({ eventId, eventName }: { eventId: string; eventNa
   const [confirming, setConfirming] = useState(false);
   const [qr, setQr] = useState<{ url: string; images: QrImages } | null>(null);
   const online = useOnline();
+  const loaded = state !== null;
 
-  // The link lives on the server only; offline the card waits and loads on reconnect.
+  // The link lives on the server only; offline the card waits and loads once back online.
   useEffect(() => {
-    if (!online) return;
+    if (!online || loaded) return;
     let live = true;
     loadJoinLink(eventId).then(
       (loaded) => {
@@ -51,7 +52,7 @@ export function EventLinkCard({ eventId, eventName }: { eventId: string; eventNa
     return () => {
       live = false;
     };
-  }, [eventId, online]);
+  }, [eventId, online, loaded]);
 
   const url = state?.url ?? null;
   useEffect(() => {
@@ -107,7 +108,7 @@ export function EventLinkCard({ eventId, eventName }: { eventId: string; eventNa
           Anyone signed in who opens the event link joins as a guest. Share it with a group, or
           print its QR code for the venue. It counts toward your guest limit like invitations do.
         </Text>
-        {!online && state === null ? (
+        {!online && !loaded ? (
           <Text color="fg.muted">The event link shows here when you are back online.</Text>
         ) : loadError ? (
           <Text color="fg.error">Could not load the event link. Reload to try again.</Text>
