@@ -254,6 +254,13 @@ export const API = defineApi({
     summary: 'Withdraws a pending invitation (admins)',
   }),
 
+  exportGuestList: endpoint<FileDownload>()({
+    method: 'GET',
+    path: '/events/:eventId/guest-list.csv',
+    access: 'app',
+    summary: 'The guest list as CSV (admins; the event creator’s plan must include data export)',
+  }),
+
   // ---- Event link -----------------------------------------------------------------------------
   joinLinkState: endpoint<JoinLinkState>()({
     method: 'GET',
