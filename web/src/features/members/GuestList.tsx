@@ -79,7 +79,7 @@ export function GuestList({
   exportGate,
   onUpgrade,
 }: GuestListProps) {
-  // null until loaded: the export's columns are the items, so it waits for them.
+  // null until loaded: "Add schedule items" shows only once there are none.
   const loadedItems = useScheduleItems(eventId);
   const items = loadedItems ?? [];
   const [chosen, setChosen] = useState<string | null>(null);
