@@ -13,8 +13,22 @@ import {
   RSVP_NOT_RESPONDED_LABEL,
 } from './rsvp-options.ts';
 import type { MemberRole } from './entities/members.ts';
+import { PREMIUM_REQUIRED_MESSAGE } from './tiers.ts';
 
 /** Byte order mark, so spreadsheet programs read the file as UTF-8 (accents intact). */
+/** The schedule items the guest list and its export show, earliest first (by design, 20). */
+export const GUEST_LIST_ITEMS = 20;
+
+/**
+ * Why an export was refused by the event creator's plan (`exportDataEnabled`). The creator is
+ * told their plan; other admins only that the event's plan lacks it (docs/product.md, "Subscription tiers and limits").
+ */
+export function exportNeedsPlanMessage(planName: string | null): string {
+  return planName === null
+    ? `${PREMIUM_REQUIRED_MESSAGE}: this event's plan does not include the guest list export`
+    : `${PREMIUM_REQUIRED_MESSAGE}: the ${planName} plan does not include the guest list export`;
+}
+
 export const CSV_BOM = '\uFEFF';
 export const CSV_LINE_END = '\r\n';
 

@@ -170,8 +170,8 @@ export async function rsvpAdmin({ person, step }: JourneyContext): Promise<void>
     await setPlan(hana.email, 'paid');
     await hana.page.reload();
     await hana.page.getByRole('tab', { name: 'Guest List' }).click();
-    // Export CSV stays disabled until the schedule items (the file's columns) have loaded; the
-    // click waits for it.
+    // The function builds the file from the event creator's plan; Export CSV stays disabled
+    // until the creator's plan has loaded, and the click waits for it.
     const [download] = await Promise.all([
       hana.page.waitForEvent('download'),
       hana.page.getByRole('button', { name: 'Export CSV' }).click(),

@@ -1,3 +1,4 @@
+import { TOO_MANY_WRITES, WriteBudget } from './write-budget.ts';
 import type { ServerResponse } from 'node:http';
 import { error as logError } from 'firebase-functions/logger';
 import { authenticate } from './auth.ts';
@@ -127,7 +128,15 @@ function isPassing(err: unknown): boolean {
   return typeof err.code === 'number' && PASSING_CODES.has(err.code);
 }
 
+/** A person past their write budget (write-budget.ts): 429 with when to try again. */
+class TooManyWrites extends HttpError {
+  constructor(readonly retryAfterS: number) {
+    super(429, TOO_MANY_WRITES);
+  }
+}
+
 export function createRouter(routes: readonly Route[]) {
+  const writeBudget = new WriteBudget();
   const compiled = routes.map((r) => ({ ...r, parts: splitPath(r.endpoint.path) }));
 
   return async function handle(req: ApiIncoming, res: ServerResponse): Promise<void> {
@@ -159,6 +168,10 @@ export function createRouter(routes: readonly Route[]) {
           const user = await authenticate(req, {
             checkRevoked: method !== 'GET' || endpoint.checkRevoked === true,
           });
+          if (method !== 'GET') {
+            const wait = writeBudget.take(user.uid);
+            if (wait > 0) throw new TooManyWrites(wait);
+          }
           const body = method === 'GET' ? undefined : await readJsonBody(req);
           const checked = requestBodyOf(endpoint.name).parse(body);
           if (!checked.ok) throw badRequest(checked.errors[0] ?? 'Invalid request');
@@ -183,7 +196,10 @@ export function createRouter(routes: readonly Route[]) {
         logError('A download failed while streaming', err);
         return;
       }
-      if (err instanceof HttpError) {
+      if (err instanceof TooManyWrites) {
+        res.setHeader('Retry-After', String(err.retryAfterS));
+        sendJson(res, 429, { error: err.message });
+      } else if (err instanceof HttpError) {
         if (err.status === 503) res.setHeader('Retry-After', '1');
         sendJson(res, err.status, { error: err.message });
       } else if (isPassing(err)) {

@@ -65,8 +65,9 @@ describe('apiAccessEnabled', () => {
     // members' answers and plus-one allowances (docs/api.md, "Plus-ones, questions and answers");
     // and asking for a photo download (the download itself is public: its link is the credential);
     // the event link's settings, regeneration, joining and the approvals of requests to join;
-    // and the caller's own account: what deleting it would do, deleting it, a data export.
-    expect(byAccess('app')).toHaveLength(43);
+    // and the caller's own account: what deleting it would do, deleting it, a data export; and
+    // the guest list's CSV (the event creator's plan gates it, docs/api.md).
+    expect(byAccess('app')).toHaveLength(44);
   });
 
   it('API routes: 403 for a member without API access, 2xx with it, 404 for non-members either way', async () => {

@@ -255,6 +255,13 @@ export const API = defineApi({
     access: 'app',
   }),
 
+  exportGuestList: endpoint<FileDownload>()({
+    method: 'GET',
+    path: '/events/:eventId/guest-list.csv',
+    access: 'app',
+    summary: 'The guest list as CSV (admins; the event creator’s plan must include data export)',
+  }),
+
   // ---- Event link -----------------------------------------------------------------------------
   /** The event link and its settings (admins) */
   joinLinkState: endpoint<JoinLinkState>()({

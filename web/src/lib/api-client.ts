@@ -7,9 +7,10 @@ import {
   pathOf,
   type AnyEndpoint,
   type CallOf,
+  type FileDownload,
   type ResponseOf,
 } from '@gatherly/domain/api/contract';
-import { apiRequest } from './api.ts';
+import { apiFile, apiRequest } from './api.ts';
 
 /** A call's parameters and body; endpoints with neither need no second argument. */
 type CallArgs<E extends AnyEndpoint> = [keyof CallOf<E>] extends [never]
@@ -32,4 +33,15 @@ export async function callApi<E extends AnyEndpoint>(
       ? []
       : [call.body];
   return (await apiRequest(endpoint.method, path, ...args)) as ResponseOf<E>;
+}
+
+/**
+ * The file a GET endpoint answering a FileDownload sends to the signed-in caller (the guest
+ * list's CSV), as a Blob to save; failures come back as for `callApi`.
+ */
+export function downloadApi<E extends AnyEndpoint & { response?: FileDownload }>(
+  endpoint: E,
+  ...[call]: CallArgs<E>
+): Promise<Blob> {
+  return apiFile(`/api${pathOf(endpoint.path, call?.params)}`);
 }

@@ -62,7 +62,8 @@ export async function apiRequest(
 ): Promise<unknown> {
   for (let attempt = 0; ; attempt++) {
     try {
-      return await sendOnce(method, path, body);
+      const res = await sendOnce(method, path, body);
+      return parseJson(await res.text().catch(() => ''));
     } catch (err) {
       const pause = BUSY_RETRY_DELAYS_MS[attempt];
       const busy = err instanceof ApiError && err.status === 503;
@@ -73,7 +74,16 @@ export async function apiRequest(
   }
 }
 
-async function sendOnce(method: ApiMethod, path: string, body?: unknown): Promise<unknown> {
+/**
+ * A file from a GET `/api` endpoint answering a FileDownload (the guest list's CSV), sent with
+ * the caller's ID token; failures as for `apiRequest`. Screens call it through `downloadApi`.
+ */
+export async function apiFile(path: string): Promise<Blob> {
+  return (await sendOnce('GET', path)).blob();
+}
+
+/** One request: its successful answer, or the failure as an ApiError with a sentence. */
+async function sendOnce(method: ApiMethod, path: string, body?: unknown): Promise<Response> {
   if (!isOnline()) throw new ApiError(0, OFFLINE_REQUEST_MESSAGE);
   const headers: Record<string, string> = {};
   // Nobody is signed in on a page that has not loaded Auth (auth-loader.ts).
@@ -105,16 +115,14 @@ async function sendOnce(method: ApiMethod, path: string, body?: unknown): Promis
   }
   reportAnswer(res.status);
   if (res.status === 503) reportBusy();
+  if (res.ok) return res;
   const text = await res.text().catch(() => '');
   const parsed = parseJson(text);
-  if (!res.ok) {
-    const serverError =
-      parsed && typeof parsed === 'object' && 'error' in parsed && typeof parsed.error === 'string'
-        ? parsed.error
-        : null;
-    throw new ApiError(res.status, serverError ?? `${res.status}: ${text || res.statusText}`);
-  }
-  return parsed;
+  const serverError =
+    parsed && typeof parsed === 'object' && 'error' in parsed && typeof parsed.error === 'string'
+      ? parsed.error
+      : null;
+  throw new ApiError(res.status, serverError ?? `${res.status}: ${text || res.statusText}`);
 }
 
 function parseJson(text: string): unknown {

@@ -15,6 +15,8 @@ import type { GuestPages, GuestRow } from '../../src/features/members/guest-list
 import type { RsvpsByUserDoc, ScheduleDoc } from '../../src/lib/types.ts';
 import * as subscriptionHook from '../../src/features/subscription/use-subscription.ts';
 import { subscription } from '../api-mock.ts';
+import * as apiClient from '../../src/lib/api-client.ts';
+import * as saveLink from '../../src/lib/save-link.ts';
 
 vi.mock('../../src/features/members/data.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../src/features/members/data.ts')>()),
@@ -32,7 +34,6 @@ vi.mock('../../src/features/members/join-requests-data.ts', () => ({
 // data paths are covered by the functions, rules and journey suites.
 vi.mock('../../src/features/members/guest-list-data.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../src/features/members/guest-list-data.ts')>()),
-  useExportDb: vi.fn(() => ({})),
   useScheduleItems: vi.fn(() => []),
   useGuestsByMember: vi.fn(() => guestPages([])),
   useGuestsByAnswer: vi.fn(() => guestPages([])),
@@ -47,6 +48,11 @@ vi.mock('../../src/features/members/guest-list-data.ts', async (importOriginal) 
   recordAnswer: vi.fn(),
   setMemberPlusOnes: vi.fn(),
 }));
+vi.mock('../../src/lib/api-client.ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../src/lib/api-client.ts')>()),
+  downloadApi: vi.fn(),
+}));
+vi.mock('../../src/lib/save-link.ts', () => ({ saveBlob: vi.fn(), saveLink: vi.fn() }));
 vi.mock('../../src/features/subscription/use-subscription.ts', () => ({
   useSubscription: vi.fn(() => ({ subscription: null, loading: false, error: null, reload() {} })),
 }));
@@ -230,13 +236,31 @@ describe('MembersPage', () => {
     expect(await screen.findByRole('button', { name: 'Export CSV' })).toBeDisabled();
   });
 
-  it('Export CSV waits for the schedule items, the columns of the file', async () => {
+  it('on a plan with data export, Export CSV saves the file the server builds', async () => {
     onPlan('paid');
-    guests.useScheduleItems.mockReturnValue(null);
+    const file = new Blob(['Name,Email'], { type: 'text/csv' });
+    vi.mocked(apiClient.downloadApi).mockResolvedValue(file);
     renderMembers('creator');
     await userEvent.click(screen.getByRole('tab', { name: 'Guest List' }));
-    expect(await screen.findByRole('button', { name: 'Export CSV' })).toBeDisabled();
-    expect(screen.queryByText(/Add schedule items/)).not.toBeInTheDocument();
+    await userEvent.click(await screen.findByRole('button', { name: 'Export CSV' }));
+    await waitFor(() => expect(saveLink.saveBlob).toHaveBeenCalledWith(file, expect.any(String)));
+    expect(apiClient.downloadApi).toHaveBeenCalledWith(
+      expect.objectContaining({ name: 'exportGuestList' }),
+      { params: { eventId: 'e1' } },
+    );
+  });
+
+  it("an admin's export is decided by the server, its refusal shown as a sentence", async () => {
+    const refusal =
+      "Premium subscription required: this event's plan does not include the guest list export";
+    vi.mocked(apiClient.downloadApi).mockRejectedValue(new ApiError(403, refusal));
+    renderMembers('admin');
+    await userEvent.click(screen.getByRole('tab', { name: 'Guest List' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Export CSV' }));
+    expect(await screen.findByText(refusal)).toBeInTheDocument();
+    expect(saveLink.saveBlob).not.toHaveBeenCalled();
+    // An admin's own plan says nothing about the event's: it is never asked for.
+    expect(subscriptionHook.useSubscription).toHaveBeenCalledWith(false);
   });
 
   it('on a plan without data export, Export CSV explains the upgrade instead of exporting', async () => {

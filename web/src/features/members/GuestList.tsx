@@ -1,7 +1,6 @@
 import { Badge, Box, Button, Card, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { Input } from '../../components/chakra/Input.ts';
 import { NativeSelect } from '../../components/chakra/NativeSelect.ts';
-import { Progress } from '../../components/chakra/Progress.ts';
 import { useState } from 'react';
 import { formatShortDate } from '@gatherly/domain/dates';
 import {
@@ -18,14 +17,14 @@ import { answerText, csvFileName, guestNamesText } from '@gatherly/domain/guest-
 import { RoleBadge } from '../../components/RoleBadge.tsx';
 import { showToast } from '../../lib/toast-store.ts';
 import { errorMessage } from '../../lib/api.ts';
+import { downloadApi } from '../../lib/api-client.ts';
+import { API } from '@gatherly/domain/api/endpoints';
 import { useEventStats } from '../../lib/use-event-stats.ts';
 import type { MemberOrder } from './data.ts';
-import { buildGuestCsv } from './export-guest-csv.ts';
 import { saveBlob } from '../../lib/save-link.ts';
 import {
   guestName,
   recordAnswer,
-  useExportDb,
   useGuestsByAnswer,
   useGuestsByMember,
   useScheduleItems,
@@ -51,6 +50,8 @@ const STATUS_PALETTE: Record<RsvpState, string> = {
   not_going: 'red',
 };
 
+export type ExportGate = 'loading' | 'allowed' | 'upgrade' | 'ask';
+
 interface GuestListProps {
   eventId: string;
   eventName: string;
@@ -58,8 +59,11 @@ interface GuestListProps {
   plusOnesAllowed: number;
   /** The host's questions: each guest's answers show under their name and in the CSV. */
   questions: readonly GuestQuestion[];
-  /** The viewer's plan allows the export; null while the plan is still loading. */
-  canExport: boolean | null;
+  /**
+   * The export under the event creator's plan: known to the creator (`loading` until it is,
+   * `upgrade` when it lacks it); other admins `ask` the server, which answers with a sentence.
+   */
+  exportGate: ExportGate;
   onUpgrade(): void;
 }
 
@@ -72,11 +76,10 @@ export function GuestList({
   eventName,
   plusOnesAllowed,
   questions,
-  canExport,
+  exportGate,
   onUpgrade,
 }: GuestListProps) {
-  const db = useExportDb();
-  // null until loaded: the export's columns are the items, so it waits for them.
+  // null until loaded: "Add schedule items" shows only once there are none.
   const loadedItems = useScheduleItems(eventId);
   const items = loadedItems ?? [];
   const [chosen, setChosen] = useState<string | null>(null);
@@ -86,7 +89,7 @@ export function GuestList({
   const [search, setSearch] = useState('');
   const stats = useEventStats(eventId, 'members');
   const total = stats.members?.total ?? null;
-  const [exporting, setExporting] = useState<number | null>(null);
+  const [exporting, setExporting] = useState(false);
   const [plusOnesFor, setPlusOnesFor] = useState<PlusOnesTarget | null>(null);
 
   const counts = item?.rsvpCounts ?? { going: 0, maybe: 0, notGoing: 0 };
@@ -104,21 +107,16 @@ export function GuestList({
   };
 
   const exportCsv = async () => {
-    if (!canExport) {
+    if (exportGate === 'upgrade') {
       onUpgrade();
       return;
     }
-    setExporting(0);
+    setExporting(true);
     try {
-      const blob = await buildGuestCsv(
-        db,
-        eventId,
-        items.map((i) => ({ id: i.id, title: i.title })),
-        questions,
-        total ?? 0,
-        setExporting,
+      saveBlob(
+        await downloadApi(API.exportGuestList, { params: { eventId } }),
+        csvFileName(eventName),
       );
-      saveBlob(blob, csvFileName(eventName));
     } catch (err) {
       showToast({
         title: 'Export failed',
@@ -126,7 +124,7 @@ export function GuestList({
         status: 'error',
       });
     } finally {
-      setExporting(null);
+      setExporting(false);
     }
   };
 
@@ -143,23 +141,12 @@ export function GuestList({
           <Button
             variant="outline"
             onClick={() => void exportCsv()}
-            // Until the plan is known, a click would offer an upgrade the viewer may not need.
-            // Until the items are, the file would lack their columns.
-            disabled={exporting !== null || canExport === null || loadedItems === null}
+            // Until the creator's plan is known, a click could offer an upgrade not needed.
+            disabled={exporting || exportGate === 'loading'}
           >
-            {exporting !== null ? 'Exporting...' : 'Export CSV'}
+            {exporting ? 'Exporting...' : 'Export CSV'}
           </Button>
         </HStack>
-        {exporting !== null && (
-          <Progress.Root value={total ? Math.round((exporting / total) * 100) : null} size="sm">
-            <Progress.Track>
-              <Progress.Range />
-            </Progress.Track>
-            <Progress.Label textStyle="xs">
-              Exported {exporting} of {total ?? '…'} members
-            </Progress.Label>
-          </Progress.Root>
-        )}
         {items.length === 0 ? (
           loadedItems && (
             <Text color="fg.muted">Add schedule items on the dashboard to collect answers.</Text>

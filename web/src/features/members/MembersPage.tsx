@@ -133,6 +133,7 @@ export default function MembersPage() {
           guestList={
             <HostGuestList
               eventId={eventId}
+              isCreator={role === 'creator'}
               eventName={event.name}
               plusOnesAllowed={event.plusOnesAllowed ?? 0}
               questions={event.questions ?? NO_QUESTIONS}
@@ -248,19 +249,25 @@ function MemberDirectory({ eventId, uid, role, onRemove, onChangeRole }: Directo
 
 const NO_QUESTIONS: readonly GuestQuestion[] = [];
 
-/** The guest list with the tier's export gate and the upgrade dialog. */
+/**
+ * The guest list with the export's plan gate and the upgrade dialog. The event creator's plan
+ * decides the export: the creator knows it and is offered the upgrade; other admins learn it
+ * from the server's answer (a sentence that does not name the plan).
+ */
 function HostGuestList({
   eventId,
+  isCreator,
   eventName,
   plusOnesAllowed,
   questions,
 }: {
   eventId: string;
+  isCreator: boolean;
   eventName: string;
   plusOnesAllowed: number;
   questions: readonly GuestQuestion[];
 }) {
-  const { subscription, loading } = useSubscription();
+  const { subscription, loading, error } = useSubscription(isCreator);
   const [upgrading, setUpgrading] = useState(false);
   return (
     <>
@@ -269,7 +276,15 @@ function HostGuestList({
         eventName={eventName}
         plusOnesAllowed={plusOnesAllowed}
         questions={questions}
-        canExport={loading ? null : subscription?.features.exportDataEnabled === true}
+        exportGate={
+          !isCreator || error
+            ? 'ask'
+            : loading
+              ? 'loading'
+              : subscription?.features.exportDataEnabled
+                ? 'allowed'
+                : 'upgrade'
+        }
         onUpgrade={() => setUpgrading(true)}
       />
       <UpgradeDialog

@@ -5,6 +5,7 @@
 // Answers to the host's questions (guestAnswers) are read the same way, for the loaded rows
 // only and only while the event asks questions. Totals are stored counts: the item's
 // rsvpCounts and stats/members.
+import { GUEST_LIST_ITEMS } from '@gatherly/domain/guest-csv';
 import {
   documentId,
   limit,
@@ -42,20 +43,13 @@ import { usePagedQuery } from '../../lib/use-paged-query.ts';
 import { membersQuery, type MemberOrder } from './data.ts';
 
 export const GUEST_PAGE = 25;
-/** The schedule is at most 20 items by design. */
-export const MAX_SCHEDULE_ITEMS = 20;
 
 export type AnswerFilter = 'all' | RsvpState | 'none';
-
-/** The Firestore instance, for the CSV export's own page reads. */
-export function useExportDb(): Firestore {
-  return useFirestore();
-}
 
 export function useScheduleItems(eventId: string): ScheduleDoc[] | null {
   const db = useFirestore();
   const res = useFirestoreCollectionData(
-    query(scheduleRef(db, eventId), orderBy('startTime'), limit(MAX_SCHEDULE_ITEMS)),
+    query(scheduleRef(db, eventId), orderBy('startTime'), limit(GUEST_LIST_ITEMS)),
   );
   return res.status === 'loading' ? null : (res.data ?? []);
 }
