@@ -254,12 +254,11 @@ export const API = defineApi({
     path: '/events/:eventId/invitations/:invitationId',
     access: 'app',
   }),
-
+  /** The guest list as CSV (admins; the event creator’s plan must include data export) */
   exportGuestList: endpoint<FileDownload>()({
     method: 'GET',
     path: '/events/:eventId/guest-list.csv',
     access: 'app',
-    summary: 'The guest list as CSV (admins; the event creator’s plan must include data export)',
   }),
 
   // ---- Event link -----------------------------------------------------------------------------
