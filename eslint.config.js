@@ -58,13 +58,52 @@ function featureImportPattern(names) {
   return `^(?:\\.\\./)+(?:features/)?(?:${alternatives})(?:/|$)`;
 }
 
+/**
+ * Live reads go through the live-data layer, web/src/lib/live (docs/web.md, "Live data"): only
+ * it imports reactfire and the SDK's listener.
+ */
+const LIVE_DATA_PATHS = [
+  {
+    name: 'reactfire',
+    message: 'Read live data through web/src/lib/live (useDb, useLiveDoc, useLiveQuery, ...).',
+  },
+  {
+    name: 'firebase/firestore',
+    importNames: ['onSnapshot'],
+    message:
+      'Listen through web/src/lib/live (useLiveDoc, useLiveQuery, useLiveDocsIn, usePagedQuery, ...).',
+  },
+];
+
 const webBoundaries = [
   {
-    files: ['web/src/lib/**', 'web/src/components/**'],
+    files: ['web/src/app/**'],
+    rules: { 'no-restricted-imports': ['error', { paths: LIVE_DATA_PATHS }] },
+  },
+  {
+    files: ['web/src/lib/live/**'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
+          patterns: [
+            {
+              regex: '^(?:\\.\\./)+(?:features|app)(?:/|$)',
+              message: 'The live-data layer sits below the features and the app shell.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['web/src/lib/**', 'web/src/components/**'],
+    ignores: ['web/src/lib/live/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: LIVE_DATA_PATHS,
           patterns: [
             {
               regex: '^(?:\\.\\./)+(?:features|app)(?:/|$)',
@@ -85,6 +124,7 @@ const webBoundaries = [
         'no-restricted-imports': [
           'error',
           {
+            paths: LIVE_DATA_PATHS,
             patterns: [
               {
                 regex: featureImportPattern(forbidden),

@@ -16,38 +16,71 @@ import { SessionContext } from '../src/lib/session.tsx';
 import type { GatherlyEvent, MemberRole } from '../src/lib/types.ts';
 import { makeEvent, makeSession } from './render.tsx';
 
-// The Firestore boundary: typed references become keys, listeners and counts are test-driven.
+// The live-data layer is the boundary: typed references become keys; the test pushes each
+// listener's state (a query's snapshot or failure, a document's state) and the fake hooks answer
+// it, as the layer does (a document's last state stays readable by path).
 const fs = vi.hoisted(() => {
-  type Listener = { next: (snap: unknown) => void; error: (err: Error) => void };
-  return { listeners: new Map<string, Listener>(), counts: new Map<string, number>() };
+  const subscribers = new Set<() => void>();
+  let version = 0;
+  return {
+    states: new Map<string, unknown>(),
+    counts: new Map<string, number>(),
+    subscribe(listener: () => void) {
+      subscribers.add(listener);
+      return () => subscribers.delete(listener);
+    },
+    version: () => version,
+    set(key: string, state: unknown) {
+      this.states.set(key, state);
+      version += 1;
+      for (const listener of subscribers) listener();
+    },
+  };
 });
 vi.mock('../src/lib/db/refs.ts', () => ({
   membershipsQuery: (_db: unknown, uid: string) => ({ key: `memberships:${uid}` }),
-  eventRef: (_db: unknown, id: string) => ({ key: `events/${id}` }),
+  eventRef: (_db: unknown, id: string) => ({ key: `events/${id}`, path: `events/${id}`, id }),
   membersRef: (_db: unknown, id: string) => ({ key: `events/${id}/members` }),
 }));
 vi.mock('firebase/firestore', () => ({
-  onSnapshot: (ref: { key: string }, next: (s: unknown) => void, error: (e: Error) => void) => {
-    fs.listeners.set(ref.key, { next, error });
-    return () => fs.listeners.delete(ref.key);
-  },
   getCountFromServer: async (ref: { key: string }) => ({
     data: () => ({ count: fs.counts.get(ref.key) ?? 0 }),
   }),
 }));
 const db = vi.hoisted(() => ({}));
-vi.mock('reactfire', () => ({ useFirestore: () => db }));
+vi.mock('../src/lib/live/index.ts', async () => {
+  const { useSyncExternalStore } = await import('react');
+  const useVersion = () => useSyncExternalStore(fs.subscribe, fs.version);
+  return {
+    useDb: () => db,
+    useLiveQueryState: (q: { key: string } | null) => {
+      useVersion();
+      return (q && fs.states.get(q.key)) ?? { status: 'loading' };
+    },
+    useLiveDocs: () => {
+      useVersion();
+      return new Map([...fs.states].filter(([key]) => key.startsWith('events/')));
+    },
+  };
+});
 vi.mock('../src/lib/firebase.ts', () => ({ getAppAuth: () => ({ currentUser: { uid: 'u1' } }) }));
 
 const memberships = (rows: [string, MemberRole][]) => ({
-  docs: rows.map(([eventId, role]) => ({
-    data: () => ({ id: 'u1', eventId, userId: 'u1', role, joinedAt: null, user: {} }),
+  status: 'ready',
+  data: rows.map(([eventId, role]) => ({
+    id: 'u1',
+    eventId,
+    userId: 'u1',
+    role,
+    joinedAt: null,
+    user: {},
   })),
 });
 const eventSnap = (id: string, name: string) => ({
-  data: (): GatherlyEvent => makeEvent(id, { name }),
+  kind: 'exists',
+  data: makeEvent(id, { name }) satisfies GatherlyEvent,
 });
-const deletedSnap = { data: () => undefined };
+const deletedSnap = { kind: 'missing' };
 
 let my: MyEvents;
 let selected: SelectedEvent | null;
@@ -86,12 +119,15 @@ function mount(path: string, watch = 'e1') {
   return router;
 }
 
-const push = async (key: string, snap: unknown) => {
-  await act(async () => fs.listeners.get(key)?.next(snap));
+const push = async (key: string, state: unknown) => {
+  await act(async () => fs.set(key, state));
 };
+const denied = () => new Error('Missing or insufficient permissions.');
 const fail = async (key: string) => {
-  await act(async () =>
-    fs.listeners.get(key)?.error(new Error('Missing or insufficient permissions.')),
+  const error = denied();
+  await push(
+    key,
+    key.startsWith('events/') ? { kind: 'unreadable', error } : { status: 'failed', error },
   );
 };
 const probe = () => screen.getByTestId('probe').textContent;
@@ -109,7 +145,7 @@ async function loadTwoEvents() {
 }
 
 beforeEach(() => {
-  fs.listeners.clear();
+  fs.states.clear();
   fs.counts.clear();
   fs.counts.set('events/e1/members', 5);
   fs.counts.set('events/e2/members', 1);

@@ -1,14 +1,14 @@
 import type { Firestore } from 'firebase/firestore';
 import { useEffect, useState, type ReactNode } from 'react';
-import { AuthProvider, FirebaseAppProvider, FirestoreProvider } from 'reactfire';
 import { PageSkeleton } from '../components/PageSkeleton.tsx';
 import { EventScopeProvider } from '../lib/event-scope-provider.tsx';
+import { LiveDataProvider } from '../lib/live/index.ts';
 import { firebaseApp, getAppAuth, loadFirestore } from '../lib/firebase.ts';
 
 /**
- * reactfire for signed-in and invitation screens: features use useFirestore(),
- * useFirestoreCollectionData, useFirestoreDocData, useUser..., plus the event scope
- * (lib/event-scope.tsx). This module (and so the Firestore SDK) loads only lazily. The Storage
+ * The live-data layer for signed-in screens (lib/live: `useDb`, `useLiveDoc`, `useLiveQuery`,
+ * ...), plus the event scope (lib/event-scope.tsx). This module (and so the Firestore SDK) loads
+ * only lazily. The Storage
  * SDK loads with the first upload (`loadStorage`): screens show stored download URLs.
  */
 export function DataProviders({ children }: { children: ReactNode }) {
@@ -30,12 +30,8 @@ export function DataProviders({ children }: { children: ReactNode }) {
   if (error) throw error;
   if (!db) return <PageSkeleton />;
   return (
-    <FirebaseAppProvider firebaseApp={firebaseApp}>
-      <AuthProvider sdk={getAppAuth()}>
-        <FirestoreProvider sdk={db}>
-          <EventScopeProvider>{children}</EventScopeProvider>
-        </FirestoreProvider>
-      </AuthProvider>
-    </FirebaseAppProvider>
+    <LiveDataProvider app={firebaseApp} auth={getAppAuth()} db={db}>
+      <EventScopeProvider>{children}</EventScopeProvider>
+    </LiveDataProvider>
   );
 }

@@ -1,15 +1,7 @@
-import { getCountFromServer, onSnapshot, type Firestore } from 'firebase/firestore';
-import {
-  useCallback,
-  useEffect,
-  useMemo,
-  useReducer,
-  useRef,
-  useState,
-  type ReactNode,
-} from 'react';
+import { getCountFromServer, type Firestore } from 'firebase/firestore';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useMatch } from 'react-router-dom';
-import { useFirestore } from 'reactfire';
+import { useDb, useLiveDocs, useLiveQueryState } from './live/index.ts';
 import { eventRef, membersRef, membershipsQuery } from './db/refs.ts';
 import {
   EventAccessContext,
@@ -28,40 +20,26 @@ import { isNewlyCreated } from './newly-created.ts';
 import { PATHS } from './paths.ts';
 import { useSession } from './session.tsx';
 import { CURRENT_EVENT_STORAGE_KEY } from './storage-keys.ts';
-import type { MemberRole } from './types.ts';
+import type { MemberDoc, MemberRole } from './types.ts';
 
-type Action =
-  | { type: 'reset'; uid: string | null }
-  | { type: 'memberships'; memberships: ReadonlyMap<string, MemberRole> }
-  | { type: 'failed' }
-  | { type: 'doc'; eventId: string; state: EventDocState };
+/** The memberships as the directory keeps them: event id → role; null until loaded once. */
+type Memberships = ReadonlyMap<string, MemberRole>;
 
-function initialState(uid: string | null): DirectoryState {
-  return { uid, memberships: null, docs: {}, lost: {}, failed: false };
+/** What the directory remembers across snapshots: whose it is, and the events lost meanwhile. */
+interface Remembered {
+  uid: string | null;
+  /** The memberships snapshot `lost` was last worked out from. */
+  seen: readonly MemberDoc[] | null;
+  memberships: Memberships | null;
+  lost: DirectoryState['lost'];
 }
 
-function reduce(state: DirectoryState, action: Action): DirectoryState {
-  switch (action.type) {
-    case 'reset':
-      return initialState(action.uid);
-    case 'failed':
-      return { ...state, failed: true };
-    case 'doc':
-      return { ...state, docs: { ...state.docs, [action.eventId]: action.state } };
-    case 'memberships': {
-      // An event that leaves the memberships was deleted if its document had gone first,
-      // otherwise the user was removed from it.
-      const lost = { ...state.lost };
-      for (const id of state.memberships?.keys() ?? []) {
-        if (!action.memberships.has(id)) {
-          lost[id] = state.docs[id]?.kind === 'missing' ? 'deleted' : 'removed';
-        }
-      }
-      for (const id of action.memberships.keys()) delete lost[id];
-      return { ...state, memberships: action.memberships, lost };
-    }
-  }
-}
+const forUser = (uid: string | null): Remembered => ({
+  uid,
+  seen: null,
+  memberships: null,
+  lost: {},
+});
 
 /** Upcoming first: by start date, events with dates TBD last, then by name. */
 function byStartDate(a: MyEvent, b: MyEvent): number {
@@ -72,61 +50,75 @@ function byStartDate(a: MyEvent, b: MyEvent): number {
 
 /** Live memberships (collection-group query on members by userId) and their event documents. */
 function useDirectory(db: Firestore, uid: string | null, extraEventId: string | null) {
-  const [state, dispatch] = useReducer(reduce, uid, initialState);
-  const [error, setError] = useState<Error | null>(null);
-  // Another account or none: start over (during render, so no render shows the old lists).
-  if (state.uid !== uid) {
-    dispatch({ type: 'reset', uid });
-    setError(null);
-  }
-
+  const membershipDocs = useLiveQueryState(uid ? membershipsQuery(db, uid) : null);
+  // Signing out revokes access a moment before this provider unmounts: not an error.
+  const failure =
+    membershipDocs.status === 'failed' && getAppAuth().currentUser ? membershipDocs.error : null;
   useEffect(() => {
-    if (!uid) return;
-    return onSnapshot(
-      membershipsQuery(db, uid),
-      (snap) => {
-        const memberships = new Map<string, MemberRole>();
-        for (const d of snap.docs) {
-          const member = d.data();
-          if (member.eventId) memberships.set(member.eventId, member.role);
-        }
-        dispatch({ type: 'memberships', memberships });
-      },
-      (err) => {
-        // Signing out revokes access a moment before this provider unmounts: not an error.
-        if (!getAppAuth().currentUser) return;
-        console.error('Failed to load your events', err);
-        setError(err);
-        dispatch({ type: 'failed' });
-      },
-    );
-  }, [db, uid]);
+    if (failure) console.error('Failed to load your events', failure);
+  }, [failure]);
+
+  const [remembered, setRemembered] = useState(() => forUser(uid));
+  // Another account or none: start over (during render, so no render shows the old lists).
+  const base = remembered.uid === uid ? remembered : forUser(uid);
+  const fresh =
+    membershipDocs.status === 'ready' && membershipDocs.data !== base.seen
+      ? membershipDocs.data
+      : null;
+  const memberships = useMemo(() => {
+    if (!fresh) return base.memberships;
+    const byEvent = new Map<string, MemberRole>();
+    for (const member of fresh) if (member.eventId) byEvent.set(member.eventId, member.role);
+    return byEvent;
+  }, [fresh, base.memberships]);
 
   const ids = useMemo(() => {
-    const set = new Set(state.memberships?.keys() ?? []);
+    const set = new Set(memberships?.keys() ?? []);
     if (extraEventId) set.add(extraEventId);
     return [...set].sort();
-  }, [state.memberships, extraEventId]);
+  }, [memberships, extraEventId]);
   const idsKey = ids.join('/');
+  const refs = useMemo(
+    () => (idsKey ? idsKey.split('/').map((id) => eventRef(db, id)) : []),
+    [db, idsKey],
+  );
+  const eventDocs = useLiveDocs(refs);
+  const docs = useMemo(() => {
+    const byId: Record<string, EventDocState> = {};
+    for (const ref of refs) {
+      const doc = eventDocs.get(ref.path);
+      // Unreadable: access lost (removed from the event); the memberships say so next.
+      if (doc) byId[ref.id] = doc.kind === 'exists' ? { kind: 'exists', event: doc.data } : doc;
+    }
+    return byId;
+  }, [refs, eventDocs]);
 
-  useEffect(() => {
-    if (!idsKey) return;
-    const unsubscribes = idsKey.split('/').map((eventId) =>
-      onSnapshot(
-        eventRef(db, eventId),
-        (snap) => {
-          const data = snap.data();
-          const state: EventDocState = data ? { kind: 'exists', event: data } : { kind: 'missing' };
-          dispatch({ type: 'doc', eventId, state });
-        },
-        // Access lost (removed from the event): the membership listener says so next.
-        () => dispatch({ type: 'doc', eventId, state: { kind: 'unreadable' } }),
-      ),
-    );
-    return () => unsubscribes.forEach((u) => u());
-  }, [db, idsKey]);
+  // A new memberships snapshot: an event that left them was deleted if its document had gone
+  // first, otherwise the user was removed from it (kept during render: the listener of a
+  // dropped event still holds its last state here).
+  let next = base;
+  if (fresh && memberships) {
+    const lost = { ...base.lost };
+    for (const id of base.memberships?.keys() ?? []) {
+      if (memberships.has(id)) continue;
+      lost[id] = eventDocs.get(eventRef(db, id).path)?.kind === 'missing' ? 'deleted' : 'removed';
+    }
+    for (const id of memberships.keys()) delete lost[id];
+    next = { uid, seen: fresh, memberships, lost };
+  }
+  if (next !== remembered) setRemembered(next);
 
-  return { state, error, idsKey };
+  const state = useMemo<DirectoryState>(
+    () => ({
+      uid,
+      memberships,
+      docs,
+      lost: next.lost,
+      failed: failure !== null,
+    }),
+    [uid, memberships, next.lost, docs, failure],
+  );
+  return { state, error: failure, idsKey };
 }
 
 /** Aggregation counts of each event's members; `refresh` re-runs them. */
@@ -176,7 +168,7 @@ function storeEventId(id: string | null) {
  * selection stays; the selection resets when its event leaves the user's list.
  */
 export function EventScopeProvider({ children }: { children: ReactNode }) {
-  const db = useFirestore();
+  const db = useDb();
   const { user } = useSession();
   const uid = user?.uid ?? null;
   const routeEventId = useMatch(`${PATHS.event}/*`)?.params.eventId ?? null;

@@ -19,7 +19,7 @@ export function eventPageContentWidth(windowWidth: number): number {
 
 /**
  * Three rows of the columns the grid shows at this window's width. Slots on screen without an
- * item load the next page (use-search-pages.ts), so a taller window is still filled.
+ * item load the next page (live/search-pages.ts), so a taller window is still filled.
  */
 export function firstPageSize(windowWidth: number, columnsFor: (width: number) => number): number {
   return columnsFor(eventPageContentWidth(windowWidth)) * FIRST_PAGE_ROWS;

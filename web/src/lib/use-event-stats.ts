@@ -4,9 +4,9 @@
 // travel tabs all read their totals here.
 import { useMemo } from 'react';
 import { documentId, query, where } from 'firebase/firestore';
-import { useFirestore, useFirestoreCollectionData } from 'reactfire';
 import type { StatsDoc } from './db/converters.ts';
 import { statsRef } from './db/refs.ts';
+import { useDb, useLiveQuery } from './live/index.ts';
 import type { EventStats, PhotoStats } from './types.ts';
 import { sumPhotoStats } from '@gatherly/domain/photo-counter';
 
@@ -37,13 +37,13 @@ export function statsFromDocs(docs: readonly StatsDoc[]): EventStats {
  * never receive the photo count's shards.
  */
 export function useEventStats(eventId: string, only?: 'members' | 'travel'): EventStatsState {
-  const db = useFirestore();
+  const db = useDb();
   const source = useMemo(() => {
     const all = statsRef(db, eventId);
     return only ? query(all, where(documentId(), '==', only)) : all;
   }, [db, eventId, only]);
-  const res = useFirestoreCollectionData(source);
+  const res = useLiveQuery(source);
   const docs = res.data;
-  const stats = useMemo(() => statsFromDocs(docs ?? []), [docs]);
-  return { ...stats, loading: res.status === 'loading' };
+  const stats = useMemo(() => statsFromDocs(docs), [docs]);
+  return { ...stats, loading: res.loading };
 }

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import * as reactfire from 'reactfire';
+import * as live from '../../src/lib/live/index.ts';
 import { ANNOUNCEMENT_MESSAGES } from '@gatherly/domain/email/announcements';
 import type { Announcement } from '@gatherly/domain/entities/activity';
 import { resetToasts } from '../../src/lib/toast-store.ts';
@@ -19,7 +19,11 @@ import { goOffline } from '../offline.ts';
 import { makeMyEvent, makeMyEvents, makeScope, renderScreen } from '../render.tsx';
 import { testDb } from './firebase-stub.ts';
 
-vi.mock('reactfire', () => ({ useFirestore: () => testDb, useFirestoreCollectionData: vi.fn() }));
+vi.mock('../../src/lib/live/index.ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../src/lib/live/index.ts')>()),
+  useDb: () => testDb,
+  useLiveQuery: vi.fn(),
+}));
 vi.mock('../../src/lib/api.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../src/lib/api.ts')>()),
   apiRequest: vi.fn(),
@@ -29,7 +33,7 @@ vi.mock('../../src/features/activity/data.ts', async (importOriginal) => ({
   useActivityPages: vi.fn(),
 }));
 const api = vi.mocked(apiRequest);
-const collectionData = vi.mocked(reactfire.useFirestoreCollectionData);
+const collectionData = vi.mocked(live.useLiveQuery);
 const POST = 'POST /api/events/e1/announcements';
 
 const ITEMS = [
@@ -76,9 +80,7 @@ beforeEach(() => {
     loadingMore: false,
     loadMore: vi.fn(),
   });
-  collectionData.mockReturnValue({ status: 'success', data: ITEMS } as unknown as ReturnType<
-    typeof reactfire.useFirestoreCollectionData
-  >);
+  collectionData.mockReturnValue({ loading: false, data: ITEMS });
 });
 afterEach(() => {
   resetToasts();

@@ -23,7 +23,10 @@ import { carpool, flight, photo } from './fixtures.ts';
 import { goOffline } from '../offline.ts';
 import { ApiError, subscription } from '../api-mock.ts';
 
-vi.mock('reactfire', () => ({ useFirestore: () => testDb }));
+vi.mock('../../src/lib/live/index.ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../src/lib/live/index.ts')>()),
+  useDb: () => testDb,
+}));
 vi.mock('../../src/features/photos/data.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../src/features/photos/data.ts')>()),
   useBannerPhotos: vi.fn(),
@@ -159,8 +162,8 @@ function renderDashboard(role: MemberRole = 'creator', event: Partial<GatherlyEv
 beforeEach(() => {
   showPhotos([]);
   eventStats.mockReturnValue(STATS);
-  travel.useFlights.mockReturnValue({ loading: false, error: undefined, items: [] });
-  travel.useCarpools.mockReturnValue({ loading: false, error: undefined, items: [] });
+  travel.useFlights.mockReturnValue({ loading: false, items: [] });
+  travel.useCarpools.mockReturnValue({ loading: false, items: [] });
   dash.useSchedule.mockReturnValue({ loading: false, items: [], goingHeads: 7 });
   rsvp.useMyAllowance.mockReturnValue(0);
   rsvp.useMyGuestAnswers.mockReturnValue(null);
@@ -564,12 +567,10 @@ describe('DashboardPage sections', () => {
   it('lists flights and carpools with a working Join', async () => {
     travel.useFlights.mockReturnValue({
       loading: false,
-      error: undefined,
       items: [flight('f1'), flight('f2'), flight('f3')],
     });
     travel.useCarpools.mockReturnValue({
       loading: false,
-      error: undefined,
       items: [carpool('c1')],
     });
     travel.joinCarpool.mockResolvedValue(null);

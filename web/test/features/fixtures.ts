@@ -3,7 +3,7 @@ import type { Timestamp } from 'firebase/firestore';
 import { memberSearchTokens, photoSearchTokens } from '@gatherly/domain/search';
 import type { GalleryPhoto } from '../../src/features/photos/data.ts';
 import type { CarpoolDoc, FlightDoc, MemberDoc, MemberRole } from '../../src/lib/types.ts';
-import type { SearchPages } from '../../src/lib/use-search-pages.ts';
+import type { SearchPages } from '../../src/lib/live/index.ts';
 
 /** A stand-in for a Firestore Timestamp (the screens only call toDate/toMillis). */
 export function ts(iso: string): Timestamp {

@@ -16,7 +16,10 @@ import { goOffline } from '../offline.ts';
 import { testDb } from './firebase-stub.ts';
 import { photo } from './fixtures.ts';
 
-vi.mock('reactfire', () => ({ useFirestore: () => testDb }));
+vi.mock('../../src/lib/live/index.ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../src/lib/live/index.ts')>()),
+  useDb: () => testDb,
+}));
 vi.mock('../../src/features/photos/data.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../src/features/photos/data.ts')>()),
   togglePhotoVote: vi.fn(),

@@ -1,8 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import * as reactfire from 'reactfire';
 import { EMAIL_PREFERENCES_PATH } from '@gatherly/domain/email/links';
+import * as live from '../../src/lib/live/index.ts';
 import { resetToasts } from '../../src/lib/toast-store.ts';
 import * as profileData from '../../src/features/profile/data.ts';
 import ProfilePage from '../../src/features/profile/ProfilePage.tsx';
@@ -14,14 +14,14 @@ import { goOffline } from '../offline.ts';
 import { makeSession, renderScreen } from '../render.tsx';
 import { testDb } from './firebase-stub.ts';
 
-vi.mock('reactfire', () => ({ useFirestore: () => testDb, useFirestoreDocData: vi.fn() }));
+vi.mock('../../src/lib/live/index.ts', () => ({ useDb: () => testDb, useLiveDoc: vi.fn() }));
 vi.mock('../../src/features/profile/data.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../src/features/profile/data.ts')>()),
   saveEmailPreference: vi.fn(),
 }));
 // Firestore's local cache is the SDK's: a write counts as applied on the device at once.
 vi.mock('../../src/lib/offline/local-apply.ts', () => ({ appliedLocally: async () => undefined }));
-const docData = vi.mocked(reactfire.useFirestoreDocData);
+const docData = vi.mocked(live.useLiveDoc);
 const save = vi.mocked(profileData.saveEmailPreference);
 
 function profileDoc(emailPreferences: UserProfileDoc['emailPreferences']): UserProfileDoc {
@@ -34,8 +34,8 @@ function profileDoc(emailPreferences: UserProfileDoc['emailPreferences']): UserP
   };
 }
 
-function stored(value: Partial<ReturnType<typeof reactfire.useFirestoreDocData>>) {
-  docData.mockReturnValue(value as ReturnType<typeof reactfire.useFirestoreDocData>);
+function stored(value: live.LiveDoc<UserProfileDoc>) {
+  docData.mockReturnValue(value);
 }
 
 function renderProfile() {
@@ -44,7 +44,7 @@ function renderProfile() {
 
 beforeEach(() => {
   save.mockResolvedValue(undefined);
-  stored({ status: 'success', data: profileDoc({}) });
+  stored({ loading: false, data: profileDoc({}) });
 });
 afterEach(() => {
   resetToasts();
@@ -69,7 +69,7 @@ describe('ProfilePage', () => {
   });
 
   it('shows a topic that was turned off (here or by an unsubscribe link) as off', () => {
-    stored({ status: 'success', data: profileDoc({ announcements: false, reminders: true }) });
+    stored({ loading: false, data: profileDoc({ announcements: false, reminders: true }) });
     renderProfile();
     expect(screen.getByRole('checkbox', { name: 'Event reminders' })).toBeChecked();
     expect(screen.getByRole('checkbox', { name: 'Announcements from hosts' })).not.toBeChecked();
@@ -104,17 +104,15 @@ describe('ProfilePage', () => {
     }
   });
 
-  it('shows placeholders while loading and a sentence when the profile cannot be read', () => {
-    stored({ status: 'loading', data: undefined });
+  it('shows placeholders while loading and a sentence when there is no profile to read', () => {
+    stored({ loading: true, data: undefined });
     const { unmount } = renderProfile();
     expect(screen.getByTestId('preferences-loading')).toBeInTheDocument();
     unmount();
-    stored({
-      status: 'error',
-      data: undefined,
-      error: Object.assign(new Error('x'), { code: 'unavailable' }),
-    });
+    stored({ loading: false, data: undefined });
     renderProfile();
-    expect(screen.getByText(/Couldn't reach Gatherly/)).toBeInTheDocument();
+    expect(
+      screen.getByText("Your e-mail preferences couldn't be loaded. Please try again."),
+    ).toBeInTheDocument();
   });
 });

@@ -1,6 +1,6 @@
 // The RSVP step on the dashboard schedule (docs/product.md, "Plus-ones, questions and
 // waitlists"), through the real schedule hook, panel, dialog and device queue: the API
-// (apiRequest) and the two live listeners (reactfire) are the mocked edges.
+// (apiRequest) and the two live reads (the live-data layer, lib/live) are the mocked edges.
 import { ChakraProvider } from '@chakra-ui/react';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -40,11 +40,12 @@ const server = vi.hoisted(() => ({
   parties: {} as Record<string, Party>,
 }));
 
-vi.mock('reactfire', () => ({
-  useFirestore: () => testDb,
-  useFirestoreCollectionData: () => ({ status: 'success', data: [server.item] }),
-  useFirestoreDocData: () => ({
-    status: 'success',
+vi.mock('../../src/lib/live/index.ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../src/lib/live/index.ts')>()),
+  useDb: () => testDb,
+  useLiveQuery: () => ({ loading: false, data: [server.item] }),
+  useLiveDoc: () => ({
+    loading: false,
     data: { statuses: server.statuses, parties: server.parties },
   }),
 }));

@@ -1,5 +1,5 @@
 // Offline RSVPs on the dashboard schedule, through the real queue and schedule hook: the API
-// (apiRequest) and the two live listeners (reactfire) are the mocked edges.
+// (apiRequest) and the two live reads (the live-data layer, lib/live) are the mocked edges.
 import { ChakraProvider } from '@chakra-ui/react';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -24,10 +24,11 @@ const server = vi.hoisted(() => ({
   statuses: {} as Record<string, RsvpStatus>,
 }));
 
-vi.mock('reactfire', () => ({
-  useFirestore: () => testDb,
-  useFirestoreCollectionData: () => ({ status: 'success', data: [ITEM] }),
-  useFirestoreDocData: () => ({ status: 'success', data: { statuses: server.statuses } }),
+vi.mock('../../src/lib/live/index.ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../src/lib/live/index.ts')>()),
+  useDb: () => testDb,
+  useLiveQuery: () => ({ loading: false, data: [ITEM] }),
+  useLiveDoc: () => ({ loading: false, data: { statuses: server.statuses } }),
 }));
 vi.mock('../../src/lib/api.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../src/lib/api.ts')>()),

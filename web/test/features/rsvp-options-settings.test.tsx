@@ -11,7 +11,10 @@ import { resetWriteQueue } from '../../src/lib/offline/write-queue.ts';
 import { renderScreen } from '../render.tsx';
 import { testDb } from './firebase-stub.ts';
 
-vi.mock('reactfire', () => ({ useFirestore: () => testDb }));
+vi.mock('../../src/lib/live/index.ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../src/lib/live/index.ts')>()),
+  useDb: () => testDb,
+}));
 vi.mock('../../src/features/settings/data.ts', () => ({
   savePlusOnesAllowed: vi.fn(),
   saveGuestQuestions: vi.fn(),

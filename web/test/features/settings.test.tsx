@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import * as reactfire from 'reactfire';
+import * as live from '../../src/lib/live/index.ts';
 import { resetToasts } from '../../src/lib/toast-store.ts';
 import * as membersData from '../../src/features/members/data.ts';
 import * as settingsData from '../../src/features/settings/data.ts';
@@ -16,7 +16,11 @@ import { testDb } from './firebase-stub.ts';
 import { inDeviceZone, pickZone, valueOf } from '../time-zones.ts';
 import { member, pagesOf, ts } from './fixtures.ts';
 
-vi.mock('reactfire', () => ({ useFirestore: () => testDb, useFirestoreCollectionData: vi.fn() }));
+vi.mock('../../src/lib/live/index.ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../src/lib/live/index.ts')>()),
+  useDb: () => testDb,
+  useLiveQuery: vi.fn(),
+}));
 vi.mock('../../src/features/settings/data.ts', () => ({
   saveTextField: vi.fn(),
   saveDate: vi.fn(),
@@ -41,7 +45,7 @@ vi.mock('../../src/features/members/data.ts', async (importOriginal) => ({
 }));
 const save = vi.mocked(settingsData);
 const members = vi.mocked(membersData);
-const collectionData = vi.mocked(reactfire.useFirestoreCollectionData);
+const collectionData = vi.mocked(live.useLiveQuery);
 
 const EVENT: Partial<GatherlyEvent> = {
   name: 'Beach Wedding',
@@ -78,7 +82,7 @@ beforeEach(() => {
     ]),
   );
   collectionData.mockReturnValue({
-    status: 'success',
+    loading: false,
     data: [
       {
         id: 'r1',
@@ -90,7 +94,7 @@ beforeEach(() => {
         changedAt: ts('2099-03-06T10:00:00.000Z'),
       },
     ],
-  } as unknown as ReturnType<typeof reactfire.useFirestoreCollectionData>);
+  });
 });
 afterEach(() => {
   resetToasts();
@@ -130,7 +134,7 @@ describe('SettingsPage', () => {
 
   it('Role Management pages and searches members, and shows the names stored with a change', async () => {
     collectionData.mockReturnValue({
-      status: 'success',
+      loading: false,
       data: [
         {
           id: 'r2',
@@ -144,7 +148,7 @@ describe('SettingsPage', () => {
           changedAt: ts('2099-03-07T10:00:00.000Z'),
         },
       ],
-    } as unknown as ReturnType<typeof reactfire.useFirestoreCollectionData>);
+    });
     const loadMore = vi.fn();
     members.useMemberPages.mockReturnValue(
       pagesOf([member('u1', 'creator', 'Ada Lovelace')], { hasMore: true, loadMore }),

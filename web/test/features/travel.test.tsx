@@ -24,7 +24,10 @@ vi.mock('../../src/features/travel/data.ts', async (importOriginal) => ({
   updateCarpool: vi.fn(),
   usePassengers: vi.fn(),
 }));
-vi.mock('reactfire', () => ({ useFirestore: () => ({}) }));
+vi.mock('../../src/lib/live/index.ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../src/lib/live/index.ts')>()),
+  useDb: () => ({}),
+}));
 // Direct edits resolve when the (mocked) write does: the offline path has its own tests.
 vi.mock('../../src/lib/offline/commit-write.ts', () => ({
   commitWrite: async (_db: unknown, write: () => Promise<unknown>) => {

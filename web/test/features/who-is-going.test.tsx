@@ -22,8 +22,9 @@ const answer = (name: string, guests: string[]): RsvpsByUserDoc => ({
   recordedBy: {},
 });
 
-vi.mock('reactfire', () => ({ useFirestore: () => testDb }));
-vi.mock('../../src/lib/use-paged-query.ts', () => ({
+vi.mock('../../src/lib/live/index.ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../src/lib/live/index.ts')>()),
+  useDb: () => testDb,
   usePagedQuery: () => ({
     items: [answer('Gus Guest', ['Pia']), answer('Wes Guest', []), answer('Ana', ['Bo', 'Cy'])],
     loading: false,

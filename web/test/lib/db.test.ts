@@ -503,12 +503,6 @@ describe('references', () => {
     expect(memberRef(testDb, 'e1', 'u1').converter).toBe(memberConverter);
     expect(rsvpsByUserRef(testDb, 'e1').converter).toBe(rsvpsByUserConverter);
     expect(membershipsQuery(testDb, 'u1').converter).toBe(memberConverter);
-    expect(myVotesQuery(testDb, 'e1', 'u1', ['p1']).converter).not.toBeNull();
-  });
-
-  it('ask for the viewer’s votes on at most 30 photos at a time (an `in` filter’s limit)', () => {
-    expect(() => myVotesQuery(testDb, 'e1', 'u1', [])).toThrow();
-    const ids = Array.from({ length: 31 }, (_, i) => `p${i}`);
-    expect(() => myVotesQuery(testDb, 'e1', 'u1', ids)).toThrow();
+    expect(myVotesQuery(testDb, 'e1', 'u1').converter).not.toBeNull();
   });
 });

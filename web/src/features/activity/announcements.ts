@@ -2,7 +2,6 @@
 // the tier's daily limit, records the announcement (its activity entry follows by trigger) and
 // e-mails the audience. The composer offers the event's schedule items for an answer audience.
 import { limit, orderBy, query } from 'firebase/firestore';
-import { useFirestore, useFirestoreCollectionData } from 'reactfire';
 import {
   ANNOUNCEMENT_ANSWERS,
   ANNOUNCEMENT_MESSAGES,
@@ -16,6 +15,7 @@ import type { Announcement } from '@gatherly/domain/entities/activity';
 import { ValidationError } from 'yup';
 import { callApi } from '../../lib/api-client.ts';
 import { scheduleRef } from '../../lib/db/refs.ts';
+import { useDb, useLiveQuery } from '../../lib/live/index.ts';
 import type { ScheduleDoc } from '../../lib/types.ts';
 
 /** The composer's form: `audience` is EVERYONE or an answer for an item (`audienceValue`). */
@@ -95,9 +95,9 @@ export function answerChoices(item: Pick<ScheduleDoc, 'id' | 'title'>) {
 export const SCHEDULE_CHOICES_LIMIT = 50;
 
 export function useScheduleChoices(eventId: string) {
-  const db = useFirestore();
-  const res = useFirestoreCollectionData(
+  const db = useDb();
+  const res = useLiveQuery(
     query(scheduleRef(db, eventId), orderBy('startTime', 'asc'), limit(SCHEDULE_CHOICES_LIMIT)),
   );
-  return { loading: res.status === 'loading', items: res.data ?? [] };
+  return { loading: res.loading, items: res.data };
 }

@@ -2,11 +2,10 @@
 // members join and photos, travel and schedule items are added, read newest first in pages.
 import { limit, orderBy, query, type Firestore, type Query } from 'firebase/firestore';
 import { useMemo } from 'react';
-import { useFirestore, useFirestoreCollectionData } from 'reactfire';
 import type { ActivityItem } from '@gatherly/domain/activity';
 import { activityRef } from '../../lib/db/refs.ts';
 import type { ActivityDoc } from '../../lib/types.ts';
-import { usePagedQuery } from '../../lib/use-paged-query.ts';
+import { useDb, useLiveQuery, usePagedQuery } from '../../lib/live/index.ts';
 
 export interface ActivityState {
   loading: boolean;
@@ -50,11 +49,11 @@ export function activityQuery(db: Firestore, eventId: string): Query<ActivityDoc
 
 /** The `max` newest entries, live (the dashboard's card). */
 export function useEventActivity(eventId: string, max: number): ActivityState {
-  const db = useFirestore();
-  const res = useFirestoreCollectionData(query(activityQuery(db, eventId), limit(max)));
+  const db = useDb();
+  const res = useLiveQuery(query(activityQuery(db, eventId), limit(max)));
   const docs = res.data;
-  const entries = useMemo(() => (docs ?? []).map((d) => activityItem(d)), [docs]);
-  return { loading: res.status === 'loading', error: res.error, entries };
+  const entries = useMemo(() => docs.map((d) => activityItem(d)), [docs]);
+  return { loading: res.loading, error: undefined, entries };
 }
 
 export interface ActivityPages extends ActivityState {
@@ -65,7 +64,7 @@ export interface ActivityPages extends ActivityState {
 
 /** The feed `pageSize` entries at a time, live for the loaded pages (the activity screen). */
 export function useActivityPages(eventId: string, pageSize: number): ActivityPages {
-  const db = useFirestore();
+  const db = useDb();
   const pages = usePagedQuery(activityQuery(db, eventId), pageSize);
   const entries = useMemo(() => pages.items.map((d) => activityItem(d)), [pages.items]);
   return {

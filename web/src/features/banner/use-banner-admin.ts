@@ -1,7 +1,7 @@
 // The admins' banner actions: saving the banner settings (a direct write, queued offline) and
 // uploading a banner image (online only; the compression library loads with the first upload).
 import { useState } from 'react';
-import { useFirestore } from 'reactfire';
+import { useDb } from '../../lib/live/index.ts';
 import type { BannerSettings } from '@gatherly/domain/entities/events';
 import { describeError, isConnectionFailure } from '../../lib/errors.ts';
 import { commitWrite } from '../../lib/offline/commit-write.ts';
@@ -11,7 +11,7 @@ import { saveBannerSettings } from './data.ts';
 
 /** Saves a change to the banner settings, toasting the outcome. */
 export function useBannerSettingsUpdate(eventId: string, settings: BannerSettings) {
-  const db = useFirestore();
+  const db = useDb();
   return async (change: Partial<BannerSettings>) => {
     try {
       const outcome = await commitWrite(db, () =>

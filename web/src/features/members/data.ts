@@ -3,7 +3,6 @@
 // on the server: tier caps, tokens, the role-change audit log, the member counts).
 import { limit, orderBy, query, where, type Firestore, type Query } from 'firebase/firestore';
 import { useMemo } from 'react';
-import { useFirestore, useFirestoreCollectionData } from 'reactfire';
 import { API } from '@gatherly/domain/api/endpoints';
 import type { InviteMemberRequest } from '@gatherly/domain/api/requests';
 import type { InvitableRole } from '@gatherly/domain/entities/members';
@@ -11,7 +10,7 @@ import { searchQuery } from '@gatherly/domain/search';
 import { callApi } from '../../lib/api-client.ts';
 import { membersRef, roleChangesRef } from '../../lib/db/refs.ts';
 import type { MemberDoc, MemberStats, RoleChangeDoc } from '../../lib/types.ts';
-import { useSearchPages, type SearchPages } from '../../lib/use-search-pages.ts';
+import { useDb, useLiveQuery, useSearchPages, type SearchPages } from '../../lib/live/index.ts';
 
 /** The orders a member list offers (the guest list also sorts by name). */
 export type MemberOrder = 'joined' | 'name';
@@ -40,7 +39,7 @@ export function useMemberPages(
   pageSize: number,
   options?: { loadOnScroll?: boolean },
 ): SearchPages<MemberDoc> {
-  const db = useFirestore();
+  const db = useDb();
   const q = useMemo(() => searchQuery(search), [search]);
   const matches = useMemo(() => (q ? (m: MemberDoc) => q.matches(m.searchTokens) : null), [q]);
   return useSearchPages(membersQuery(db, eventId, q?.token ?? null), pageSize, matches, options);
@@ -48,11 +47,11 @@ export function useMemberPages(
 
 /** The newest `max` role changes of the event (admins and the creator may read them). */
 export function useRoleChanges(eventId: string, max: number): RoleChangeDoc[] {
-  const db = useFirestore();
-  const res = useFirestoreCollectionData(
+  const db = useDb();
+  const res = useLiveQuery(
     query(roleChangesRef(db, eventId), orderBy('changedAt', 'desc'), limit(max)),
   );
-  return res.data ?? [];
+  return res.data;
 }
 
 export interface RoleTotals {

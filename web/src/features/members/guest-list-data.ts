@@ -1,7 +1,8 @@
 // The host's guest list (docs/product.md, "Guest list"): bounded queries only. Guests come in
 // cursor pages of GUEST_PAGE (usePagedQuery), either members (everyone, "No answer") or the
 // rsvpsByUser maps holding one answer to an item; the other half of each row (the member's
-// answers, or the answering member) is read by id for the loaded rows, 30 per `in` query.
+// answers, or the answering member) is read by id for the loaded rows (useLiveDocsIn, 30 ids
+// per `in` query).
 // Answers to the host's questions (guestAnswers) are read the same way, for the loaded rows
 // only and only while the event asks questions. Totals are stored counts: the item's
 // rsvpCounts and stats/members.
@@ -9,16 +10,15 @@ import { GUEST_LIST_ITEMS } from '@gatherly/domain/guest-csv';
 import {
   documentId,
   limit,
-  onSnapshot,
   orderBy,
   query,
   where,
   type CollectionReference,
+  type DocumentData,
   type Firestore,
   type Query,
 } from 'firebase/firestore';
-import { useEffect, useMemo, useState } from 'react';
-import { useFirestore, useFirestoreCollectionData } from 'reactfire';
+import { useEffect, useMemo } from 'react';
 import { API } from '@gatherly/domain/api/endpoints';
 import type { RsvpState, RsvpStatus } from '@gatherly/domain/rsvp-options';
 import { memberSearchTokens, searchQuery } from '@gatherly/domain/search';
@@ -27,7 +27,6 @@ import {
   answersQuery,
   guestAnswersRef,
   invitationsRef,
-  MAX_IN_VALUES,
   membersRef,
   rsvpsByUserRef,
   scheduleRef,
@@ -39,7 +38,7 @@ import type {
   RsvpsByUserDoc,
   ScheduleDoc,
 } from '../../lib/types.ts';
-import { usePagedQuery } from '../../lib/use-paged-query.ts';
+import { useDb, useLiveDocsIn, useLiveQuery, usePagedQuery } from '../../lib/live/index.ts';
 import { membersQuery, type MemberOrder } from './data.ts';
 
 export const GUEST_PAGE = 25;
@@ -47,85 +46,19 @@ export const GUEST_PAGE = 25;
 export type AnswerFilter = 'all' | RsvpState | 'none';
 
 export function useScheduleItems(eventId: string): ScheduleDoc[] | null {
-  const db = useFirestore();
-  const res = useFirestoreCollectionData(
+  const db = useDb();
+  const res = useLiveQuery(
     query(scheduleRef(db, eventId), orderBy('startTime'), limit(GUEST_LIST_ITEMS)),
   );
-  return res.status === 'loading' ? null : (res.data ?? []);
+  return res.loading ? null : res.data;
 }
 
-interface Chunk<T> {
-  stop(): void;
-  docs: Map<string, T>;
-  loaded: boolean;
-}
-
-/**
- * Documents of `ref` with the given ids, live, in chunks of MAX_IN_VALUES (`in` queries). A
- * chunk whose ids did not change keeps its listener when more ids arrive (the next page).
- */
-export function useDocsByIds<T extends { id: string }>(
+/** Documents of `ref` with the given ids, live (the layer's chunked `in` listeners). */
+function useDocsByIds<T extends DocumentData>(
   ref: CollectionReference<T, T>,
   ids: readonly string[],
-): { docs: Map<string, T>; loading: boolean } {
-  const key = ids.join('|');
-  const path = ref.path;
-  const [state, setState] = useState<{ key: string; docs: Map<string, T>; loading: boolean }>({
-    key: '',
-    docs: new Map(),
-    loading: true,
-  });
-  const [chunks] = useState(() => new Map<string, Chunk<T>>());
-  useEffect(() => {
-    const publish = () => {
-      const all = [...chunks.values()];
-      setState({
-        key,
-        docs: new Map(all.flatMap((c) => [...c.docs])),
-        loading: all.some((c) => !c.loaded),
-      });
-    };
-    const wanted = new Map<string, string[]>();
-    for (let i = 0; i < ids.length; i += MAX_IN_VALUES) {
-      const chunk = ids.slice(i, i + MAX_IN_VALUES);
-      wanted.set(chunk.join('|'), chunk);
-    }
-    for (const [k, chunk] of chunks) {
-      if (wanted.has(k)) continue;
-      chunk.stop();
-      chunks.delete(k);
-    }
-    for (const [k, chunkIds] of wanted) {
-      if (chunks.has(k)) continue;
-      const chunk: Chunk<T> = { stop: () => undefined, docs: new Map(), loaded: false };
-      chunks.set(k, chunk);
-      chunk.stop = onSnapshot(
-        query(ref, where(documentId(), 'in', chunkIds)),
-        (snap) => {
-          chunk.docs = new Map(snap.docs.map((d) => [d.id, d.data()]));
-          chunk.loaded = true;
-          publish();
-        },
-        (err) => {
-          console.error('guest list read failed', err);
-          chunk.loaded = true;
-          publish();
-        },
-      );
-    }
-    publish();
-    // `key` stands for `ids`; `path` for `ref`.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key, path, chunks]);
-  useEffect(
-    () => () => {
-      for (const chunk of chunks.values()) chunk.stop();
-      chunks.clear();
-    },
-    [path, chunks],
-  );
-  if (ids.length === 0) return { docs: new Map(), loading: false };
-  return { docs: state.docs, loading: state.key !== key || state.loading };
+) {
+  return useLiveDocsIn(ref, documentId(), ids);
 }
 
 export interface GuestRow {
@@ -140,7 +73,7 @@ const NO_IDS: readonly string[] = [];
 
 /** The given members' answers to the host's questions; nothing is read while none are asked. */
 function useQuestionAnswers(eventId: string, ids: readonly string[], asked: boolean) {
-  const db = useFirestore();
+  const db = useDb();
   return useDocsByIds(guestAnswersRef(db, eventId), asked ? ids : NO_IDS).docs;
 }
 
@@ -174,7 +107,7 @@ export function useGuestsByMember(
   search: string,
   questionsAsked: boolean,
 ): GuestPages {
-  const db = useFirestore();
+  const db = useDb();
   const q = useMemo(() => searchQuery(search), [search]);
   const pages = usePagedQuery(membersQuery(db, eventId, q?.token ?? null, order), GUEST_PAGE);
   const { items, setVisibleRange } = pages;
@@ -221,7 +154,7 @@ export function useGuestsByAnswer(
   search: string,
   questionsAsked: boolean,
 ): GuestPages {
-  const db = useFirestore();
+  const db = useDb();
   const pages = usePagedQuery(answersQuery(db, eventId, itemId, status), GUEST_PAGE);
   const { items, setVisibleRange } = pages;
   useWholeWindowLive(items.length, setVisibleRange);
@@ -309,7 +242,7 @@ export interface PendingInvitationPages {
 }
 
 export function usePendingInvitations(eventId: string): PendingInvitationPages {
-  const db = useFirestore();
+  const db = useDb();
   const pages = usePagedQuery(pendingInvitationsQuery(db, eventId), GUEST_PAGE);
   const { items, setVisibleRange } = pages;
   useWholeWindowLive(items.length, setVisibleRange);

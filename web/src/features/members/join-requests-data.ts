@@ -1,11 +1,11 @@
 // Requests to join through the event link (admins): the pending ones, live and bounded, and the
 // decisions, which go through the API (the attendee cap is checked there).
 import { limit, orderBy, query, where } from 'firebase/firestore';
-import { useFirestore, useFirestoreCollectionData } from 'reactfire';
 import { JOIN_REQUESTS_PAGE } from '@gatherly/domain/guest-access';
 import { API } from '@gatherly/domain/api/endpoints';
 import { callApi } from '../../lib/api-client.ts';
 import { joinRequestsRef } from '../../lib/db/refs.ts';
+import { useDb, useLiveQuery } from '../../lib/live/index.ts';
 import type { JoinRequestDoc } from '../../lib/types.ts';
 
 /** The oldest pending requests, at most a page of them (the count badge says "50+" beyond). */
@@ -13,8 +13,8 @@ export function usePendingJoinRequests(eventId: string): {
   loading: boolean;
   requests: JoinRequestDoc[];
 } {
-  const db = useFirestore();
-  const res = useFirestoreCollectionData(
+  const db = useDb();
+  const res = useLiveQuery(
     query(
       joinRequestsRef(db, eventId),
       where('status', '==', 'pending'),
@@ -22,7 +22,7 @@ export function usePendingJoinRequests(eventId: string): {
       limit(JOIN_REQUESTS_PAGE),
     ),
   );
-  return { loading: res.status === 'loading', requests: res.data ?? [] };
+  return { loading: res.loading, requests: res.data };
 }
 
 export function decideJoinRequest(

@@ -2,25 +2,25 @@
 // "Photos"): the banner's top photos, the newest few, cursor pages for the gallery, and the
 // caller's votes on the photos shown only. Records, votes, the featured flag and deletions go
 // through the API (they move stored counts).
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import {
   doc,
   limit,
-  onSnapshot,
   orderBy,
   query,
   where,
   type Firestore,
   type Query,
   type QueryConstraint,
+  type QueryDocumentSnapshot,
 } from 'firebase/firestore';
-import { useFirestore, useFirestoreCollectionData } from 'reactfire';
 import { MAX_BANNER_SLIDES } from '@gatherly/domain/banner';
 import { API } from '@gatherly/domain/api/endpoints';
 import type { CreatePhotoRequest } from '@gatherly/domain/api/requests';
 import { callApi } from '../../lib/api-client.ts';
-import { MAX_IN_VALUES, myVotesQuery, photoRef, photosRef } from '../../lib/db/refs.ts';
-import type { PhotoDoc } from '../../lib/types.ts';
+import { myVotesQuery, photoRef, photosRef } from '../../lib/db/refs.ts';
+import { useDb, useLiveDocs, useLiveDocsIn, useLiveQuery } from '../../lib/live/index.ts';
+import type { PhotoDoc, PhotoVoteDoc } from '../../lib/types.ts';
 
 /** A photo as the screens show it: the document plus whether the caller voted for it. */
 export interface GalleryPhoto extends PhotoDoc {
@@ -34,13 +34,12 @@ export function newPhotoId(db: Firestore, eventId: string): string {
 
 export interface PhotoListState {
   loading: boolean;
-  error: Error | undefined;
   photos: PhotoDoc[];
 }
 
 function usePhotoQuery(q: Query<PhotoDoc, PhotoDoc>): PhotoListState {
-  const res = useFirestoreCollectionData(q);
-  return { loading: res.status === 'loading', error: res.error, photos: res.data ?? [] };
+  const res = useLiveQuery(q);
+  return { loading: res.loading, photos: res.data };
 }
 
 /**
@@ -48,7 +47,7 @@ function usePhotoQuery(q: Query<PhotoDoc, PhotoDoc>): PhotoListState {
  * votes; the upload time breaks ties as the stable sort over all photos did.
  */
 export function useBannerPhotos(eventId: string): PhotoListState {
-  const db = useFirestore();
+  const db = useDb();
   return usePhotoQuery(
     query(
       photosRef(db, eventId),
@@ -62,7 +61,7 @@ export function useBannerPhotos(eventId: string): PhotoListState {
 
 /** The `max` newest photos (the dashboard's gallery preview). */
 export function useRecentPhotos(eventId: string, max: number): PhotoListState {
-  const db = useFirestore();
+  const db = useDb();
   return usePhotoQuery(query(photosRef(db, eventId), orderBy('uploadedAt', 'desc'), limit(max)));
 }
 
@@ -84,45 +83,21 @@ export function galleryQuery(
 }
 
 /**
- * Which of `photoIds` the caller voted for, live: one `in` listener per 30 ids, so the cost
- * follows the photos shown, not the caller's votes over the whole event.
+ * Which of `photoIds` the caller voted for, live: one `in` listener per 30 ids (the layer's
+ * useLiveDocsIn), so the cost follows the photos shown, not the caller's votes over the whole
+ * event.
  */
 export function useMyVotes(
   eventId: string,
   uid: string,
   photoIds: readonly string[],
 ): ReadonlySet<string> {
-  const db = useFirestore();
-  // A stable key: the same ids in any order listen once.
-  const key = useMemo(() => [...new Set(photoIds)].sort().join('\n'), [photoIds]);
-  const [voted, setVoted] = useState<{ key: string; ids: ReadonlySet<string> }>({
-    key: '',
-    ids: new Set(),
-  });
-  useEffect(() => {
-    const ids = key === '' ? [] : key.split('\n');
-    const chunks: string[][] = [];
-    for (let i = 0; i < ids.length; i += MAX_IN_VALUES)
-      chunks.push(ids.slice(i, i + MAX_IN_VALUES));
-    const byChunk: ReadonlySet<string>[] = chunks.map(() => new Set());
-    const publish = () => setVoted({ key, ids: new Set(byChunk.flatMap((chunk) => [...chunk])) });
-    const stops = chunks.map((chunk, index) =>
-      onSnapshot(
-        myVotesQuery(db, eventId, uid, chunk),
-        (snap) => {
-          byChunk[index] = new Set(snap.docs.map((d) => d.data().photoId));
-          publish();
-        },
-        (err) => console.warn('Loading your votes failed', err),
-      ),
-    );
-    if (chunks.length === 0) publish();
-    return () => stops.forEach((stop) => stop());
-  }, [db, eventId, uid, key]);
-  return voted.key === key ? voted.ids : EMPTY;
+  const db = useDb();
+  const { docs } = useLiveDocsIn(myVotesQuery(db, eventId, uid), 'photoId', photoIds, photoIdOf);
+  return useMemo(() => new Set(docs.keys()), [docs]);
 }
 
-const EMPTY: ReadonlySet<string> = new Set();
+const photoIdOf = (vote: QueryDocumentSnapshot<PhotoVoteDoc>) => vote.data().photoId;
 
 /** One photo read by its id (a deep link to a photo outside the loaded gallery pages). */
 export type PhotoByIdState =
@@ -134,27 +109,18 @@ export type PhotoByIdState =
  * photos are all `missing`: the viewer says so in a sentence.
  */
 export function usePhotoById(eventId: string, uid: string, photoId: string | null): PhotoByIdState {
-  const db = useFirestore();
-  const [state, setState] = useState<{ id: string | null; doc: PhotoDoc | null | undefined }>({
-    id: null,
-    doc: undefined,
-  });
-  useEffect(() => {
-    if (!photoId) return;
-    return onSnapshot(
-      photoRef(db, eventId, photoId),
-      (snap) => setState({ id: photoId, doc: snap.data() ?? null }),
-      (err) => {
-        console.warn('Loading the photo failed', err);
-        setState({ id: photoId, doc: null });
-      },
-    );
-  }, [db, eventId, photoId]);
+  const db = useDb();
+  const refs = useMemo(
+    () => (photoId ? [photoRef(db, eventId, photoId)] : []),
+    [db, eventId, photoId],
+  );
+  const docs = useLiveDocs(refs);
+  const state = refs[0] && docs.get(refs[0].path);
   const ids = useMemo(() => (photoId ? [photoId] : []), [photoId]);
   const voted = useMyVotes(eventId, uid, ids);
-  if (!photoId || state.id !== photoId || state.doc === undefined) return { status: 'loading' };
-  if (state.doc === null) return { status: 'missing' };
-  return { status: 'found', photo: { ...state.doc, userVoted: voted.has(photoId) } };
+  if (!photoId || !state) return { status: 'loading' };
+  if (state.kind !== 'exists') return { status: 'missing' };
+  return { status: 'found', photo: { ...state.data, userVoted: voted.has(photoId) } };
 }
 
 /** The photos flagged with the caller's votes. */

@@ -2,9 +2,9 @@
 // featured only or matching a search, live for the loaded window, with the caller's votes on the
 // photos near the screen only.
 import { useMemo } from 'react';
-import { useFirestore } from 'reactfire';
+import { useDb } from '../../lib/live/index.ts';
 import { searchQuery } from '@gatherly/domain/search';
-import { useSearchPages } from '../../lib/use-search-pages.ts';
+import { useSearchPages } from '../../lib/live/index.ts';
 import type { PhotoDoc } from '../../lib/types.ts';
 import { galleryQuery, useMyVotes, withMyVotes, type GalleryPhoto } from './data.ts';
 
@@ -25,7 +25,7 @@ export function usePhotoPages(
   filter: { featured: boolean; search: string },
   pageSize: number,
 ): PhotoPages {
-  const db = useFirestore();
+  const db = useDb();
   const search = useMemo(() => searchQuery(filter.search), [filter.search]);
   const matches = useMemo(
     () => (search ? (p: PhotoDoc) => search.matches(p.searchTokens) : null),

@@ -2,7 +2,7 @@
 // file with progress, pause/resume (while the resumable transfer runs), cancel and retry.
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { UploadTask } from 'firebase/storage';
-import { useFirestore } from 'reactfire';
+import { useDb } from '../../lib/live/index.ts';
 import {
   summarizeRestrictionMessages,
   validateBeforeUpload,
@@ -78,7 +78,7 @@ export function useUploadQueue({
   onUploaded,
   onFailed,
 }: Options): UploadQueue {
-  const db = useFirestore();
+  const db = useDb();
   const [items, setItems] = useState<UploadItem[]>([]);
   const itemsRef = useRef(items);
   const tasks = useRef(new Map<string, UploadTask>());

@@ -2,7 +2,7 @@ import { Box, Card, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { Skeleton } from '../../components/chakra/Skeleton.ts';
 import { Switch } from '../../components/chakra/Switch.ts';
 import { useState } from 'react';
-import { useFirestore } from 'reactfire';
+import { useDb } from '../../lib/live/index.ts';
 import type { EmailPreferences, EmailTopic } from '@gatherly/domain/entities/users';
 import { EMAIL_TOPICS, wantsEmail } from '@gatherly/domain/email/preferences';
 import { showToast } from '../../lib/toast-store.ts';
@@ -59,7 +59,7 @@ export default function ProfilePage() {
 }
 
 function EmailPreferencesCard({ uid, email }: { uid: string; email: string }) {
-  const { loading, error, profile } = useMyProfile(uid);
+  const { loading, profile } = useMyProfile(uid);
   return (
     <Card.Root>
       <Card.Header>
@@ -75,9 +75,10 @@ function EmailPreferencesCard({ uid, email }: { uid: string; email: string }) {
             <Skeleton height="12" />
             <Skeleton height="12" />
           </Stack>
-        ) : error || !profile ? (
+        ) : !profile ? (
+          // No profile document (a failed read goes to the route's error boundary).
           <Text color="fg.error">
-            {describeError(error, "Your e-mail preferences couldn't be loaded. Please try again.")}
+            Your e-mail preferences couldn&apos;t be loaded. Please try again.
           </Text>
         ) : (
           <PreferenceSwitches uid={uid} stored={profile.emailPreferences} />
@@ -88,7 +89,7 @@ function EmailPreferencesCard({ uid, email }: { uid: string; email: string }) {
 }
 
 function PreferenceSwitches({ uid, stored }: { uid: string; stored: EmailPreferences }) {
-  const db = useFirestore();
+  const db = useDb();
   const [saving, setSaving] = useState<EmailTopic | null>(null);
   const [status, setStatus] = useState('');
 

@@ -1,21 +1,20 @@
 // The signed-in person's own profile document: read live, and the e-mail preferences written
 // directly (firestore.rules let the owner change `emailPreferences`, booleans per topic only).
 import { updateDoc, type Firestore } from 'firebase/firestore';
-import { useFirestore, useFirestoreDocData } from 'reactfire';
 import type { EmailTopic } from '@gatherly/domain/entities/users';
 import { userProfileRef } from '../../lib/db/refs.ts';
+import { useDb, useLiveDoc } from '../../lib/live/index.ts';
 import type { UserProfileDoc } from '../../lib/types.ts';
 
 export interface ProfileState {
   loading: boolean;
-  error: Error | undefined;
   profile: UserProfileDoc | undefined;
 }
 
 export function useMyProfile(uid: string): ProfileState {
-  const db = useFirestore();
-  const res = useFirestoreDocData(userProfileRef(db, uid));
-  return { loading: res.status === 'loading', error: res.error, profile: res.data };
+  const db = useDb();
+  const res = useLiveDoc(userProfileRef(db, uid));
+  return { loading: res.loading, profile: res.data };
 }
 
 /** One topic per write (a field path), so two tabs switching different topics both keep theirs. */

@@ -1,6 +1,6 @@
 import { Button, HStack, Text } from '@chakra-ui/react';
 import { useRef, useState } from 'react';
-import { useFirestore } from 'reactfire';
+import { useDb } from '../../lib/live/index.ts';
 import { dateTimeLocalToIso, isoToDateTimeLocal } from '@gatherly/domain/dates';
 import { RSVP_OPTION_MESSAGES } from '@gatherly/domain/rsvp-options';
 import {
@@ -99,7 +99,7 @@ export function ScheduleItemDialog({
   item,
   onClose,
 }: Props) {
-  const db = useFirestore();
+  const db = useDb();
   const editing = Boolean(item);
   const { gate, tier } = useCapacityGate(isCreator);
   const [upgrading, setUpgrading] = useState(false);

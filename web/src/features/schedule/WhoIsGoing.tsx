@@ -1,8 +1,8 @@
 import { Box, Button, Text } from '@chakra-ui/react';
 import { useEffect, useId, useState } from 'react';
-import { useFirestore } from 'reactfire';
+import { useDb } from '../../lib/live/index.ts';
 import { answersQuery } from '../../lib/db/refs.ts';
-import { usePagedQuery } from '../../lib/use-paged-query.ts';
+import { usePagedQuery } from '../../lib/live/index.ts';
 
 /** Names per page: one bounded read however many are going. */
 export const WHO_IS_GOING_PAGE = 20;
@@ -54,7 +54,7 @@ function GoingNames({
   itemId: string;
   going: number;
 }) {
-  const db = useFirestore();
+  const db = useDb();
   const pages = usePagedQuery(answersQuery(db, eventId, itemId, 'going'), WHO_IS_GOING_PAGE);
   const { items, setVisibleRange } = pages;
   // Every loaded name stays live: an answer changed elsewhere moves it in or out.

@@ -12,12 +12,12 @@ import {
   type Firestore,
 } from 'firebase/firestore';
 import { useMemo } from 'react';
-import { useFirestore, useFirestoreCollectionData, useFirestoreDocData } from 'reactfire';
 import { API } from '@gatherly/domain/api/endpoints';
 import type { RsvpCounts } from '@gatherly/domain/entities/schedule';
 import type { Party, PlusOne, RsvpState } from '@gatherly/domain/rsvp-options';
 import { callApi } from '../../lib/api-client.ts';
 import { myRsvpsRef, scheduleItemRef, scheduleRef } from '../../lib/db/refs.ts';
+import { useDb, useLiveDoc, useLiveQuery } from '../../lib/live/index.ts';
 import type { ScheduleDoc } from '../../lib/types.ts';
 import { useLocalAnswers, type LocalAnswer } from './rsvp-queue.ts';
 import { rsvpQueue } from './rsvp-sync.ts';
@@ -44,21 +44,19 @@ export interface ScheduleState {
  * given on this device and not yet on the server show instead; the tallies stay the server's.
  */
 export function useSchedule(eventId: string, uid: string): ScheduleState {
-  const db = useFirestore();
-  const items = useFirestoreCollectionData(
-    query(scheduleRef(db, eventId), orderBy('startTime', 'asc')),
-  );
-  const mine = useFirestoreDocData(myRsvpsRef(db, eventId, uid));
+  const db = useDb();
+  const items = useLiveQuery(query(scheduleRef(db, eventId), orderBy('startTime', 'asc')));
+  const mine = useLiveDoc(myRsvpsRef(db, eventId, uid));
   const itemDocs = items.data;
   const statuses = mine.data?.statuses;
   const parties = mine.data?.parties;
   const local = useLocalAnswers(rsvpQueue, uid, eventId);
   const merged = useMemo(
-    () => tallySchedule(itemDocs ?? [], statuses ?? {}, local, parties ?? {}),
+    () => tallySchedule(itemDocs, statuses ?? {}, local, parties ?? {}),
     [itemDocs, statuses, local, parties],
   );
   return {
-    loading: items.status === 'loading' || mine.status === 'loading',
+    loading: items.loading || mine.loading,
     items: merged,
     goingHeads: merged.reduce((sum, item) => sum + headsGoing(item.rsvpCounts), 0),
   };

@@ -1,12 +1,12 @@
 // RSVP data: the viewer's answer to an item (through the device's queue, rsvp-sync.ts), their
 // place in a waitlist, their answers to the host's questions and their plus-one allowance.
 import { useEffect, useState } from 'react';
-import { useFirestore, useFirestoreDocData } from 'reactfire';
 import { API } from '@gatherly/domain/api/endpoints';
 import type { RsvpRequest } from '@gatherly/domain/api/requests';
 import { allowanceFor, type GuestAnswers } from '@gatherly/domain/rsvp-options';
 import { callApi } from '../../lib/api-client.ts';
 import { memberRef, myGuestAnswersRef } from '../../lib/db/refs.ts';
+import { useDb, useLiveDoc } from '../../lib/live/index.ts';
 import { useOnline } from '../../lib/offline/connectivity.ts';
 import type { GatherlyEvent } from '../../lib/types.ts';
 import type { RsvpOutcome, RsvpTarget } from './rsvp-queue.ts';
@@ -55,16 +55,16 @@ export function useWaitlistPosition(
  * have none stored (their first Going asks the questions), undefined while loading.
  */
 export function useMyGuestAnswers(eventId: string, uid: string): GuestAnswers | null | undefined {
-  const db = useFirestore();
-  const res = useFirestoreDocData(myGuestAnswersRef(db, eventId, uid));
-  if (res.status === 'loading') return undefined;
+  const db = useDb();
+  const res = useLiveDoc(myGuestAnswersRef(db, eventId, uid));
+  if (res.loading) return undefined;
   return res.data?.answers ?? null;
 }
 
 /** How many guests the caller may bring: their own allowance, else the event's. */
 export function useMyAllowance(eventId: string, uid: string, event: GatherlyEvent): number {
-  const db = useFirestore();
-  const res = useFirestoreDocData(memberRef(db, eventId, uid));
+  const db = useDb();
+  const res = useLiveDoc(memberRef(db, eventId, uid));
   return allowanceFor(event, res.data ?? {});
 }
 

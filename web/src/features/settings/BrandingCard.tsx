@@ -1,6 +1,6 @@
 import { Box, Card, Heading, HStack, Image, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
-import { useFirestore } from 'reactfire';
+import { useDb } from '../../lib/live/index.ts';
 import { ACCESSIBILITY_TOAST_MS, deriveTheme } from '@gatherly/domain/color';
 import type { ThemeColors } from '@gatherly/domain/entities/events';
 import { showToast } from '../../lib/toast-store.ts';
@@ -42,7 +42,7 @@ function LogoPreview({ url }: { url: string }) {
 }
 
 export function BrandingCard({ event }: { event: GatherlyEvent }) {
-  const db = useFirestore();
+  const db = useDb();
   const { status, run } = useAutoSave();
   const [logoDraft, setLogoDraft] = useState<string | null>(null);
 

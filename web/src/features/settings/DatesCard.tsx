@@ -3,7 +3,7 @@ import { Field } from '../../components/chakra/Field.ts';
 import { Input } from '../../components/chakra/Input.ts';
 import { SegmentGroup } from '../../components/chakra/SegmentGroup.ts';
 import { useState } from 'react';
-import { useFirestore } from 'reactfire';
+import { useDb } from '../../lib/live/index.ts';
 import { dateTimeLocalToIso, isoToDateTimeLocal } from '@gatherly/domain/dates';
 import { eventTimeZone } from '@gatherly/domain/time-zones';
 import { WallClockHint } from '../../components/ZonedTime.tsx';
@@ -33,7 +33,7 @@ export function dateModeOf(startDate: string | null, endDate: string | null): Da
 }
 
 export function DatesCard({ eventId, startDate, endDate, timeZone }: Props) {
-  const db = useFirestore();
+  const db = useDb();
   const { status, run } = useAutoSave();
   const zone = eventTimeZone({ timeZone });
   const [mode, setMode] = useState<DateMode>(dateModeOf(startDate, endDate));

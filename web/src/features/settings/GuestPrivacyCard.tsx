@@ -1,7 +1,7 @@
 import { Card, Heading, Text } from '@chakra-ui/react';
 import { Checkbox } from '../../components/chakra/Checkbox.ts';
 import { useState } from 'react';
-import { useFirestore } from 'reactfire';
+import { useDb } from '../../lib/live/index.ts';
 import { showToast } from '../../lib/toast-store.ts';
 import { saveGuestsSeeWhoIsGoing } from './data.ts';
 
@@ -10,7 +10,7 @@ import { saveGuestsSeeWhoIsGoing } from './data.ts';
  * each schedule item; the rules then refuse them other members' answers.
  */
 export function GuestPrivacyCard({ eventId, value }: { eventId: string; value: boolean }) {
-  const db = useFirestore();
+  const db = useDb();
   const [saving, setSaving] = useState(false);
   return (
     <Card.Root>

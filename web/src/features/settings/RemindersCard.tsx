@@ -3,7 +3,7 @@ import { Field } from '../../components/chakra/Field.ts';
 import { Input } from '../../components/chakra/Input.ts';
 import { Switch } from '../../components/chakra/Switch.ts';
 import { useState } from 'react';
-import { useFirestore } from 'reactfire';
+import { useDb } from '../../lib/live/index.ts';
 import type { ReminderSettings } from '@gatherly/domain/entities/events';
 import { reminderSettingsSchema } from '@gatherly/domain/email/reminders';
 import {
@@ -41,7 +41,7 @@ function problemWith(settings: ReminderSettings): string | null {
  * other settings: switches at once, the hours when the field is left.
  */
 export function RemindersCard({ eventId, stored }: Props) {
-  const db = useFirestore();
+  const db = useDb();
   const { status, run } = useAutoSave();
   const settings = effectiveReminderSettings(stored);
   // The hours last chosen, kept while reminders are off so turning them back on restores them.

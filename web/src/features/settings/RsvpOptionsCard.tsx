@@ -3,7 +3,7 @@ import { Field } from '../../components/chakra/Field.ts';
 import { Input } from '../../components/chakra/Input.ts';
 import { Separator } from '../../components/chakra/Separator.ts';
 import { useState } from 'react';
-import { useFirestore } from 'reactfire';
+import { useDb } from '../../lib/live/index.ts';
 import {
   MAX_PLUS_ONES,
   RSVP_OPTION_MESSAGES,
@@ -37,7 +37,7 @@ function parseAllowance(typed: string): number | string {
  * host's questions, saved together with their own button (the list is one request).
  */
 export function RsvpOptionsCard({ eventId, plusOnesAllowed, questions }: Props) {
-  const db = useFirestore();
+  const db = useDb();
   const { status, run } = useAutoSave();
   const [typed, setTyped] = useState(String(plusOnesAllowed));
   const [error, setError] = useState<string | null>(null);

@@ -3,7 +3,7 @@ import { Field } from '../../components/chakra/Field.ts';
 import { Input } from '../../components/chakra/Input.ts';
 import { Textarea } from '../../components/chakra/Textarea.ts';
 import { useEffect, useRef, useState } from 'react';
-import { useFirestore } from 'reactfire';
+import { useDb } from '../../lib/live/index.ts';
 import { validateSettingsField } from '@gatherly/domain/schemas';
 import { saveTextField, type TextSettingsField } from './data.ts';
 import { SaveIndicator } from './SaveIndicator.tsx';
@@ -34,7 +34,7 @@ export function TextSettingField({
   helper,
   onDraft,
 }: Props) {
-  const db = useFirestore();
+  const db = useDb();
   const { status, run } = useAutoSave();
   const [value, setValue] = useState(stored);
   const [error, setError] = useState<string | null>(null);

@@ -1,5 +1,5 @@
 import { Alert, Button, HStack } from '@chakra-ui/react';
-import { useFirestore } from 'reactfire';
+import { useDb } from '../../lib/live/index.ts';
 import { deviceTimeZone } from '@gatherly/domain/time-zones';
 import { zoneLabel } from '../../components/ZonedTime.tsx';
 import { saveTimeZone } from './data.ts';
@@ -12,7 +12,7 @@ import { useAutoSave } from './use-auto-save.ts';
  * Answering sets the zone, and the prompt is gone for every admin.
  */
 export function TimeZonePrompt({ eventId }: { eventId: string }) {
-  const db = useFirestore();
+  const db = useDb();
   const { status, run } = useAutoSave();
   const suggestion = deviceTimeZone();
   const chooseAnother = () => {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useFirestore } from 'reactfire';
+import { useDb } from '../../lib/live/index.ts';
 import { validateSettingsField } from '@gatherly/domain/schemas';
 import { eventTimeZone, needsTimeZoneConfirmation } from '@gatherly/domain/time-zones';
 import { TimeZonePicker } from '../../components/TimeZonePicker.tsx';
@@ -20,7 +20,7 @@ interface Props {
  * ceremony stays at the same moment, shown in the new zone's wall-clock time.
  */
 export function TimeZoneSetting({ eventId, timeZone, run }: Props) {
-  const db = useFirestore();
+  const db = useDb();
   const [error, setError] = useState<string | null>(null);
   const unset = needsTimeZoneConfirmation({ timeZone });
   const choose = (zone: string) => {

@@ -3,7 +3,7 @@
 // slow to confirm, the write is already saved on the device: 'queued' says so until the server
 // confirms (then 'saved'), so "Saving..." never shows for more than a few seconds.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useFirestore } from 'reactfire';
+import { useDb } from '../../lib/live/index.ts';
 import { showToast } from '../../lib/toast-store.ts';
 import { commitWrite } from '../../lib/offline/commit-write.ts';
 
@@ -13,7 +13,7 @@ export const SAVED_INDICATOR_MS = 2000;
 export const ERROR_INDICATOR_MS = 3000;
 
 export function useAutoSave() {
-  const db = useFirestore();
+  const db = useDb();
   const [status, setStatus] = useState<SaveStatus>('idle');
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const latest = useRef(0);

@@ -1,4 +1,4 @@
-import { useFirestore } from 'reactfire';
+import { useDb } from '../../lib/live/index.ts';
 import { isoToDateTimeLocal } from '@gatherly/domain/dates';
 import { carpoolEditFormSchema, carpoolFormSchema } from '@gatherly/domain/schemas';
 import { FormDialog } from '../../components/FormDialog.tsx';
@@ -36,7 +36,7 @@ function carpoolValues(carpool: CarpoolDoc, timeZone: string): CarpoolValues {
  * edit is a direct update the rules decide, seats never below the people already in.
  */
 export function CarpoolDialog({ eventId, timeZone, open, carpool, onClose }: Props) {
-  const db = useFirestore();
+  const db = useDb();
   const { form, close } = useDialogForm({
     initialValues: carpool ? carpoolValues(carpool, timeZone) : EMPTY,
     validationSchema: carpool ? carpoolEditFormSchema(carpool.currentSeats) : carpoolFormSchema,

@@ -1,7 +1,7 @@
 import { Button, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import type { FormikProps } from 'formik';
 import { useEffect, useState } from 'react';
-import { useFirestore } from 'reactfire';
+import { useDb } from '../../lib/live/index.ts';
 import { isoToDateTimeLocal } from '@gatherly/domain/dates';
 import { flightTimeZones } from '@gatherly/domain/flights';
 import { flightFormSchema } from '@gatherly/domain/schemas';
@@ -75,7 +75,7 @@ export const AIRPORT_DATA_CREDIT = 'Airport data: Open Travel Data, CC BY';
  * rules decide (docs/data-model.md).
  */
 export function FlightDialog({ eventId, eventTimeZone, open, flight, onClose }: Props) {
-  const db = useFirestore();
+  const db = useDb();
   const airports = useAirportLookup(open);
   const initial = flight ? flightValues(flight, eventTimeZone) : EMPTY;
   const { form, close } = useDialogForm({

@@ -7,7 +7,7 @@ import { useCallback, type ReactNode } from 'react';
 import { VirtualGrid } from '../../components/VirtualGrid.tsx';
 import { useFirstPageSize } from '../../lib/grid-first-page.ts';
 import type { CarpoolDoc, FlightDoc } from '../../lib/types.ts';
-import type { SearchPages } from '../../lib/use-search-pages.ts';
+import type { SearchPages } from '../../lib/live/index.ts';
 import { CarpoolCard } from './CarpoolCard.tsx';
 import { useCarpoolPages, useFlightPages } from './data.ts';
 import { FlightCard } from './FlightCard.tsx';

@@ -9,7 +9,6 @@ import {
   type Firestore,
   type QueryConstraint,
 } from 'firebase/firestore';
-import { useFirestore, useFirestoreCollectionData } from 'reactfire';
 import { API } from '@gatherly/domain/api/endpoints';
 import type { CreateCarpoolRequest, CreateFlightRequest } from '@gatherly/domain/api/requests';
 import { dateTimeLocalToIso } from '@gatherly/domain/dates';
@@ -22,11 +21,10 @@ import {
   passengersRef,
 } from '../../lib/db/refs.ts';
 import type { CarpoolDoc, CarpoolPassengerDoc, FlightDoc } from '../../lib/types.ts';
-import { useSearchPages, type SearchPages } from '../../lib/use-search-pages.ts';
+import { useDb, useLiveQuery, useSearchPages, type SearchPages } from '../../lib/live/index.ts';
 
 export interface ListState<T> {
   loading: boolean;
-  error: Error | undefined;
   items: T[];
 }
 
@@ -44,25 +42,25 @@ export function carpoolsQuery(db: Firestore, eventId: string, max?: number) {
 
 /** Flights of the event, newest first; `max` bounds the list (the dashboard shows 3). */
 export function useFlights(eventId: string, max?: number): ListState<FlightDoc> {
-  const db = useFirestore();
-  const res = useFirestoreCollectionData(flightsQuery(db, eventId, max));
-  return { loading: res.status === 'loading', error: res.error, items: res.data ?? [] };
+  const db = useDb();
+  const res = useLiveQuery(flightsQuery(db, eventId, max));
+  return { loading: res.loading, items: res.data };
 }
 
 export function useCarpools(eventId: string, max?: number): ListState<CarpoolDoc> {
-  const db = useFirestore();
-  const res = useFirestoreCollectionData(carpoolsQuery(db, eventId, max));
-  return { loading: res.status === 'loading', error: res.error, items: res.data ?? [] };
+  const db = useDb();
+  const res = useLiveQuery(carpoolsQuery(db, eventId, max));
+  return { loading: res.loading, items: res.data };
 }
 
 /** The travel screen's flights, newest first, `pageSize` at a time, live for the loaded window. */
 export function useFlightPages(eventId: string, pageSize: number): SearchPages<FlightDoc> {
-  const db = useFirestore();
+  const db = useDb();
   return useSearchPages(flightsQuery(db, eventId), pageSize, null);
 }
 
 export function useCarpoolPages(eventId: string, pageSize: number): SearchPages<CarpoolDoc> {
-  const db = useFirestore();
+  const db = useDb();
   return useSearchPages(carpoolsQuery(db, eventId), pageSize, null);
 }
 
@@ -132,15 +130,15 @@ export function updateCarpool(
 
 /** Riders of one carpool by joining order: read only for cards on screen that have riders. */
 export function usePassengers(carpool: CarpoolDoc): CarpoolPassengerDoc[] {
-  const db = useFirestore();
-  const res = useFirestoreCollectionData(
+  const db = useDb();
+  const res = useLiveQuery(
     query(
       passengersRef(db, carpool.eventId, carpool.id),
       orderBy('joinedAt'),
       limit(MAX_PASSENGERS),
     ),
   );
-  return res.data ?? [];
+  return res.data;
 }
 
 /** Seats are 1..8 with the driver's: at most 7 riders. */

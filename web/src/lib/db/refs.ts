@@ -124,20 +124,19 @@ export function photoRef(
   return doc(photosRef(db, eventId), photoId);
 }
 
-/** One user's votes on the given photos (at most MAX_IN_VALUES): the shown photos only. */
+/**
+ * One user's votes in an event; read only narrowed to the photos shown (`photoId in`, at most
+ * MAX_IN_VALUES per query: the live-data layer's useLiveDocsIn).
+ */
 export function myVotesQuery(
   db: Firestore,
   eventId: string,
   uid: string,
-  photoIds: readonly string[],
 ): Query<PhotoVoteDoc, PhotoVoteDoc> {
-  if (photoIds.length === 0 || photoIds.length > MAX_IN_VALUES)
-    throw new Error(`myVotesQuery takes 1 to ${MAX_IN_VALUES} photo ids`);
   return query(
     collectionGroup(db, VOTES).withConverter(photoVoteConverter),
     where('eventId', '==', eventId),
     where('userId', '==', uid),
-    where('photoId', 'in', [...photoIds]),
   );
 }
 

@@ -3,10 +3,10 @@
 import { act, renderHook } from '@testing-library/react';
 import type { Query } from 'firebase/firestore';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import * as paged from '../../src/lib/use-paged-query.ts';
-import { useSearchPages } from '../../src/lib/use-search-pages.ts';
+import * as paged from '../../src/lib/live/paged-query.ts';
+import { useSearchPages } from '../../src/lib/live/search-pages.ts';
 
-vi.mock('../../src/lib/use-paged-query.ts', () => ({ usePagedQuery: vi.fn() }));
+vi.mock('../../src/lib/live/paged-query.ts', () => ({ usePagedQuery: vi.fn() }));
 
 const loadMore = vi.fn();
 const nine = Array.from({ length: 9 }, (_, i) => ({ id: `f${i}` }));

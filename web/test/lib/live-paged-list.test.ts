@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PagedList, type PageDriver, type PageRange } from '../../src/lib/paged-list.ts';
+import { PagedList, type PageDriver, type PageRange } from '../../src/lib/live/paged-list.ts';
 
 /** An ordered in-memory collection answering range listeners as Firestore would. */
 class FakeCollection {

@@ -3,7 +3,7 @@
 // and a page that filters down short loads the next one.
 import type { Query } from 'firebase/firestore';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { usePagedQuery } from './use-paged-query.ts';
+import { usePagedQuery } from './paged-query.ts';
 
 export interface SearchPages<T> {
   loading: boolean;
