@@ -7,6 +7,7 @@ import { check, gone, hasText, visible } from '../lib/expect.ts';
 import {
   addMember,
   bannerHeading,
+  chooseMenuItem,
   createEvent,
   dismissToasts,
   navigate,
@@ -220,7 +221,7 @@ export async function travel({ person, step }: JourneyContext): Promise<void> {
         await flightCard(page, 'ORD → SFO')
           .getByRole('button', { name: /^Manage flight/ })
           .click();
-        await page.getByRole('menuitem', { name: 'Edit' }).click();
+        await chooseMenuItem(page, 'Edit');
         await visible(dialog, 'the Edit Flight dialog');
       };
       await shootLightAndDark(hal, 'flight-edit-dialog', openEdit);
@@ -286,7 +287,7 @@ export async function travel({ person, step }: JourneyContext): Promise<void> {
     await carpoolCard(page)
       .getByRole('button', { name: /^Manage carpool/ })
       .click();
-    await page.getByRole('menuitem', { name: 'Edit' }).click();
+    await chooseMenuItem(page, 'Edit');
     const dialog = page.getByRole('dialog', { name: 'Edit Carpool' });
     await dialog.getByLabel('Seats').fill('1');
     await dialog.getByRole('button', { name: 'Save Changes' }).click();
@@ -311,7 +312,7 @@ export async function travel({ person, step }: JourneyContext): Promise<void> {
     await carpoolCard(page)
       .getByRole('button', { name: /^Manage carpool/ })
       .click();
-    await page.getByRole('menuitem', { name: 'Delete' }).click();
+    await chooseMenuItem(page, 'Delete');
     const confirm = page.getByRole('alertdialog', { name: 'Delete Carpool' });
     await visible(confirm.getByText('Its passenger loses their seat.'), 'the rider warning');
     await confirm.getByRole('button', { name: 'Delete' }).click();

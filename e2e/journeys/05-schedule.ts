@@ -6,6 +6,7 @@ import { check, gone, hasText, visible } from '../lib/expect.ts';
 import {
   addMember,
   bannerHeading,
+  chooseMenuItem,
   createEvent,
   navigate,
   signInFromLanding,
@@ -19,7 +20,7 @@ const item = (page: Page, title: string) =>
 async function rsvp(person: Person, title: string, answer: 'Going' | 'Maybe' | 'Not Going') {
   const row = item(person.page, title);
   await row.getByRole('button', { name: /^Your RSVP:/ }).click();
-  await person.page.getByRole('menuitem', { name: answer, exact: true }).click();
+  await chooseMenuItem(person.page, answer);
   await visible(
     row.getByRole('button', { name: `Your RSVP: ${answer}` }),
     `${person.name}'s RSVP chip to read ${answer}`,

@@ -9,6 +9,7 @@ import { check, gone, hasText, until, visible } from '../lib/expect.ts';
 import {
   addMember,
   bannerHeading,
+  chooseMenuItem,
   createEvent,
   dismissToasts,
   navigate,
@@ -76,7 +77,7 @@ export async function venueWifi({ person, step }: JourneyContext): Promise<void>
       await dismissToasts(olive.page);
       const row = item(olive.page, 'Ceremony');
       await row.getByRole('button', { name: /^Your RSVP:/ }).click();
-      await olive.page.getByRole('menuitem', { name: 'Going', exact: true }).click();
+      await chooseMenuItem(olive.page, 'Going');
       await visible(
         row.getByRole('button', { name: 'Your RSVP: Going' }),
         'the RSVP chip to read Going',

@@ -7,7 +7,7 @@ import { seedBenchEvent } from '../bench/lib/seed.ts';
 import { withTriggersOff } from '../../scripts/lib/function-triggers.ts';
 import { buildEvent, CREATOR, GUEST, SIZES } from '../bench/lib/world.ts';
 import { check, hasText, until, visible } from '../lib/expect.ts';
-import { bannerHeading, signInFromLanding } from '../lib/flows.ts';
+import { bannerHeading, chooseMenuItem, signInFromLanding } from '../lib/flows.ts';
 import { PROJECT_ID, pointAdminAtEmulators } from '../lib/admin.ts';
 import type { JourneyContext } from '../lib/journey.ts';
 
@@ -81,7 +81,7 @@ export async function liveAtScale({ person, step }: JourneyContext): Promise<voi
       (await scheduleItem(p, title).getByTestId('rsvp-counts').textContent()) ?? '';
     const before = await attending(olive.page);
     await chip.click();
-    await gil.page.getByRole('menuitem', { name: answer, exact: true }).click();
+    await chooseMenuItem(gil.page, answer);
     await visible(
       row.getByRole('button', { name: `Your RSVP: ${answer}` }),
       `the guest's RSVP chip to read ${answer}`,

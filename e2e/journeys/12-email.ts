@@ -9,6 +9,7 @@ import {
   acceptInvitation,
   addMember,
   bannerHeading,
+  chooseMenuItem,
   createEvent,
   inviteByEmail,
   signInFromLanding,
@@ -23,7 +24,7 @@ const item = (page: Page, title: string) =>
 async function rsvp(person: Person, title: string, answer: 'Going' | 'Not Going') {
   const row = item(person.page, title);
   await row.getByRole('button', { name: /^Your RSVP:/ }).click();
-  await person.page.getByRole('menuitem', { name: answer, exact: true }).click();
+  await chooseMenuItem(person.page, answer);
   await visible(row.getByRole('button', { name: `Your RSVP: ${answer}` }), `${answer} chosen`);
 }
 
@@ -170,7 +171,7 @@ export async function email({ person, step }: JourneyContext): Promise<void> {
     await gus.page.getByRole('button', { name: 'Profile menu' }).click();
     await gus.timed(
       'profile',
-      () => gus.page.getByRole('menuitem', { name: 'Profile & e-mail' }).click(),
+      () => chooseMenuItem(gus.page, 'Profile & e-mail'),
       (p) => p.getByRole('heading', { name: 'Your Profile' }),
     );
     const announcements = gus.page.getByRole('checkbox', { name: 'Announcements from hosts' });

@@ -11,6 +11,7 @@ import {
   acceptInvitation,
   addMember,
   bannerHeading,
+  chooseMenuItem,
   createEvent,
   dismissToasts,
   inviteByEmail,
@@ -28,7 +29,7 @@ const item = (page: Page) => page.getByTestId('schedule-item').filter({ hasText:
 async function rsvp(person: Person, answer: 'Going' | 'Not Going') {
   const row = item(person.page);
   await row.getByRole('button', { name: /^Your RSVP:/ }).click();
-  await person.page.getByRole('menuitem', { name: answer, exact: true }).click();
+  await chooseMenuItem(person.page, answer);
   await visible(row.getByRole('button', { name: `Your RSVP: ${answer}` }), `${answer} chosen`);
 }
 

@@ -13,6 +13,7 @@ import { check, gone, hasText, until, visible } from '../lib/expect.ts';
 import {
   addMember,
   bannerHeading,
+  chooseMenuItem,
   createEvent,
   dismissToasts,
   signInFromLanding,
@@ -30,7 +31,7 @@ async function choose(person: Person, answer: 'Going' | 'Not Going') {
   await item(person.page)
     .getByRole('button', { name: /^Your RSVP:/ })
     .click();
-  await person.page.getByRole('menuitem', { name: answer, exact: true }).click();
+  await chooseMenuItem(person.page, answer);
 }
 
 /** Going opens the RSVP step for this item. */
