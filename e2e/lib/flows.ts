@@ -155,8 +155,10 @@ export async function acceptInvitation(
   // so the dashboard counts as shown when either is: on a loaded machine the step can open
   // between two polls for the heading, which then never matches.
   const step = person.page.getByRole('dialog', { name: /^Going to / });
-  await person.timed('dashboard (after accept, incl. 2 s redirect)', async () => undefined, (p) =>
-    bannerHeading(eventName)(p).or(step),
+  await person.timed(
+    'dashboard (after accept, incl. 2 s redirect)',
+    async () => undefined,
+    (p) => bannerHeading(eventName)(p).or(step),
   );
   await urlMatches(person.page, /\/events\/[^/]+$/, 'the redirect to the event');
   const opened = await step.waitFor({ state: 'visible', timeout: 3000 }).then(

@@ -1,4 +1,14 @@
-import { AspectRatio, Badge, Box, Card, HStack, IconButton, Image, Text } from '@chakra-ui/react';
+import {
+  AspectRatio,
+  Badge,
+  Box,
+  Card,
+  chakra,
+  HStack,
+  IconButton,
+  Image,
+  Text,
+} from '@chakra-ui/react';
 import { memo } from 'react';
 import { HeartIcon } from '../../components/icons.tsx';
 import { UserAvatar } from '../../components/UserAvatar.tsx';
@@ -163,8 +173,8 @@ function PhotoCardView({
           </Text>
           {/* The count sits beside the button, not in it: its name is what it does (WCAG 2.5.3). */}
           <HStack gap="1" flexShrink={0} color={photo.userVoted ? 'red.500' : 'fg.muted'}>
-            <Box
-              as="button"
+            <chakra.button
+              type="button"
               cursor="pointer"
               aria-label={photo.userVoted ? 'Remove vote' : 'Vote for this photo'}
               aria-pressed={photo.userVoted}
@@ -174,7 +184,7 @@ function PhotoCardView({
               onClick={() => onVote(photo)}
             >
               <HeartIcon fill={photo.userVoted ? 'currentColor' : 'none'} boxSize="4" />
-            </Box>
+            </chakra.button>
             <Text as="span" fontSize="sm" data-testid="vote-count">
               {photo.votes}
             </Text>
