@@ -16,6 +16,11 @@ import type { JsSdkLayout } from './workspace.ts';
 const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
 /** A whole run takes minutes; past this the page is presumed stuck. */
 const RUN_LIMIT_MS = 60 * 60 * 1000;
+/**
+ * A page that answers no evaluate() this long has its main thread busy in a loop (mocha's
+ * per-test timeouts cannot fire then): the run stops and says which test was running.
+ */
+const UNRESPONSIVE_LIMIT_MS = 5 * 60 * 1000;
 
 interface ChromiumOptions {
   workDir: string;
@@ -24,7 +29,11 @@ interface ChromiumOptions {
   grep?: string;
 }
 
-type PageGlobals = { __upstreamResults?: TestResult[]; __upstreamCount?: number };
+type PageGlobals = {
+  __upstreamResults?: TestResult[];
+  __upstreamCount?: number;
+  __upstreamCurrent?: string;
+};
 
 export async function runInChromium(
   name: string,
@@ -72,7 +81,7 @@ export async function runInChromium(
       ${options.grep ? `grep: ${JSON.stringify(options.grep)},` : ''}
       reporter: function UpstreamReporter(runner) {
         recordResults(runner, (results) => { window.__upstreamResults = results; },
-          () => { window.__upstreamCount++; });
+          () => { window.__upstreamCount++; }, (title) => { window.__upstreamCurrent = title; });
       },
     });`;
   const files: Record<string, string> = {
@@ -116,11 +125,30 @@ export async function runInChromium(
     await page.goto(origin);
     let results: TestResult[] | undefined;
     let lastCount = -1;
+    let current: string | undefined;
+    let answeredAt = Date.now();
+    let unresponsive = false;
     while (Date.now() - started < RUN_LIMIT_MS) {
-      const state = await page.evaluate(() => {
-        const globals = globalThis as unknown as PageGlobals;
-        return { results: globals.__upstreamResults, count: globals.__upstreamCount ?? 0 };
-      });
+      const state = await Promise.race([
+        page.evaluate(() => {
+          const globals = globalThis as unknown as PageGlobals;
+          return {
+            results: globals.__upstreamResults,
+            count: globals.__upstreamCount ?? 0,
+            current: globals.__upstreamCurrent,
+          };
+        }),
+        new Promise<null>((done) => setTimeout(() => done(null), 10_000)),
+      ]);
+      if (state === null) {
+        if (Date.now() - answeredAt > UNRESPONSIVE_LIMIT_MS) {
+          unresponsive = true;
+          break;
+        }
+        continue;
+      }
+      answeredAt = Date.now();
+      current = state.current;
       if (state.results) {
         results = state.results;
         break;
@@ -133,6 +161,13 @@ export async function runInChromium(
     }
     process.stdout.write('\n');
     const seconds = (Date.now() - started) / 1000;
+    if (unresponsive)
+      return {
+        name,
+        results: [],
+        aborted: `the page answered nothing for ${UNRESPONSIVE_LIMIT_MS / 60000} min (its main thread busy: a loop in the client)${current ? `; the test running: "${current}"` : ''}`,
+        seconds,
+      };
     if (!results)
       return {
         name,

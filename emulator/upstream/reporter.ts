@@ -1,16 +1,18 @@
 // The mocha reporter the runner gives every upstream suite: it records each test's final state
 // (after mocha's retries), its retry count and its error as results.ts `TestResult`s, and hands
 // the list to `sink` when the run ends. Kept as source text because it runs inside the suites'
-// own mocha: in Node as a CommonJS reporter module, in Chromium inside the test page.
+// own mocha: in Node as a CommonJS reporter module, in Chromium inside the test page. It also
+// says which test is running (`onBegin`), for the runner's time limit (watchdog.ts).
 
-/** A JavaScript function expression `(runner, sink, onEach?) => void`. */
-export const RECORDER_SOURCE = String.raw`function recordResults(runner, sink, onEach) {
+/** A JavaScript function expression `(runner, sink, onEach?, onBegin?) => void`. */
+export const RECORDER_SOURCE = String.raw`function recordResults(runner, sink, onEach, onBegin) {
   const results = [];
   const push = (result) => {
     results.push(result);
     if (onEach) onEach(result);
   };
   const titleOf = (test) => test.titlePath().join(' > ');
+  if (onBegin) runner.on('test', (test) => onBegin(titleOf(test)));
   const errorOf = (err) => {
     if (!err) return 'unknown error';
     const message = err.message || String(err);
@@ -35,7 +37,10 @@ export const RECORDER_SOURCE = String.raw`function recordResults(runner, sink, o
   runner.once('end', () => sink(results));
 }`;
 
-/** A CommonJS mocha reporter that writes the results to `--reporter-option output=FILE`. */
+/**
+ * A CommonJS mocha reporter that writes the results to `--reporter-option output=FILE`, and the
+ * title of the test running to FILE.current.
+ */
 export const NODE_REPORTER_MODULE = `'use strict';
 const fs = require('node:fs');
 const recordResults = ${RECORDER_SOURCE};
@@ -56,6 +61,7 @@ module.exports = function UpstreamReporter(runner, options) {
       progress('\\n');
     },
     (result) => progress(MARK[result.state]),
+    (title) => fs.writeFileSync(options.reporterOption.output + '.current', title),
   );
 };
 `;

@@ -6,9 +6,11 @@
 // Options (or environment): --js-sdk DIR (FIREBASE_JS_SDK_DIR), --nodejs-firestore DIR
 // (NODEJS_FIRESTORE_DIR), --suites a,b (default: every suite whose checkout is given),
 // --work-dir DIR (default $TMPDIR/gatherly-upstream-suites), --grep REGEX, --log-level LEVEL,
-// --json FILE (every test's result). Exit code 1 when a test fails.
+// --json FILE (every test's result), --suite-limit MINUTES (default 30: a suite still running
+// then is stopped and reported busy or waiting, with the test running). Exit code 1 when a test
+// fails.
 import { spawn } from 'node:child_process';
-import { closeSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -16,6 +18,7 @@ import { startFirestoreEmulator } from '../src/firestore/server.ts';
 import type { LogLevel } from '../src/firestore/log.ts';
 import { runInChromium } from './chromium.ts';
 import { countResults, formatRun, type SuiteRun, type TestResult } from './results.ts';
+import { watchChild } from './watchdog.ts';
 import { prepareHarness, prepareJsSdk, prepareNodejsFirestore } from './workspace.ts';
 
 /** The project id the js-sdk harness uses against an emulator (FIRESTORE_EMULATOR_PROJECT_ID). */
@@ -39,6 +42,7 @@ const { values: args } = parseArgs({
     grep: { type: 'string' },
     'log-level': { type: 'string' },
     json: { type: 'string' },
+    'suite-limit': { type: 'string' },
   },
 });
 
@@ -46,6 +50,8 @@ const jsSdk = args['js-sdk'] ?? process.env['FIREBASE_JS_SDK_DIR'];
 const nodejsFirestore = args['nodejs-firestore'] ?? process.env['NODEJS_FIRESTORE_DIR'];
 const workDir = resolve(args['work-dir'] ?? join(tmpdir(), 'gatherly-upstream-suites'));
 const logLevel = (args['log-level'] ?? 'error') as LogLevel;
+/** A whole suite takes minutes; past this its client is presumed stuck (watchdog.ts). */
+const suiteLimitMs = Number(args['suite-limit'] ?? 30) * 60_000;
 
 function selectedSuites(): SuiteName[] {
   const all = Object.keys(SUITES) as SuiteName[];
@@ -87,22 +93,31 @@ async function runMocha(
     ...(args.grep ? ['--grep', args.grep] : []),
     ...files,
   ];
-  const code = await new Promise<number | null>((done) => {
-    // The suites' own output (SDK logs) goes to the log; the reporter's progress dots to fd 3.
-    const logFd = openSync(log, 'w');
-    const child = spawn(process.execPath, command, {
-      cwd,
-      env: { ...process.env, ...env },
-      stdio: ['ignore', logFd, logFd, 1],
-    });
-    child.on('exit', (exitCode) => {
-      closeSync(logFd);
-      done(exitCode);
-    });
+  const current = `${output}.current`;
+  rmSync(current, { force: true });
+  // The suites' own output (SDK logs) goes to the log; the reporter's progress dots to fd 3.
+  const logFd = openSync(log, 'w');
+  const child = spawn(process.execPath, command, {
+    cwd,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', logFd, logFd, 1],
   });
+  let code: number | null = null;
+  child.on('exit', (exitCode) => {
+    code = exitCode;
+  });
+  const overrun = await watchChild(child, suiteLimitMs, () => {
+    try {
+      return { title: readFileSync(current, 'utf8'), startedAt: statSync(current).mtimeMs };
+    } catch {
+      return null;
+    }
+  });
+  closeSync(logFd);
   console.log(`[upstream] the suite's output: ${log}`);
   process.stdout.write('\n');
   const seconds = (Date.now() - started) / 1000;
+  if (overrun) return { name, results: [], aborted: `mocha ${overrun.message}`, seconds };
   try {
     return { name, results: JSON.parse(readFileSync(output, 'utf8')) as TestResult[], seconds };
   } catch {

@@ -200,7 +200,24 @@ const events = [
   }),
 ];
 
+// The member search (web/src/features/members/data.ts, membersQuery), in both of its orders.
+const memberSearch = (a: Actor) =>
+  a.db.collection(`${E}/members`).where('searchTokens', 'array-contains', 'al');
 const members = [
+  ...fs('members search, joining order', {
+    listen: {
+      allowed: MEMBER_ROLES,
+      what: 'searchTokens array-contains, joinedAt',
+      attempt: (a) => listenQuery(memberSearch(a).orderBy('joinedAt', 'asc')),
+    },
+  }),
+  ...fs('members search, by name', {
+    listen: {
+      allowed: MEMBER_ROLES,
+      what: 'searchTokens array-contains, user.displayName',
+      attempt: (a) => listenQuery(memberSearch(a).orderBy('user.displayName', 'asc')),
+    },
+  }),
   ...fs('members/{attendee2}', {
     get: { allowed: MEMBER_ROLES, attempt: (a) => a.db.doc(`${E}/members/${other}`).get() },
     list: { allowed: MEMBER_ROLES, attempt: (a) => a.db.collection(`${E}/members`).get() },
@@ -321,7 +338,41 @@ const audit = [
 const ownPhoto = (a: Actor): string => `${E}/photos/photo-${ownOf(a)}`;
 const otherPhoto = `${E}/photos/photo-${other}`;
 
+// The gallery's filtered pages (web/src/features/photos/data.ts, galleryQuery): a member may run
+// each, and firestore.indexes.json must serve each (production limits mode refuses otherwise).
+const gallery = (a: Actor) => a.db.collection(`${E}/photos`);
 const photos = [
+  ...fs('photos gallery, Featured', {
+    listen: {
+      allowed: MEMBER_ROLES,
+      what: 'isFeatured == true, newest first',
+      attempt: (a) =>
+        listenQuery(gallery(a).where('isFeatured', '==', true).orderBy('uploadedAt', 'desc')),
+    },
+  }),
+  ...fs('photos gallery, search', {
+    listen: {
+      allowed: MEMBER_ROLES,
+      what: 'searchTokens array-contains, newest first',
+      attempt: (a) =>
+        listenQuery(
+          gallery(a).where('searchTokens', 'array-contains', 'su').orderBy('uploadedAt', 'desc'),
+        ),
+    },
+  }),
+  ...fs('photos gallery, search within Featured', {
+    listen: {
+      allowed: MEMBER_ROLES,
+      what: 'searchTokens array-contains, isFeatured == true, newest first',
+      attempt: (a) =>
+        listenQuery(
+          gallery(a)
+            .where('searchTokens', 'array-contains', 'su')
+            .where('isFeatured', '==', true)
+            .orderBy('uploadedAt', 'desc'),
+        ),
+    },
+  }),
   ...fs('photos/{attendee2}', {
     get: { allowed: MEMBER_ROLES, attempt: (a) => a.db.doc(otherPhoto).get() },
     list: { allowed: MEMBER_ROLES, attempt: (a) => a.db.collection(`${E}/photos`).get() },

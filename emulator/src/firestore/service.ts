@@ -15,7 +15,7 @@ import {
   valueToJson,
 } from './json.ts';
 import { checkIndexEntries } from './index-entries.ts';
-import { planQuery, queryShape } from './indexes.ts';
+import { type Plan, planQuery, queryShape } from './indexes.ts';
 import { MAX_AGGREGATIONS, MAX_WRITES_PER_COMMIT } from './limits.ts';
 import { type CompiledQuery, compileQuery, executeQuery, parseInt32, project } from './query.ts';
 import type { Database, ProjectRegistry } from './registry.ts';
@@ -122,8 +122,8 @@ export type CommitObserver = (
 export class FirestoreService {
   /** Set by the server when Firestore triggers are delivered to a Functions emulator. */
   onCommit: CommitObserver | null = null;
-  /** Compiled queries production would refuse for want of an index, and the refusal. */
-  private readonly missingIndex = new WeakMap<CompiledQuery, FirestoreError>();
+  /** Each compiled query's index plan, recorded and enforced once the rules allow the query. */
+  private readonly plans = new WeakMap<CompiledQuery, Plan>();
 
   constructor(readonly registry: ProjectRegistry) {}
 
@@ -225,11 +225,7 @@ export class FirestoreService {
     return documentToJson(applyMask(doc, mask), ctx.projectId, ctx.databaseId);
   }
 
-  /**
-   * Compiles a query and plans its index: the plan is recorded for the index-usage report and,
-   * in production limits mode, a query no declared or automatic index serves is refused by
-   * `requireIndex`.
-   */
+  /** Compiles a query and plans its index (recorded and enforced by `requireIndex`). */
   compile(
     ctx: CallContext,
     parent: string | undefined,
@@ -244,21 +240,21 @@ export class FirestoreService {
       query,
     );
     const shape = queryShape(query.where, compiled, aggregatedFields);
-    if (shape) {
-      const plan = planQuery(this.registry.indexes(ctx.projectId), shape);
-      this.registry.indexUsage(ctx.projectId).record(plan);
-      if (!plan.ok && this.registry.productionLimits) this.missingIndex.set(compiled, plan.error);
-    }
+    if (shape) this.plans.set(compiled, planQuery(this.registry.indexes(ctx.projectId), shape));
     return compiled;
   }
 
   /**
-   * Refuses a compiled query that lacks its index (production limits mode). Called after the
-   * rules: a caller the rules deny learns that, not which indexes exist.
+   * Records the query's index plan for the usage report and, in production limits mode, refuses
+   * a query no declared or automatic index serves. Called after the rules: a caller the rules
+   * deny learns that, not which indexes exist, and a denied query (a security test's attack)
+   * neither needs nor uses an index, so it stays out of the report.
    */
   requireIndex(query: CompiledQuery): void {
-    const error = this.missingIndex.get(query);
-    if (error) throw error;
+    const plan = this.plans.get(query);
+    if (!plan) return;
+    this.registry.indexUsage(query.projectId).record(plan);
+    if (!plan.ok && this.registry.productionLimits) throw plan.error;
   }
 
   /** Runs a query with rules and transaction bookkeeping; returns result documents in order. */

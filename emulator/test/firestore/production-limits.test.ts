@@ -151,6 +151,80 @@ describe('production limits mode: composite indexes', () => {
     expect(JSON.stringify(answer.json)).toMatch(/order ASCENDING\|DESCENDING or arrayConfig/);
   });
 
+  it('leaves a query the rules deny out of the usage report (it neither needs nor uses an index)', async () => {
+    const projectId = uniqueProject('denied');
+    const { db, close } = adminOf(strict, projectId);
+    try {
+      await seed(db);
+      const rules = await control(strict, 'PUT', `${projectId}:securityRules`, {
+        rules: {
+          files: [
+            {
+              name: 'firestore.rules',
+              content: `rules_version = '2';
+service cloud.firestore {
+  match /databases/{database}/documents {
+    match /events/{e}/photos/{p} { allow read: if request.auth != null; }
+  }
+}`,
+            },
+          ],
+        },
+      });
+      expect(rules.status).toBe(200);
+      await control(strict, 'PUT', `${projectId}:indexes`, { indexes: [unusedIndex] });
+      const runQuery = (where: 'uploader' | 'size', authorization?: string) =>
+        fetch(
+          `http://${strict.host}:${strict.port}/v1/projects/${projectId}/databases/(default)/documents/events/e:runQuery`,
+          {
+            method: 'POST',
+            headers: {
+              'content-type': 'application/json',
+              ...(authorization ? { authorization } : {}),
+            },
+            body: JSON.stringify({
+              structuredQuery: {
+                from: [{ collectionId: 'photos' }],
+                where: {
+                  fieldFilter: {
+                    field: { fieldPath: where },
+                    op: 'EQUAL',
+                    value: where === 'size' ? { integerValue: '10' } : { stringValue: 'u1' },
+                  },
+                },
+                // (uploader ==, at desc) has no index; (size ==, at asc) has unusedIndex.
+                orderBy: [
+                  {
+                    field: { fieldPath: 'at' },
+                    direction: where === 'size' ? 'ASCENDING' : 'DESCENDING',
+                  },
+                ],
+              },
+            }),
+          },
+        );
+      // Signed out: denied by the rules, whether or not the index exists.
+      expect((await runQuery('uploader')).status).toBe(403);
+      expect((await runQuery('size')).status).toBe(403);
+      expect((await control(strict, 'GET', `${projectId}:indexUsage`)).json).toMatchObject({
+        used: [],
+        unused: [unusedIndex],
+        missing: [],
+      });
+      // Signed in: allowed, so the query needs its index (refused) or uses it.
+      const alice = `Bearer ${Buffer.from('{"alg":"none"}').toString('base64url')}.${Buffer.from(JSON.stringify({ sub: 'alice' })).toString('base64url')}.`;
+      expect((await runQuery('uploader', alice)).status).toBe(400);
+      expect((await runQuery('size', alice)).status).toBe(200);
+      expect((await control(strict, 'GET', `${projectId}:indexUsage`)).json).toMatchObject({
+        used: [{ declaration: unusedIndex, queries: 1 }],
+        unused: [],
+        missing: [{ declaration: photosIndex, queries: 1 }],
+      });
+    } finally {
+      await close();
+    }
+  });
+
   it('with the mode off runs the query and still reports the missing index', async () => {
     const projectId = uniqueProject('lenient');
     const { db, close } = adminOf(lenient, projectId);
