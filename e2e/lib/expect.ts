@@ -43,6 +43,38 @@ export async function visible(
   }
 }
 
+/**
+ * Resolves once `text` has appeared in the page, however briefly: a MutationObserver installed
+ * now sees every change as it is made, where polling can miss a message shown for 2 s while the
+ * page is busy loading the next screen. Start it before the action that shows the text.
+ */
+export async function appears(
+  page: Page,
+  text: string,
+  what: string,
+  timeoutMs = LIVE_TIMEOUT_MS,
+): Promise<void> {
+  const seen = await page.evaluate(
+    ([wanted, ms]) =>
+      new Promise<boolean>((resolve) => {
+        const shown = () => document.body.textContent?.includes(wanted) === true;
+        if (shown()) return resolve(true);
+        const observer = new MutationObserver(() => {
+          if (!shown()) return;
+          observer.disconnect();
+          resolve(true);
+        });
+        observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+        setTimeout(() => {
+          observer.disconnect();
+          resolve(false);
+        }, ms);
+      }),
+    [text, timeoutMs] as const,
+  );
+  if (!seen) throw new ExpectationFailed(`expected ${what} to appear within ${timeoutMs} ms`);
+}
+
 export async function gone(
   locator: Locator,
   what: string,

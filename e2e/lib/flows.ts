@@ -1,6 +1,6 @@
 // User flows several journeys share, written the way a person does them: visible labels only.
 import type { Locator, Page } from 'playwright-core';
-import { gone, hasText, urlMatches, visible } from './expect.ts';
+import { appears, gone, hasText, urlMatches, visible } from './expect.ts';
 import type { Person } from './session.ts';
 
 export const eventsHeading = (name: string) => (p: Page) =>
@@ -137,9 +137,11 @@ export async function acceptInvitation(
   );
   if (shoot) await person.shoot(shoot);
   // The welcome shows for 2 s before the redirect: watched for from before the click, so a sign-in
-  // popup that is slow to close (a loaded machine) cannot start the check after it has gone.
-  const welcome = visible(
-    person.page.getByText(`Welcome to ${eventName}! Taking you to the event...`),
+  // popup that is slow to close (a loaded machine) cannot start the check after it has gone, and
+  // by an observer, so a page busy loading the event meanwhile cannot hide it between two polls.
+  const welcome = appears(
+    person.page,
+    `Welcome to ${eventName}! Taking you to the event...`,
     'the welcome message',
     30_000,
   );
