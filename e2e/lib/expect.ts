@@ -56,11 +56,11 @@ export async function appears(
 ): Promise<void> {
   const seen = await page.evaluate(
     ([wanted, ms]) =>
+      // No named functions inside: the page has no bundler helpers for them (tsx adds __name).
       new Promise<boolean>((resolve) => {
-        const shown = () => document.body.textContent?.includes(wanted) === true;
-        if (shown()) return resolve(true);
+        if (document.body.textContent?.includes(wanted)) return resolve(true);
         const observer = new MutationObserver(() => {
-          if (!shown()) return;
+          if (!document.body.textContent?.includes(wanted)) return;
           observer.disconnect();
           resolve(true);
         });
