@@ -114,8 +114,7 @@ function useListenerSet<V>(
 ): { values: ReadonlyMap<string, V>; loading: boolean } {
   const [set] = useState(() => new ListenerSet<V>());
   const keys = [...wanted.keys()].join(KEY_SEPARATOR);
-  // `keys` stands for `wanted` (rebuilt on every render with the same listeners).
-  // eslint-disable-next-line react-hooks/exhaustive-deps
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- `keys` stands for `wanted` (rebuilt on every render with the same listeners)
   useEffect(() => set.sync(wanted, scope), [set, keys, scope]);
   useEffect(() => () => set.stopAll(), [set, scope]);
   const state = useSyncExternalStore(set.subscribe, set.state);
