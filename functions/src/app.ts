@@ -10,6 +10,7 @@ import { photoArchiveRoutes } from './routes/photo-archives.ts';
 import { photoRoutes } from './routes/photos.ts';
 import { rsvpOptionRoutes } from './routes/rsvp-options.ts';
 import { scheduleRoutes } from './routes/schedule.ts';
+import { seatingRoutes } from './routes/seating.ts';
 import { subscriptionRoutes } from './routes/subscription.ts';
 import { travelRoutes } from './routes/travel.ts';
 import { unsubscribeRoutes } from './routes/unsubscribe.ts';
@@ -30,6 +31,7 @@ export const apiRoutes: readonly Route[] = [
   ...rsvpOptionRoutes,
   ...announcementRoutes,
   ...unsubscribeRoutes,
+  ...seatingRoutes,
 ];
 
 /** The whole /api surface as a node (req, res) handler. */

@@ -46,6 +46,7 @@ import type { Carpool, CarpoolPassenger, Flight } from '@gatherly/domain/entitie
 import type { User } from '@gatherly/domain/entities/users';
 import type { GuestAnswersDoc } from '@gatherly/domain/rsvp-options';
 import type { JoinRequest } from '@gatherly/domain/guest-access';
+import type { SeatingChart, SeatingPlacement, SeatingTable } from '@gatherly/domain/seating';
 
 /**
  * The stored event. `deleting` is set by DELETE /api/events/{id} in the transaction that starts
@@ -118,6 +119,11 @@ export type JoinRequestRecord = JoinRequest<Timestamp>;
 export type AccountDeletionRecord = AccountDeletion<Timestamp>;
 /** dataExports/{id}: an asked-for "Download my data" link (services/data-export.ts). */
 export type DataExportRecord = DataExport<Timestamp>;
+
+/** events/{e}/seatingCharts/{s} and its tables and placements (services/seating.ts). */
+export type SeatingChartRecord = SeatingChart<Timestamp>;
+export type SeatingTableRecord = SeatingTable<Timestamp>;
+export type SeatingPlacementRecord = SeatingPlacement<Timestamp>;
 
 /** What a document stores: the entity without `id`, unless the entity keeps its id as a field. */
 type Stored<T extends { id: string }, KeepsId extends boolean> = KeepsId extends true
@@ -443,6 +449,29 @@ const converters = {
     ['kind', 'key', 'mailCount', 'claimedAt', 'completedAt'],
     ID_IS_DOC_ID,
   ),
+  seatingChart: converterFor<SeatingChartRecord>()(
+    ['eventId', 'scheduleId', 'showGuestsTheirTable', 'tableCount', 'nextOrder', 'updatedAt'],
+    ID_IS_DOC_ID,
+  ),
+  seatingTable: converterFor<SeatingTableRecord>()(
+    [
+      'eventId',
+      'scheduleId',
+      'name',
+      'number',
+      'shape',
+      'seats',
+      'order',
+      'people',
+      'memberIds',
+      'updatedAt',
+    ],
+    ID_IS_DOC_ID,
+  ),
+  seatingPlacement: converterFor<SeatingPlacementRecord>()(
+    ['eventId', 'scheduleId', 'userId', 'tables', 'updatedAt'],
+    ID_IS_DOC_ID,
+  ),
 };
 
 /** Each converter's stored fields by converter name: docs/data-model.md lists the same. */
@@ -559,6 +588,20 @@ export function dataAccess(firestore: Firestore) {
     /** The e-mail scheduler's finished units of work (docs/data-model.md, "E-mail"). */
     reminderRuns: (eventId: string): Col<Converters['reminderRun']> =>
       under(eventId, 'reminderRuns').withConverter(converters.reminderRun),
+    /** Seating charts, one per schedule item (id = the item's), with their tables and placements. */
+    seatingChart: (eventId: string, scheduleId: string): Ref<Converters['seatingChart']> =>
+      under(eventId, 'seatingCharts').doc(scheduleId).withConverter(converters.seatingChart),
+    seatingTables: (eventId: string, scheduleId: string): Col<Converters['seatingTable']> =>
+      under(eventId, 'seatingCharts')
+        .doc(scheduleId)
+        .collection('tables')
+        .withConverter(converters.seatingTable),
+    /** Where each person of a party sits (id = the member's uid). */
+    seatingPlacements: (eventId: string, scheduleId: string): Col<Converters['seatingPlacement']> =>
+      under(eventId, 'seatingCharts')
+        .doc(scheduleId)
+        .collection('placements')
+        .withConverter(converters.seatingPlacement),
     /** Collection-group queries across events (indexes: firestore.indexes.json). */
     groups: {
       members: (): Group<Converters['member']> =>

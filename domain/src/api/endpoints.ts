@@ -40,6 +40,23 @@ import type {
   roleChangeSchema,
   rsvpSchema,
 } from '../schemas.ts';
+import type {
+  addTablesSchema,
+  reorderTablesSchema,
+  seatingSettingsSchema,
+  seatMovesSchema,
+  updateTableSchema,
+} from '../seating-schemas.ts';
+import type {
+  DeletedTableResponse,
+  MySeatResponse,
+  SeatingOrderResponse,
+  SeatingResponse,
+  SeatingSettingsResponse,
+  SeatingTableResponse,
+  SeatingTablesResponse,
+  SeatMovesResponse,
+} from '../seating.ts';
 import {
   bodyOf,
   customBodyOf,
@@ -491,6 +508,69 @@ export const API = defineApi({
     path: '/events/:eventId/announcements',
     access: 'app',
     body: bodyOf<typeof announcementRequestSchema>(),
+  }),
+
+  // ---- Seating (admins and the creator write; docs/api.md, "Seating") -------------------------
+  /** An item's seating chart with its parties and their answers (admins) */
+  getSeating: endpoint<SeatingResponse>()({
+    method: 'GET',
+    path: '/events/:eventId/schedule/:scheduleId/seating',
+    access: 'app',
+  }),
+  /** Adds one table or a quick start of several (admins; 201) */
+  addSeatingTables: endpoint<SeatingTablesResponse>()({
+    method: 'POST',
+    path: '/events/:eventId/schedule/:scheduleId/seating/tables',
+    access: 'app',
+    body: bodyOf<typeof addTablesSchema>(),
+  }),
+  /** Renames, numbers, reshapes or resizes a table (admins) */
+  updateSeatingTable: endpoint<SeatingTableResponse>()({
+    method: 'PATCH',
+    path: '/events/:eventId/schedule/:scheduleId/seating/tables/:tableId',
+    access: 'app',
+    body: bodyOf<typeof updateTableSchema>(),
+  }),
+  /** Deletes a table; its people go back to unassigned (admins) */
+  deleteSeatingTable: endpoint<DeletedTableResponse>()({
+    method: 'DELETE',
+    path: '/events/:eventId/schedule/:scheduleId/seating/tables/:tableId',
+    access: 'app',
+  }),
+  /** Puts the tables in a new order (admins) */
+  reorderSeatingTables: endpoint<SeatingOrderResponse>()({
+    method: 'PUT',
+    path: '/events/:eventId/schedule/:scheduleId/seating/order',
+    access: 'app',
+    body: bodyOf<typeof reorderTablesSchema>(),
+  }),
+  /** Seats people at tables or unassigns them, all or none (admins) */
+  moveSeats: endpoint<SeatMovesResponse>()({
+    method: 'POST',
+    path: '/events/:eventId/schedule/:scheduleId/seating/moves',
+    access: 'app',
+    body: bodyOf<typeof seatMovesSchema>(),
+    idempotent: true,
+  }),
+  /** Turns "Show guests their table" on or off (admins) */
+  setSeatingSettings: endpoint<SeatingSettingsResponse>()({
+    method: 'PUT',
+    path: '/events/:eventId/schedule/:scheduleId/seating/settings',
+    access: 'app',
+    body: bodyOf<typeof seatingSettingsSchema>(),
+    idempotent: true,
+  }),
+  /** The caller’s table and tablemates on the item’s day, when shown */
+  mySeat: endpoint<MySeatResponse>()({
+    method: 'GET',
+    path: '/events/:eventId/schedule/:scheduleId/seating/mine',
+    access: 'app',
+  }),
+  /** The caterer’s list as CSV: table, guest, child, each answer (admins) */
+  exportSeatingCsv: endpoint<FileDownload>()({
+    method: 'GET',
+    path: '/events/:eventId/schedule/:scheduleId/seating.csv',
+    access: 'app',
   }),
 
   // ---- E-mail ----------------------------------------------------------------------------------

@@ -31,6 +31,13 @@ import {
   rsvpSchema,
   type ParseResult,
 } from '../schemas.ts';
+import {
+  addTablesSchema,
+  reorderTablesSchema,
+  seatingSettingsSchema,
+  seatMovesSchema,
+  updateTableSchema,
+} from '../seating-schemas.ts';
 import type { BodyOf, ParsedBodyOf, RequestBody, SentOf } from './contract.ts';
 import type { API, ApiName } from './endpoints.ts';
 import { parseJsonBody, parseNoBody } from './json-body.ts';
@@ -88,6 +95,12 @@ export const REQUEST_BODIES: { [K in WithBody]: CheckOf<K> } = {
   setQuestions: schemaBody(guestQuestionsSchema),
   setAnswers: schemaBody(guestAnswersRequestSchema),
   sendAnnouncement: schemaBody(announcementRequestSchema),
+  // Seating
+  addSeatingTables: schemaBody(addTablesSchema),
+  updateSeatingTable: schemaBody(updateTableSchema),
+  reorderSeatingTables: schemaBody(reorderTablesSchema),
+  moveSeats: schemaBody(seatMovesSchema),
+  setSeatingSettings: schemaBody(seatingSettingsSchema),
 };
 
 /** The check of one endpoint's body (`NO_BODY` for those that take none). */
