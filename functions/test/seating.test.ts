@@ -366,3 +366,25 @@ describe('a guest’s own table', () => {
     expect((await mine()).body).toEqual({ table: null, tablemates: [] });
   });
 });
+
+describe('deleting the schedule item', () => {
+  it('deletes its chart, tables and placements with it', async () => {
+    const { base, admin, attendee, eventId, itemId } = await setup();
+    await going(eventId, itemId, attendee);
+    const made = await stack.call<{ tables: Array<{ id: string }> }>('POST', `${base}/tables`, {
+      as: admin,
+      body: { count: 2, seats: 8, shape: 'long' },
+    });
+    await stack.call('POST', `${base}/moves`, {
+      as: admin,
+      body: { moves: [{ userId: attendee.uid, person: 'self', tableId: made.body.tables[0]!.id }] },
+    });
+    const deleted = await stack.call('DELETE', `/api/events/${eventId}/schedule/${itemId}`, {
+      as: admin,
+    });
+    expect(deleted.status).toBe(200);
+    expect((await stack.store.seatingChart(eventId, itemId).get()).exists).toBe(false);
+    expect((await stack.store.seatingTables(eventId, itemId).get()).size).toBe(0);
+    expect((await stack.store.seatingPlacements(eventId, itemId).get()).size).toBe(0);
+  });
+});
