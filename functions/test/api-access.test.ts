@@ -66,8 +66,9 @@ describe('apiAccessEnabled', () => {
     // and asking for a photo download (the download itself is public: its link is the credential);
     // the event link's settings, regeneration, joining and the approvals of requests to join;
     // and the caller's own account: what deleting it would do, deleting it, a data export; and
-    // the guest list's CSV (the event creator's plan gates it, docs/api.md).
-    expect(byAccess('app')).toHaveLength(44);
+    // the guest list's CSV (the event creator's plan gates it, docs/api.md); and the nine
+    // seating routes (docs/api.md, "Seating").
+    expect(byAccess('app')).toHaveLength(53);
   });
 
   it('API routes: 403 for a member without API access, 2xx with it, 404 for non-members either way', async () => {
