@@ -41,6 +41,9 @@ const PATHS: Record<string, string> = {
   joinRequest: 'events/{e}/joinRequests/{uid}',
   accountDeletion: 'accountDeletions/{uid}',
   dataExport: 'dataExports/{id}',
+  poll: 'events/{e}/polls/{pollId}',
+  pollBallot: 'events/{e}/polls/{p}/ballots/{uid}',
+  pollTally: 'events/{e}/polls/{p}/tallies/{k}',
 };
 
 /**
