@@ -8,6 +8,7 @@ import { joinLinkRoutes } from './routes/join-links.ts';
 import { memberRoutes } from './routes/members.ts';
 import { photoArchiveRoutes } from './routes/photo-archives.ts';
 import { photoRoutes } from './routes/photos.ts';
+import { pollRoutes } from './routes/polls.ts';
 import { rsvpOptionRoutes } from './routes/rsvp-options.ts';
 import { scheduleRoutes } from './routes/schedule.ts';
 import { seatingRoutes } from './routes/seating.ts';
@@ -30,6 +31,7 @@ export const apiRoutes: readonly Route[] = [
   ...scheduleRoutes,
   ...rsvpOptionRoutes,
   ...announcementRoutes,
+  ...pollRoutes,
   ...unsubscribeRoutes,
   ...seatingRoutes,
 ];

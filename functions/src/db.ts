@@ -31,6 +31,7 @@ import type {
   RoleChange,
 } from '@gatherly/domain/entities/members';
 import type { Photo, PhotoVote } from '@gatherly/domain/entities/photos';
+import type { Poll, PollBallot, PollTallyShard } from '@gatherly/domain/entities/polls';
 import type { Rsvp, RsvpsByUser, ScheduleItem } from '@gatherly/domain/entities/schedule';
 import type {
   EventStatsMembers,
@@ -83,6 +84,12 @@ export type ActivityRecord = ActivityEntry<Timestamp>;
 export type AnnouncementRecord = Announcement<Timestamp>;
 export type ReminderRunRecord = ReminderRun<Timestamp> & { id: string };
 export type PhotoArchiveRecord = PhotoArchive<Timestamp>;
+/** events/{e}/polls/{p}: a date poll (services/polls.ts). */
+export type PollRecord = Poll<Timestamp>;
+/** events/{e}/polls/{p}/ballots/{uid}: one member's answers. */
+export type PollBallotRecord = PollBallot<Timestamp>;
+/** events/{e}/polls/{p}/tallies/{k}: one shard of the exact tallies. */
+export type PollTallyRecord = PollTallyShard & { id: string };
 /**
  * signInLinks/{sha256 of the e-mailed token}: a sign-in e-mail's one-use, short-lived ticket to
  * Firebase's own sign-in link (services/email-sign-in.ts). Functions only.
@@ -472,6 +479,28 @@ const converters = {
     ['eventId', 'scheduleId', 'userId', 'tables', 'updatedAt'],
     ID_IS_DOC_ID,
   ),
+  poll: converterFor<PollRecord>()(
+    [
+      'eventId',
+      'target',
+      'title',
+      'options',
+      'deadline',
+      'status',
+      'chosenOptionId',
+      'createdBy',
+      'createdAt',
+      'closedAt',
+      'reminderDueAt',
+      'announcedCount',
+    ],
+    ID_IS_DOC_ID,
+  ),
+  pollBallot: converterFor<PollBallotRecord>()(
+    ['eventId', 'pollId', 'userId', 'user', 'answers', 'updatedAt'],
+    ID_IS_DOC_ID,
+  ),
+  pollTally: converterFor<PollTallyRecord>()(['counts', 'voters'], ID_IS_DOC_ID),
 };
 
 /** Each converter's stored fields by converter name: docs/data-model.md lists the same. */
@@ -602,6 +631,18 @@ export function dataAccess(firestore: Firestore) {
         .doc(scheduleId)
         .collection('placements')
         .withConverter(converters.seatingPlacement),
+    /** Date polls, one per target (id 'event' or `item-{scheduleId}`: domain/src/polls.ts). */
+    polls: (eventId: string): Col<Converters['poll']> =>
+      under(eventId, 'polls').withConverter(converters.poll),
+    /** A poll's ballots, one per member (id = uid). */
+    pollBallots: (eventId: string, pollId: string): Col<Converters['pollBallot']> =>
+      under(eventId, 'polls')
+        .doc(pollId)
+        .collection('ballots')
+        .withConverter(converters.pollBallot),
+    /** A poll's tally shards (id = the shard number, 0 to POLL_TALLY_SHARDS - 1). */
+    pollTallies: (eventId: string, pollId: string): Col<Converters['pollTally']> =>
+      under(eventId, 'polls').doc(pollId).collection('tallies').withConverter(converters.pollTally),
     /** Collection-group queries across events (indexes: firestore.indexes.json). */
     groups: {
       members: (): Group<Converters['member']> =>
@@ -635,6 +676,9 @@ export function dataAccess(firestore: Firestore) {
       /** Announcements whose e-mail fan-out has not finished (recipientCount null). */
       announcements: (): Group<Converters['announcement']> =>
         firestore.collectionGroup('announcements').withConverter(converters.announcement),
+      /** Polls whose non-voter reminder is due, and picked polls whose e-mails did not finish. */
+      polls: (): Group<Converters['poll']> =>
+        firestore.collectionGroup('polls').withConverter(converters.poll),
     },
   };
 }

@@ -44,6 +44,9 @@ const PATHS: Record<string, string> = {
   seatingChart: 'events/{e}/seatingCharts/{scheduleId}',
   seatingTable: 'events/{e}/seatingCharts/{s}/tables/{tableId}',
   seatingPlacement: 'events/{e}/seatingCharts/{s}/placements/{uid}',
+  poll: 'events/{e}/polls/{pollId}',
+  pollBallot: 'events/{e}/polls/{p}/ballots/{uid}',
+  pollTally: 'events/{e}/polls/{p}/tallies/{k}',
 };
 
 /**

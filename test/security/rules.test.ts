@@ -36,6 +36,7 @@ import { emailCases } from './email-cases.ts';
 import { storageCases } from './storage-cases.ts';
 import { deletingCases } from './deleting-cases.ts';
 import { seatingCases } from './seating-cases.ts';
+import { pollCases } from './poll-cases.ts';
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 const readRules = (file: string): string => readFileSync(`${repoRoot}${file}`, 'utf8');
@@ -49,6 +50,7 @@ const cases: RulesCase[] = [
   ...storageCases,
   ...deletingCases,
   ...seatingCases,
+  ...pollCases,
 ];
 
 let env: RulesTestEnvironment;

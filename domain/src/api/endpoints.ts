@@ -26,6 +26,12 @@ import type {
 } from '../guest-access-schemas.ts';
 import type { photoArchiveRequestSchema, PhotoArchiveResponse } from '../photo-archive.ts';
 import type {
+  createPollSchema,
+  pollBallotSchema,
+  pollPickSchema,
+  updatePollSchema,
+} from '../polls.ts';
+import type {
   bannerPhotoSchema,
   capacitySchema,
   createCarpoolRequestSchema,
@@ -93,6 +99,9 @@ import type {
   PhotoFeaturedResponse,
   PhotoResponse,
   PhotosResponse,
+  PollBallotResponse,
+  PollPickedResponse,
+  PollResponse,
   RemovedMemberResponse,
   RevokedInvitationResponse,
   RsvpResponse,
@@ -570,6 +579,44 @@ export const API = defineApi({
   exportSeatingCsv: endpoint<FileDownload>()({
     method: 'GET',
     path: '/events/:eventId/schedule/:scheduleId/seating.csv',
+    access: 'app',
+  }),
+
+  // ---- Date polls ------------------------------------------------------------------------------
+  /** Proposes dates for the event (dates TBD) or a schedule item (admins; 201) */
+  createPoll: endpoint<PollResponse>()({
+    method: 'POST',
+    path: '/events/:eventId/polls',
+    access: 'app',
+    body: bodyOf<typeof createPollSchema>(),
+  }),
+  /** Changes an open poll’s title, deadline and options (admins) */
+  updatePoll: endpoint<PollResponse>()({
+    method: 'PUT',
+    path: '/events/:eventId/polls/:pollId',
+    access: 'app',
+    body: bodyOf<typeof updatePollSchema>(),
+    idempotent: true,
+  }),
+  /** The caller answers options Yes / If need be / No */
+  answerPoll: endpoint<PollBallotResponse>()({
+    method: 'PUT',
+    path: '/events/:eventId/polls/:pollId/ballot',
+    access: 'app',
+    body: bodyOf<typeof pollBallotSchema>(),
+    idempotent: true,
+  }),
+  /** Picks an option: sets the dates, closes the poll, e-mails everyone (admins) */
+  pickPollOption: endpoint<PollPickedResponse>()({
+    method: 'POST',
+    path: '/events/:eventId/polls/:pollId/pick',
+    access: 'app',
+    body: bodyOf<typeof pollPickSchema>(),
+  }),
+  /** Deletes a poll with its answers (admins) */
+  deletePoll: endpoint<DeletedResponse>()({
+    method: 'DELETE',
+    path: '/events/:eventId/polls/:pollId',
     access: 'app',
   }),
 

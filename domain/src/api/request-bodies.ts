@@ -15,6 +15,7 @@ import {
   joinLinkUpdateSchema,
 } from '../guest-access-schemas.ts';
 import { photoArchiveRequestSchema } from '../photo-archive.ts';
+import { createPollSchema, pollBallotSchema, pollPickSchema, updatePollSchema } from '../polls.ts';
 import {
   bannerPhotoSchema,
   capacitySchema,
@@ -101,6 +102,10 @@ export const REQUEST_BODIES: { [K in WithBody]: CheckOf<K> } = {
   reorderSeatingTables: schemaBody(reorderTablesSchema),
   moveSeats: schemaBody(seatMovesSchema),
   setSeatingSettings: schemaBody(seatingSettingsSchema),
+  createPoll: schemaBody(createPollSchema),
+  updatePoll: schemaBody(updatePollSchema),
+  answerPoll: schemaBody(pollBallotSchema),
+  pickPollOption: schemaBody(pollPickSchema),
 };
 
 /** The check of one endpoint's body (`NO_BODY` for those that take none). */

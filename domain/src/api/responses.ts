@@ -8,6 +8,7 @@ import type { Announcement } from '../entities/activity.ts';
 import type { EventWithMembership } from '../entities/events.ts';
 import type { Invitation, InvitationView, Member } from '../entities/members.ts';
 import type { PhotoView } from '../entities/photos.ts';
+import type { Poll, PollBallot } from '../entities/polls.ts';
 import type { Rsvp, ScheduleItemView } from '../entities/schedule.ts';
 import type { SubscriptionTierName, TierFeatures, UsageCount } from '../entities/subscriptions.ts';
 import type { Carpool, CarpoolView, Flight } from '../entities/travel.ts';
@@ -201,4 +202,20 @@ export interface MemberPlusOnesResponse {
 
 export interface AnnouncementResponse {
   announcement: Announcement;
+}
+
+/** A date poll as the API answers it (POST, PUT, pick: docs/api.md, "Date polls"). */
+export interface PollResponse {
+  poll: Poll;
+}
+
+/** The caller's ballot after answering. */
+export interface PollBallotResponse {
+  ballot: PollBallot;
+}
+
+/** The picked poll, and how many members its e-mail was queued for (null: the scheduler finishes it). */
+export interface PollPickedResponse {
+  poll: Poll;
+  announced: number | null;
 }
