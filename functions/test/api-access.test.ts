@@ -67,8 +67,9 @@ describe('apiAccessEnabled', () => {
     // the event link's settings, regeneration, joining and the approvals of requests to join;
     // and the caller's own account: what deleting it would do, deleting it, a data export; and
     // the guest list's CSV (the event creator's plan gates it, docs/api.md); and the nine
-    // seating routes (docs/api.md, "Seating").
-    expect(byAccess('app')).toHaveLength(53);
+    // seating routes (docs/api.md, "Seating"); and the five date-poll routes (docs/api.md,
+    // "Date polls").
+    expect(byAccess('app')).toHaveLength(58);
   });
 
   it('API routes: 403 for a member without API access, 2xx with it, 404 for non-members either way', async () => {
