@@ -13,6 +13,7 @@ import { scheduleRoutes } from './routes/schedule.ts';
 import { subscriptionRoutes } from './routes/subscription.ts';
 import { travelRoutes } from './routes/travel.ts';
 import { unsubscribeRoutes } from './routes/unsubscribe.ts';
+import { wallRoutes } from './routes/wall.ts';
 
 /** Every route of the /api surface (docs/api.md lists each with its access). */
 export const apiRoutes: readonly Route[] = [
@@ -30,6 +31,7 @@ export const apiRoutes: readonly Route[] = [
   ...rsvpOptionRoutes,
   ...announcementRoutes,
   ...unsubscribeRoutes,
+  ...wallRoutes,
 ];
 
 /** The whole /api surface as a node (req, res) handler. */

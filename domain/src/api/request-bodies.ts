@@ -31,6 +31,7 @@ import {
   rsvpSchema,
   type ParseResult,
 } from '../schemas.ts';
+import { photoWallStateSchema, wallSettingsSchema } from '../wall-schemas.ts';
 import type { BodyOf, ParsedBodyOf, RequestBody, SentOf } from './contract.ts';
 import type { API, ApiName } from './endpoints.ts';
 import { parseJsonBody, parseNoBody } from './json-body.ts';
@@ -88,6 +89,8 @@ export const REQUEST_BODIES: { [K in WithBody]: CheckOf<K> } = {
   setQuestions: schemaBody(guestQuestionsSchema),
   setAnswers: schemaBody(guestAnswersRequestSchema),
   sendAnnouncement: schemaBody(announcementRequestSchema),
+  setWallSettings: schemaBody(wallSettingsSchema),
+  setPhotoWallState: schemaBody(photoWallStateSchema),
 };
 
 /** The check of one endpoint's body (`NO_BODY` for those that take none). */

@@ -7,7 +7,7 @@
 import type { Announcement } from '../entities/activity.ts';
 import type { EventWithMembership } from '../entities/events.ts';
 import type { Invitation, InvitationView, Member } from '../entities/members.ts';
-import type { PhotoView } from '../entities/photos.ts';
+import type { PhotoView, WallState } from '../entities/photos.ts';
 import type { Rsvp, ScheduleItemView } from '../entities/schedule.ts';
 import type { SubscriptionTierName, TierFeatures, UsageCount } from '../entities/subscriptions.ts';
 import type { Carpool, CarpoolView, Flight } from '../entities/travel.ts';
@@ -201,4 +201,10 @@ export interface MemberPlusOnesResponse {
 
 export interface AnnouncementResponse {
   announcement: Announcement;
+}
+
+/** PUT /api/events/{e}/photos/{p}/wall. */
+export interface PhotoWallStateResponse {
+  id: string;
+  wallState: WallState;
 }
