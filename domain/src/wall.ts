@@ -39,6 +39,8 @@ export const DEFAULT_WALL_SETTINGS: Readonly<WallSettings> = Object.freeze({
   approveFirst: false,
 });
 
+export const WALL_STATES: readonly WallState[] = ['shown', 'pending', 'hidden'];
+
 /** Whether a photo is on the wall (photos recorded before the wall existed are). */
 export const isOnWall = (state: WallState | undefined) => state === undefined || state === 'shown';
 
