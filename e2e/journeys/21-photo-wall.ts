@@ -131,7 +131,14 @@ export async function photoWall({ person, step }: JourneyContext): Promise<void>
       20_000,
     );
     ids.push(...seen);
-    await hasText(tv.page.getByTestId('wall-caption'), guest.name, 'the uploader on the wall');
+    await visible(
+      tv.page.getByTestId('wall-caption').getByText(guest.name),
+      'the uploader on the wall',
+    );
+    await visible(
+      tv.page.getByTestId('wall-caption').getByText('Cheers from table 4'),
+      'the caption on the wall',
+    );
     await shootWall(tv.page, 'wall-light');
     await callEndpoint(host, API.updateEvent, {
       params: { eventId },
