@@ -9,9 +9,8 @@ import path from 'node:path';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import type { Page } from 'playwright-core';
-import { API } from '@gatherly/domain/api/endpoints';
 import { WALL_MESSAGES } from '@gatherly/domain/wall';
-import { callEndpoint } from '../lib/api.ts';
+import { updateEvent } from '../lib/admin.ts';
 import { check, hasText, until, visible } from '../lib/expect.ts';
 import { photoFile } from '../lib/files.ts';
 import { createEvent, signInFromLanding } from '../lib/flows.ts';
@@ -140,10 +139,8 @@ export async function photoWall({ person, step }: JourneyContext): Promise<void>
       'the caption on the wall',
     );
     await shootWall(tv.page, 'wall-light');
-    await callEndpoint(host, API.updateEvent, {
-      params: { eventId },
-      body: { themeColors: DARK_PALETTE },
-    });
+    // The palette as Settings saves it (journey 14 covers the colour fields themselves).
+    await updateEvent(eventId, { themeColors: DARK_PALETTE });
     await until('the dark palette on the wall', async () => {
       const bg = await tv.page
         .getByTestId('wall-caption')
