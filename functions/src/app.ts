@@ -15,6 +15,7 @@ import { seatingRoutes } from './routes/seating.ts';
 import { subscriptionRoutes } from './routes/subscription.ts';
 import { travelRoutes } from './routes/travel.ts';
 import { unsubscribeRoutes } from './routes/unsubscribe.ts';
+import { wallRoutes } from './routes/wall.ts';
 
 /** Every route of the /api surface (docs/api.md lists each with its access). */
 export const apiRoutes: readonly Route[] = [
@@ -34,6 +35,7 @@ export const apiRoutes: readonly Route[] = [
   ...pollRoutes,
   ...unsubscribeRoutes,
   ...seatingRoutes,
+  ...wallRoutes,
 ];
 
 /** The whole /api surface as a node (req, res) handler. */

@@ -121,6 +121,17 @@ export interface JoinLinkRecord {
   createdBy: string;
   createdAt: Timestamp;
 }
+/**
+ * wallLinks/{sha256 of the secret}: a photo wall link (services/wall-links.ts). Only its hash is
+ * stored, so a leaked database copy opens no wall. Functions only.
+ */
+export interface WallLinkRecord {
+  id: string;
+  eventId: string;
+  createdBy: string;
+  createdByName: string;
+  createdAt: Timestamp;
+}
 export type JoinRequestRecord = JoinRequest<Timestamp>;
 /** accountDeletions/{uid}: a deletion job (services/account-deletion.ts). */
 export type AccountDeletionRecord = AccountDeletion<Timestamp>;
@@ -253,6 +264,7 @@ const converters = {
       'plusOnesAllowed',
       'questions',
       'deleting',
+      'wallSettings',
     ],
     ID_IS_DOC_ID,
   ),
@@ -293,6 +305,8 @@ const converters = {
       'uploadedAt',
       'searchTokens',
       'batchId',
+      'wallState',
+      'wallAt',
     ],
     STORES_ID,
   ),
@@ -428,6 +442,10 @@ const converters = {
     ['eventId', 'askBeforeJoin', 'createdBy', 'createdAt'],
     ID_IS_DOC_ID,
   ),
+  wallLink: converterFor<WallLinkRecord>()(
+    ['eventId', 'createdBy', 'createdByName', 'createdAt'],
+    ID_IS_DOC_ID,
+  ),
   joinRequest: converterFor<JoinRequestRecord>()(
     ['eventId', 'userId', 'user', 'status', 'requestedAt', 'decidedAt', 'decidedBy'],
     ID_IS_DOC_ID,
@@ -528,6 +546,7 @@ export function dataAccess(firestore: Firestore) {
   const signInLinks = firestore.collection('signInLinks').withConverter(converters.signInLink);
   const signInLimits = firestore.collection('signInLimits').withConverter(converters.signInLimit);
   const joinLinks = firestore.collection('joinLinks').withConverter(converters.joinLink);
+  const wallLinks = firestore.collection('wallLinks').withConverter(converters.wallLink);
   const deletions = firestore
     .collection('accountDeletions')
     .withConverter(converters.accountDeletion);
@@ -566,6 +585,9 @@ export function dataAccess(firestore: Firestore) {
     /** Event links, by their secret; an event has at most one. */
     joinLinks,
     joinLink: (secret: string): Ref<Converters['joinLink']> => joinLinks.doc(secret),
+    /** Photo wall links, by the SHA-256 of their secret. */
+    wallLinks,
+    wallLink: (secretHash: string): Ref<Converters['wallLink']> => wallLinks.doc(secretHash),
     /** Requests to join through the event link (id = the requester's uid). */
     joinRequests: (eventId: string): Col<Converters['joinRequest']> =>
       under(eventId, 'joinRequests').withConverter(converters.joinRequest),

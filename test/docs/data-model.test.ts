@@ -38,6 +38,7 @@ const PATHS: Record<string, string> = {
   signInLink: 'signInLinks/{sha256(token)}',
   signInLimit: 'signInLimits/{sha256(email)}',
   joinLink: 'joinLinks/{secret}',
+  wallLink: 'wallLinks/{sha256(secret)}',
   joinRequest: 'events/{e}/joinRequests/{uid}',
   accountDeletion: 'accountDeletions/{uid}',
   dataExport: 'dataExports/{id}',

@@ -256,6 +256,12 @@ function seedDocuments(): Map<string, DocumentData> {
     createdBy: UID.creator,
     createdAt: SEED_TIME,
   });
+  put('wallLinks/hash-1', {
+    eventId: EVENT,
+    createdBy: UID.admin,
+    createdByName: 'Admin',
+    createdAt: SEED_TIME,
+  });
   put(`events/${EVENT}/joinRequests/${UID.outsider}`, {
     eventId: EVENT,
     userId: UID.outsider,

@@ -98,6 +98,7 @@ import type {
   MyRsvpResponse,
   PhotoFeaturedResponse,
   PhotoResponse,
+  PhotoWallStateResponse,
   PhotosResponse,
   PollBallotResponse,
   PollPickedResponse,
@@ -111,6 +112,8 @@ import type {
   SubscriptionResponse,
   VoteResponse,
 } from './responses.ts';
+import type { WallAdminView, WallFeed, WallLinkCreated, WallQueue, WallSettings } from '../wall.ts';
+import type { photoWallStateSchema, wallSettingsSchema } from '../wall-schemas.ts';
 
 export const API = defineApi({
   // ---- Account -------------------------------------------------------------------------------
@@ -631,6 +634,60 @@ export const API = defineApi({
   unsubscribe: endpoint<HtmlPage>()({
     method: 'POST',
     path: '/unsubscribe',
+    access: 'public',
+  }),
+
+  // ---- Photo wall ------------------------------------------------------------------------------
+  /** The wall links (never their secrets) and the wall settings (admins) */
+  wallAdmin: endpoint<WallAdminView>()({
+    method: 'GET',
+    path: '/events/:eventId/wall-links',
+    access: 'app',
+  }),
+  /** Creates a wall link; its URL with the secret is answered this once (admins; 201) */
+  createWallLink: endpoint<WallLinkCreated>()({
+    method: 'POST',
+    path: '/events/:eventId/wall-links',
+    access: 'app',
+  }),
+  /** Revokes a wall link: a wall open on it shows a sentence (admins) */
+  revokeWallLink: endpoint<DeletedResponse>()({
+    method: 'DELETE',
+    path: '/events/:eventId/wall-links/:linkId',
+    access: 'app',
+  }),
+  /** Sets the wall's pace and whether photos wait for approval (admins) */
+  setWallSettings: endpoint<WallSettings>()({
+    method: 'PUT',
+    path: '/events/:eventId/wall-settings',
+    access: 'app',
+    body: bodyOf<typeof wallSettingsSchema>(),
+    idempotent: true,
+  }),
+  /** Shows (approves) or hides a photo on the wall (admins) */
+  setPhotoWallState: endpoint<PhotoWallStateResponse>()({
+    method: 'PUT',
+    path: '/events/:eventId/photos/:photoId/wall',
+    access: 'app',
+    body: bodyOf<typeof photoWallStateSchema>(),
+    idempotent: true,
+  }),
+  /** Photos waiting for approval, oldest first, and how many wait (admins) */
+  wallQueue: endpoint<WallQueue>()({
+    method: 'GET',
+    path: '/events/:eventId/wall-queue',
+    access: 'app',
+  }),
+  /** The wall for a signed-in member (`?since=` for changes) */
+  eventWall: endpoint<WallFeed>()({
+    method: 'GET',
+    path: '/events/:eventId/wall',
+    access: 'app',
+  }),
+  /** The wall a wall link opens, to whoever holds it (`?since=` for changes) */
+  linkWall: endpoint<WallFeed>()({
+    method: 'GET',
+    path: '/walls/:secret',
     access: 'public',
   }),
 });

@@ -39,6 +39,7 @@ import {
   seatMovesSchema,
   updateTableSchema,
 } from '../seating-schemas.ts';
+import { photoWallStateSchema, wallSettingsSchema } from '../wall-schemas.ts';
 import type { BodyOf, ParsedBodyOf, RequestBody, SentOf } from './contract.ts';
 import type { API, ApiName } from './endpoints.ts';
 import { parseJsonBody, parseNoBody } from './json-body.ts';
@@ -106,6 +107,8 @@ export const REQUEST_BODIES: { [K in WithBody]: CheckOf<K> } = {
   updatePoll: schemaBody(updatePollSchema),
   answerPoll: schemaBody(pollBallotSchema),
   pickPollOption: schemaBody(pollPickSchema),
+  setWallSettings: schemaBody(wallSettingsSchema),
+  setPhotoWallState: schemaBody(photoWallStateSchema),
 };
 
 /** The check of one endpoint's body (`NO_BODY` for those that take none). */

@@ -7,7 +7,7 @@
 import type { Announcement } from '../entities/activity.ts';
 import type { EventWithMembership } from '../entities/events.ts';
 import type { Invitation, InvitationView, Member } from '../entities/members.ts';
-import type { PhotoView } from '../entities/photos.ts';
+import type { PhotoView, WallState } from '../entities/photos.ts';
 import type { Poll, PollBallot } from '../entities/polls.ts';
 import type { Rsvp, ScheduleItemView } from '../entities/schedule.ts';
 import type { SubscriptionTierName, TierFeatures, UsageCount } from '../entities/subscriptions.ts';
@@ -218,4 +218,10 @@ export interface PollBallotResponse {
 export interface PollPickedResponse {
   poll: Poll;
   announced: number | null;
+}
+
+/** PUT /api/events/{e}/photos/{p}/wall. */
+export interface PhotoWallStateResponse {
+  id: string;
+  wallState: WallState;
 }

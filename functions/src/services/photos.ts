@@ -175,6 +175,9 @@ export async function recordPhoto(
         uploaderTier,
       );
       const feed = await photoAddedToBatch(tx, photo);
+      // "Approve photos before they appear on the wall" holds it back (services/wall-feed.ts).
+      photo.wallState = event.wallSettings?.approveFirst ? 'pending' : 'shown';
+      photo.wallAt = photo.uploadedAt;
       tx.create(ref, photo);
       place.write();
       writePhotoBatch(tx, feed);
@@ -264,7 +267,8 @@ export async function setPhotoFeatured(
         remove: { total: 0, featured: changes && !isFeatured ? 1 : 0 },
       },
       write: () => {
-        if (changes) tx.update(ref, { isFeatured });
+        // wallAt: an open photo wall picks the change up (services/wall-feed.ts).
+        if (changes) tx.update(ref, { isFeatured, wallAt: Timestamp.now() });
       },
       result: { ...photo, isFeatured },
     };
