@@ -135,7 +135,7 @@ export default function PhotosPage() {
               Select
             </Button>
           )}
-          {canFeature && <WallQueueButton eventId={eventId} />}
+          {canFeature && <WallQueueButton eventId={eventId} photoCount={total} />}
           <Button colorPalette="brand" onClick={() => setUploading(true)}>
             Upload Photos
           </Button>

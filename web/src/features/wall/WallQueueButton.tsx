@@ -20,10 +20,20 @@ import { useOnline } from '../../lib/offline/connectivity.ts';
 import { showToast } from '../../lib/toast-store.ts';
 import { loadWallQueue, setPhotoWallState } from './data.ts';
 
-/** How often the badge asks again while the page is open. */
+/** How often the badge asks again while the page is open (another admin's decisions). */
 const REFRESH_MS = 30_000;
 
-export function WallQueueButton({ eventId }: { eventId: string }) {
+/**
+ * `photoCount`: the event's live photo total (use-event-stats.ts). A new upload changes it, so
+ * the queue asks again within a second of the upload instead of on the next refresh.
+ */
+export function WallQueueButton({
+  eventId,
+  photoCount,
+}: {
+  eventId: string;
+  photoCount: number | null;
+}) {
   const [queue, setQueue] = useState<WallQueue | null>(null);
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState<string | null>(null);
@@ -41,7 +51,7 @@ export function WallQueueButton({ eventId }: { eventId: string }) {
     void refresh();
     const timer = setInterval(() => void refresh(), REFRESH_MS);
     return () => clearInterval(timer);
-  }, [online, refresh]);
+  }, [online, refresh, photoCount]);
 
   const decide = async (photoId: string, state: 'shown' | 'hidden') => {
     setBusy(photoId);
