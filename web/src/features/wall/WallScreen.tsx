@@ -364,6 +364,7 @@ function WallPhotoView({ photo, onFailed }: { photo: WallPhoto; onFailed: () => 
         objectFit="contain"
         onError={onFailed}
         data-testid="wall-photo"
+        data-photo-id={photo.id}
       />
     </Box>
   );
