@@ -220,16 +220,15 @@ async function memory(cdp: CDPSession, at: string): Promise<Memory> {
   };
 }
 
-/** Reports each wall photo once its image has loaded (the `data-photo-id` of WallScreen's img). */
-function observeShownPhotos(): void {
-  const report = (img: HTMLImageElement) => {
+/**
+ * Reports each wall photo once its image has loaded (the `data-photo-id` of WallScreen's img).
+ * A string: tsx would wrap a function's inner names in a helper the page does not have.
+ */
+const OBSERVE_SHOWN_PHOTOS = `
+  const report = (img) => {
     const id = img.dataset.photoId;
     if (!id) return;
-    const shown = () =>
-      (window as unknown as { __benchShown: (id: string, at: number) => void }).__benchShown(
-        id,
-        Date.now(),
-      );
+    const shown = () => window.__benchShown(id, Date.now());
     if (img.complete && img.naturalWidth > 0) shown();
     else img.addEventListener('load', shown, { once: true });
   };
@@ -238,11 +237,20 @@ function observeShownPhotos(): void {
       r.addedNodes.forEach((node) => {
         if (!(node instanceof Element)) return;
         if (node instanceof HTMLImageElement && node.dataset.photoId) report(node);
-        node.querySelectorAll<HTMLImageElement>('img[data-photo-id]').forEach(report);
+        node.querySelectorAll('img[data-photo-id]').forEach(report);
       });
     }
   }).observe(document, { childList: true, subtree: true });
-}
+`;
+
+/** Whether the wall shows a photo whose image has loaded, and its status note. */
+const SCREEN_NOW = `(() => {
+  const img = document.querySelector('img[data-photo-id]');
+  return {
+    photo: img !== null && img.complete && img.naturalWidth > 0,
+    note: document.querySelector('[data-testid="wall-status"]')?.textContent ?? '',
+  };
+})()`;
 
 // ---- Figures ------------------------------------------------------------------------------------
 
@@ -342,7 +350,7 @@ async function main(): Promise<void> {
       watch.lastShowAt = at;
       if (!watch.shownAt.has(id)) watch.shownAt.set(id, at);
     });
-    await page.addInitScript(observeShownPhotos);
+    await page.addInitScript(OBSERVE_SHOWN_PHOTOS);
     page.on('response', (res) => {
       if (!res.url().includes('/api/walls/') || !res.ok()) return;
       res.json().then(
@@ -386,18 +394,13 @@ async function main(): Promise<void> {
     let emptySeconds = 0;
     let offlineNoteSeen = false;
     const onScreen = setInterval(() => {
-      void page
-        .evaluate(() => ({
-          photo: document.querySelector('img[data-photo-id]') !== null,
-          note: document.querySelector('[data-testid="wall-status"]')?.textContent ?? '',
-        }))
-        .then(
-          (s) => {
-            if (!s.photo) emptySeconds++;
-            if (offline && /Offline/.test(s.note)) offlineNoteSeen = true;
-          },
-          () => undefined,
-        );
+      void page.evaluate<{ photo: boolean; note: string }>(SCREEN_NOW).then(
+        (s) => {
+          if (!s.photo) emptySeconds++;
+          if (offline && /Offline/.test(s.note)) offlineNoteSeen = true;
+        },
+        () => undefined,
+      );
     }, 1000);
 
     // ---- The burst ----
@@ -525,7 +528,7 @@ async function main(): Promise<void> {
         detail: `${originalFetched.length} of ${originals.length}`,
       },
       {
-        what: 'a photo on screen every second (offline too)',
+        what: 'a loaded photo on screen every second (offline too)',
         ok: emptySeconds === 0,
         detail: `${emptySeconds} s without one`,
       },
