@@ -139,7 +139,9 @@ const HISTORY_LIMIT = 50;
 export type WallAction =
   | { type: 'feed'; feed: Pick<WallFeed, 'full' | 'photos' | 'removed'> }
   | { type: 'next' }
-  | { type: 'previous' };
+  | { type: 'previous' }
+  /** The upcoming photo's image cannot load (a deleted photo): pass over it, keep the current. */
+  | { type: 'skip' };
 
 const newestFirst = (a: WallPhoto, b: WallPhoto) =>
   b.uploadedAt.localeCompare(a.uploadedAt) || a.id.localeCompare(b.id);
@@ -188,10 +190,13 @@ function advance(state: WallRotation): WallRotation {
   return { ...state, round, roundIndex: roundIndex + 1, history, current };
 }
 
-/** The photo `next` would show (to load its image ahead). */
+/**
+ * The photo `next` would show (the screen loads its image ahead and moves on once it has), also
+ * across the end of a round; null when there is none.
+ */
 export function upcoming(state: WallRotation): WallPhoto | null {
-  const id = state.fresh[0] ?? state.round[state.roundIndex];
-  return id === undefined ? null : (state.pool[id] ?? null);
+  const id = advance(state).current;
+  return id === null ? null : (state.pool[id] ?? null);
 }
 
 /** The wall's state after a feed answer or a control (pure: the screen holds it in a reducer). */
@@ -199,6 +204,13 @@ export function wallReducer(state: WallRotation, action: WallAction): WallRotati
   switch (action.type) {
     case 'next':
       return advance(state);
+    case 'skip': {
+      // The photo stays in the pool (the next round tries it again; a full answer drops it
+      // when it is gone); the one on screen stays.
+      const passed = advance(state);
+      if (passed.current === null) return state;
+      return { ...passed, history: state.history, current: state.current };
+    }
     case 'previous': {
       const previous = state.history.at(-1);
       if (previous === undefined) return state;

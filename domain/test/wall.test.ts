@@ -3,6 +3,7 @@ import {
   EMPTY_ROTATION,
   WALL_POOL_LIMIT,
   rotationRound,
+  upcoming,
   wallReducer,
   type WallAction,
   type WallPhoto,
@@ -116,6 +117,33 @@ describe('wallReducer', () => {
     expect(s.pool['p249']).toBeDefined();
     expect(s.pool['p000']).toBeUndefined();
     expect(s.fresh.every((id) => s.pool[id] !== undefined)).toBe(true);
+  });
+
+  it('tells the photo next shows, across the end of a round too', () => {
+    let s = run(EMPTY_ROTATION, full([photo('a', 1), photo('b', 2), photo('c', 3)]));
+    expect(upcoming(s)?.id).toBe('b');
+    s = run(s, next, next);
+    expect(s.current).toBe('a');
+    expect(upcoming(s)?.id).toBe(run(s, next).current);
+    expect(upcoming(s)?.id).toBe('c');
+    s = run(s, changes([photo('n', 9)]));
+    expect(upcoming(s)?.id).toBe('n');
+    expect(upcoming(EMPTY_ROTATION)).toBeNull();
+  });
+
+  it('passes over a photo whose image cannot load, keeping the one on screen and the photo', () => {
+    let s = run(EMPTY_ROTATION, full([photo('a', 1), photo('b', 2), photo('c', 3)]));
+    s = run(s, changes([photo('n1', 11), photo('n2', 12)]));
+    expect(s.current).toBe('c');
+    const skip = { type: 'skip' } as const;
+    s = run(s, skip);
+    expect(s.current).toBe('c');
+    expect(s.history).toEqual([]);
+    expect(s.pool['n1']).toBeDefined();
+    expect(upcoming(s)?.id).toBe('n2');
+    // The rest of the round, then n1 again in the next one.
+    expect(shown(s, 5)).toEqual(['n2', 'b', 'a', 'n2', 'n1']);
+    expect(run(EMPTY_ROTATION, skip)).toBe(EMPTY_ROTATION);
   });
 
   it('is empty with nothing to show', () => {

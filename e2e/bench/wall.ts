@@ -197,6 +197,8 @@ interface PageWatch {
   shownAt: Map<string, number>;
   shows: number;
   lastShowAt: number;
+  /** When a wall answer last brought a photo the page had not had. */
+  lastNewInFeedAt: number;
   imageRequests: number;
   imageBytes: number;
   imageFailures: number;
@@ -340,6 +342,7 @@ async function main(): Promise<void> {
       shownAt: new Map(),
       shows: 0,
       lastShowAt: 0,
+      lastNewInFeedAt: 0,
       imageRequests: 0,
       imageBytes: 0,
       imageFailures: 0,
@@ -356,7 +359,11 @@ async function main(): Promise<void> {
       res.json().then(
         (body: { photos: { id: string }[] }) => {
           const at = Date.now();
-          for (const p of body.photos) if (!watch.inFeed.has(p.id)) watch.inFeed.set(p.id, at);
+          for (const p of body.photos) {
+            if (watch.inFeed.has(p.id)) continue;
+            watch.inFeed.set(p.id, at);
+            watch.lastNewInFeedAt = at;
+          }
         },
         () => undefined, // a body lost to a navigation or the offline switch
       );
@@ -439,10 +446,11 @@ async function main(): Promise<void> {
     const burstSeconds = (Date.now() - burstStart) / 1000;
     say(`burst over: ${burst} uploads in ${burstSeconds.toFixed(1)} s`);
 
-    // The wall shows its backlog of new photos (0.8 s each) before the quiet end.
+    // The wall shows its backlog of new photos (0.8 s each) before the quiet end: it has once
+    // no answer brought a new photo and no photo changed for SETTLED_MS (the pace is 8 s).
     const drainStart = Date.now();
-    while (Date.now() - Math.max(watch.lastShowAt, drainStart) < SETTLED_MS) {
-      if (Date.now() - drainStart > 300_000) break;
+    const quietSince = () => Math.max(watch.lastShowAt, watch.lastNewInFeedAt, drainStart);
+    while (Date.now() - quietSince() < SETTLED_MS && Date.now() - drainStart < 300_000) {
       await sleep(500);
     }
     say(`backlog shown in ${((Date.now() - drainStart) / 1000).toFixed(1)} s`);
@@ -453,7 +461,10 @@ async function main(): Promise<void> {
       await stream.upload(WARM_UP + burst + i, 'paced');
       if (due > Date.now()) await sleep(due - Date.now());
     }
-    await sleep(10_000);
+    const lastPaced = stream.uploads.at(-1)!;
+    for (let waited = 0; waited < 20_000 && !watch.shownAt.has(lastPaced.id ?? ''); waited += 500)
+      await sleep(500);
+    await sleep(5_000);
     clearInterval(sampler);
     clearInterval(onScreen);
     await sampling;

@@ -1,8 +1,9 @@
 // The photo wall screen fed by a mocked wall endpoint: the first answer shows a photo with its
 // uploader and caption, a hidden photo leaves at the next poll, a new upload shows next, the
-// keys move and pause, and a revoked link shows the server's sentence.
+// keys move and pause, offline it keeps the photo it has until the next one can load, and a
+// revoked link shows the server's sentence.
 import { act, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { WALL_MESSAGES, type WallFeed, type WallPhoto } from '@gatherly/domain/wall';
 import { DEFAULT_THEME_COLORS } from '@gatherly/domain/entities/events';
 import LinkWallPage from '../../src/features/wall/LinkWallPage.tsx';
@@ -58,8 +59,23 @@ function answers(...list: (WallFeed | ApiError)[]) {
 
 const shown = () => screen.getByTestId('wall').getAttribute('data-current');
 
+/** Image URLs that fail to load (jsdom loads no image: this stands in for the network). */
+const unreachable = new Set<string>();
+class TestImage {
+  onload: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  set src(url: string) {
+    queueMicrotask(() => (unreachable.has(url) ? this.onerror?.() : this.onload?.()));
+  }
+}
+beforeEach(() => {
+  vi.stubGlobal('Image', TestImage);
+});
+
 afterEach(() => {
   vi.useRealTimers();
+  vi.unstubAllGlobals();
+  unreachable.clear();
   api.mockReset();
 });
 
@@ -101,6 +117,46 @@ describe('photo wall', () => {
       window.dispatchEvent(new KeyboardEvent('keydown', { key: ' ' }));
     });
     expect(screen.getByTestId('wall-status')).toHaveTextContent('Paused');
+  });
+
+  it('offline, keeps the photo it has until the next one can load, then shows it', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    unreachable.add('https://img.test/c.jpg');
+    answers(
+      feed({ full: true, photos: [photo('a', 1)] }),
+      feed({ photos: [photo('c', 9)], cursor: 2000 }),
+      new ApiError(0, 'Failed to fetch'),
+    );
+    renderScreen(<LinkWallPage />, { path: `/wall/${SECRET}`, pattern: '/wall/:secret' });
+    await waitFor(() => expect(shown()).toBe('a'));
+    await act(() => vi.advanceTimersByTimeAsync(1600));
+    await act(() => vi.advanceTimersByTimeAsync(1600));
+    expect(await screen.findByTestId('wall-status')).toHaveTextContent('Offline');
+    // A new upload waits 0.8 s, but its image cannot load: the wall stays on the one it has.
+    for (let i = 0; i < 5; i++) await act(() => vi.advanceTimersByTimeAsync(3000));
+    expect(shown()).toBe('a');
+    expect(screen.getByTestId('wall-photo')).toHaveAttribute('data-photo-id', 'a');
+    // Back online: the next try loads it and it shows.
+    unreachable.clear();
+    answers(feed({ cursor: 2000 }));
+    await act(() => vi.advanceTimersByTimeAsync(3000));
+    await act(() => vi.advanceTimersByTimeAsync(3000));
+    await waitFor(() => expect(shown()).toBe('c'));
+  });
+
+  it('online, passes over a photo whose image is gone', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    unreachable.add('https://img.test/c.jpg');
+    answers(
+      feed({ full: true, photos: [photo('a', 1)] }),
+      feed({ photos: [photo('c', 9), photo('d', 10)], cursor: 2000 }),
+      feed({ cursor: 2000 }),
+    );
+    renderScreen(<LinkWallPage />, { path: `/wall/${SECRET}`, pattern: '/wall/:secret' });
+    await waitFor(() => expect(shown()).toBe('a'));
+    await act(() => vi.advanceTimersByTimeAsync(1600));
+    for (let i = 0; i < 2; i++) await act(() => vi.advanceTimersByTimeAsync(3000));
+    await waitFor(() => expect(shown()).toBe('d'));
   });
 
   it('shows the sentence once the link is revoked', async () => {

@@ -25,6 +25,8 @@ import type { WallFeedState } from './use-wall-feed.ts';
 
 /** A new upload waits at least this long after the last change of photo (no flicker in a burst). */
 const FRESH_DWELL_MS = 800;
+/** A next image that failed to load is tried again (offline) or passed over (online) after this. */
+const IMAGE_RETRY_MS = 3000;
 /** The on-screen controls hide after this long without a key or a pointer move. */
 const CONTROLS_IDLE_MS = 3000;
 
@@ -55,8 +57,15 @@ function toggleFullscreen(): void {
   else void document.documentElement.requestFullscreen().catch(() => undefined);
 }
 
-/** Advances the rotation at the host's pace, sooner for a new upload, never while paused. */
-function useRotationClock(state: WallFeedState, paused: boolean): void {
+/** Whether the next photo's image is loaded ahead ('none': there is no next photo). */
+type NextImage = 'none' | 'loading' | 'ready' | 'failed';
+
+/**
+ * Advances the rotation at the host's pace, sooner for a new upload, never while paused, and
+ * only once the next photo's image has loaded: the screen never changes to a photo it cannot
+ * show (offline at the venue it keeps the one it has).
+ */
+function useRotationClock(state: WallFeedState, paused: boolean, next: NextImage): void {
   const { rotation, dispatch, branding } = state;
   const pace = (branding?.paceSeconds ?? DEFAULT_WALL_PACE_SECONDS) * 1000;
   const shownAt = useRef(0);
@@ -65,23 +74,55 @@ function useRotationClock(state: WallFeedState, paused: boolean): void {
   useEffect(() => {
     shownAt.current = Date.now();
   }, [current]);
+  const waiting = next === 'loading' || next === 'failed';
   useEffect(() => {
-    if (paused || current === null) return;
-    const wait = hasFresh ? Math.max(0, shownAt.current + FRESH_DWELL_MS - Date.now()) : pace;
+    if (paused || current === null || waiting) return;
+    const stay = hasFresh ? FRESH_DWELL_MS : pace;
+    const wait = Math.max(0, shownAt.current + stay - Date.now());
     const timer = setTimeout(() => dispatch({ type: 'next' }), wait);
     return () => clearTimeout(timer);
-  }, [paused, current, hasFresh, pace, dispatch]);
+  }, [paused, current, hasFresh, pace, dispatch, waiting]);
 }
 
-/** Loads the next photo's images ahead, so it appears at once. */
-function usePreload(photo: WallPhoto | null): void {
-  const url = photo?.imageUrl;
-  const thumb = photo?.thumbUrl;
+/**
+ * Loads the next photo's images ahead, so it appears at once. An image that fails is tried
+ * again after IMAGE_RETRY_MS while the wall is offline; online it is broken (a deleted photo)
+ * and the rotation passes over it.
+ */
+function useNextImage(photo: WallPhoto | null, state: WallFeedState): NextImage {
+  const url = photo?.imageUrl ?? null;
+  const thumb = photo?.thumbUrl ?? '';
+  const { dispatch, connection } = state;
+  const [loaded, setLoaded] = useState<{ url: string; ok: boolean } | null>(null);
+  const [attempt, setAttempt] = useState(0);
   useEffect(() => {
-    for (const src of [url, thumb]) {
-      if (src) new window.Image().src = src;
-    }
-  }, [url, thumb]);
+    if (!url) return;
+    let live = true;
+    const image = new window.Image();
+    image.onload = () => live && setLoaded({ url, ok: true });
+    image.onerror = () => live && setLoaded({ url, ok: false });
+    image.src = url;
+    if (thumb) new window.Image().src = thumb;
+    return () => {
+      live = false;
+    };
+  }, [url, thumb, attempt]);
+  const status: NextImage =
+    url === null ? 'none' : loaded?.url !== url ? 'loading' : loaded.ok ? 'ready' : 'failed';
+  const online = connection === 'live';
+  useEffect(() => {
+    if (status !== 'failed') return;
+    const timer = setTimeout(() => {
+      if (online && navigator.onLine) {
+        dispatch({ type: 'skip' });
+      } else {
+        setLoaded(null);
+        setAttempt((n) => n + 1);
+      }
+    }, IMAGE_RETRY_MS);
+    return () => clearTimeout(timer);
+  }, [status, online, dispatch]);
+  return status;
 }
 
 export function WallScreen({ state }: { state: WallFeedState }) {
@@ -89,8 +130,7 @@ export function WallScreen({ state }: { state: WallFeedState }) {
   const [paused, setPaused] = useState(false);
   const [controls, setControls] = useState(true);
   const idle = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useRotationClock(state, paused);
-  usePreload(upcoming(rotation));
+  useRotationClock(state, paused, useNextImage(upcoming(rotation), state));
   const qr = useQrCode(branding?.qrUrl ?? null);
 
   const wake = useCallback(() => {
