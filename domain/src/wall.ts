@@ -228,9 +228,17 @@ export function wallReducer(state: WallRotation, action: WallAction): WallRotati
       }
       const pool: Record<string, WallPhoto> = {};
       for (const [id, p] of Object.entries(state.pool)) if (!gone.has(id)) pool[id] = p;
+      // A full answer also carries uploads made since the last poll (its cursor trails the
+      // clock): those newer than anything the wall has are new too, the rest are known ones
+      // coming back (ranks moved, the pool's bound dropped them).
+      const newest = Object.values(state.pool).reduce(
+        (max, p) => (p.uploadedAt > max ? p.uploadedAt : max),
+        '',
+      );
       const newcomers: string[] = [];
       for (const p of photos) {
-        if (!pool[p.id] && state.current !== null && !full) newcomers.push(p.id);
+        const isNew = !pool[p.id] && state.current !== null && (!full || p.uploadedAt > newest);
+        if (isNew) newcomers.push(p.id);
         pool[p.id] = p;
       }
       newcomers.sort((a, b) =>

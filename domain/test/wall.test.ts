@@ -74,6 +74,19 @@ describe('wallReducer', () => {
     expect(shown(s, 4)).toEqual(['n1', 'n2', 'b', 'a']);
   });
 
+  it('shows an upload first carried by the periodic full answer as new, not old ones back', () => {
+    let s = run(EMPTY_ROTATION, full([photo('a', 1), photo('b', 2), photo('c', 3)]));
+    // The full answer every minute carries a photo uploaded since the last poll, and an older
+    // one back in the top voted.
+    s = run(
+      s,
+      full([photo('a', 1), photo('b', 2), photo('c', 3), photo('n', 12), photo('old', 0)]),
+    );
+    expect(s.fresh).toEqual(['n']);
+    expect(s.pool['old']).toBeDefined();
+    expect(shown(s, 1)).toEqual(['n']);
+  });
+
   it('takes a removed photo off at once, even the one on screen, and out of history', () => {
     let s = run(EMPTY_ROTATION, full([photo('a', 1), photo('b', 2), photo('c', 3)]), next);
     expect(s.current).toBe('b');
