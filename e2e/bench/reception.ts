@@ -58,6 +58,7 @@ import {
   useEmulators,
   type Guest,
 } from './lib/guests.ts';
+import { CallSlots } from './lib/call-slots.ts';
 import { OpRecorder, quantile, type OpFigures, type Outcome } from './lib/op-stats.ts';
 import { uploadPhoto as upload } from './lib/uploads.ts';
 
@@ -94,29 +95,7 @@ interface Scene {
 
 const recorder = new OpRecorder();
 
-/**
- * Calls in flight at once. The phones act at their planned times; the local Functions emulator
- * runs one call per worker process and starts a worker for each concurrent call, which on a
- * 2-core machine turns a room of simultaneous calls into a storm of process starts (production
- * runs 80 calls per instance: README, "Deploying"). Calls beyond this wait for a slot, and the
- * wait is reported apart from the latency.
- */
-const IN_FLIGHT = Math.max(1, Number(process.env.BENCH_IN_FLIGHT ?? 6));
-let inFlight = 0;
-const waiting: (() => void)[] = [];
-const queueWaits: number[] = [];
-async function slot<T>(run: () => Promise<T>): Promise<T> {
-  const asked = performance.now();
-  if (inFlight >= IN_FLIGHT) await new Promise<void>((r) => waiting.push(r));
-  inFlight++;
-  queueWaits.push(performance.now() - asked);
-  try {
-    return await run();
-  } finally {
-    inFlight--;
-    waiting.shift()?.();
-  }
-}
+const slots = new CallSlots();
 
 /**
  * Runs one operation, timed; `refusedIf` says which refusals are the product working as
@@ -127,7 +106,7 @@ async function timed<T>(
   run: () => Promise<T>,
   refusedIf: (o: Outcome) => boolean = () => false,
 ): Promise<T | null> {
-  return slot(async () => {
+  return slots.run(async () => {
     const started = performance.now();
     try {
       const value = await run();
@@ -727,9 +706,9 @@ async function main(): Promise<void> {
 
     const figures = recorder.figures(seconds);
     printFigures(figures);
-    const waits = [...queueWaits].sort((a, b) => a - b);
+    const waits = [...slots.waits].sort((a, b) => a - b);
     console.log(
-      `\nbench-side wait for one of ${IN_FLIGHT} call slots: p50 ${Math.round(quantile(waits, 0.5))} ms, p95 ${Math.round(quantile(waits, 0.95))} ms, max ${Math.round(waits.at(-1) ?? 0)} ms`,
+      `\nbench-side wait for one of ${slots.limit} call slots: p50 ${Math.round(quantile(waits, 0.5))} ms, p95 ${Math.round(quantile(waits, 0.95))} ms, max ${Math.round(waits.at(-1) ?? 0)} ms`,
     );
     console.log(`listeners: ${listeners.snapshots} snapshots, ${listeners.errors.length} errors`);
     for (const e of listeners.errors.slice(0, 5)) console.log(`  FAILED: ${e}`);

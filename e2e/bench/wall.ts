@@ -47,6 +47,7 @@ import {
   useEmulators,
   type Guest,
 } from './lib/guests.ts';
+import { CallSlots } from './lib/call-slots.ts';
 import { quantile } from './lib/op-stats.ts';
 import { uploadPhoto, type UploadImages } from './lib/uploads.ts';
 
@@ -55,7 +56,6 @@ useEmulators();
 const PHOTOS = Math.max(40, Number(process.env.BENCH_WALL_PHOTOS ?? 2000));
 const RATE = Math.max(0.1, Number(process.env.BENCH_WALL_RATE ?? 4));
 const GUESTS = Math.max(4, Number(process.env.BENCH_WALL_GUESTS ?? 40));
-const IN_FLIGHT = Math.max(1, Number(process.env.BENCH_IN_FLIGHT ?? 6));
 /** Photos recorded before the wall opens (the wall starts as one opened mid-evening). */
 const WARM_UP = 20;
 /** The quiet end: the last uploads one every PACED_EVERY_MS, each shown on its own. */
@@ -111,18 +111,7 @@ interface Upload {
   offline: boolean;
 }
 
-let inFlight = 0;
-const waiting: (() => void)[] = [];
-async function slot<T>(run: () => Promise<T>): Promise<T> {
-  if (inFlight >= IN_FLIGHT) await new Promise<void>((r) => waiting.push(r));
-  inFlight++;
-  try {
-    return await run();
-  } finally {
-    inFlight--;
-    waiting.shift()?.();
-  }
-}
+const slots = new CallSlots();
 
 interface Streamer {
   uploads: Upload[];
@@ -158,7 +147,7 @@ function streamer(
       uploads.push(u);
       const pick = original ? images.original : images.plain[n % VARIANTS]!;
       try {
-        const recorded = await slot(() =>
+        const recorded = await slots.run(() =>
           uploadPhoto(baseUrl, guest, eventId, `wall-${n}`, pick, {
             caption: `${guest.name}, photo ${n + 1}`,
             batchId: `wall-${n}`,
@@ -497,6 +486,14 @@ async function main(): Promise<void> {
       console.log(
         `  ${label.padEnd(34)} ${String(d.reached).padStart(5)} of ${String(d.count).padEnd(5)} p50 ${ms(d.p50).padStart(7)}  p95 ${ms(d.p95).padStart(7)}  max ${ms(d.max).padStart(7)}${d.reached < d.count ? `  (${d.count - d.reached} never)` : ''}`,
       );
+    const took = byPhase('burst')
+      .filter((u) => u.answeredAt !== null)
+      .map((u) => u.answeredAt! - u.dueAt)
+      .sort((a, b) => a - b);
+    const waits = [...slots.waits].sort((a, b) => a - b);
+    console.log(
+      `\nuploads: burst of ${burst} at ${RATE}/s took ${burstSeconds.toFixed(1)} s (${(burst / burstSeconds).toFixed(2)}/s); Storage + record call p50 ${ms(quantile(took, 0.5))}, p95 ${ms(quantile(took, 0.95))} (of which waiting for one of ${slots.limit} call slots p50 ${ms(quantile(waits, 0.5))}, p95 ${ms(quantile(waits, 0.95))})`,
+    );
     console.log('\nfrom the record call answered:');
     line(`to the wall's feed, burst ${RATE}/s`, feedBurst);
     line("to the wall's feed, quiet end 1/3 s", feedPaced);
