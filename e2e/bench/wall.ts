@@ -189,6 +189,8 @@ interface PageWatch {
   /** When a wall answer last brought a photo the page had not had. */
   lastNewInFeedAt: number;
   imageRequests: number;
+  /** Requests for an image URL the page had loaded before (asked again: revalidated or fetched). */
+  imageRepeats: number;
   imageBytes: number;
   imageFailures: number;
   /** URLs (without query) of every image requested. */
@@ -333,6 +335,7 @@ async function main(): Promise<void> {
       lastShowAt: 0,
       lastNewInFeedAt: 0,
       imageRequests: 0,
+      imageRepeats: 0,
       imageBytes: 0,
       imageFailures: 0,
       imageUrls: new Set(),
@@ -371,6 +374,7 @@ async function main(): Promise<void> {
       imageRequests.delete(e.requestId);
       watch.imageRequests++;
       watch.imageBytes += e.encodedDataLength;
+      if (watch.imageUrls.has(withoutQuery(url))) watch.imageRepeats++;
       watch.imageUrls.add(withoutQuery(url));
     });
     cdp.on('Network.loadingFailed', (e) => {
@@ -480,6 +484,14 @@ async function main(): Promise<void> {
 
     const feedBurst = delays(byPhase('burst'), watch.inFeed);
     const feedPaced = delays(byPhase('paced'), watch.inFeed);
+    const feedOffline = delays(
+      byPhase('burst').filter((u) => u.offline),
+      watch.inFeed,
+    );
+    const feedOnline = delays(
+      byPhase('burst').filter((u) => !u.offline),
+      watch.inFeed,
+    );
     const shownBurst = delays(byPhase('burst'), watch.shownAt);
     const shownPaced = delays(byPhase('paced'), watch.shownAt);
     const line = (label: string, d: Delay) =>
@@ -497,6 +509,8 @@ async function main(): Promise<void> {
     console.log('\nfrom the record call answered:');
     line(`to the wall's feed, burst ${RATE}/s`, feedBurst);
     line("to the wall's feed, quiet end 1/3 s", feedPaced);
+    line('to the feed, recorded while offline', feedOffline);
+    line('to the feed, burst, recorded online', feedOnline);
     line(`to on screen, burst ${RATE}/s`, shownBurst);
     line('to on screen, quiet end 1/3 s', shownPaced);
     console.log(
@@ -505,7 +519,7 @@ async function main(): Promise<void> {
 
     const shownPhotos = watch.shownAt.size;
     console.log(
-      `\nimages: ${watch.imageRequests} requests, ${mb(watch.imageBytes)}, ${watch.imageFailures} failed (offline); ${shownPhotos} photos shown (${watch.shows} shows): ${kb(watch.imageBytes / Math.max(1, shownPhotos))} per photo shown, ${kb(watch.imageBytes / Math.max(1, watch.shows))} per show`,
+      `\nimages: ${watch.imageRequests} requests (${watch.imageRepeats} for an image loaded before), ${mb(watch.imageBytes)}, ${watch.imageFailures} failed (offline); ${shownPhotos} photos shown (${watch.shows} shows): ${kb(watch.imageBytes / Math.max(1, shownPhotos))} per photo shown, ${kb(watch.imageBytes / Math.max(1, watch.shows))} per show`,
     );
     const originals = stream.uploads.filter((u) => u.original && u.id !== null);
     const originalFetched = originals.filter((u) => watch.imageUrls.has(withoutQuery(u.url)));
@@ -575,9 +589,10 @@ async function main(): Promise<void> {
           guests: GUESTS,
           burstSeconds,
           memory: samples,
-          delays: { feedBurst, feedPaced, shownBurst, shownPaced },
+          delays: { feedBurst, feedOnline, feedOffline, feedPaced, shownBurst, shownPaced },
           images: {
             requests: watch.imageRequests,
+            repeats: watch.imageRepeats,
             bytes: watch.imageBytes,
             failed: watch.imageFailures,
             photosShown: shownPhotos,

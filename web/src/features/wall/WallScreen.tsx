@@ -95,6 +95,10 @@ function useNextImage(photo: WallPhoto | null, state: WallFeedState): NextImage 
   const { dispatch, connection } = state;
   const [loaded, setLoaded] = useState<{ url: string; ok: boolean } | null>(null);
   const [attempt, setAttempt] = useState(0);
+  // The loaded images are held until the next ones: while they live the browser hands the same
+  // image to the screen's <img> without asking the server again (download URLs say max-age=0),
+  // so the photo appears at once, offline too.
+  const held = useRef<HTMLImageElement[]>([]);
   useEffect(() => {
     if (!url) return;
     let live = true;
@@ -102,7 +106,9 @@ function useNextImage(photo: WallPhoto | null, state: WallFeedState): NextImage 
     image.onload = () => live && setLoaded({ url, ok: true });
     image.onerror = () => live && setLoaded({ url, ok: false });
     image.src = url;
-    if (thumb) new window.Image().src = thumb;
+    const backdrop = new window.Image();
+    if (thumb) backdrop.src = thumb;
+    held.current = [image, backdrop];
     return () => {
       live = false;
     };
