@@ -223,8 +223,10 @@ export function wallReducer(state: WallRotation, action: WallAction): WallRotati
       const gone = new Set(removed);
       const incoming = new Map(photos.map((p) => [p.id, p]));
       if (full) {
-        // Whatever the full answer no longer carries has left the wall or aged out of it.
-        for (const id of Object.keys(state.pool)) if (!incoming.has(id)) gone.add(id);
+        // Whatever the full answer no longer carries has left the wall or aged out of it; the
+        // photo on screen finishes its turn (a busy minute ages it out while it is shown).
+        for (const id of Object.keys(state.pool))
+          if (!incoming.has(id) && id !== state.current) gone.add(id);
       }
       const pool: Record<string, WallPhoto> = {};
       for (const [id, p] of Object.entries(state.pool)) if (!gone.has(id)) pool[id] = p;

@@ -96,11 +96,16 @@ describe('wallReducer', () => {
     expect(run(s, previous).current).toBe('a');
   });
 
-  it('drops what a full answer no longer carries', () => {
-    let s = run(EMPTY_ROTATION, full([photo('a', 1), photo('b', 2)]));
+  it('drops what a full answer no longer carries, the photo on screen after its turn', () => {
+    let s = run(EMPTY_ROTATION, full([photo('a', 1), photo('b', 2), photo('c', 3)]));
+    expect(s.current).toBe('c');
+    s = run(s, full([photo('a', 1), photo('b', 2)]), full([photo('a', 1)]));
+    expect(s.current).toBe('c');
+    expect(Object.keys(s.pool).sort()).toEqual(['a', 'c']);
+    s = run(s, next);
+    expect(s.current).toBe('a');
     s = run(s, full([photo('a', 1)]));
     expect(Object.keys(s.pool)).toEqual(['a']);
-    expect(s.current).toBe('a');
   });
 
   it('goes back with previous and forward again to the same photo', () => {

@@ -529,6 +529,11 @@ async function main(): Promise<void> {
     );
 
     const recordedOffline = counted.filter((u) => u.offline && u.id !== null);
+    for (const u of counted.filter((u) => u.id !== null && !watch.inFeed.has(u.id)).slice(0, 5)) {
+      console.log(
+        `never in the feed: upload ${u.n} (${u.id}), due at +${ms(u.dueAt - burstStart)}, recorded at +${ms(u.answeredAt! - burstStart)}`,
+      );
+    }
     const checks: Check[] = [
       {
         what: 'every upload recorded',
