@@ -39,7 +39,10 @@ vi.mock('../../src/features/settings/event-link.ts', () => ({
 }));
 // The wall card's links and settings come from the API (its own tests: wall.test.tsx).
 vi.mock('../../src/features/wall/data.ts', () => ({
-  loadWallAdmin: vi.fn(async () => ({ links: [], settings: { paceSeconds: 8, approveFirst: false } })),
+  loadWallAdmin: vi.fn(async () => ({
+    links: [],
+    settings: { paceSeconds: 8, approveFirst: false },
+  })),
   createWallLink: vi.fn(),
   revokeWallLink: vi.fn(),
   saveWallSettings: vi.fn(),
