@@ -108,6 +108,7 @@ interface Upload {
   answeredAt: number | null;
   id: string | null;
   url: string;
+  /** Whether the wall was offline when the record call answered. */
   offline: boolean;
 }
 
@@ -142,7 +143,7 @@ function streamer(
         answeredAt: null,
         id: null,
         url: '',
-        offline: offlineNow(),
+        offline: false,
       };
       uploads.push(u);
       const pick = original ? images.original : images.plain[n % VARIANTS]!;
@@ -154,6 +155,7 @@ function streamer(
           }),
         );
         u.answeredAt = Date.now();
+        u.offline = offlineNow();
         u.id = recorded.id;
         u.url = recorded.url;
       } catch (err) {
