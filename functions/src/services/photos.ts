@@ -177,7 +177,10 @@ export async function recordPhoto(
       const feed = await photoAddedToBatch(tx, photo);
       // "Approve photos before they appear on the wall" holds it back (services/wall-feed.ts).
       photo.wallState = event.wallSettings?.approveFirst ? 'pending' : 'shown';
-      photo.wallAt = photo.uploadedAt;
+      // Stamped at the commit's attempt, not at `uploadedAt` (before the files were copied): an
+      // open wall asks for changes since a few seconds ago, and a record slower than that
+      // would otherwise never reach it (services/wall-feed.ts).
+      photo.wallAt = Timestamp.now();
       tx.create(ref, photo);
       place.write();
       writePhotoBatch(tx, feed);
