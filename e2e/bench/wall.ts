@@ -1,4 +1,4 @@
-// `npm run bench:wall`: the photo wall's soak bench (issue 35, docs/performance.md, "The photo
+// `npm run bench:wall`: the photo wall's soak bench (issue 35, docs/performance.md, "Photo
 // wall"). A wall runs a whole evening on one screen; this streams an evening's uploads into an
 // open wall over compressed time and watches the page:
 //
