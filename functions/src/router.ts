@@ -2,6 +2,7 @@ import { TOO_MANY_WRITES, WriteBudget } from './write-budget.ts';
 import type { ServerResponse } from 'node:http';
 import { error as logError } from 'firebase-functions/logger';
 import { authenticate } from './auth.ts';
+import { parsePageRequest, type PageRequest } from '@gatherly/domain/api/paging';
 import { requestBodyOf } from '@gatherly/domain/api/request-bodies';
 import {
   type AnyEndpoint,
@@ -26,11 +27,15 @@ import {
   type Reply,
 } from './http.ts';
 
-/** What a handler of endpoint E receives: the decoded path parameters and the checked body. */
+/**
+ * What a handler of endpoint E receives: the decoded path parameters, the checked body and, for
+ * a paged list, the checked page.
+ */
 interface BaseCtx<E extends AnyEndpoint> {
   req: ApiIncoming;
   params: Params<E['path']>;
   body: ParsedBodyOf<E>;
+  page: E['paged'] extends true ? PageRequest : null;
 }
 /** A signed-in endpoint's handler also gets the verified caller. */
 export interface Ctx<E extends AnyEndpoint> extends BaseCtx<E> {
@@ -50,7 +55,9 @@ export type ReplyOf<E extends AnyEndpoint> =
 /** An endpoint with its handler, its types erased, as the router keeps it. */
 export interface Route {
   endpoint: AnyEndpoint;
-  run(ctx: BaseCtx<AnyEndpoint> & { caller: Caller | null }): Promise<Reply>;
+  run(
+    ctx: Omit<BaseCtx<AnyEndpoint>, 'page'> & { page: PageRequest | null; caller: Caller | null },
+  ): Promise<Reply>;
 }
 
 /**
@@ -131,6 +138,15 @@ function isPassing(err: unknown): boolean {
   return PASSING_CODES.has(err.code);
 }
 
+/** The page a paged list's query string asks for (400 when it is not one); null elsewhere. */
+function pageOf(endpoint: AnyEndpoint, url: string): PageRequest | null {
+  if (!endpoint.paged) return null;
+  const query = new URLSearchParams(url.includes('?') ? url.slice(url.indexOf('?') + 1) : '');
+  const checked = parsePageRequest(query);
+  if (!checked.ok) throw badRequest(checked.errors[0] ?? 'Invalid page');
+  return checked.value;
+}
+
 /** A person past their write budget (write-budget.ts): 429 with when to try again. */
 class TooManyWrites extends HttpError {
   constructor(readonly retryAfterS: number) {
@@ -154,7 +170,7 @@ export function createRouter(routes: readonly Route[]) {
         allowed = true;
         const { endpoint } = r;
         if (endpoint.method !== method) continue;
-        const base = { req, params: found.params };
+        const base = { req, params: found.params, page: pageOf(endpoint, req.url ?? '/') };
         let reply: Reply;
         if (endpoint.access === 'public') {
           // Public writes with a body take JSON; the unsubscribe page posts a form (read from

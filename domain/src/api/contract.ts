@@ -9,6 +9,7 @@
  */
 import type { AnySchema, InferType, ObjectSchema } from 'yup';
 import type { ParseResult } from '../schemas.ts';
+import type { Paged } from './paging.ts';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -108,6 +109,11 @@ export interface Endpoint<
    * revoked session or a disabled account is refused (docs/api.md, "Auth").
    */
   readonly checkRevoked?: true;
+  /**
+   * A list answered in pages (api/paging.ts): the query string's `limit` and `pageToken` are
+   * checked before the handler runs, and the answer carries `nextPageToken`.
+   */
+  readonly paged?: true;
   /** Type only, never set: the JSON answer (or HtmlPage / FileDownload). */
   readonly response?: R;
 }
@@ -132,6 +138,17 @@ export function endpoint<R>() {
     return { ...def, body: def.body ?? null };
   }
   return declare;
+}
+
+/** Declares a list answered in pages (api/paging.ts): a GET with no body, `R` extending Paged. */
+export function pagedEndpoint<R extends Paged>() {
+  return <const P extends string>(
+    def: Definition<P> & { method: 'GET' },
+  ): Declared<Endpoint<P, null, R>> & { readonly paged: true } => ({
+    ...def,
+    body: null,
+    paged: true,
+  });
 }
 
 interface Definition<P extends string> {

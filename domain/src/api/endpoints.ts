@@ -67,6 +67,7 @@ import {
   bodyOf,
   customBodyOf,
   defineApi,
+  pagedEndpoint,
   endpoint,
   type FileDownload,
   type HtmlPage,
@@ -213,7 +214,7 @@ export const API = defineApi({
 
   // ---- Members and invitations ---------------------------------------------------------------
   /** The event’s members */
-  listMembers: endpoint<MembersResponse>()({
+  listMembers: pagedEndpoint<MembersResponse>()({
     method: 'GET',
     path: '/events/:eventId/members',
     access: 'api',
@@ -337,13 +338,13 @@ export const API = defineApi({
 
   // ---- Photos --------------------------------------------------------------------------------
   /** The event’s photos */
-  listPhotos: endpoint<PhotosResponse>()({
+  listPhotos: pagedEndpoint<PhotosResponse>()({
     method: 'GET',
     path: '/events/:eventId/photos',
     access: 'api',
   }),
   /** The event’s featured photos */
-  listFeaturedPhotos: endpoint<PhotosResponse>()({
+  listFeaturedPhotos: pagedEndpoint<PhotosResponse>()({
     method: 'GET',
     path: '/events/:eventId/photos/featured',
     access: 'api',

@@ -15,6 +15,7 @@ import type { Carpool, CarpoolView, Flight } from '../entities/travel.ts';
 import type { User } from '../entities/users.ts';
 import type { JoinLinkView } from '../guest-access.ts';
 import type { GuestAnswers, GuestQuestion, Party, RsvpState } from '../rsvp-options.ts';
+import type { Paged } from './paging.ts';
 
 /** Every 4xx (and the rare 5xx) answer. */
 export interface ApiErrorBody {
@@ -68,7 +69,7 @@ export interface AccountDeletedResponse {
   deleted: boolean;
 }
 
-export interface MembersResponse {
+export interface MembersResponse extends Paged {
   members: Member[];
 }
 
@@ -121,7 +122,7 @@ export interface RevokedInvitationResponse {
   invitationId: string;
 }
 
-export interface PhotosResponse {
+export interface PhotosResponse extends Paged {
   photos: PhotoView[];
 }
 

@@ -16,8 +16,8 @@ export const memberRoutes: Route[] = [
   route(API.exportGuestList, async ({ caller, params }) => ({
     download: await guestListCsv(caller, params.eventId),
   })),
-  route(API.listMembers, async ({ caller, params }) => ({
-    body: { members: await listMembers(caller, params.eventId) },
+  route(API.listMembers, async ({ caller, params, page }) => ({
+    body: await listMembers(caller, params.eventId, page),
   })),
   route(API.inviteMember, async ({ caller, params, body }) => {
     const sent = await db().runTransaction((tx) =>

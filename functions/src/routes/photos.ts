@@ -18,11 +18,11 @@ const photoOf = (params: { eventId: string; photoId: string }): Located => ({
 });
 
 export const photoRoutes: Route[] = [
-  route(API.listPhotos, async ({ caller, params }) => ({
-    body: { photos: await listPhotos(caller, params.eventId, false) },
+  route(API.listPhotos, async ({ caller, params, page }) => ({
+    body: await listPhotos(caller, params.eventId, false, page),
   })),
-  route(API.listFeaturedPhotos, async ({ caller, params }) => ({
-    body: { photos: await listPhotos(caller, params.eventId, true) },
+  route(API.listFeaturedPhotos, async ({ caller, params, page }) => ({
+    body: await listPhotos(caller, params.eventId, true, page),
   })),
   route(API.recordPhoto, async ({ caller, params, body }) => {
     const photo = await recordPhoto(caller, params.eventId, body);

@@ -1,16 +1,12 @@
 // Members: the list, invitations sent by admins, removal and role changes with their audit log
 // (docs/product.md, "Members and roles", "Invitations").
 import { createHash } from 'node:crypto';
-import { Timestamp, type Transaction } from 'firebase-admin/firestore';
+import { FieldPath, Timestamp, type Transaction } from 'firebase-admin/firestore';
+import type { PageRequest } from '@gatherly/domain/api/paging';
+import type { MembersResponse } from '@gatherly/domain/api/responses';
 import type { InvitableRole, Member } from '@gatherly/domain/entities/members';
 import { invitationEmail } from '@gatherly/domain/email/invitation-email';
-import {
-  MEMBER_ROLES,
-  can,
-  canChangeRole,
-  canRemoveMember,
-  isMemberRole,
-} from '@gatherly/domain/roles';
+import { can, canChangeRole, canRemoveMember, isMemberRole } from '@gatherly/domain/roles';
 import type { InviteRequestValues } from '@gatherly/domain/schemas';
 import { eventTimeZone } from '@gatherly/domain/time-zones';
 import { MEMBER_NOT_FOUND, read, requireMember, requirePermission } from '../access.ts';
@@ -20,6 +16,7 @@ import { store } from '../firebase.ts';
 import { conflict, forbidden, notFound } from '../http.ts';
 import type { LinkContext } from '../mail/params.ts';
 import { queuedMail } from '../mail/queue.ts';
+import { readPage } from '../paging.ts';
 import { newSecret } from '../secrets.ts';
 import { apiShape } from '../serialize.ts';
 import { forgetAnswers } from './rsvps.ts';
@@ -38,21 +35,28 @@ export function memberView(member: MemberRecord): Member {
   return view;
 }
 
-const ROLE_ORDER = new Map(MEMBER_ROLES.map((role, i) => [role, i]));
-
-/** The event's members: creator, admins, attendees, each by joining time. */
-export async function listMembers(caller: Caller, eventId: string): Promise<Member[]> {
+/**
+ * A page of the event's members in joining order (the creator first: they joined first), by
+ * `joinedAt` then id.
+ */
+export async function listMembers(
+  caller: Caller,
+  eventId: string,
+  page: PageRequest,
+): Promise<MembersResponse> {
   await requireMember(caller, eventId);
-  const snap = await store().members(eventId).get();
-  return snap.docs
-    .map((d) => d.data())
-    .filter((m) => isMemberRole(m.role))
-    .map(memberView)
-    .sort(
-      (a, b) =>
-        (ROLE_ORDER.get(a.role) ?? 9) - (ROLE_ORDER.get(b.role) ?? 9) ||
-        a.joinedAt.localeCompare(b.joinedAt),
-    );
+  const ordered = store()
+    .members(eventId)
+    .orderBy('joinedAt', 'asc')
+    .orderBy(FieldPath.documentId(), 'asc');
+  const { items, nextPageToken } = await readPage(ordered, (m) => m.joinedAt, page);
+  return {
+    members: items
+      .map((m) => m.data)
+      .filter((m) => isMemberRole(m.role))
+      .map(memberView),
+    nextPageToken,
+  };
 }
 
 /** One invitation per event and address: the id is derived from the address. */

@@ -1,8 +1,9 @@
 // Photos: records of uploaded images (tier limits), the gallery lists, votes and the event
 // banner (docs/product.md, "Photos", "Dashboard").
-import { Timestamp, type Transaction } from 'firebase-admin/firestore';
+import { FieldPath, Timestamp, type Transaction } from 'firebase-admin/firestore';
 import { error as logError } from 'firebase-functions/logger';
-import type { VoteResponse } from '@gatherly/domain/api/responses';
+import type { PageRequest } from '@gatherly/domain/api/paging';
+import type { PhotosResponse, VoteResponse } from '@gatherly/domain/api/responses';
 import type { PhotoView } from '@gatherly/domain/entities/photos';
 import { isBannerObjectPath } from '@gatherly/domain/event-settings';
 import type { BannerPhotoValues, PhotoRecordValues } from '@gatherly/domain/schemas';
@@ -19,6 +20,7 @@ import type { Caller } from '../caller.ts';
 import type { DataAccess, PhotoRecord } from '../db.ts';
 import { db, store } from '../firebase.ts';
 import { HttpError, badRequest, conflict, forbidden, notFound } from '../http.ts';
+import { readPage } from '../paging.ts';
 import { apiShape } from '../serialize.ts';
 import {
   copyNewObject,
@@ -41,24 +43,27 @@ export function photoView(photo: PhotoRecord, userVoted: boolean): PhotoView {
   return { ...view, voteCount: view.votes, userVoted };
 }
 
-/** The gallery newest first (or the featured photos), each with the caller's vote. */
+/**
+ * A page of the gallery newest first (or of the featured photos), each with the caller's vote:
+ * the page's photos and one vote read each.
+ */
 export async function listPhotos(
   caller: Caller,
   eventId: string,
   featuredOnly: boolean,
-): Promise<PhotoView[]> {
+  page: PageRequest,
+): Promise<PhotosResponse> {
   await requireMember(caller, eventId);
   const photos = store().photos(eventId);
-  const snap = await (
-    featuredOnly ? photos.where('isFeatured', '==', true) : photos.orderBy('uploadedAt', 'desc')
-  ).get();
-  const records = snap.docs.map((d) => d.data());
-  if (featuredOnly) records.sort((a, b) => b.uploadedAt.toMillis() - a.uploadedAt.toMillis());
+  const ordered = (featuredOnly ? photos.where('isFeatured', '==', true) : photos)
+    .orderBy('uploadedAt', 'desc')
+    .orderBy(FieldPath.documentId(), 'desc');
+  const { items, nextPageToken } = await readPage(ordered, (p) => p.uploadedAt, page);
   // Only existence is read here, so one untyped batch read serves every photo.
-  const voteRefs = records.map((p) => store().votes(eventId, p.id).doc(caller.uid));
+  const voteRefs = items.map((p) => store().votes(eventId, p.id).doc(caller.uid));
   const votes = voteRefs.length ? await db().getAll(...voteRefs) : [];
   const voted = new Set(votes.filter((v) => v.exists).map((v) => v.ref.parent.parent?.id));
-  return records.map((p) => photoView(p, voted.has(p.id)));
+  return { photos: items.map((p) => photoView(p.data, voted.has(p.id))), nextPageToken };
 }
 
 const UPLOAD_NOT_FOUND = 'The uploaded file was not found in storage';
