@@ -119,19 +119,25 @@ export async function seating({ person, step }: JourneyContext): Promise<void> {
       () => page.getByRole('link', { name: `Seating for ${RECEPTION}` }).click(),
       (p) => p.getByRole('heading', { name: `Seating · ${RECEPTION}` }),
     );
-    await hasText(page.getByTestId('seating-summary'), '5 unassigned', 'five people to seat');
-    await visible(page.getByText('Dietary needs: Vegetarian'), "Ann's answer as a badge");
+    await hasText(page.getByTestId('seating-summary'), /\b5 unassigned/, 'five people to seat');
+    await visible(
+      page
+        .getByTestId('party')
+        .filter({ hasText: 'Ann Party' })
+        .getByText('Dietary needs: Vegetarian'),
+      "Ann's answer as a badge",
+    );
     await page.getByLabel('How many tables').fill('3');
     await page.getByRole('button', { name: 'Add 3 round tables of 8' }).click();
     await visible(seatCount(page, 'Table 3'), 'three tables');
-    await hasText(page.getByTestId('seating-summary'), '3 tables', 'the table count');
+    await hasText(page.getByTestId('seating-summary'), /\b3 tables/, 'the table count');
   });
 
   await step('the host seats the party by tap, Sid by drag and drop, Tia by keyboard', async () => {
     const page = host.page;
     await dismissToasts(page);
     await page.getByRole('button', { name: "Pick Ann Party's party" }).click();
-    await hasText(page.getByTestId('pick-bar'), '3 people picked', 'the pick bar');
+    await hasText(page.getByTestId('pick-bar'), /3 people picked/, 'the pick bar');
     await page.getByRole('button', { name: 'Seat 3 people at Table 1' }).click();
     await hasText(seatCount(page, 'Table 1'), '3 / 8', 'the party at table 1');
 
@@ -154,7 +160,7 @@ export async function seating({ person, step }: JourneyContext): Promise<void> {
     );
     await page.keyboard.press('Enter');
     await hasText(seatCount(page, 'Table 2'), '1 / 8', 'Tia at table 2');
-    await hasText(page.getByTestId('seating-summary'), '0 unassigned', 'everyone seated');
+    await hasText(page.getByTestId('seating-summary'), /\b0 unassigned/, 'everyone seated');
 
     // Undo takes the last move back; doing it again seats Tia again.
     await page.getByRole('button', { name: 'Undo last move' }).click();
@@ -175,7 +181,7 @@ export async function seating({ person, step }: JourneyContext): Promise<void> {
     await page.getByRole('button', { name: 'Refresh' }).click();
     await hasText(table(page, 'Table 2').getByTestId('seat-flag'), 'No longer going', 'the flag');
     await hasText(seatCount(page, 'Table 2'), '0 / 8', 'her seat freed');
-    await hasText(page.getByTestId('seating-summary'), '1 flagged', 'one flagged');
+    await hasText(page.getByTestId('seating-summary'), /\b1 flagged/, 'one flagged');
     await shootLightAndDark(host, 'seating');
   });
 
@@ -221,12 +227,12 @@ export async function seating({ person, step }: JourneyContext): Promise<void> {
       await visible(page.getByTestId('print-cards'), 'the place cards');
       await hasText(
         page.getByTestId('print-cards'),
-        'Vegetarian',
+        /Vegetarian/,
         "Ann's dietary mark on her card",
       );
       await shootLightAndDark(host, 'print-cards');
       await page.getByRole('button', { name: 'Chart by table' }).click();
-      await hasText(page.getByTestId('print-chart'), 'Cleo Party (child)', 'the chart by table');
+      await hasText(page.getByTestId('print-chart'), /Cleo Party \(child\)/, 'the chart by table');
     },
   );
 
@@ -258,8 +264,8 @@ export async function seating({ person, step }: JourneyContext): Promise<void> {
       p.getByTestId('your-table'),
     );
     const card = sid.page.getByTestId('your-table');
-    await hasText(card, 'Your table: 1', "Sid's table");
-    await hasText(card, 'At your table: Ann Party, Ben Party, Cleo Party.', 'his tablemates');
+    await hasText(card, /Your table: 1\b/, "Sid's table");
+    await hasText(card, /At your table: Ann Party, Ben Party, Cleo Party\./, 'his tablemates');
     await shootLightAndDark(sid, 'guest-your-table');
   });
 }

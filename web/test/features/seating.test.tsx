@@ -104,8 +104,8 @@ function serve(tables: TableView[]) {
   return sent;
 }
 
-function open() {
-  const item = makeMyEvent('e1', 'creator');
+function open(role: 'creator' | 'attendee' = 'creator') {
+  const item = makeMyEvent('e1', role);
   return renderScreen(<SeatingPage />, {
     path: '/events/e1/seating/s1',
     pattern: PATHS.seating,
@@ -228,5 +228,14 @@ describe('seating screen', () => {
     expect(screen.getAllByTestId('party').map((p) => p.getAttribute('data-party'))).toEqual([
       'ana',
     ]);
+  });
+
+  it('tells an attendee the chart is for admins, without asking the server', async () => {
+    serve([table('t1', 1, 8)]);
+    open('attendee');
+    expect(
+      await screen.findByText('Only event admins can edit the seating chart.'),
+    ).toBeInTheDocument();
+    expect(api).not.toHaveBeenCalled();
   });
 });

@@ -26,7 +26,7 @@ import { useSeating, type Seating } from './use-seating.ts';
 export default function SeatingPage() {
   const { eventId, scheduleId } = useRouteParams(PATHS.seating);
   const { role } = useEventScope();
-  const seating = useSeating({ eventId, scheduleId });
+  // Attendees are told so without asking the server (it would refuse them the same way).
   if (!isAdminRole(role)) {
     return (
       <Box p={{ base: '4', md: '8' }}>
@@ -34,6 +34,11 @@ export default function SeatingPage() {
       </Box>
     );
   }
+  return <SeatingLoader eventId={eventId} scheduleId={scheduleId} />;
+}
+
+function SeatingLoader({ eventId, scheduleId }: { eventId: string; scheduleId: string }) {
+  const seating = useSeating({ eventId, scheduleId });
   if (seating.state.status === 'loading') return <PageSkeleton cards={3} />;
   if (seating.state.status === 'failed') {
     return (
