@@ -1,4 +1,5 @@
-import { Button, HStack, Text } from '@chakra-ui/react';
+import { Button, chakra, HStack, Stack, Text } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
 import { useState, type FormEvent } from 'react';
 import {
   MAX_QUICK_START,
@@ -41,33 +42,39 @@ export function AddTablesForm({
   return (
     <form onSubmit={submit} aria-label="Add tables">
       <HStack gap="2" wrap="wrap" align="end">
-        <Input
-          size="sm"
-          w="16"
-          aria-label="How many tables"
-          inputMode="numeric"
-          value={count}
-          onChange={(e) => setCount(e.target.value)}
-        />
-        <NativeSelect.Root size="sm" w="28">
-          <NativeSelect.Field
-            aria-label="Table shape"
-            value={shape}
-            onChange={(e) => setShape(e.target.value === 'long' ? 'long' : 'round')}
-          >
-            <option value="round">Round</option>
-            <option value="long">Long</option>
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
-        <Input
-          size="sm"
-          w="16"
-          aria-label="Seats per table"
-          inputMode="numeric"
-          value={seats}
-          onChange={(e) => setSeats(e.target.value)}
-        />
+        <Labelled id="add-count" label="How many tables">
+          <Input
+            id="add-count"
+            size="sm"
+            w="20"
+            inputMode="numeric"
+            value={count}
+            onChange={(e) => setCount(e.target.value)}
+          />
+        </Labelled>
+        <Labelled id="add-shape" label="Table shape">
+          <NativeSelect.Root size="sm" w="28">
+            <NativeSelect.Field
+              id="add-shape"
+              value={shape}
+              onChange={(e) => setShape(e.target.value === 'long' ? 'long' : 'round')}
+            >
+              <option value="round">Round</option>
+              <option value="long">Long</option>
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+        </Labelled>
+        <Labelled id="add-seats" label="Seats per table">
+          <Input
+            id="add-seats"
+            size="sm"
+            w="20"
+            inputMode="numeric"
+            value={seats}
+            onChange={(e) => setSeats(e.target.value)}
+          />
+        </Labelled>
         <Button size="sm" type="submit" colorPalette="brand" loading={busy}>
           {summary}
         </Button>
@@ -78,5 +85,17 @@ export function AddTablesForm({
         </Text>
       )}
     </form>
+  );
+}
+
+/** A field with its label above it (the form wraps on phones, so each field says what it is). */
+function Labelled({ id, label, children }: { id: string; label: string; children: ReactNode }) {
+  return (
+    <Stack gap="1">
+      <chakra.label htmlFor={id} fontSize="xs" color="fg.muted">
+        {label}
+      </chakra.label>
+      {children}
+    </Stack>
   );
 }

@@ -179,7 +179,7 @@ function PartyRow({
           aria-label={`Pick ${party.name}${party.people.length > 1 ? "'s party" : ''}`}
           onClick={() => onToggle(whole, !allPicked)}
         >
-          {allPicked ? 'Picked' : 'Pick'}
+          Pick
         </Button>
       </HStack>
       {badges.length > 0 && (
@@ -200,21 +200,22 @@ function PartyRow({
               <Button
                 key={id}
                 size="2xs"
-                variant={on ? 'solid' : 'subtle'}
+                variant={on ? 'solid' : p.tableId ? 'outline' : 'subtle'}
                 colorPalette={on ? 'brand' : 'gray'}
                 aria-pressed={on}
-                aria-label={`Pick ${p.name}${p.child ? ' (child)' : ''}${p.tableId ? `, at ${tableLabels.get(p.tableId) ?? 'a table'}` : ', unassigned'}`}
+                // The visible name first, then where they sit (axe: label-content-name-mismatch).
+                aria-label={`Pick ${p.name}${p.child ? ' (child)' : ''}, ${
+                  p.tableId ? `at ${tableLabels.get(p.tableId) ?? 'a table'}` : 'unassigned'
+                }`}
                 draggable
                 onDragStart={(e: DragEvent) => {
                   e.stopPropagation();
                   onDragPeople(e, selected.has(id) ? [...selected] : [id]);
                 }}
                 onClick={() => onToggle([id], !on)}
-                opacity={p.tableId && !on ? 0.7 : 1}
               >
                 {p.name}
-                {p.child && ' · child'}
-                {p.tableId && ' ✓'}
+                {p.child && ' (child)'}
               </Button>
             );
           })}

@@ -127,19 +127,15 @@ export function TableCard(props: Props) {
                         variant={on ? 'solid' : 'ghost'}
                         colorPalette={on ? 'brand' : 'gray'}
                         aria-pressed={on}
-                        aria-label={`Pick ${p.name}, at ${label}`}
+                        aria-label={`Pick ${p.name}${p.child ? ' (child)' : ''}, seated at ${label}`}
                         onClick={() => props.onToggle([id], !on)}
                         justifyContent="start"
                         minW="0"
                       >
                         <Text as="span" truncate>
                           {p.name}
+                          {p.child && ' (child)'}
                         </Text>
-                        {p.child && (
-                          <Badge size="xs" variant="outline">
-                            child
-                          </Badge>
-                        )}
                       </Button>
                     )}
                     <HStack gap="1" flexShrink={0}>

@@ -102,7 +102,7 @@ export function PlaceCards({
         // Plus-ones answer nothing of their own: only the member's card carries a mark.
         const mark =
           markQuestion && p.person === SELF
-            ? answerText(answers[p.userId] ?? {}, markQuestion)
+            ? cardMark(answerText(answers[p.userId] ?? {}, markQuestion))
             : '';
         return (
           <Box
@@ -135,4 +135,10 @@ export function PlaceCards({
       })}
     </Grid>
   );
+}
+
+/** An answer that says there is nothing to mark ("None", "No", "N/A") prints no mark. */
+export function cardMark(answer: string): string {
+  const text = answer.trim();
+  return /^(none|no|n\/?a|nothing|-)$/i.test(text) ? '' : text;
 }
