@@ -20,8 +20,8 @@ const FEATURES = readdirSync(FEATURES_DIR, { withFileTypes: true })
 /** feature → the features it may import (docs/web.md, "Import boundaries"). */
 export const FEATURE_EDGES = {
   // The dashboard composes the event's page: the banner, the schedule, the gallery preview,
-  // travel and recent activity panels.
-  dashboard: ['activity', 'banner', 'photos', 'schedule', 'travel'],
+  // travel and recent activity panels, and a guest's "Your table" card.
+  dashboard: ['activity', 'banner', 'photos', 'schedule', 'seating', 'travel'],
   // The banner's slides are the gallery's featured photos (their type and the viewer's slide
   // arrows), and a banner upload is compressed like a photo.
   banner: ['photos'],

@@ -23,6 +23,8 @@ const SettingsPage = lazy(() => import('../features/settings/SettingsPage.tsx'))
 const ActivityPage = lazy(() => import('../features/activity/ActivityPage.tsx'));
 const ProfilePage = lazy(() => import('../features/profile/ProfilePage.tsx'));
 const EventWallPage = lazy(() => import('../features/wall/EventWallPage.tsx'));
+const SeatingPage = lazy(() => import('../features/seating/SeatingPage.tsx'));
+const SeatingPrintPage = lazy(() => import('../features/seating/SeatingPrintPage.tsx'));
 const NotFoundPage = lazy(() => import('../features/not-found/NotFoundPage.tsx'));
 
 /** A screen, the page skeleton showing while its chunk loads. */
@@ -44,6 +46,8 @@ export const signedInRoutes: RouteObject[] = [
   { path: PATHS.profile, element: guarded(page(ProfilePage)) },
   // The wall is fullscreen: outside the event's layout (no navigation around it).
   { path: PATHS.eventWall, element: guarded(page(EventWallPage), EventRouteError) },
+  // The seating chart's prints: the page as it prints, outside the event's layout.
+  { path: PATHS.seatingPrint, element: guarded(page(SeatingPrintPage), EventRouteError) },
   {
     path: PATHS.event,
     element: guarded(page(EventLayout)),
@@ -55,6 +59,10 @@ export const signedInRoutes: RouteObject[] = [
       eventArea('members', MembersPage),
       eventArea('settings', SettingsPage),
       eventArea('activity', ActivityPage),
+      {
+        path: 'seating/:scheduleId',
+        element: guarded(page(SeatingPage), EventRouteError),
+      },
     ],
   },
   { path: '*', element: guarded(page(NotFoundPage)) },

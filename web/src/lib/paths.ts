@@ -20,6 +20,10 @@ export const PATHS = {
   eventWall: '/events/:eventId/wall',
   /** The photo wall a wall link opens, without an account. */
   wall: '/wall/:secret',
+  /** The seating chart of one schedule item (admins and the creator). */
+  seating: '/events/:eventId/seating/:scheduleId',
+  /** Its printable chart, escort list and place cards, without the app around them. */
+  seatingPrint: '/events/:eventId/seating/:scheduleId/print',
   /** The signed-in person's profile and e-mail preferences (e-mails link here). */
   profile: '/profile',
 } as const;
@@ -28,6 +32,16 @@ export const PATHS = {
 export function eventHref(eventId: string, area: EventArea = ''): string {
   const base = `/events/${encodeURIComponent(eventId)}`;
   return area ? `${base}/${area}` : base;
+}
+
+/** The seating chart of a schedule item. */
+export function seatingHref(eventId: string, scheduleId: string): string {
+  return `${eventHref(eventId)}/seating/${encodeURIComponent(scheduleId)}`;
+}
+
+/** The printable outputs of a seating chart. */
+export function seatingPrintHref(eventId: string, scheduleId: string): string {
+  return `${seatingHref(eventId, scheduleId)}/print`;
 }
 
 /** Query of the dashboard link that opens the RSVP step of the main schedule item. */

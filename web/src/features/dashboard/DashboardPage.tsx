@@ -20,6 +20,7 @@ import { StatsCards } from './StatsCards.tsx';
 import { TimeZoneNotice } from './TimeZoneNotice.tsx';
 import { TravelPanel } from './TravelPanel.tsx';
 import { YourAnswersCard } from '../schedule/YourAnswersCard.tsx';
+import { YourTableCard } from '../seating/YourTableCard.tsx';
 
 /** The dashboard's travel panel shows this many flights and carpools. */
 export const TRAVEL_PANEL_ITEMS = 3;
@@ -81,6 +82,11 @@ export default function DashboardPage() {
       <Stack gap="6" maxW="6xl" p={{ base: '4', md: '8' }} mx="auto" w="full">
         {!fullWidth && bannerView}
         <EventDescription text={event.description} />
+        <YourTableCard
+          eventId={eventId}
+          timeZone={timeZone}
+          items={schedule.items.filter((i) => i.myStatus === 'going')}
+        />
         {isAdmin && needsTimeZoneConfirmation(event) && <TimeZoneNotice eventId={eventId} />}
         <StatsCards
           stats={{

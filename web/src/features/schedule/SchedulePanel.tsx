@@ -1,5 +1,6 @@
 import { Badge, Box, Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
 import {
   headsAndRepliesText,
   partyText,
@@ -12,6 +13,7 @@ import {
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { DeferredMenu, deferredView } from '../../components/DeferredMenu.tsx';
 import { showToast } from '../../lib/toast-store.ts';
+import { seatingHref } from '../../lib/paths.ts';
 import { describeError } from '../../lib/errors.ts';
 import { requireConnection, showQueuedToast } from '../../lib/offline/offline-toast.ts';
 import { QUEUED_MESSAGE } from '../../lib/offline/write-queue.ts';
@@ -184,6 +186,7 @@ export function SchedulePanel({
               onStep={(mode) => setStep({ itemId: item.id, mode })}
               onEdit={isAdmin ? () => setEditing(item) : undefined}
               onDelete={isAdmin ? () => setRemoving(item) : undefined}
+              seating={isAdmin ? seatingHref(eventId, item.id) : undefined}
             />
           ))}
         </Stack>
@@ -203,6 +206,7 @@ function ScheduleRow({
   onStep,
   onEdit,
   onDelete,
+  seating,
 }: {
   eventId: string;
   uid: string;
@@ -214,6 +218,8 @@ function ScheduleRow({
   onStep(mode: RsvpStep['mode']): void;
   onEdit?: () => void;
   onDelete?: () => void;
+  /** The item's seating chart (admins and the creator). */
+  seating?: string;
 }) {
   const [saving, setSaving] = useState(false);
   const capacity = item.capacity ?? null;
@@ -303,6 +309,13 @@ function ScheduleRow({
           )}
         </Box>
         <HStack gap="2" flexShrink={0} align="start" wrap="wrap">
+          {seating && (
+            <Button size="xs" variant="ghost" asChild>
+              <Link to={seating} aria-label={`Seating for ${item.title}`}>
+                Seating
+              </Link>
+            </Button>
+          )}
           {onEdit && (
             <Button size="xs" variant="ghost" onClick={onEdit} aria-label={`Edit ${item.title}`}>
               Edit
