@@ -11,6 +11,7 @@ import {
 } from '@gatherly/domain/rsvp-options';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { DeferredMenu, deferredView } from '../../components/DeferredMenu.tsx';
+import { ProposeDates } from '../polls/DatePolls.tsx';
 import { showToast } from '../../lib/toast-store.ts';
 import { describeError } from '../../lib/errors.ts';
 import { requireConnection, showQueuedToast } from '../../lib/offline/offline-toast.ts';
@@ -101,6 +102,8 @@ export function SchedulePanel({
   const stepItem = step ? items.find((i) => i.id === step.itemId) : undefined;
   const [removing, setRemoving] = useState<ScheduleEntry | null>(null);
   const [deleting, setDeleting] = useState(false);
+  // The item whose time admins put to a date poll (docs/product.md, "Date polls").
+  const [polling, setPolling] = useState<ScheduleEntry | null>(null);
   const confirmDelete = async () => {
     if (!removing) return;
     // The function deletes the item and its RSVPs: it needs the server.
@@ -167,6 +170,16 @@ export function SchedulePanel({
         onConfirm={() => void confirmDelete()}
         onClose={() => setRemoving(null)}
       />
+      {isAdmin && (
+        <ProposeDates
+          open={polling !== null}
+          eventId={eventId}
+          target={{ kind: 'schedule', scheduleId: polling?.id ?? '' }}
+          subject={polling?.title ?? ''}
+          timeZone={timeZone}
+          onClose={() => setPolling(null)}
+        />
+      )}
       {items.length === 0 ? (
         <Text color="fg.muted">No events scheduled yet</Text>
       ) : (
@@ -184,6 +197,7 @@ export function SchedulePanel({
               onStep={(mode) => setStep({ itemId: item.id, mode })}
               onEdit={isAdmin ? () => setEditing(item) : undefined}
               onDelete={isAdmin ? () => setRemoving(item) : undefined}
+              onPoll={isAdmin ? () => setPolling(item) : undefined}
             />
           ))}
         </Stack>
@@ -203,6 +217,7 @@ function ScheduleRow({
   onStep,
   onEdit,
   onDelete,
+  onPoll,
 }: {
   eventId: string;
   uid: string;
@@ -214,6 +229,8 @@ function ScheduleRow({
   onStep(mode: RsvpStep['mode']): void;
   onEdit?: () => void;
   onDelete?: () => void;
+  /** Admins: propose times for this item in a date poll. */
+  onPoll?: () => void;
 }) {
   const [saving, setSaving] = useState(false);
   const capacity = item.capacity ?? null;
@@ -306,6 +323,16 @@ function ScheduleRow({
           {onEdit && (
             <Button size="xs" variant="ghost" onClick={onEdit} aria-label={`Edit ${item.title}`}>
               Edit
+            </Button>
+          )}
+          {onPoll && (
+            <Button
+              size="xs"
+              variant="ghost"
+              onClick={onPoll}
+              aria-label={`Poll times for ${item.title}`}
+            >
+              Poll times
             </Button>
           )}
           {onDelete && (
