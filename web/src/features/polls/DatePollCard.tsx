@@ -1,6 +1,6 @@
 import { Button, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
-import { formatZonedDateTime } from '@gatherly/domain/dates';
+import { formatZonedDateTime, isoToDateTimeLocal } from '@gatherly/domain/dates';
 import type { PollAnswer, PollOption } from '@gatherly/domain/entities/polls';
 import { acceptsAnswers, formatPollOption } from '@gatherly/domain/polls';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
@@ -107,7 +107,8 @@ export function DatePollCard({ eventId, poll, uid, isAdmin, timeZone, subject, s
 
   const meta = [
     `${tallies.voters} ${tallies.voters === 1 ? 'member has' : 'members have'} answered`,
-    `Dates in ${zoneLabel(timeZone)}`,
+    // The abbreviation in force on the first proposed date.
+    `Dates in ${zoneLabel(timeZone, isoToDateTimeLocal(poll.options[0]?.start, timeZone))}`,
     poll.deadline &&
       `${open ? 'Answers close' : 'Answers closed'} ${formatZonedDateTime(poll.deadline, timeZone)}`,
   ].filter(Boolean);

@@ -69,7 +69,7 @@ export function PollAnswerGrid({
                   {label}
                 </Text>
                 {best && (
-                  <Badge colorPalette="green" variant="solid">
+                  <Badge bg="green.700" color="white">
                     Best so far
                   </Badge>
                 )}
@@ -91,6 +91,14 @@ export function PollAnswerGrid({
                   size="sm"
                   variant={mine === a ? 'solid' : 'outline'}
                   colorPalette={ANSWER_PALETTES[a]}
+                  // The palettes' 700 shades keep white text at AA in both colour modes.
+                  {...(mine === a
+                    ? {
+                        bg: `${ANSWER_PALETTES[a]}.700`,
+                        color: 'white',
+                        _hover: { bg: `${ANSWER_PALETTES[a]}.800` },
+                      }
+                    : {})}
                   aria-pressed={mine === a}
                   disabled={!canAnswer}
                   onClick={() => mine !== a && onAnswer(option.id, a)}
@@ -105,7 +113,7 @@ export function PollAnswerGrid({
                 variant={best ? 'solid' : 'subtle'}
                 colorPalette="brand"
                 flexShrink={0}
-                aria-label={`Pick ${label}`}
+                aria-label={`Pick this date: ${label}`}
                 onClick={() => onPick(option)}
               >
                 Pick this date

@@ -51,7 +51,9 @@ export default function ProposeDatesDialog({
   const [rows, setRows] = useState<DateRow[]>(emptyRows);
   const [problem, setProblem] = useState<Extract<PollFormResult, { ok: false }> | null>(null);
   const [submitting, setSubmitting] = useState(false);
-  const zone = zoneLabel(timeZone, rows[0]?.start ?? '');
+  // The abbreviation in force on the first date typed (PDT in June, PST in December).
+  const first = rows.find((r) => r.start !== '')?.start ?? '';
+  const zone = zoneLabel(timeZone, withTimes || first === '' ? first : `${first}T12:00`);
 
   async function submit(e?: FormEvent<HTMLFormElement>) {
     e?.preventDefault();

@@ -1,0 +1,265 @@
+// Date polls (docs/product.md, "Date polls"): the answer grid (best first, highlighted, the
+// viewer's answers, the pick for admins) and the Propose dates dialog's checks, which say the
+// server's sentences before sending anything and send instants of the days in the event's zone.
+import { ChakraProvider } from '@chakra-ui/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { PollOption } from '@gatherly/domain/entities/polls';
+import { POLL_MESSAGES, rankOptions } from '@gatherly/domain/polls';
+import { system } from '../../src/app/system.ts';
+import { Toaster } from '../../src/components/toaster.tsx';
+import { PollAnswerGrid } from '../../src/features/polls/PollAnswerGrid.tsx';
+import ProposeDatesDialog from '../../src/features/polls/ProposeDatesDialog.tsx';
+import { pollFormRequest } from '../../src/features/polls/poll-form.ts';
+import { apiRequest } from '../../src/lib/api.ts';
+import { resetToasts } from '../../src/lib/toast-store.ts';
+import { routeApi } from '../api-mock.ts';
+
+vi.mock('../../src/lib/api.ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../src/lib/api.ts')>()),
+  apiRequest: vi.fn(),
+}));
+const api = vi.mocked(apiRequest);
+
+afterEach(() => {
+  resetToasts();
+  vi.clearAllMocks();
+});
+
+const LA = 'America/Los_Angeles';
+// Whole days: midnight in Los Angeles (PDT in June).
+const OPTIONS: PollOption[] = [
+  { id: 'opta', start: '2027-06-05T07:00:00.000Z', end: '2027-06-06T07:00:00.000Z', allDay: true },
+  { id: 'optb', start: '2027-06-12T07:00:00.000Z', end: '2027-06-13T07:00:00.000Z', allDay: true },
+  { id: 'optc', start: '2027-06-19T19:00:00.000Z', end: null, allDay: false },
+];
+
+function renderGrid(props: Partial<Parameters<typeof PollAnswerGrid>[0]> = {}) {
+  const onAnswer = vi.fn();
+  const onPick = vi.fn();
+  const ranked = rankOptions(OPTIONS, {
+    opta: { yes: 1, ifNeedBe: 1, no: 1 },
+    optb: { yes: 2, ifNeedBe: 1, no: 0 },
+    optc: { yes: 2, ifNeedBe: 0, no: 1 },
+  });
+  render(
+    <ChakraProvider value={system}>
+      <PollAnswerGrid
+        ranked={ranked}
+        answers={{ optb: 'yes', opta: 'no' }}
+        timeZone={LA}
+        canAnswer
+        canPick={false}
+        onAnswer={onAnswer}
+        onPick={onPick}
+        {...props}
+      />
+    </ChakraProvider>,
+  );
+  return { onAnswer, onPick };
+}
+
+describe('the answer grid', () => {
+  it('lists the dates best first in the event zone, highlights the best and shows the counts', () => {
+    renderGrid();
+    const rows = screen.getAllByTestId('poll-option');
+    expect(rows.map((r) => within(r).getByTestId('poll-option-label').textContent)).toEqual([
+      'Sat, June 12, 2027 – Sun, June 13, 2027',
+      'Sat, June 19, 2027, 12:00 PM PDT',
+      'Sat, June 5, 2027 – Sun, June 6, 2027',
+    ]);
+    expect(rows.map((r) => r.dataset.best)).toEqual(['true', 'false', 'false']);
+    expect(within(rows[0]!).getByText('Best so far')).toBeInTheDocument();
+    expect(within(rows[0]!).getByTestId('poll-option-counts')).toHaveTextContent(
+      '2 yes · 1 if need be · 0 no',
+    );
+  });
+
+  it("shows the viewer's answers and sends a changed one", async () => {
+    const { onAnswer } = renderGrid();
+    const june12 = screen.getByRole('group', {
+      name: 'Your answer for Sat, June 12, 2027 – Sun, June 13, 2027',
+    });
+    expect(within(june12).getByRole('button', { name: 'Yes' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    expect(within(june12).getByRole('button', { name: 'No' })).toHaveAttribute(
+      'aria-pressed',
+      'false',
+    );
+    // The answer already given sends nothing; another one does.
+    await userEvent.click(within(june12).getByRole('button', { name: 'Yes' }));
+    expect(onAnswer).not.toHaveBeenCalled();
+    await userEvent.click(within(june12).getByRole('button', { name: 'If need be' }));
+    expect(onAnswer).toHaveBeenCalledWith('optb', 'ifNeedBe');
+    const june19 = screen.getByRole('group', { name: /June 19/ });
+    await userEvent.click(within(june19).getByRole('button', { name: 'No' }));
+    expect(onAnswer).toHaveBeenLastCalledWith('optc', 'no');
+  });
+
+  it('offers the pick to admins only, and no answers once answers are closed', async () => {
+    const { onPick } = renderGrid({ canPick: true, canAnswer: false });
+    for (const b of screen.getAllByRole('button', { name: 'Yes' })) expect(b).toBeDisabled();
+    await userEvent.click(screen.getByRole('button', { name: /^Pick this date: Sat, June 12/ }));
+    expect(onPick).toHaveBeenCalledWith(OPTIONS[1]);
+  });
+
+  it('has no pick for members', () => {
+    renderGrid();
+    expect(screen.queryByRole('button', { name: /^Pick this date/ })).not.toBeInTheDocument();
+  });
+
+  it('highlights nothing before any Yes or If need be', () => {
+    render(
+      <ChakraProvider value={system}>
+        <PollAnswerGrid
+          ranked={rankOptions(OPTIONS, {})}
+          answers={{}}
+          timeZone={LA}
+          canAnswer
+          canPick={false}
+          onAnswer={vi.fn()}
+          onPick={vi.fn()}
+        />
+      </ChakraProvider>,
+    );
+    expect(screen.getAllByTestId('poll-option').map((r) => r.dataset.best)).toEqual([
+      'false',
+      'false',
+      'false',
+    ]);
+  });
+});
+
+async function openDialog() {
+  const onClose = vi.fn();
+  render(
+    <ChakraProvider value={system}>
+      <ProposeDatesDialog
+        eventId="e1"
+        target={{ kind: 'event' }}
+        subject="Lake Trip"
+        timeZone={LA}
+        onClose={onClose}
+      />
+      <Toaster />
+    </ChakraProvider>,
+  );
+  const dialog = await screen.findByRole('dialog', { name: 'Propose dates' });
+  const set = (label: string, value: string) =>
+    fireEvent.change(within(dialog).getByLabelText(label), { target: { value } });
+  const submit = () =>
+    userEvent.click(within(dialog).getByRole('button', { name: 'Start the poll' }));
+  return { dialog, set, submit, onClose };
+}
+
+describe('the Propose dates dialog', () => {
+  it("names the event's time zone with its label", async () => {
+    const { dialog } = await openDialog();
+    expect(dialog).toHaveTextContent(/time zone: Pacific Time \(P[DS]T\)/);
+  });
+
+  it('asks for two dates before sending anything', async () => {
+    const { dialog, set, submit } = await openDialog();
+    await submit();
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(POLL_MESSAGES.optionCount);
+    set('Date 1 starts', '2027-06-05');
+    await submit();
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(POLL_MESSAGES.optionCount);
+    expect(api).not.toHaveBeenCalled();
+  });
+
+  it('says which date ends before it starts, and which is proposed twice', async () => {
+    const { dialog, set, submit } = await openDialog();
+    set('Date 1 starts', '2027-06-05');
+    set('Date 2 starts', '2027-06-12');
+    set('Date 2 ends', '2027-06-11');
+    await submit();
+    const rows = within(dialog).getAllByTestId('poll-date-row');
+    expect(within(rows[1]!).getByRole('alert')).toHaveTextContent(POLL_MESSAGES.endBeforeStart);
+    set('Date 2 ends', '');
+    set('Date 2 starts', '2027-06-05');
+    await submit();
+    expect(within(rows[1]!).getByRole('alert')).toHaveTextContent(POLL_MESSAGES.duplicate);
+    expect(within(rows[0]!).queryByRole('alert')).not.toBeInTheDocument();
+    expect(api).not.toHaveBeenCalled();
+  });
+
+  it('needs a start for a date with only an end, and a deadline ahead', async () => {
+    const { dialog, set, submit } = await openDialog();
+    set('Date 1 starts', '2027-06-05');
+    set('Date 2 ends', '2027-06-13');
+    await submit();
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(POLL_MESSAGES.startRequired);
+    set('Date 2 starts', '2027-06-12');
+    set('Answers close', '2020-01-01T12:00');
+    await submit();
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(POLL_MESSAGES.deadlinePast);
+    expect(api).not.toHaveBeenCalled();
+  });
+
+  it('sends the days as midnights in the event zone, a one-day range as one day', async () => {
+    const sent = vi.fn<(body: unknown) => unknown>(() => ({ poll: {} }));
+    routeApi(api, { 'POST /api/events/e1/polls': sent });
+    const { dialog, set, submit, onClose } = await openDialog();
+    await userEvent.type(within(dialog).getByLabelText('Question (optional)'), 'Which weekend?');
+    set('Date 1 starts', '2027-06-05');
+    set('Date 1 ends', '2027-06-06');
+    set('Date 2 starts', '2027-06-12');
+    set('Date 2 ends', '2027-06-12');
+    await submit();
+    expect(sent).toHaveBeenCalledWith({
+      scheduleId: null,
+      title: 'Which weekend?',
+      options: [
+        { start: '2027-06-05T07:00:00.000Z', end: '2027-06-06T07:00:00.000Z', allDay: true },
+        { start: '2027-06-12T07:00:00.000Z', end: null, allDay: true },
+      ],
+      deadline: null,
+    });
+    expect(onClose).toHaveBeenCalled();
+  });
+
+  it("keeps what was typed and shows the server's sentence when it refuses", async () => {
+    const { ApiError } = await import('../../src/lib/api.ts');
+    routeApi(api, {
+      'POST /api/events/e1/polls': () => {
+        throw new ApiError(409, POLL_MESSAGES.eventHasDates);
+      },
+    });
+    const { dialog, set, submit, onClose } = await openDialog();
+    set('Date 1 starts', '2027-06-05');
+    set('Date 2 starts', '2027-06-12');
+    await submit();
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(POLL_MESSAGES.eventHasDates);
+    expect(within(dialog).getByLabelText('Date 2 starts')).toHaveValue('2027-06-12');
+    expect(onClose).not.toHaveBeenCalled();
+  });
+});
+
+describe('the form request', () => {
+  it('reads times of day as wall-clock times in the event zone', () => {
+    const result = pollFormRequest(
+      {
+        rows: [
+          { key: 1, start: '2027-06-05T19:00', end: '2027-06-05T22:00' },
+          { key: 2, start: '2027-06-12T19:00', end: '' },
+        ],
+        withTimes: true,
+        deadline: '2027-06-01T12:00',
+      },
+      LA,
+      new Date('2027-05-01T00:00:00Z'),
+    );
+    expect(result).toEqual({
+      ok: true,
+      options: [
+        { start: '2027-06-06T02:00:00.000Z', end: '2027-06-06T05:00:00.000Z', allDay: false },
+        { start: '2027-06-13T02:00:00.000Z', end: null, allDay: false },
+      ],
+      deadline: '2027-06-01T19:00:00.000Z',
+    });
+  });
+});
