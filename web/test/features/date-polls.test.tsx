@@ -2,20 +2,33 @@
 // viewer's answers, the pick for admins) and the Propose dates dialog's checks, which say the
 // server's sentences before sending anything and send instants of the days in the event's zone.
 import { ChakraProvider } from '@chakra-ui/react';
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PollOption } from '@gatherly/domain/entities/polls';
 import { POLL_MESSAGES, rankOptions } from '@gatherly/domain/polls';
 import { system } from '../../src/app/system.ts';
 import { Toaster } from '../../src/components/toaster.tsx';
+import { DatePolls } from '../../src/features/polls/DatePolls.tsx';
 import { PollAnswerGrid } from '../../src/features/polls/PollAnswerGrid.tsx';
 import ProposeDatesDialog from '../../src/features/polls/ProposeDatesDialog.tsx';
 import { pollFormRequest } from '../../src/features/polls/poll-form.ts';
 import { apiRequest } from '../../src/lib/api.ts';
+import * as pollData from '../../src/features/polls/data.ts';
 import { resetToasts } from '../../src/lib/toast-store.ts';
+import type { PollDoc } from '../../src/lib/types.ts';
+import { testDb } from './firebase-stub.ts';
 import { routeApi } from '../api-mock.ts';
 
+vi.mock('../../src/lib/live/index.ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../src/lib/live/index.ts')>()),
+  useDb: () => testDb,
+}));
+vi.mock('../../src/features/polls/data.ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../src/features/polls/data.ts')>()),
+  useOpenPolls: vi.fn(),
+  usePollTallies: vi.fn(),
+}));
 vi.mock('../../src/lib/api.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../src/lib/api.ts')>()),
   apiRequest: vi.fn(),
@@ -261,5 +274,78 @@ describe('the form request', () => {
       ],
       deadline: '2027-06-01T19:00:00.000Z',
     });
+  });
+});
+
+describe('the dashboard polls', () => {
+  const poll = (over: Partial<PollDoc> = {}): PollDoc => ({
+    id: 'event',
+    eventId: 'e1',
+    target: { kind: 'event' },
+    title: 'Which weekend works?',
+    options: OPTIONS,
+    deadline: null,
+    status: 'open',
+    chosenOptionId: null,
+    createdBy: 'u0',
+    createdAt: null,
+    closedAt: null,
+    reminderDueAt: null,
+    announcedCount: null,
+    ...over,
+  });
+  /** The open polls query answers `polls`; each has 2 Yes on June 12; no own ballot yet. */
+  function renderPolls(props: { isAdmin: boolean; datesTbd: boolean; polls: PollDoc[] }) {
+    vi.mocked(pollData.useOpenPolls).mockReturnValue({ loading: false, polls: props.polls });
+    vi.mocked(pollData.usePollTallies).mockReturnValue({
+      loading: false,
+      ranked: rankOptions(OPTIONS, { optb: { yes: 2, ifNeedBe: 0, no: 0 } }),
+      voters: 2,
+      mine: undefined,
+    });
+    render(
+      <ChakraProvider value={system}>
+        <DatePolls
+          eventId="e1"
+          eventName="Lake Trip"
+          uid="u1"
+          timeZone={LA}
+          showNames
+          itemTitles={new Map([['s1', 'Dinner']])}
+          {...props}
+        />
+      </ChakraProvider>,
+    );
+  }
+
+  it('shows members the open poll with its live counts, and no pick', () => {
+    renderPolls({ isAdmin: false, datesTbd: true, polls: [poll()] });
+    expect(screen.getByRole('heading', { name: 'Which weekend works?' })).toBeInTheDocument();
+    expect(screen.getByTestId('date-poll')).toHaveTextContent('2 members have answered');
+    expect(screen.getByTestId('date-poll')).toHaveTextContent('Dates in Pacific Time (PDT)');
+    expect(screen.getAllByTestId('poll-option')).toHaveLength(3);
+    expect(screen.queryByRole('button', { name: /^Pick this date/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Propose dates' })).not.toBeInTheDocument();
+  });
+
+  it('offers admins a poll while the dates are TBD and there is none, never to members', () => {
+    renderPolls({ isAdmin: true, datesTbd: true, polls: [] });
+    expect(screen.getByRole('button', { name: 'Propose dates' })).toBeInTheDocument();
+    cleanup();
+    renderPolls({ isAdmin: false, datesTbd: true, polls: [] });
+    expect(screen.queryByRole('button', { name: 'Propose dates' })).not.toBeInTheDocument();
+    cleanup();
+    renderPolls({ isAdmin: true, datesTbd: false, polls: [] });
+    expect(screen.queryByRole('button', { name: 'Propose dates' })).not.toBeInTheDocument();
+  });
+
+  it("names an item's poll after the item, the event's first", () => {
+    renderPolls({
+      isAdmin: true,
+      datesTbd: false,
+      polls: [poll({ id: 'item-s1', title: '', target: { kind: 'schedule', scheduleId: 's1' } })],
+    });
+    expect(screen.getByRole('heading', { name: 'When should Dinner be?' })).toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: /^Pick this date/ })).toHaveLength(3);
   });
 });

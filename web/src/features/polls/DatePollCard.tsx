@@ -136,15 +136,20 @@ export function DatePollCard({ eventId, poll, uid, isAdmin, timeZone, subject, s
               : 'Answers are closed: the hosts will pick the date.'}
           </Text>
         )}
-        <PollAnswerGrid
-          ranked={tallies.ranked}
-          answers={{ ...mine, ...sent }}
-          timeZone={timeZone}
-          canAnswer={open}
-          canPick={isAdmin}
-          onAnswer={(id, a) => void answer(id, a)}
-          onPick={setPicking}
-        />
+        {tallies.loading ? (
+          // Counts of zero before the shards arrive would read as "nobody answered".
+          <Text color="fg.muted">Loading the answers...</Text>
+        ) : (
+          <PollAnswerGrid
+            ranked={tallies.ranked}
+            answers={{ ...mine, ...sent }}
+            timeZone={timeZone}
+            canAnswer={open}
+            canPick={isAdmin}
+            onAnswer={(id, a) => void answer(id, a)}
+            onPick={setPicking}
+          />
+        )}
         {showNames && (
           <WhoAnswered
             eventId={eventId}
