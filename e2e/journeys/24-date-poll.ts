@@ -30,6 +30,11 @@ async function answer(person: Person, day: RegExp, value: Answer) {
     row.locator('button[aria-pressed="true"]').filter({ hasText: value }),
     `${person.name}'s ${value} shown`,
   );
+  // Saved: the member's own ballot has it (the row stops saying "Saving...").
+  await visible(
+    option(person.page, day).and(person.page.locator('[data-saving="false"]')),
+    `${person.name}'s ${value} saved`,
+  );
 }
 
 /** The screen at 1280 and 390 px in light mode, then again in dark. */
@@ -52,7 +57,7 @@ export async function datePoll({ person, step }: JourneyContext): Promise<void> 
   const eventName = `Lake Trip ${Date.now().toString(36)}`;
   let eventId = '';
   const dashboard = (p: Person) =>
-    p.visit(`/events/${eventId}`, 'dashboard', (page) => page.getByTestId('date-poll'));
+    p.visit(`/events/${eventId}`, 'dashboard', (page) => page.getByTestId('poll-option').first());
 
   await step('the organiser creates a trip with dates TBD; three members join', async () => {
     // One at a time: four sign-in popups at once outlast the step's wait on a loaded machine.
@@ -65,14 +70,13 @@ export async function datePoll({ person, step }: JourneyContext): Promise<void> 
     await ora.visit(`/events/${eventId}`, 'dashboard', (p) =>
       p.getByRole('button', { name: 'Propose dates' }),
     );
-    // Members are on the dashboard before the poll exists: it must appear for them live.
-    await Promise.all(
-      members.map((m) =>
-        m.visit(`/events/${eventId}`, 'dashboard', (p) =>
-          p.getByRole('heading', { name: 'Event Schedule' }),
-        ),
-      ),
-    );
+    // Members are on the dashboard before the poll exists: it must appear for them live. One
+    // after another: three dev-server page loads at once outlast the wait on a loaded machine.
+    for (const m of members) {
+      await m.visit(`/events/${eventId}`, 'dashboard', (p) =>
+        p.getByRole('heading', { name: 'Event Schedule' }),
+      );
+    }
     await ora.page.getByRole('button', { name: 'Propose dates' }).click();
     const dialog = ora.page.getByRole('dialog', { name: 'Propose dates' });
     await visible(dialog, 'the Propose dates dialog');
@@ -93,9 +97,11 @@ export async function datePoll({ person, step }: JourneyContext): Promise<void> 
     await dialog.getByRole('button', { name: 'Start the poll' }).click();
     await gone(dialog, 'the dialog closed');
     await visible(ora.page.getByTestId('date-poll'), 'the poll on the dashboard');
+    // The rows show once the tally shards have answered ("Loading the answers..." before).
+    await visible(ora.page.getByTestId('poll-option').nth(3), 'the fourth weekend');
     check((await ora.page.getByTestId('poll-option').count()) === 4, 'four weekends proposed');
     for (const m of members) {
-      await visible(m.page.getByTestId('date-poll'), `the poll live for ${m.name}`);
+      await visible(m.page.getByTestId('poll-option').nth(3), `the poll live for ${m.name}`);
       // Their devices are on UTC; the dates are the trip's, in its zone.
       await hasText(
         m.page.getByTestId('date-poll'),

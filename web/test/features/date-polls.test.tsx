@@ -119,6 +119,15 @@ describe('the answer grid', () => {
     expect(onPick).toHaveBeenCalledWith(OPTIONS[1]);
   });
 
+  it('says which answers are still on their way', () => {
+    renderGrid({ saving: ['optb'] });
+    const [june12, june19] = screen.getAllByTestId('poll-option');
+    expect(june12).toHaveAttribute('data-saving', 'true');
+    expect(within(june12!).getByTestId('poll-option-counts')).toHaveTextContent('Saving...');
+    expect(june19).toHaveAttribute('data-saving', 'false');
+    expect(within(june19!).getByTestId('poll-option-counts')).not.toHaveTextContent('Saving');
+  });
+
   it('has no pick for members', () => {
     renderGrid();
     expect(screen.queryByRole('button', { name: /^Pick this date/ })).not.toBeInTheDocument();

@@ -1,5 +1,5 @@
 import { Button, Stack, Text } from '@chakra-ui/react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { formatZonedDateTime, isoToDateTimeLocal } from '@gatherly/domain/dates';
 import type { PollAnswer, PollOption } from '@gatherly/domain/entities/polls';
 import { acceptsAnswers, formatPollOption } from '@gatherly/domain/polls';
@@ -47,19 +47,40 @@ export function DatePollCard({ eventId, poll, uid, isAdmin, timeZone, subject, s
   const open = acceptsAnswers(poll);
   const isEventPoll = poll.target.kind === 'event';
 
-  async function answer(optionId: string, value: PollAnswer) {
+  // One request at a time per card: taps made while one is on its way go together in the next
+  // (the ballot merges), so quick taps never race each other on the member's own ballot.
+  const queued = useRef<Partial<Record<string, PollAnswer>>>({});
+  const sending = useRef(false);
+
+  function answer(optionId: string, value: PollAnswer) {
     if (!requireConnection('Answering the poll')) return;
     setSent((s) => ({ ...s, [optionId]: value }));
-    try {
-      await answerPoll(eventId, poll.id, optionId, value);
-    } catch (err) {
-      setSent((s) => Object.fromEntries(Object.entries(s).filter(([id]) => id !== optionId)));
-      showToast({
-        title: 'Answer not saved',
-        description: describeError(err, 'Your answer could not be saved. Please try again.'),
-        status: 'error',
-      });
+    queued.current = { ...queued.current, [optionId]: value };
+    if (!sending.current) void send();
+  }
+
+  async function send() {
+    sending.current = true;
+    while (Object.keys(queued.current).length > 0) {
+      const batch = queued.current;
+      queued.current = {};
+      try {
+        await answerPoll(eventId, poll.id, batch);
+      } catch (err) {
+        // Back to what the server holds, unless tapped again meanwhile.
+        setSent((s) =>
+          Object.fromEntries(
+            Object.entries(s).filter(([id]) => !(id in batch) || id in queued.current),
+          ),
+        );
+        showToast({
+          title: 'Answer not saved',
+          description: describeError(err, 'Your answer could not be saved. Please try again.'),
+          status: 'error',
+        });
+      }
     }
+    sending.current = false;
   }
 
   async function pick() {
@@ -146,7 +167,8 @@ export function DatePollCard({ eventId, poll, uid, isAdmin, timeZone, subject, s
             timeZone={timeZone}
             canAnswer={open}
             canPick={isAdmin}
-            onAnswer={(id, a) => void answer(id, a)}
+            saving={Object.keys(sent)}
+            onAnswer={answer}
             onPick={setPicking}
           />
         )}

@@ -19,6 +19,8 @@ interface Props {
   /** The viewer's answers by option id (what they sent shows before the server's echo). */
   answers: Partial<Record<string, PollAnswer>>;
   timeZone: string;
+  /** Option ids whose answer is on its way to the server (shown at once, saved soon). */
+  saving?: readonly string[];
   /** Open and before the deadline. */
   canAnswer: boolean;
   /** Admins pick the date. */
@@ -36,6 +38,7 @@ export function PollAnswerGrid({
   ranked,
   answers,
   timeZone,
+  saving = [],
   canAnswer,
   canPick,
   onAnswer,
@@ -53,6 +56,7 @@ export function PollAnswerGrid({
             aria-label={label}
             data-testid="poll-option"
             data-best={best ? 'true' : 'false'}
+            data-saving={saving.includes(option.id) ? 'true' : 'false'}
             direction={{ base: 'column', md: 'row' }}
             gap={{ base: '3', md: '4' }}
             align={{ base: 'stretch', md: 'center' }}
@@ -76,6 +80,7 @@ export function PollAnswerGrid({
               </HStack>
               <Text fontSize="sm" color="fg.muted" mt="1" data-testid="poll-option-counts">
                 {`${counts.yes} yes · ${counts.ifNeedBe} if need be · ${counts.no} no`}
+                {saving.includes(option.id) && ' · Saving...'}
               </Text>
             </Box>
             <Grid
@@ -83,6 +88,7 @@ export function PollAnswerGrid({
               gap="2"
               role="group"
               aria-label={`Your answer for ${label}`}
+              aria-busy={saving.includes(option.id)}
               flexShrink={0}
             >
               {POLL_ANSWERS.map((a) => (

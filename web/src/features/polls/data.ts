@@ -96,12 +96,13 @@ export function createPoll(
   return callApi(API.createPoll, { params: { eventId }, body });
 }
 
-/** One tap: the ballot merges, so other answers (from another device too) stay. */
-export function answerPoll(eventId: string, pollId: string, optionId: string, answer: PollAnswer) {
-  return callApi(API.answerPoll, {
-    params: { eventId, pollId },
-    body: { answers: { [optionId]: answer } },
-  });
+/** Answers by option id: the ballot merges, so other answers (from another device too) stay. */
+export function answerPoll(
+  eventId: string,
+  pollId: string,
+  answers: Partial<Record<string, PollAnswer>>,
+) {
+  return callApi(API.answerPoll, { params: { eventId, pollId }, body: { answers } });
 }
 
 export function pickPollOption(eventId: string, pollId: string, optionId: string) {
