@@ -20,15 +20,16 @@ const FEATURES = readdirSync(FEATURES_DIR, { withFileTypes: true })
 /** feature → the features it may import (docs/web.md, "Import boundaries"). */
 export const FEATURE_EDGES = {
   // The dashboard composes the event's page: the banner, the schedule, the gallery preview,
-  // travel and recent activity panels, and a guest's "Your table" card.
-  dashboard: ['activity', 'banner', 'photos', 'schedule', 'seating', 'travel'],
+  // travel and recent activity panels, the open date polls and a guest's "Your table" card.
+  dashboard: ['activity', 'banner', 'photos', 'polls', 'schedule', 'seating', 'travel'],
   // The banner's slides are the gallery's featured photos (their type and the viewer's slide
   // arrows), and a banner upload is compressed like a photo.
   banner: ['photos'],
   // The gallery and viewer hide photos from the wall and show admins the wall's approval queue.
   photos: ['wall'],
-  // The schedule item dialog gates capacity on the tier and offers the upgrade dialog.
-  schedule: ['subscription'],
+  // The schedule item dialog gates capacity on the tier and offers the upgrade dialog; admins
+  // put an item's time to a date poll.
+  schedule: ['polls', 'subscription'],
   // Settings embeds the creator's role management card and the photo wall's card.
   settings: ['members', 'wall'],
   // The events list and Create Event show the tier usage and the upgrade dialog.

@@ -31,6 +31,7 @@ import { oneAccount } from './journeys/19-one-account.ts';
 import { eventLink } from './journeys/20-event-link.ts';
 import { photoWall } from './journeys/21-photo-wall.ts';
 import { seating } from './journeys/22-seating.ts';
+import { datePoll } from './journeys/24-date-poll.ts';
 import { deleteAccount } from './journeys/17-delete-account.ts';
 
 const JOURNEYS: [string, Journey][] = [
@@ -56,6 +57,7 @@ const JOURNEYS: [string, Journey][] = [
   ['17-delete-account', deleteAccount],
   ['21-photo-wall', photoWall],
   ['22-seating', seating],
+  ['24-date-poll', datePoll],
 ];
 
 /** Journeys that reload offline: they need the service worker, so the built app (lib/built-app.ts). */

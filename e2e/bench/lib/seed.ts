@@ -14,7 +14,15 @@ import {
 import { getDownloadURL, getStorage } from 'firebase-admin/storage';
 import { buildActivityFeed, type ActivitySources } from '@gatherly/domain/activity';
 import { DEFAULT_BANNER_SETTINGS, DEFAULT_THEME_COLORS } from '@gatherly/domain/entities/events';
+import type { PollAnswer, PollCounts } from '@gatherly/domain/entities/polls';
 import type { RsvpCounts } from '@gatherly/domain/entities/schedule';
+import {
+  POLL_ANSWERS,
+  POLL_TALLY_SHARDS,
+  pollIdFor,
+  pollShardOf,
+  tallyMoves,
+} from '@gatherly/domain/polls';
 import { memberSearchTokens, photoSearchTokens } from '@gatherly/domain/search';
 import { TIERS } from '@gatherly/domain/tiers';
 import { gradientPng, hexToRgb } from '../../../scripts/lib/png.ts';
@@ -71,12 +79,74 @@ class BulkSets {
   }
 }
 
+/** The first schedule item's open date poll, answered by every member (seedPoll). */
+export const benchPollPath = (e: BenchEvent) =>
+  `events/${e.id}/polls/${pollIdFor({ kind: 'schedule', scheduleId: e.schedule[0]!.id })}`;
+
+/**
+ * An open date poll on the first schedule item with four evenings, every member's ballot and
+ * the 20 tally shards the ballot function would leave (docs/performance.md, "Date poll
+ * tallies"): the dashboard shows it to everyone, so its reads are measured at both sizes.
+ */
+async function seedPoll(out: BulkSets, e: BenchEvent): Promise<void> {
+  const item = e.schedule[0]!;
+  const path = benchPollPath(e);
+  const ids = ['opta', 'optb', 'optc', 'optd'];
+  const start = Date.parse(item.startTime);
+  await out.set(path, {
+    id: path.split('/').pop(),
+    eventId: e.id,
+    target: { kind: 'schedule', scheduleId: item.id },
+    title: `When should ${item.title} be?`,
+    options: ids.map((id, k) => ({
+      id,
+      start: new Date(start + k * 7 * 86_400_000).toISOString(),
+      end: null,
+      allDay: false,
+    })),
+    deadline: null,
+    status: 'open',
+    chosenOptionId: null,
+    createdBy: e.members[CREATOR]!.uid,
+    createdAt: Timestamp.fromMillis(start - 30 * 86_400_000),
+    closedAt: null,
+    reminderDueAt: null,
+    announcedCount: null,
+  });
+  const shards = Array.from({ length: POLL_TALLY_SHARDS }, () => ({
+    counts: {} as Record<string, Partial<PollCounts>>,
+    voters: 0,
+  }));
+  for (const [i, m] of e.members.entries()) {
+    const answers: Record<string, PollAnswer> = {};
+    for (const [k, id] of ids.entries()) answers[id] = POLL_ANSWERS[(i + k) % 3]!;
+    await out.set(`${path}/ballots/${m.uid}`, {
+      id: m.uid,
+      eventId: e.id,
+      pollId: path.split('/').pop(),
+      userId: m.uid,
+      user: { displayName: m.displayName, photoURL: '' },
+      answers,
+      updatedAt: Timestamp.fromMillis(start - 20 * 86_400_000),
+    });
+    const shard = shards[pollShardOf(m.uid)]!;
+    shard.voters += 1;
+    for (const [id, moves] of Object.entries(tallyMoves(null, answers))) {
+      const c = (shard.counts[id] ??= {});
+      for (const a of POLL_ANSWERS) if (moves[a]) c[a] = (c[a] ?? 0) + moves[a];
+    }
+  }
+  for (const [k, shard] of shards.entries()) await out.set(`${path}/tallies/${k}`, shard);
+}
+
 /** True when the event is already there with every photo and RSVP (a reused stack). */
 async function alreadySeeded(db: Firestore, e: BenchEvent): Promise<boolean> {
   const base = db.doc(`events/${e.id}`);
   if (!(await base.get()).exists) return false;
   // Events seeded before the stored counts existed are seeded again (sets overwrite).
   if (!(await base.collection('stats').doc('photos').get()).exists) return false;
+  // Seeded before the bench's date poll: seed again.
+  if (!(await db.doc(benchPollPath(e)).get()).exists) return false;
   const [photos, rsvps, members] = await Promise.all([
     base.collection('photos').count().get(),
     db.collectionGroup('rsvps').where('eventId', '==', e.id).count().get(),
@@ -398,6 +468,7 @@ export async function seedBenchEvent(projectId: string, e: BenchEvent): Promise<
     }
     for (const [uid, statuses] of answers)
       await out.set(`${base}/rsvpsByUser/${uid}`, { statuses });
+    await seedPoll(out, e);
     // The stored counts the functions keep (docs/performance.md, "Counters").
     const role = (r: string) => e.members.filter((m) => m.role === r).length;
     await out.set(`${base}/stats/members`, {

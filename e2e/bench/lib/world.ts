@@ -4,6 +4,7 @@
 // answered by everyone, 3,000 travel entries.
 import { createHash } from 'node:crypto';
 import type { MemberRole } from '@gatherly/domain/entities/members';
+import { POLL_TALLY_SHARDS } from '@gatherly/domain/polls';
 import type { RsvpStatus } from '@gatherly/domain/rsvp-options';
 
 export interface EventSize {
@@ -409,6 +410,10 @@ export function documentCount(e: BenchEvent): number {
     e.carpools.length +
     passengers +
     e.schedule.length +
-    rsvps
+    rsvps +
+    // The first item's date poll: the poll, a ballot per member, 20 tally shards (seed.ts).
+    1 +
+    e.members.length +
+    POLL_TALLY_SHARDS
   );
 }

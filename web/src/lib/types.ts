@@ -8,6 +8,7 @@ import type { ActivityEntry } from '@gatherly/domain/entities/activity';
 import type { Event } from '@gatherly/domain/entities/events';
 import type { Invitation, Member, RoleChange } from '@gatherly/domain/entities/members';
 import type { Photo, PhotoVote } from '@gatherly/domain/entities/photos';
+import type { Poll, PollBallot } from '@gatherly/domain/entities/polls';
 import type { RsvpCounts, RsvpsByUser, ScheduleItem } from '@gatherly/domain/entities/schedule';
 import type {
   EventStats as StoredEventStats,
@@ -70,3 +71,7 @@ export type ActivityDoc = ActivityEntry<StoredTime>;
 export type UserProfileDoc = Pick<User<StoredTime>, 'id' | 'email' | 'displayName' | 'photoURL'> & {
   emailPreferences: EmailPreferences;
 };
+
+/** A date poll (events/{e}/polls/{p}), its ballots and tally shards (functions write them all). */
+export type PollDoc = Poll<StoredTime>;
+export type PollBallotDoc = PollBallot<StoredTime>;

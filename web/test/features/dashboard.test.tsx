@@ -59,6 +59,11 @@ vi.mock('../../src/features/schedule/rsvp-data.ts', async (importOriginal) => ({
   saveMyAnswers: vi.fn(),
 }));
 vi.mock('../../src/features/banner/data.ts', () => ({ saveBannerSettings: vi.fn() }));
+// No open date poll (the polls' own tests: date-polls.test.tsx).
+vi.mock('../../src/features/polls/data.ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../src/features/polls/data.ts')>()),
+  useOpenPolls: () => ({ loading: false, polls: [] }),
+}));
 vi.mock('../../src/features/activity/data.ts', () => ({ useEventActivity: vi.fn() }));
 vi.mock('../../src/features/subscription/use-subscription.ts', () => ({
   useSubscription: vi.fn(),

@@ -21,6 +21,7 @@ import { TimeZoneNotice } from './TimeZoneNotice.tsx';
 import { TravelPanel } from './TravelPanel.tsx';
 import { YourAnswersCard } from '../schedule/YourAnswersCard.tsx';
 import { YourTableCard } from '../seating/YourTableCard.tsx';
+import { DatePolls } from '../polls/DatePolls.tsx';
 
 /** The dashboard's travel panel shows this many flights and carpools. */
 export const TRAVEL_PANEL_ITEMS = 3;
@@ -49,6 +50,10 @@ export default function DashboardPage() {
   const storedAnswers = useMyGuestAnswers(eventId, uid);
   const questions = event.questions ?? [];
   const stats = useEventStats(eventId);
+  const itemTitles = useMemo(
+    () => new Map(schedule.items.map((i) => [i.id, i.title])),
+    [schedule.items],
+  );
   // Before the event's stats exist (an event not backfilled yet), the events list's count.
   const listedMemberCount = useMemberCount(eventId);
   const memberCount = stats.members?.total ?? listedMemberCount;
@@ -76,6 +81,7 @@ export default function DashboardPage() {
   );
   const fullWidth = event.bannerSettings.style === 'full-width';
   const timeZone = eventTimeZone(event);
+  const showNames = isAdmin || event.guestsSeeWhoIsGoing !== false;
   return (
     <Stack gap="0">
       {fullWidth && bannerView}
@@ -88,6 +94,16 @@ export default function DashboardPage() {
           items={schedule.items.filter((i) => i.myStatus === 'going')}
         />
         {isAdmin && needsTimeZoneConfirmation(event) && <TimeZoneNotice eventId={eventId} />}
+        <DatePolls
+          eventId={eventId}
+          eventName={event.name}
+          uid={uid}
+          isAdmin={isAdmin}
+          timeZone={timeZone}
+          datesTbd={!event.startDate}
+          showNames={showNames}
+          itemTitles={itemTitles}
+        />
         <StatsCards
           stats={{
             going: schedule.goingHeads,
@@ -112,7 +128,7 @@ export default function DashboardPage() {
           uid={uid}
           isAdmin={isAdmin}
           isCreator={role === 'creator'}
-          showNames={isAdmin || event.guestsSeeWhoIsGoing !== false}
+          showNames={showNames}
           items={schedule.items}
           going={{ allowance, questions, storedAnswers }}
           welcome={welcome}

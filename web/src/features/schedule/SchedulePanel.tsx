@@ -12,6 +12,7 @@ import {
 } from '@gatherly/domain/rsvp-options';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { DeferredMenu, deferredView } from '../../components/DeferredMenu.tsx';
+import { ProposeDates } from '../polls/DatePolls.tsx';
 import { showToast } from '../../lib/toast-store.ts';
 import { seatingHref } from '../../lib/paths.ts';
 import { describeError } from '../../lib/errors.ts';
@@ -103,6 +104,8 @@ export function SchedulePanel({
   const stepItem = step ? items.find((i) => i.id === step.itemId) : undefined;
   const [removing, setRemoving] = useState<ScheduleEntry | null>(null);
   const [deleting, setDeleting] = useState(false);
+  // The item whose time admins put to a date poll (docs/product.md, "Date polls").
+  const [polling, setPolling] = useState<ScheduleEntry | null>(null);
   const confirmDelete = async () => {
     if (!removing) return;
     // The function deletes the item and its RSVPs: it needs the server.
@@ -169,6 +172,16 @@ export function SchedulePanel({
         onConfirm={() => void confirmDelete()}
         onClose={() => setRemoving(null)}
       />
+      {isAdmin && (
+        <ProposeDates
+          open={polling !== null}
+          eventId={eventId}
+          target={{ kind: 'schedule', scheduleId: polling?.id ?? '' }}
+          subject={polling?.title ?? ''}
+          timeZone={timeZone}
+          onClose={() => setPolling(null)}
+        />
+      )}
       {items.length === 0 ? (
         <Text color="fg.muted">No events scheduled yet</Text>
       ) : (
@@ -187,6 +200,7 @@ export function SchedulePanel({
               onEdit={isAdmin ? () => setEditing(item) : undefined}
               onDelete={isAdmin ? () => setRemoving(item) : undefined}
               seating={isAdmin ? seatingHref(eventId, item.id) : undefined}
+              onPoll={isAdmin ? () => setPolling(item) : undefined}
             />
           ))}
         </Stack>
@@ -207,6 +221,7 @@ function ScheduleRow({
   onEdit,
   onDelete,
   seating,
+  onPoll,
 }: {
   eventId: string;
   uid: string;
@@ -220,6 +235,8 @@ function ScheduleRow({
   onDelete?: () => void;
   /** The item's seating chart (admins and the creator). */
   seating?: string;
+  /** Admins: propose times for this item in a date poll. */
+  onPoll?: () => void;
 }) {
   const [saving, setSaving] = useState(false);
   const capacity = item.capacity ?? null;
@@ -319,6 +336,16 @@ function ScheduleRow({
           {onEdit && (
             <Button size="xs" variant="ghost" onClick={onEdit} aria-label={`Edit ${item.title}`}>
               Edit
+            </Button>
+          )}
+          {onPoll && (
+            <Button
+              size="xs"
+              variant="ghost"
+              onClick={onPoll}
+              aria-label={`Poll times for ${item.title}`}
+            >
+              Poll times
             </Button>
           )}
           {onDelete && (

@@ -20,6 +20,13 @@ import {
   type BannerStyle,
   type ThemeColors,
 } from '@gatherly/domain/entities/events';
+import type {
+  PollCounts,
+  PollOption,
+  PollTallyShard,
+  PollTarget,
+} from '@gatherly/domain/entities/polls';
+import { isPollAnswer } from '@gatherly/domain/polls';
 import type { RsvpCounts } from '@gatherly/domain/entities/schedule';
 import type { EmailPreferences } from '@gatherly/domain/entities/users';
 import { effectiveReminderSettings } from '@gatherly/domain/email/reminder-settings';
@@ -54,6 +61,8 @@ import type {
   StoredTime,
   TravelStats,
   UserProfileDoc,
+  PollBallotDoc,
+  PollDoc,
 } from '../types.ts';
 
 // ---- Field readers ---------------------------------------------------------------------------
@@ -539,3 +548,56 @@ export const activityConverter = converter<ActivityDoc, ActivityDoc>('activity',
     ? { count: Math.max(1, Math.floor(count(d.count, 1))), photos: activityPhotos(d.photos) }
     : {}),
 }));
+
+// ---- Date polls (written by the poll functions only) -----------------------------------------
+
+function pollOption(value: unknown): PollOption | null {
+  const f = fields(value);
+  if (typeof f.id !== 'string' || typeof f.start !== 'string') return null;
+  return { id: f.id, start: f.start, end: textOrNull(f.end), allDay: f.allDay === true };
+}
+
+function pollTarget(value: unknown): PollTarget {
+  const f = fields(value);
+  return f.kind === 'schedule' && typeof f.scheduleId === 'string'
+    ? { kind: 'schedule', scheduleId: f.scheduleId }
+    : { kind: 'event' };
+}
+
+export const pollConverter = converter<PollDoc, PollDoc>('poll', (snap, d) => ({
+  id: snap.id,
+  eventId: text(d.eventId, ownerId(snap)),
+  target: pollTarget(d.target),
+  title: text(d.title),
+  options: Array.isArray(d.options)
+    ? d.options.map(pollOption).filter((o): o is PollOption => o !== null)
+    : [],
+  deadline: textOrNull(d.deadline),
+  status: oneOf(d.status, ['open', 'closed'] as const, 'open'),
+  chosenOptionId: textOrNull(d.chosenOptionId),
+  createdBy: text(d.createdBy),
+  createdAt: time(d.createdAt),
+  closedAt: time(d.closedAt),
+  reminderDueAt: time(d.reminderDueAt),
+  announcedCount: typeof d.announcedCount === 'number' ? d.announcedCount : null,
+}));
+
+export const pollBallotConverter = converter<PollBallotDoc, PollBallotDoc>('ballot', (snap, d) => ({
+  id: snap.id,
+  eventId: text(d.eventId),
+  pollId: text(d.pollId, ownerId(snap)),
+  userId: text(d.userId, snap.id),
+  user: person(d.user),
+  answers: mapOf(d.answers, (v) => (isPollAnswer(v) ? v : null)),
+  updatedAt: time(d.updatedAt),
+}));
+
+function pollCounts(value: unknown): Partial<PollCounts> {
+  const f = fields(value);
+  return { yes: count(f.yes, 0), ifNeedBe: count(f.ifNeedBe, 0), no: count(f.no, 0) };
+}
+
+export const pollTallyConverter = converter<PollTallyShard, PollTallyShard>(
+  'tally',
+  (_snap, d) => ({ counts: mapOf(d.counts, pollCounts), voters: count(d.voters, 0) }),
+);

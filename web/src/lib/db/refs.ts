@@ -13,6 +13,7 @@ import {
   type Firestore,
   type Query,
 } from 'firebase/firestore';
+import type { PollTallyShard } from '@gatherly/domain/entities/polls';
 import type { RsvpState } from '@gatherly/domain/rsvp-options';
 import type {
   ActivityDoc,
@@ -30,6 +31,8 @@ import type {
   RsvpsByUserDoc,
   ScheduleDoc,
   UserProfileDoc,
+  PollBallotDoc,
+  PollDoc,
 } from '../types.ts';
 import {
   activityConverter,
@@ -44,6 +47,9 @@ import {
   photoConverter,
   photoVoteConverter,
   roleChangeConverter,
+  pollBallotConverter,
+  pollConverter,
+  pollTallyConverter,
   rsvpsByUserConverter,
   scheduleConverter,
   statsConverter,
@@ -274,4 +280,35 @@ export function guestAnswersRef(
   eventId: string,
 ): CollectionReference<GuestAnswersDoc, GuestAnswersDoc> {
   return collection(db, EVENTS, eventId, GUEST_ANSWERS).withConverter(guestAnswersConverter);
+}
+
+// ---- Date polls --------------------------------------------------------------------------------
+
+const POLLS = 'polls';
+
+/** The event's polls: one per target ('event', `item-{scheduleId}`). */
+export function pollsRef(db: Firestore, eventId: string): CollectionReference<PollDoc, PollDoc> {
+  return collection(db, EVENTS, eventId, POLLS).withConverter(pollConverter);
+}
+
+/** A poll's tally shards (at most POLL_TALLY_SHARDS documents). */
+export function pollTalliesRef(
+  db: Firestore,
+  eventId: string,
+  pollId: string,
+): CollectionReference<PollTallyShard, PollTallyShard> {
+  return collection(db, EVENTS, eventId, POLLS, pollId, 'tallies').withConverter(
+    pollTallyConverter,
+  );
+}
+
+/** A poll's ballots, one per member who answered (id = uid). */
+export function pollBallotsRef(
+  db: Firestore,
+  eventId: string,
+  pollId: string,
+): CollectionReference<PollBallotDoc, PollBallotDoc> {
+  return collection(db, EVENTS, eventId, POLLS, pollId, 'ballots').withConverter(
+    pollBallotConverter,
+  );
 }

@@ -1,0 +1,114 @@
+// Date poll data (docs/product.md, "Date polls"; docs/performance.md, "Date poll screen"): the
+// event's open polls, each poll's tally shards and the caller's ballot live — a fixed number of
+// documents whatever the event's size — "who answered what" a page at a time when asked for, and
+// the writes, all through the API (the rules refuse direct writes).
+import { doc, limit, orderBy, query, where, type Query } from 'firebase/firestore';
+import { useMemo } from 'react';
+import { API } from '@gatherly/domain/api/endpoints';
+import type { PollAnswer } from '@gatherly/domain/entities/polls';
+import {
+  POLL_TALLY_SHARDS,
+  rankOptions,
+  sumTallies,
+  type PollOptionInput,
+  type RankedOption,
+} from '@gatherly/domain/polls';
+import { callApi } from '../../lib/api-client.ts';
+import { pollBallotsRef, pollTalliesRef, pollsRef } from '../../lib/db/refs.ts';
+import { useDb, useLiveDoc, useLiveQuery } from '../../lib/live/index.ts';
+import type { PollBallotDoc, PollDoc } from '../../lib/types.ts';
+
+/**
+ * Open polls the dashboard shows at once: the event's own and a few schedule items'. One bounded
+ * query; an event with more open polls shows the first ones (docs/decisions.md, "Date polls").
+ */
+export const OPEN_POLLS_SHOWN = 5;
+
+/** Names per page in "who answered what": one bounded read however many answered. */
+export const BALLOT_PAGE = 20;
+
+/** The event's open polls, the event's own first, then by when they were proposed. */
+export function useOpenPolls(eventId: string): { loading: boolean; polls: PollDoc[] } {
+  const db = useDb();
+  const res = useLiveQuery(
+    query(pollsRef(db, eventId), where('status', '==', 'open'), limit(OPEN_POLLS_SHOWN)),
+  );
+  const polls = useMemo(
+    () =>
+      [...res.data].sort(
+        (a, b) =>
+          Number(b.target.kind === 'event') - Number(a.target.kind === 'event') ||
+          (a.createdAt?.toMillis() ?? 0) - (b.createdAt?.toMillis() ?? 0),
+      ),
+    [res.data],
+  );
+  return { loading: res.loading, polls };
+}
+
+export interface PollTallies {
+  loading: boolean;
+  /** Best first, with exact counts summed over the shards. */
+  ranked: RankedOption[];
+  /** Members who answered at least one date. */
+  voters: number;
+  /** The caller's ballot; undefined before their first answer. */
+  mine: PollBallotDoc | undefined;
+}
+
+/** One poll's tallies (its ≤ 20 shards) and the caller's ballot, live. */
+export function usePollTallies(eventId: string, poll: PollDoc, uid: string): PollTallies {
+  const db = useDb();
+  const shards = useLiveQuery(
+    query(pollTalliesRef(db, eventId, poll.id), limit(POLL_TALLY_SHARDS)),
+  );
+  const mine = useLiveDoc(doc(pollBallotsRef(db, eventId, poll.id), uid));
+  const totals = useMemo(() => sumTallies(shards.data), [shards.data]);
+  const ranked = useMemo(
+    () => rankOptions(poll.options, totals.counts),
+    [poll.options, totals.counts],
+  );
+  return {
+    loading: shards.loading || mine.loading,
+    ranked,
+    voters: totals.voters,
+    mine: mine.data,
+  };
+}
+
+/** The poll's ballots by name, for paging (only read where the rules let the viewer). */
+export function ballotsByName(
+  db: ReturnType<typeof useDb>,
+  eventId: string,
+  pollId: string,
+): Query<PollBallotDoc, PollBallotDoc> {
+  return query(pollBallotsRef(db, eventId, pollId), orderBy('user.displayName'));
+}
+
+export function createPoll(
+  eventId: string,
+  body: {
+    scheduleId: string | null;
+    title: string;
+    options: PollOptionInput[];
+    deadline: string | null;
+  },
+) {
+  return callApi(API.createPoll, { params: { eventId }, body });
+}
+
+/** Answers by option id: the ballot merges, so other answers (from another device too) stay. */
+export function answerPoll(
+  eventId: string,
+  pollId: string,
+  answers: Partial<Record<string, PollAnswer>>,
+) {
+  return callApi(API.answerPoll, { params: { eventId, pollId }, body: { answers } });
+}
+
+export function pickPollOption(eventId: string, pollId: string, optionId: string) {
+  return callApi(API.pickPollOption, { params: { eventId, pollId }, body: { optionId } });
+}
+
+export function deletePoll(eventId: string, pollId: string) {
+  return callApi(API.deletePoll, { params: { eventId, pollId } });
+}
