@@ -571,16 +571,21 @@ export function newScheduleItem(id: string, createdBy: string): Record<string, u
     location: 'Café',
     createdBy,
     createdAt: serverTime(),
+    audience: 'everyone',
+    groupAccess: {},
   };
 }
 
+// Members' schedule queries say which items they read (rules are not filters): the whole
+// collection holds an item limited to a group, so only admins may list it unfiltered.
 const schedule = fs('schedule', {
   get: { allowed: MEMBER_ROLES, attempt: (a) => a.db.doc(item).get() },
   list: {
-    allowed: MEMBER_ROLES,
+    allowed: ADMIN_ROLES,
+    what: 'every item',
     attempt: (a) => a.db.collection(`${E}/schedule`).orderBy('startTime').get(),
   },
-  listen: { allowed: MEMBER_ROLES, attempt: (a) => listenQuery(a.db.collection(`${E}/schedule`)) },
+  // (No listener cell: a denied listener answers from the client's cache of the get above.)
   create: {
     allowed: ADMIN_ROLES,
     attempt: (a) => a.db.doc(`${E}/schedule/new-item`).set(newScheduleItem('new-item', ownOf(a))),
@@ -595,6 +600,25 @@ const schedule = fs('schedule', {
   },
   // DELETE /api/events/{e}/schedule/{id} removes the item and its RSVPs (beyond one client batch).
   delete: { allowed: NOBODY, attempt: (a) => a.db.doc(item).delete() },
+});
+
+const scheduleForEveryone = fs('schedule open to everyone', {
+  list: {
+    allowed: MEMBER_ROLES,
+    what: "audience == 'everyone'",
+    attempt: (a) =>
+      a.db
+        .collection(`${E}/schedule`)
+        .where('audience', '==', 'everyone')
+        .orderBy('startTime')
+        .get(),
+  },
+  listen: {
+    allowed: MEMBER_ROLES,
+    what: "audience == 'everyone'",
+    attempt: (a) =>
+      listenQuery(a.db.collection(`${E}/schedule`).where('audience', '==', 'everyone')),
+  },
 });
 
 const scheduleCounts = fs('schedule rsvpCounts', {
@@ -729,15 +753,12 @@ const rsvps = [
       },
     },
   }),
+  // An answer does not carry its item's group limit: across items only admins (guest groups).
   ...fs('collectionGroup(rsvps) event', {
     list: {
-      allowed: MEMBER_ROLES,
+      allowed: ADMIN_ROLES,
       what: 'eventId == event',
       attempt: (a) => a.db.collectionGroup('rsvps').where('eventId', '==', EVENT).get(),
-    },
-    listen: {
-      allowed: MEMBER_ROLES,
-      attempt: (a) => listenQuery(a.db.collectionGroup('rsvps').where('eventId', '==', EVENT)),
     },
   }),
   ...fs('collectionGroup(rsvps) event answers hidden', {
@@ -763,7 +784,7 @@ const rsvps = [
   }),
   ...fs('collectionGroup(rsvps) going', {
     list: {
-      allowed: MEMBER_ROLES,
+      allowed: ADMIN_ROLES,
       what: 'eventId == event, status == going',
       attempt: (a) =>
         a.db
@@ -1055,6 +1076,7 @@ export const firestoreMatrix: RulesCase[] = [
   ...flights,
   ...carpools,
   ...schedule,
+  ...scheduleForEveryone,
   ...scheduleCounts,
   ...scheduleCapacity,
   ...rsvps,

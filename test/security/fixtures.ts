@@ -47,6 +47,9 @@ export const OTHER_EVENT = 'event-other';
 export const SCHEDULE_ITEM = 'item-1';
 /** A schedule item nobody has answered yet: RSVP creates aim here. */
 export const QUIET_ITEM = 'item-2';
+/** The main event's guest group and the item limited to it (nobody is in it until a case says). */
+export const GROUP = 'group-wp';
+export const LIMITED_ITEM = 'item-limited';
 
 const MAIN_MEMBERS: Record<string, 'creator' | 'admin' | 'attendee'> = {
   [UID.creator]: 'creator',
@@ -174,6 +177,8 @@ export function scheduleItem(eventId: string, itemId: string, createdBy: string)
     location: 'Hotel',
     createdBy,
     createdAt: SEED_TIME,
+    audience: 'everyone',
+    groupAccess: {},
   };
 }
 
@@ -341,6 +346,13 @@ function seedDocuments(): Map<string, DocumentData> {
     });
     put(`${base}/schedule/${SCHEDULE_ITEM}`, scheduleItem(eventId, SCHEDULE_ITEM, creator));
     put(`${base}/schedule/${QUIET_ITEM}`, scheduleItem(eventId, QUIET_ITEM, creator));
+    put(`${base}/groups/${GROUP}`, { eventId, name: 'Wedding party', createdAt: SEED_TIME });
+    put(`${base}/schedule/${LIMITED_ITEM}`, {
+      ...scheduleItem(eventId, LIMITED_ITEM, creator),
+      title: 'Rehearsal dinner',
+      audience: 'groups',
+      groupAccess: { [GROUP]: true },
+    });
     for (const uid of owners) {
       put(`${base}/photos/photo-${uid}`, photo(eventId, `photo-${uid}`, uid));
       // Its upload batch's feed line, as the photo function keeps it.
@@ -382,6 +394,10 @@ function seedDocuments(): Map<string, DocumentData> {
       put(
         `${base}/schedule/${SCHEDULE_ITEM}/rsvps/${uid}`,
         rsvp(eventId, SCHEDULE_ITEM, uid, 'going'),
+      );
+      put(
+        `${base}/schedule/${LIMITED_ITEM}/rsvps/${uid}`,
+        rsvp(eventId, LIMITED_ITEM, uid, 'going'),
       );
       put(`${base}/rsvpsByUser/${uid}`, rsvpsByUser(eventId, uid));
       put(`${base}/guestAnswers/${uid}`, guestAnswers(eventId, uid));

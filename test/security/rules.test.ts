@@ -35,6 +35,7 @@ import { firestoreAttacks } from './firestore-attacks.ts';
 import { emailCases } from './email-cases.ts';
 import { storageCases } from './storage-cases.ts';
 import { deletingCases } from './deleting-cases.ts';
+import { groupCases } from './group-cases.ts';
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 const readRules = (file: string): string => readFileSync(`${repoRoot}${file}`, 'utf8');
@@ -47,6 +48,7 @@ const cases: RulesCase[] = [
   ...emailCases,
   ...storageCases,
   ...deletingCases,
+  ...groupCases,
 ];
 
 let env: RulesTestEnvironment;
