@@ -99,6 +99,8 @@ export const GROUP_MESSAGES = {
   noMembers: 'Choose at least one member.',
   tooManyMembers: `Assign at most ${MAX_GROUP_ASSIGNMENT} members at once.`,
   unknownGroups: 'One of the chosen groups does not exist (any more).',
+  notInItemGroups: 'This guest is not in the groups this item is limited to.',
+  inUse: 'Take its members out of the group and lift its item limits first.',
 } as const;
 
 /** POST /api/events/{e}/groups and PATCH /api/events/{e}/groups/{g}. */

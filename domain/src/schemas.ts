@@ -707,6 +707,8 @@ export const emailAddressField = () =>
 export const inviteRequestSchema = yup.object({
   userEmail: emailAddressField(),
   role: invitableRole().default('attendee'),
+  /** Groups the member joins on accepting (domain/src/groups.ts). */
+  groupIds: groupIdsSchema,
 });
 export type InviteRequestValues = yup.InferType<typeof inviteRequestSchema>;
 

@@ -14,6 +14,7 @@ import {
   emailLinkRequestSchema,
   joinLinkUpdateSchema,
 } from '../guest-access-schemas.ts';
+import { groupAssignmentSchema, groupNameSchema } from '../groups.ts';
 import { photoArchiveRequestSchema } from '../photo-archive.ts';
 import {
   bannerPhotoSchema,
@@ -88,6 +89,9 @@ export const REQUEST_BODIES: { [K in WithBody]: CheckOf<K> } = {
   setQuestions: schemaBody(guestQuestionsSchema),
   setAnswers: schemaBody(guestAnswersRequestSchema),
   sendAnnouncement: schemaBody(announcementRequestSchema),
+  createGroup: schemaBody(groupNameSchema),
+  renameGroup: schemaBody(groupNameSchema),
+  assignGroupMembers: schemaBody(groupAssignmentSchema),
 };
 
 /** The check of one endpoint's body (`NO_BODY` for those that take none). */

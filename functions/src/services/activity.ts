@@ -27,6 +27,7 @@ import type {
   PhotoRecord,
   ScheduleItemRecord,
 } from '../db.ts';
+import { isLimited } from '@gatherly/domain/groups';
 import { store } from '../firebase.ts';
 
 /** The created document of each kind, as its trigger receives it. */
@@ -126,6 +127,11 @@ export async function recordActivity(
     if (!event || event.deleting) return;
     const subject = await readSubject(tx, eventId, kind, subjectId);
     if (!subject) return;
+    // An item limited to groups has no line in the shared feed (services/groups-activity.ts).
+    if (subject.kind === 'schedule' && isLimited(subject.doc)) {
+      tx.delete(store().activity(eventId).doc(activityEntryId('schedule', subjectId)));
+      return;
+    }
     const entry = activityEntry(subject);
     tx.set(store().activity(eventId).doc(entry.id), entry);
   });

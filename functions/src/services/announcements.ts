@@ -17,6 +17,7 @@ import {
   type AnnouncementRequestValues,
 } from '@gatherly/domain/email/announcements';
 import { eventUrl, unsubscribeUrl } from '@gatherly/domain/email/links';
+import { seesItem } from '@gatherly/domain/groups';
 import { requirePermission } from '../access.ts';
 import type { Caller } from '../caller.ts';
 import type { AnnouncementRecord } from '../db.ts';
@@ -104,7 +105,12 @@ export async function fanOutAnnouncement(
   let members = await eventMembers(eventId);
   const answers = new Map<string, RsvpStatus>();
   if (announcement.audience.kind === 'rsvp') {
-    const rsvps = await s.rsvps(eventId, announcement.audience.scheduleId).get();
+    const { scheduleId } = announcement.audience;
+    // An item limited to groups: only those who see it can be told about it ("no answer yet"
+    // would otherwise reach everyone outside its groups).
+    const item = (await s.schedule(eventId).doc(scheduleId).get()).data();
+    members = item ? members.filter((m) => seesItem(m, item)) : [];
+    const rsvps = await s.rsvps(eventId, scheduleId).get();
     // Waiting members answered (not "no answer yet") but are not going: no answer audience
     // includes them.
     const waiting = new Set<string>();

@@ -2,6 +2,8 @@
 // viewer's own answers (state and party; those made offline from the device's queue,
 // rsvp-sync.ts), and the item writes: admins write items directly, while capacity and deletion go
 // through the API as they move stored counts and the waitlist (docs/performance.md, "Counters").
+import { groupLimit } from '@gatherly/domain/groups';
+import { useVisibleSchedule } from '../groups/visible-schedule.ts';
 import {
   doc,
   orderBy,
@@ -45,7 +47,7 @@ export interface ScheduleState {
  */
 export function useSchedule(eventId: string, uid: string): ScheduleState {
   const db = useDb();
-  const items = useLiveQuery(query(scheduleRef(db, eventId), orderBy('startTime', 'asc')));
+  const items = useVisibleSchedule(eventId, uid);
   const mine = useLiveDoc(myRsvpsRef(db, eventId, uid));
   const itemDocs = items.data;
   const statuses = mine.data?.statuses;
@@ -109,6 +111,8 @@ export interface ScheduleItemInput {
   startTime: string;
   endTime: string | null;
   location: string;
+  /** The groups it is limited to ([] = everyone; absent = unchanged on an edit). */
+  groupIds?: string[];
 }
 
 /** A new schedule item's id (known before it is written, so its capacity can follow). */
@@ -125,8 +129,10 @@ export function addScheduleItem(
   itemId: string = newScheduleItemId(db, eventId),
 ) {
   const ref = scheduleItemRef(db, eventId, itemId);
+  const { groupIds = [], ...fields } = input;
   return setDoc(ref, {
-    ...input,
+    ...fields,
+    ...groupLimit(groupIds),
     id: ref.id,
     eventId,
     createdBy: uid,
@@ -142,7 +148,11 @@ export function updateScheduleItem(
   itemId: string,
   input: ScheduleItemInput,
 ) {
-  return updateDoc(scheduleItemRef(db, eventId, itemId), { ...input });
+  const { groupIds, ...fields } = input;
+  return updateDoc(scheduleItemRef(db, eventId, itemId), {
+    ...fields,
+    ...(groupIds ? groupLimit(groupIds) : {}),
+  });
 }
 
 /** The function deletes the item (its tallies go with it) and then its RSVPs: at 1,000 guests

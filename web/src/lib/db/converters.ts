@@ -1,6 +1,7 @@
 // FirestoreDataConverters from stored documents to the domain shapes (docs/data-model.md).
 // Reading validates field by field instead of trusting a cast: a missing or mistyped field gets
 // the domain default, so a screen never sees `undefined` where the type promises a value.
+import { ITEM_AUDIENCES } from '@gatherly/domain/groups';
 import { photoShardIndex } from '@gatherly/domain/photo-counter';
 import {
   Timestamp,
@@ -278,6 +279,8 @@ export const memberConverter = converter<MemberDoc, MemberDoc>('member', (snap, 
   searchTokens: textList(d.searchTokens),
   // The member's own allowance; null = the event's.
   plusOnesAllowed: wholeOrNull(d.plusOnesAllowed, 0, MAX_PLUS_ONES),
+  // Their guest groups (functions only; absent = none).
+  groupIds: textList(d.groupIds),
 }));
 
 export const photoConverter = converter<PhotoDoc, PhotoDoc>('photo', (snap, d) => ({
@@ -366,6 +369,9 @@ export const scheduleConverter = converter<ScheduleDoc, StoredScheduleItem>(
     capacity: wholeOrNull(d.capacity, 1, Number.MAX_SAFE_INTEGER),
     // Absent until the first RSVP (docs/performance.md, "Counters").
     rsvpCounts: rsvpCounts(d.rsvpCounts),
+    // Absent on items from before guest groups: open to everyone (domain/src/groups.ts).
+    audience: oneOf(d.audience, ITEM_AUDIENCES, 'everyone'),
+    groupAccess: mapOf(d.groupAccess, (v) => (v === true ? v : null)),
   }),
   // Admins create items directly: exactly the stored fields, as the rules require (the RSVP
   // tallies are the RSVP function's and never written here).
@@ -379,6 +385,9 @@ export const scheduleConverter = converter<ScheduleDoc, StoredScheduleItem>(
     location: item.location,
     createdBy: item.createdBy,
     createdAt: item.createdAt,
+    // Who sees it (domain/src/groups.ts, `groupLimit`); the rules require both fields.
+    audience: item.audience ?? 'everyone',
+    groupAccess: item.groupAccess ?? {},
   }),
 );
 
