@@ -41,6 +41,7 @@ const PATHS: Record<string, string> = {
   joinRequest: 'events/{e}/joinRequests/{uid}',
   accountDeletion: 'accountDeletions/{uid}',
   dataExport: 'dataExports/{id}',
+  group: 'events/{e}/groups/{groupId}',
 };
 
 /**
