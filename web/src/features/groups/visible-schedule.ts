@@ -2,12 +2,12 @@
 // not filters, so a guest's queries say what they read: the items open to everyone (by start
 // time) and, per group of theirs, the items limited to it (at most MAX_GROUPS_PER_EVENT
 // listeners, unordered: a per-group composite index cannot be declared); admins read them all.
+import type { MemberRole } from '@gatherly/domain/entities/members';
 import { isAdminRole } from '@gatherly/domain/roles';
 import { orderBy, query, where, type Query } from 'firebase/firestore';
 import { useMemo } from 'react';
 import { memberRef, scheduleRef } from '../../lib/db/refs.ts';
-import { useEventScope } from '../../lib/event-scope.tsx';
-import { useDb, useLiveDoc, useLiveQueries } from '../../lib/live/index.ts';
+import { useDb, useLiveDoc, useLiveQueries, useLiveQuery } from '../../lib/live/index.ts';
 import type { ScheduleDoc } from '../../lib/types.ts';
 
 export interface VisibleSchedule {
@@ -16,19 +16,24 @@ export interface VisibleSchedule {
   data: ScheduleDoc[];
 }
 
-/** The queries a viewer's schedule is made of (pure: the tests check their shapes). */
+/**
+ * The first query of a viewer's schedule (admins: every item; others: the items open to
+ * everyone), by start time, and one per group of a guest's (pure: the tests check the shapes).
+ */
 export function visibleScheduleQueries(
   items: Query<ScheduleDoc>,
   admin: boolean,
   groupIds: readonly string[],
-): Map<string, Query<ScheduleDoc>> {
-  const out = new Map<string, Query<ScheduleDoc>>();
-  if (admin) return out.set('all', query(items, orderBy('startTime', 'asc')));
-  out.set('everyone', query(items, where('audience', '==', 'everyone'), orderBy('startTime')));
+): { main: Query<ScheduleDoc>; groups: Map<string, Query<ScheduleDoc>> } {
+  const groups = new Map<string, Query<ScheduleDoc>>();
+  if (admin) return { main: query(items, orderBy('startTime', 'asc')), groups };
   for (const id of [...new Set(groupIds)].sort()) {
-    out.set(`group:${id}`, query(items, where(`groupAccess.${id}`, '==', true)));
+    groups.set(`group:${id}`, query(items, where(`groupAccess.${id}`, '==', true)));
   }
-  return out;
+  return {
+    main: query(items, where('audience', '==', 'everyone'), orderBy('startTime', 'asc')),
+    groups,
+  };
 }
 
 /** The answers of several queries as one schedule: each item once, by start time. */
@@ -40,15 +45,18 @@ export function mergeSchedule(lists: Iterable<readonly ScheduleDoc[]>): Schedule
   );
 }
 
-/** The items `uid` sees in the open event, live. */
-export function useVisibleSchedule(eventId: string, uid: string): VisibleSchedule {
+/** The items `uid` (with `role`) sees in the event, live. */
+export function useVisibleSchedule(
+  eventId: string,
+  uid: string,
+  role: MemberRole,
+): VisibleSchedule {
   const db = useDb();
-  const { role } = useEventScope();
   const admin = isAdminRole(role);
-  // The member's own document says their groups (admins need not wait for it).
+  // The member's own document says their groups (admins need none).
   const me = useLiveDoc(memberRef(db, eventId, uid));
   const groupKey = admin ? '' : (me.data?.groupIds ?? []).join(',');
-  const queries = useMemo(
+  const { main, groups } = useMemo(
     () =>
       visibleScheduleQueries(
         scheduleRef(db, eventId),
@@ -57,7 +65,12 @@ export function useVisibleSchedule(eventId: string, uid: string): VisibleSchedul
       ),
     [db, eventId, admin, groupKey],
   );
-  const { values, loading } = useLiveQueries(queries, `${eventId}/${String(admin)}`);
-  const data = useMemo(() => mergeSchedule(values.values()), [values]);
-  return { loading: loading || (!admin && me.loading), data };
+  const open = useLiveQuery(main);
+  const limited = useLiveQueries(groups, `${eventId}/${String(admin)}`);
+  const data = useMemo(
+    () => mergeSchedule([open.data, ...limited.values.values()]),
+    [open.data, limited.values],
+  );
+  const loading = open.loading || (groups.size > 0 && limited.loading) || (!admin && me.loading);
+  return { loading, data };
 }

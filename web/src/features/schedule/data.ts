@@ -2,6 +2,7 @@
 // viewer's own answers (state and party; those made offline from the device's queue,
 // rsvp-sync.ts), and the item writes: admins write items directly, while capacity and deletion go
 // through the API as they move stored counts and the waitlist (docs/performance.md, "Counters").
+import type { MemberRole } from '@gatherly/domain/entities/members';
 import { groupLimit } from '@gatherly/domain/groups';
 import { useVisibleSchedule } from '../groups/visible-schedule.ts';
 import {
@@ -45,9 +46,10 @@ export interface ScheduleState {
  * caller's own answers from one document: two listeners whatever the number of guests. Answers
  * given on this device and not yet on the server show instead; the tallies stay the server's.
  */
-export function useSchedule(eventId: string, uid: string): ScheduleState {
+export function useSchedule(eventId: string, uid: string, role: MemberRole): ScheduleState {
   const db = useDb();
-  const items = useVisibleSchedule(eventId, uid);
+  // Only the items the member sees (guest groups: features/groups/visible-schedule.ts).
+  const items = useVisibleSchedule(eventId, uid, role);
   const mine = useLiveDoc(myRsvpsRef(db, eventId, uid));
   const itemDocs = items.data;
   const statuses = mine.data?.statuses;
