@@ -6,13 +6,28 @@ import type { AddressInfo } from 'node:net';
  * A pass-through proxy in front of the firebase-tools Auth emulator that makes its Google
  * popup sign-in work without internet: the emulator's helper iframe and the web SDK both load
  * Google's gapi script from the internet, so the relay serves an offline shim at
- * /__offline/gapi.js and rewrites the helper iframe to use it. Every other request is
- * forwarded unchanged. Point the web SDK's connectAuthEmulator at the relay and load the shim
- * in the page (see web/src/lib) before signInWithPopup.
+ * /__offline/gapi.js and rewrites the helper iframe to use it; the popup's account picker
+ * loads its stylesheets, fonts and widget script from the internet, so the relay drops those
+ * (its own script runs without them). Every other request is forwarded unchanged. Point the
+ * web SDK's connectAuthEmulator at the relay and load the shim in the page (see web/src/lib)
+ * before signInWithPopup.
  */
 export const GAPI_SHIM_PATH = '/__offline/gapi.js';
 const GAPI_URL = 'https://apis.google.com/js/api.js';
 const shim = readFileSync(new URL('./gapi-shim.js', import.meta.url), 'utf8');
+
+// Without a network, resolving an internet host can take 15–30 s before it fails, and the
+// page's load (which the popup flow waits for) waits with it.
+const INTERNET_ASSET =
+  /<link\b[^>]*\bhref="https?:\/\/[^"]*"[^>]*>|<script\b[^>]*\bsrc="https?:\/\/[^"]*"[^>]*><\/script>/g;
+
+/** How the relay rewrites the emulator page at `path`; null forwards it as is. */
+export function offlineRewrite(path: string): ((html: string) => string) | null {
+  if (path.startsWith('/emulator/auth/iframe'))
+    return (html) => html.replace(GAPI_URL, GAPI_SHIM_PATH);
+  if (path.startsWith('/emulator/auth/handler')) return (html) => html.replace(INTERNET_ASSET, '');
+  return null;
+}
 
 export interface AuthPopupRelay {
   url: string;
@@ -36,7 +51,7 @@ export async function startAuthPopupRelay(opts: {
       res.end(shim);
       return;
     }
-    const rewrite = (req.url ?? '').startsWith('/emulator/auth/iframe');
+    const rewrite = req.method === 'GET' ? offlineRewrite(req.url ?? '') : null;
     const headers = { ...req.headers, host: upstream.host };
     if (rewrite) delete headers['accept-encoding'];
     const proxied = http.request(
@@ -56,7 +71,7 @@ export async function startAuthPopupRelay(opts: {
         const chunks: Buffer[] = [];
         up.on('data', (c: Buffer) => chunks.push(c));
         up.on('end', () => {
-          const html = Buffer.concat(chunks).toString('utf8').replace(GAPI_URL, GAPI_SHIM_PATH);
+          const html = rewrite(Buffer.concat(chunks).toString('utf8'));
           const { 'content-length': _len, ...rest } = up.headers;
           res.writeHead(up.statusCode ?? 502, rest);
           res.end(html);

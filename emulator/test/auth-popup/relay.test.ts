@@ -10,6 +10,14 @@ import {
 // Stands in for the Auth emulator's HTTP surface: the relay must forward everything unchanged
 // except the helper iframe, whose internet gapi script it swaps for the offline shim.
 let upstream: http.Server;
+// The account picker's shape: internet stylesheets and widget script around its own code.
+const HANDLER_PAGE = [
+  '<link href="https://cdn.example/widgets.min.css" rel="stylesheet">',
+  '<link href="https://fonts.example/css2?family=Roboto&display=swap" rel="stylesheet">',
+  '<style>body { margin: 0 }</style>',
+  '<script src="https://cdn.example/widgets.min.js"></script>',
+  '<script>window.widgets && widgets.attach();</script>',
+].join('\n');
 let relay: AuthPopupRelay;
 
 beforeAll(async () => {
@@ -17,6 +25,11 @@ beforeAll(async () => {
     if (req.url?.startsWith('/emulator/auth/iframe')) {
       res.writeHead(200, { 'content-type': 'text/html', 'content-length': '200' });
       res.end('<script src="https://apis.google.com/js/api.js"></script>'.padEnd(200, ' '));
+      return;
+    }
+    if (req.url?.startsWith('/emulator/auth/handler')) {
+      res.writeHead(200, { 'content-type': 'text/html' });
+      res.end(HANDLER_PAGE);
       return;
     }
     let body = '';
@@ -51,6 +64,14 @@ describe('auth popup relay', () => {
     const html = await res.text();
     expect(html).toContain(`src="${GAPI_SHIM_PATH}"`);
     expect(html).not.toContain('apis.google.com');
+  });
+
+  it("drops the account picker's internet stylesheets and script, keeping its own code", async () => {
+    const res = await fetch(relay.url + '/emulator/auth/handler?apiKey=k&authType=signInViaPopup');
+    const html = await res.text();
+    expect(html).not.toContain('https://');
+    expect(html).toContain('<style>body { margin: 0 }</style>');
+    expect(html).toContain('<script>window.widgets && widgets.attach();</script>');
   });
 
   it('forwards other requests with method, path, body and status unchanged', async () => {

@@ -13,6 +13,8 @@ export interface ConfirmDialogProps {
   destructive?: boolean;
   onConfirm(): void;
   onClose(): void;
+  /** Where focus goes on closing, when what opened the dialog may be gone by then. */
+  finalFocusEl?(): HTMLElement | null;
 }
 
 /** The dialog itself, loaded on first use (ConfirmDialog.tsx). */
@@ -27,12 +29,14 @@ export default function ConfirmDialogView({
   destructive = false,
   onConfirm,
   onClose,
+  finalFocusEl,
 }: ConfirmDialogProps) {
   return (
     <Dialog.Root
       open={open}
       role="alertdialog"
       placement="center"
+      finalFocusEl={finalFocusEl}
       onOpenChange={(e) => {
         if (!e.open && !pending) onClose();
       }}

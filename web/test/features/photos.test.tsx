@@ -614,6 +614,9 @@ describe('PhotoViewer', () => {
     expect(data.deletePhoto).toHaveBeenCalledWith(expect.objectContaining({ id: 'mine' }));
     expect(await screen.findByText('Photo deleted')).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe('/events/e1/photos/p2'));
+    // The Delete button is gone (not this person's photo): focus stays in the viewer.
+    expect(await within(view).findByRole('heading', { name: 'First dance' })).toBeInTheDocument();
+    await waitFor(() => expect(view.contains(document.activeElement)).toBe(true));
     unmount();
 
     renderPhotos('admin');

@@ -175,6 +175,9 @@ export default function PhotoViewer(props: PhotoViewerProps) {
         <DeletePhotoConfirm
           photo={photo}
           open={confirming}
+          // The Delete button that opened it is gone once the viewer moves on to a photo this
+          // person may not delete; focus left on nothing would read as leaving the viewer.
+          finalFocusEl={() => content.current}
           onClose={() => setConfirming(false)}
           onStart={() => setDeleting(photo)}
           onSettled={(deleted) => {
@@ -440,9 +443,11 @@ function DeletePhotoConfirm({
   onClose,
   onStart,
   onSettled,
+  finalFocusEl,
 }: {
   photo: GalleryPhoto;
   open: boolean;
+  finalFocusEl(): HTMLElement | null;
   onClose(): void;
   onStart(): void;
   /** After the request: `deleted` false when it failed (a toast said why). */
@@ -484,6 +489,7 @@ function DeletePhotoConfirm({
       pendingLabel="Deleting..."
       destructive
       pending={pending}
+      finalFocusEl={finalFocusEl}
       onConfirm={() => void confirm()}
       onClose={onClose}
     />
