@@ -5,22 +5,14 @@
 import type { MemberRole } from '@gatherly/domain/entities/members';
 import { groupLimit } from '@gatherly/domain/groups';
 import { useVisibleSchedule } from '../groups/visible-schedule.ts';
-import {
-  doc,
-  orderBy,
-  query,
-  serverTimestamp,
-  setDoc,
-  updateDoc,
-  type Firestore,
-} from 'firebase/firestore';
+import { doc, serverTimestamp, setDoc, updateDoc, type Firestore } from 'firebase/firestore';
 import { useMemo } from 'react';
 import { API } from '@gatherly/domain/api/endpoints';
 import type { RsvpCounts } from '@gatherly/domain/entities/schedule';
 import type { Party, PlusOne, RsvpState } from '@gatherly/domain/rsvp-options';
 import { callApi } from '../../lib/api-client.ts';
 import { myRsvpsRef, scheduleItemRef, scheduleRef } from '../../lib/db/refs.ts';
-import { useDb, useLiveDoc, useLiveQuery } from '../../lib/live/index.ts';
+import { useDb, useLiveDoc } from '../../lib/live/index.ts';
 import type { ScheduleDoc } from '../../lib/types.ts';
 import { useLocalAnswers, type LocalAnswer } from './rsvp-queue.ts';
 import { rsvpQueue } from './rsvp-sync.ts';
