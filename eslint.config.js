@@ -25,11 +25,13 @@ export const FEATURE_EDGES = {
   // The banner's slides are the gallery's featured photos (their type and the viewer's slide
   // arrows), and a banner upload is compressed like a photo.
   banner: ['photos'],
+  // The gallery and viewer hide photos from the wall and show admins the wall's approval queue.
+  photos: ['wall'],
   // The schedule item dialog gates capacity on the tier and offers the upgrade dialog; a
   // guest's schedule is the items of their groups too.
   schedule: ['subscription', 'groups'],
-  // Settings embeds the creator's role management card.
-  settings: ['members'],
+  // Settings embeds the creator's role management card and the photo wall's card.
+  settings: ['members', 'wall'],
   // The events list and Create Event show the tier usage and the upgrade dialog.
   events: ['subscription'],
   'create-event': ['subscription'],

@@ -29,6 +29,7 @@ import { rsvpAdmin } from './journeys/16-rsvp-admin.ts';
 import { everyGuest } from './journeys/18-every-guest.ts';
 import { oneAccount } from './journeys/19-one-account.ts';
 import { eventLink } from './journeys/20-event-link.ts';
+import { photoWall } from './journeys/21-photo-wall.ts';
 import { deleteAccount } from './journeys/17-delete-account.ts';
 
 const JOURNEYS: [string, Journey][] = [
@@ -52,6 +53,7 @@ const JOURNEYS: [string, Journey][] = [
   ['19-one-account', oneAccount],
   ['20-event-link', eventLink],
   ['17-delete-account', deleteAccount],
+  ['21-photo-wall', photoWall],
 ];
 
 /** Journeys that reload offline: they need the service worker, so the built app (lib/built-app.ts). */

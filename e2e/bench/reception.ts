@@ -26,11 +26,9 @@ import { randomUUID } from 'node:crypto';
 import { writeFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { deleteApp as deleteAdminApp, initializeApp as initAdmin } from 'firebase-admin/app';
-import { getAuth as getAdminAuth } from 'firebase-admin/auth';
 import { Timestamp, getFirestore as getAdminFirestore, type Query } from 'firebase-admin/firestore';
 import { getStorage as getAdminStorage } from 'firebase-admin/storage';
-import { deleteApp, initializeApp, type FirebaseApp } from 'firebase/app';
-import { connectAuthEmulator, getAuth, signInWithCustomToken, type Auth } from 'firebase/auth';
+import { deleteApp } from 'firebase/app';
 import {
   collection,
   connectFirestoreEmulator,
@@ -43,24 +41,28 @@ import {
   terminate,
   type Firestore,
 } from 'firebase/firestore';
-import {
-  connectStorageEmulator,
-  getStorage,
-  ref as storageRef,
-  uploadBytes,
-} from 'firebase/storage';
-import type { MemberRole } from '@gatherly/domain/entities/members';
-import { memberSearchTokens } from '@gatherly/domain/search';
-import { uploadFolder } from '@gatherly/domain/upload';
 import { gradientPng } from '../../scripts/lib/png.ts';
 import { dataAccess } from '../../functions/src/db.ts';
 import { startStack } from '../lib/stack.ts';
+import {
+  API,
+  BUCKET,
+  CallError,
+  FIRESTORE,
+  HOST,
+  PROJECT_ID,
+  addAttendees,
+  api,
+  createEvent,
+  createPeople,
+  makeEnterprise,
+  useEmulators,
+  type Guest,
+} from './lib/guests.ts';
+import { CallSlots } from './lib/call-slots.ts';
 import { OpRecorder, quantile, type OpFigures, type Outcome } from './lib/op-stats.ts';
+import { uploadPhoto as upload } from './lib/uploads.ts';
 
-const PROJECT_ID = 'demo-gatherly';
-const BUCKET = `${PROJECT_ID}.appspot.com`;
-const HOST = '127.0.0.1';
-const FIRESTORE = `${HOST}:8080`;
 const GUESTS = Math.max(8, Number(process.env.BENCH_GUESTS ?? 200));
 const SECONDS = Math.max(10, Number(process.env.BENCH_SECONDS ?? 300));
 const FREE_GUESTS = Math.min(24, Math.max(4, Math.round(GUESTS / 8)));
@@ -71,40 +73,11 @@ const CARPOOL_SEATS = 4;
 const PARTY_CAPACITY = Math.round(GUESTS * 0.4);
 const RESULTS = path.resolve(import.meta.dirname, '..', 'results', 'bench-reception.json');
 
-Object.assign(process.env, {
-  // The Functions emulator gives a new worker process 30 s to start; on a loaded 2-core machine
-  // a trigger's first worker can take longer, and its events then fail. `npm start` inherits it.
-  FUNCTIONS_DISCOVERY_TIMEOUT: process.env.FUNCTIONS_DISCOVERY_TIMEOUT ?? '120',
-  FIRESTORE_EMULATOR_HOST: FIRESTORE,
-  FIREBASE_STORAGE_EMULATOR_HOST: `${HOST}:9199`,
-  FIREBASE_AUTH_EMULATOR_HOST: `${HOST}:9099`,
-  METADATA_SERVER_DETECTION: 'none',
-});
+useEmulators();
 
 const say = (m: string) => console.log(`[reception] ${m}`);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const rand = (n: number) => Math.floor(Math.random() * n);
-/** Paths of the /api routes the bench calls (one place, for when routes move). */
-const API = {
-  login: '/api/auth/login',
-  events: '/api/events',
-  photos: (e: string) => `/api/events/${e}/photos`,
-  vote: (e: string, p: string) => `/api/events/${e}/photos/${p}/vote`,
-  carpools: (e: string) => `/api/events/${e}/carpools`,
-  join: (e: string, c: string) => `/api/events/${e}/carpools/${c}/join`,
-  rsvp: (e: string, s: string) => `/api/events/${e}/schedule/${s}/rsvp`,
-  capacity: (e: string, s: string) => `/api/events/${e}/schedule/${s}/capacity`,
-  subscription: '/api/user/subscription',
-};
-
-interface Guest {
-  index: number;
-  uid: string;
-  name: string;
-  app: FirebaseApp;
-  auth: Auth;
-}
-
 interface Scene {
   baseUrl: string;
   eventId: string;
@@ -121,76 +94,9 @@ interface Scene {
 
 // ---- Calls --------------------------------------------------------------------------------
 
-class CallError extends Error {
-  constructor(readonly outcome: Outcome) {
-    super(`${outcome.status}: ${outcome.message}`);
-  }
-}
-
-async function api<T>(
-  baseUrl: string,
-  guest: Guest,
-  method: string,
-  apiPath: string,
-  body?: unknown,
-): Promise<T> {
-  const token = await guest.auth.currentUser!.getIdToken();
-  let res: Response;
-  try {
-    res = await fetch(baseUrl + apiPath, {
-      method,
-      headers: {
-        Authorization: `Bearer ${token}`,
-        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-      signal: AbortSignal.timeout(60_000),
-    });
-  } catch (err) {
-    throw new CallError({ status: 0, message: err instanceof Error ? err.message : String(err) });
-  }
-  const text = await res.text();
-  let parsed: unknown = text;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    // not JSON
-  }
-  if (!res.ok) {
-    const message =
-      parsed && typeof parsed === 'object' && 'error' in parsed && typeof parsed.error === 'string'
-        ? parsed.error
-        : text.slice(0, 120);
-    throw new CallError({ status: res.status, message });
-  }
-  return parsed as T;
-}
-
 const recorder = new OpRecorder();
 
-/**
- * Calls in flight at once. The phones act at their planned times; the local Functions emulator
- * runs one call per worker process and starts a worker for each concurrent call, which on a
- * 2-core machine turns a room of simultaneous calls into a storm of process starts (production
- * runs 80 calls per instance: README, "Deploying"). Calls beyond this wait for a slot, and the
- * wait is reported apart from the latency.
- */
-const IN_FLIGHT = Math.max(1, Number(process.env.BENCH_IN_FLIGHT ?? 6));
-let inFlight = 0;
-const waiting: (() => void)[] = [];
-const queueWaits: number[] = [];
-async function slot<T>(run: () => Promise<T>): Promise<T> {
-  const asked = performance.now();
-  if (inFlight >= IN_FLIGHT) await new Promise<void>((r) => waiting.push(r));
-  inFlight++;
-  queueWaits.push(performance.now() - asked);
-  try {
-    return await run();
-  } finally {
-    inFlight--;
-    waiting.shift()?.();
-  }
-}
+const slots = new CallSlots();
 
 /**
  * Runs one operation, timed; `refusedIf` says which refusals are the product working as
@@ -201,7 +107,7 @@ async function timed<T>(
   run: () => Promise<T>,
   refusedIf: (o: Outcome) => boolean = () => false,
 ): Promise<T | null> {
-  return slot(async () => {
+  return slots.run(async () => {
     const started = performance.now();
     try {
       const value = await run();
@@ -228,100 +134,25 @@ async function timed<T>(
 
 // ---- The scene (admin SDK: people, memberships, the Free event's earlier photos) -------------
 
-async function signIn(baseUrl: string, index: number, uid: string, token: string, name: string) {
-  const app = initializeApp(
-    { apiKey: 'demo-api-key', projectId: PROJECT_ID, storageBucket: BUCKET },
-    `guest-${index}-${randomUUID()}`,
-  );
-  const auth = getAuth(app);
-  connectAuthEmulator(auth, `http://${HOST}:9099`, { disableWarnings: true });
-  await signInWithCustomToken(auth, token);
-  const guest: Guest = { index, uid, name, app, auth };
-  await api(baseUrl, guest, 'POST', API.login);
-  return guest;
-}
-
 async function setScene(baseUrl: string): Promise<Scene> {
   const admin = initAdmin(
     { projectId: PROJECT_ID, storageBucket: BUCKET },
     `reception-${randomUUID()}`,
   );
-  const adminAuth = getAdminAuth(admin);
   const db = getAdminFirestore(admin);
   const store = dataAccess(db);
   const run = randomUUID().slice(0, 8);
-  // Four sign-ins at a time: the local Functions emulator starts a worker per concurrent call.
-  const people = async (label: string, n: number, from: number) => {
-    const out: Guest[] = [];
-    for (let i = 0; i < n; i += 4) {
-      const chunk = Array.from({ length: Math.min(4, n - i) }, (_, j) => i + j);
-      out.push(
-        ...(await Promise.all(
-          chunk.map(async (k) => {
-            const uid = `reception-${run}-${label}-${k}`;
-            const name = `${label === 'guest' ? 'Guest' : label === 'free' ? 'Free guest' : 'Host'} ${k + 1}`;
-            await adminAuth.createUser({ uid, email: `${uid}@example.com`, displayName: name });
-            const token = await adminAuth.createCustomToken(uid);
-            return signIn(baseUrl, from + k, uid, token, name);
-          }),
-        )),
-      );
-    }
-    return out;
-  };
-  const [host, freeHost] = await people('host', 2, 0);
-  const guests = await people('guest', GUESTS, 2);
-  const freeGuests = await people('free', FREE_GUESTS, 2 + GUESTS);
-  await db.doc(`users/${host!.uid}`).set({ subscriptionTier: 'enterprise' }, { merge: true });
+  const people = (label: string, n: number, from: number, name: string) =>
+    createPeople(admin, baseUrl, `reception-${run}-${label}`, n, from, (k) => `${name} ${k + 1}`);
+  const [host, freeHost] = await people('host', 2, 0, 'Host');
+  const guests = await people('guest', GUESTS, 2, 'Guest');
+  const freeGuests = await people('free', FREE_GUESTS, 2 + GUESTS, 'Free guest');
+  await makeEnterprise(admin, host!);
 
-  const create = async (who: Guest, name: string) =>
-    (
-      await api<{ event: { id: string } }>(baseUrl, who, 'POST', API.events, {
-        name,
-        description: 'After the first dance',
-        location: 'The barn',
-        startDate: new Date(Date.now() + 3600_000).toISOString(),
-        endDate: new Date(Date.now() + 8 * 3600_000).toISOString(),
-        timeZone: 'Europe/Lisbon',
-      })
-    ).event.id;
-  const eventId = await create(host!, `Reception ${run}`);
-  const freeEventId = await create(freeHost!, `Free party ${run}`);
-
-  // Memberships as invitation accepts write them (the invitation flow is not what is measured).
-  // Ten at a time, a second apart: each member starts its feed trigger, and the local Functions
-  // emulator starts a worker process per trigger running at once (a batch of 200 is a storm of
-  // process starts that a loaded 2-core machine does not survive).
-  const join = async (e: string, list: Guest[]) => {
-    for (let i = 0; i < list.length; i += 10) {
-      if (i > 0) await sleep(1000);
-      const batch = db.batch();
-      for (const g of list.slice(i, i + 10)) {
-        const role: MemberRole = 'attendee';
-        batch.set(db.doc(`events/${e}/members/${g.uid}`), {
-          id: g.uid,
-          eventId: e,
-          userId: g.uid,
-          role,
-          joinedAt: Timestamp.now(),
-          user: { displayName: g.name, email: `${g.uid}@example.com`, photoURL: '' },
-          searchTokens: memberSearchTokens(g.name, `${g.uid}@example.com`),
-        });
-      }
-      await batch.commit();
-    }
-    await db.runTransaction(async (tx) => {
-      const stats = (await tx.get(store.stats.members(e))).data();
-      if (!stats) throw new Error('no stats/members');
-      tx.set(store.stats.members(e), {
-        ...stats,
-        total: stats.total + list.length,
-        attendee: stats.attendee + list.length,
-      });
-    });
-  };
-  await join(eventId, guests);
-  await join(freeEventId, freeGuests);
+  const eventId = await createEvent(baseUrl, host!, `Reception ${run}`);
+  const freeEventId = await createEvent(baseUrl, freeHost!, `Free party ${run}`);
+  await addAttendees(admin, eventId, guests);
+  await addAttendees(admin, freeEventId, freeGuests);
 
   // The Free event already holds FREE_SEEDED photos, counted as the functions count them.
   const bucket = getAdminStorage(admin).bucket(BUCKET);
@@ -433,20 +264,20 @@ async function uploadPhoto(
   guest: Guest,
   eventId: string,
   name: string,
-): Promise<string | null> {
-  const objectPath = `${uploadFolder(eventId, 'photos', guest.uid)}${name}.png`;
-  const storage = getStorage(guest.app);
-  connectStorageEmulator(storage, HOST, 9199);
-  await uploadBytes(storageRef(storage, objectPath), imageFor(guest.index * 31 + name.length), {
-    contentType: 'image/png',
-  });
-  const res = await api<{ photo: { id: string } }>(baseUrl, guest, 'POST', API.photos(eventId), {
-    filename: `${name}.png`,
-    objectPath,
-    caption: `${guest.name} at the reception`,
-    batchId: `reception-${guest.index}`,
-  });
-  return res.photo.id;
+): Promise<string> {
+  const image = imageFor(guest.index * 31 + name.length);
+  const recorded = await upload(
+    baseUrl,
+    guest,
+    eventId,
+    name,
+    { image },
+    {
+      caption: `${guest.name} at the reception`,
+      batchId: `reception-${guest.index}`,
+    },
+  );
+  return recorded.id;
 }
 
 const isCapRefusal = (o: Outcome) =>
@@ -877,9 +708,9 @@ async function main(): Promise<void> {
 
     const figures = recorder.figures(seconds);
     printFigures(figures);
-    const waits = [...queueWaits].sort((a, b) => a - b);
+    const waits = [...slots.waits].sort((a, b) => a - b);
     console.log(
-      `\nbench-side wait for one of ${IN_FLIGHT} call slots: p50 ${Math.round(quantile(waits, 0.5))} ms, p95 ${Math.round(quantile(waits, 0.95))} ms, max ${Math.round(waits.at(-1) ?? 0)} ms`,
+      `\nbench-side wait for one of ${slots.limit} call slots: p50 ${Math.round(quantile(waits, 0.5))} ms, p95 ${Math.round(quantile(waits, 0.95))} ms, max ${Math.round(waits.at(-1) ?? 0)} ms`,
     );
     console.log(`listeners: ${listeners.snapshots} snapshots, ${listeners.errors.length} errors`);
     for (const e of listeners.errors.slice(0, 5)) console.log(`  FAILED: ${e}`);

@@ -9,11 +9,14 @@ import { joinLinkRoutes } from './routes/join-links.ts';
 import { memberRoutes } from './routes/members.ts';
 import { photoArchiveRoutes } from './routes/photo-archives.ts';
 import { photoRoutes } from './routes/photos.ts';
+import { pollRoutes } from './routes/polls.ts';
 import { rsvpOptionRoutes } from './routes/rsvp-options.ts';
 import { scheduleRoutes } from './routes/schedule.ts';
+import { seatingRoutes } from './routes/seating.ts';
 import { subscriptionRoutes } from './routes/subscription.ts';
 import { travelRoutes } from './routes/travel.ts';
 import { unsubscribeRoutes } from './routes/unsubscribe.ts';
+import { wallRoutes } from './routes/wall.ts';
 
 /** Every route of the /api surface (docs/api.md lists each with its access). */
 export const apiRoutes: readonly Route[] = [
@@ -30,8 +33,11 @@ export const apiRoutes: readonly Route[] = [
   ...scheduleRoutes,
   ...rsvpOptionRoutes,
   ...announcementRoutes,
+  ...pollRoutes,
   ...unsubscribeRoutes,
   ...groupRoutes,
+  ...seatingRoutes,
+  ...wallRoutes,
 ];
 
 /** The whole /api surface as a node (req, res) handler. */

@@ -31,6 +31,7 @@ import type {
   RoleChange,
 } from '@gatherly/domain/entities/members';
 import type { Photo, PhotoVote } from '@gatherly/domain/entities/photos';
+import type { Poll, PollBallot, PollTallyShard } from '@gatherly/domain/entities/polls';
 import type { Rsvp, RsvpsByUser, ScheduleItem } from '@gatherly/domain/entities/schedule';
 import type {
   EventStatsMembers,
@@ -47,6 +48,7 @@ import type { User } from '@gatherly/domain/entities/users';
 import type { GuestAnswersDoc } from '@gatherly/domain/rsvp-options';
 import type { GuestGroup } from '@gatherly/domain/groups';
 import type { JoinRequest } from '@gatherly/domain/guest-access';
+import type { SeatingChart, SeatingPlacement, SeatingTable } from '@gatherly/domain/seating';
 
 /**
  * The stored event. `deleting` is set by DELETE /api/events/{id} in the transaction that starts
@@ -84,6 +86,12 @@ export type ActivityRecord = ActivityEntry<Timestamp>;
 export type AnnouncementRecord = Announcement<Timestamp>;
 export type ReminderRunRecord = ReminderRun<Timestamp> & { id: string };
 export type PhotoArchiveRecord = PhotoArchive<Timestamp>;
+/** events/{e}/polls/{p}: a date poll (services/polls.ts). */
+export type PollRecord = Poll<Timestamp>;
+/** events/{e}/polls/{p}/ballots/{uid}: one member's answers. */
+export type PollBallotRecord = PollBallot<Timestamp>;
+/** events/{e}/polls/{p}/tallies/{k}: one shard of the exact tallies. */
+export type PollTallyRecord = PollTallyShard & { id: string };
 /**
  * signInLinks/{sha256 of the e-mailed token}: a sign-in e-mail's one-use, short-lived ticket to
  * Firebase's own sign-in link (services/email-sign-in.ts). Functions only.
@@ -115,11 +123,27 @@ export interface JoinLinkRecord {
   createdBy: string;
   createdAt: Timestamp;
 }
+/**
+ * wallLinks/{sha256 of the secret}: a photo wall link (services/wall-links.ts). Only its hash is
+ * stored, so a leaked database copy opens no wall. Functions only.
+ */
+export interface WallLinkRecord {
+  id: string;
+  eventId: string;
+  createdBy: string;
+  createdByName: string;
+  createdAt: Timestamp;
+}
 export type JoinRequestRecord = JoinRequest<Timestamp>;
 /** accountDeletions/{uid}: a deletion job (services/account-deletion.ts). */
 export type AccountDeletionRecord = AccountDeletion<Timestamp>;
 /** dataExports/{id}: an asked-for "Download my data" link (services/data-export.ts). */
 export type DataExportRecord = DataExport<Timestamp>;
+
+/** events/{e}/seatingCharts/{s} and its tables and placements (services/seating.ts). */
+export type SeatingChartRecord = SeatingChart<Timestamp>;
+export type SeatingTableRecord = SeatingTable<Timestamp>;
+export type SeatingPlacementRecord = SeatingPlacement<Timestamp>;
 
 /** What a document stores: the entity without `id`, unless the entity keeps its id as a field. */
 type Stored<T extends { id: string }, KeepsId extends boolean> = KeepsId extends true
@@ -242,6 +266,7 @@ const converters = {
       'plusOnesAllowed',
       'questions',
       'deleting',
+      'wallSettings',
     ],
     ID_IS_DOC_ID,
   ),
@@ -300,6 +325,8 @@ const converters = {
       'uploadedAt',
       'searchTokens',
       'batchId',
+      'wallState',
+      'wallAt',
     ],
     STORES_ID,
   ),
@@ -437,6 +464,10 @@ const converters = {
     ['eventId', 'askBeforeJoin', 'createdBy', 'createdAt'],
     ID_IS_DOC_ID,
   ),
+  wallLink: converterFor<WallLinkRecord>()(
+    ['eventId', 'createdBy', 'createdByName', 'createdAt'],
+    ID_IS_DOC_ID,
+  ),
   joinRequest: converterFor<JoinRequestRecord>()(
     ['eventId', 'userId', 'user', 'status', 'requestedAt', 'decidedAt', 'decidedBy'],
     ID_IS_DOC_ID,
@@ -466,6 +497,51 @@ const converters = {
     ['kind', 'key', 'mailCount', 'claimedAt', 'completedAt'],
     ID_IS_DOC_ID,
   ),
+  seatingChart: converterFor<SeatingChartRecord>()(
+    ['eventId', 'scheduleId', 'showGuestsTheirTable', 'tableCount', 'nextOrder', 'updatedAt'],
+    ID_IS_DOC_ID,
+  ),
+  seatingTable: converterFor<SeatingTableRecord>()(
+    [
+      'eventId',
+      'scheduleId',
+      'name',
+      'number',
+      'shape',
+      'seats',
+      'order',
+      'people',
+      'memberIds',
+      'updatedAt',
+    ],
+    ID_IS_DOC_ID,
+  ),
+  seatingPlacement: converterFor<SeatingPlacementRecord>()(
+    ['eventId', 'scheduleId', 'userId', 'tables', 'updatedAt'],
+    ID_IS_DOC_ID,
+  ),
+  poll: converterFor<PollRecord>()(
+    [
+      'eventId',
+      'target',
+      'title',
+      'options',
+      'deadline',
+      'status',
+      'chosenOptionId',
+      'createdBy',
+      'createdAt',
+      'closedAt',
+      'reminderDueAt',
+      'announcedCount',
+    ],
+    ID_IS_DOC_ID,
+  ),
+  pollBallot: converterFor<PollBallotRecord>()(
+    ['eventId', 'pollId', 'userId', 'user', 'answers', 'updatedAt'],
+    ID_IS_DOC_ID,
+  ),
+  pollTally: converterFor<PollTallyRecord>()(['counts', 'voters'], ID_IS_DOC_ID),
 };
 
 /** Each converter's stored fields by converter name: docs/data-model.md lists the same. */
@@ -493,6 +569,7 @@ export function dataAccess(firestore: Firestore) {
   const signInLinks = firestore.collection('signInLinks').withConverter(converters.signInLink);
   const signInLimits = firestore.collection('signInLimits').withConverter(converters.signInLimit);
   const joinLinks = firestore.collection('joinLinks').withConverter(converters.joinLink);
+  const wallLinks = firestore.collection('wallLinks').withConverter(converters.wallLink);
   const deletions = firestore
     .collection('accountDeletions')
     .withConverter(converters.accountDeletion);
@@ -531,6 +608,9 @@ export function dataAccess(firestore: Firestore) {
     /** Event links, by their secret; an event has at most one. */
     joinLinks,
     joinLink: (secret: string): Ref<Converters['joinLink']> => joinLinks.doc(secret),
+    /** Photo wall links, by the SHA-256 of their secret. */
+    wallLinks,
+    wallLink: (secretHash: string): Ref<Converters['wallLink']> => wallLinks.doc(secretHash),
     /** Requests to join through the event link (id = the requester's uid). */
     joinRequests: (eventId: string): Col<Converters['joinRequest']> =>
       under(eventId, 'joinRequests').withConverter(converters.joinRequest),
@@ -585,6 +665,32 @@ export function dataAccess(firestore: Firestore) {
     /** The e-mail scheduler's finished units of work (docs/data-model.md, "E-mail"). */
     reminderRuns: (eventId: string): Col<Converters['reminderRun']> =>
       under(eventId, 'reminderRuns').withConverter(converters.reminderRun),
+    /** Seating charts, one per schedule item (id = the item's), with their tables and placements. */
+    seatingChart: (eventId: string, scheduleId: string): Ref<Converters['seatingChart']> =>
+      under(eventId, 'seatingCharts').doc(scheduleId).withConverter(converters.seatingChart),
+    seatingTables: (eventId: string, scheduleId: string): Col<Converters['seatingTable']> =>
+      under(eventId, 'seatingCharts')
+        .doc(scheduleId)
+        .collection('tables')
+        .withConverter(converters.seatingTable),
+    /** Where each person of a party sits (id = the member's uid). */
+    seatingPlacements: (eventId: string, scheduleId: string): Col<Converters['seatingPlacement']> =>
+      under(eventId, 'seatingCharts')
+        .doc(scheduleId)
+        .collection('placements')
+        .withConverter(converters.seatingPlacement),
+    /** Date polls, one per target (id 'event' or `item-{scheduleId}`: domain/src/polls.ts). */
+    polls: (eventId: string): Col<Converters['poll']> =>
+      under(eventId, 'polls').withConverter(converters.poll),
+    /** A poll's ballots, one per member (id = uid). */
+    pollBallots: (eventId: string, pollId: string): Col<Converters['pollBallot']> =>
+      under(eventId, 'polls')
+        .doc(pollId)
+        .collection('ballots')
+        .withConverter(converters.pollBallot),
+    /** A poll's tally shards (id = the shard number, 0 to POLL_TALLY_SHARDS - 1). */
+    pollTallies: (eventId: string, pollId: string): Col<Converters['pollTally']> =>
+      under(eventId, 'polls').doc(pollId).collection('tallies').withConverter(converters.pollTally),
     /** Collection-group queries across events (indexes: firestore.indexes.json). */
     groups: {
       members: (): Group<Converters['member']> =>
@@ -618,6 +724,9 @@ export function dataAccess(firestore: Firestore) {
       /** Announcements whose e-mail fan-out has not finished (recipientCount null). */
       announcements: (): Group<Converters['announcement']> =>
         firestore.collectionGroup('announcements').withConverter(converters.announcement),
+      /** Polls whose non-voter reminder is due, and picked polls whose e-mails did not finish. */
+      polls: (): Group<Converters['poll']> =>
+        firestore.collectionGroup('polls').withConverter(converters.poll),
     },
   };
 }

@@ -119,13 +119,16 @@ function match(pattern: string[], segments: string[]): Match {
 }
 
 /**
- * Firestore errors that pass (gRPC codes): ABORTED after the transaction's retries ran out
- * (contention), DEADLINE_EXCEEDED, RESOURCE_EXHAUSTED, UNAVAILABLE. Asking again later works.
+ * Errors that pass, so asking again later works. Firestore's (gRPC codes): ABORTED after the
+ * transaction's retries ran out (contention), DEADLINE_EXCEEDED, RESOURCE_EXHAUSTED,
+ * UNAVAILABLE. A connection to Storage dropped mid-request: the Storage client retries only
+ * requests it knows to be idempotent, and every write path here is safe to send again
+ * (a photo record's retry finds it saved).
  */
-const PASSING_CODES = new Set([4, 8, 10, 14]);
+const PASSING_CODES = new Set<unknown>([4, 8, 10, 14, 'ECONNRESET', 'EPIPE', 'ETIMEDOUT']);
 function isPassing(err: unknown): boolean {
   if (typeof err !== 'object' || err === null || !('code' in err)) return false;
-  return typeof err.code === 'number' && PASSING_CODES.has(err.code);
+  return PASSING_CODES.has(err.code);
 }
 
 /** A person past their write budget (write-budget.ts): 429 with when to try again. */
@@ -203,7 +206,7 @@ export function createRouter(routes: readonly Route[]) {
         if (err.status === 503) res.setHeader('Retry-After', '1');
         sendJson(res, err.status, { error: err.message });
       } else if (isPassing(err)) {
-        logError('Firestore busy after retries', err);
+        logError('A backend busy or unreachable after retries', err);
         res.setHeader('Retry-After', '1');
         sendJson(res, 503, { error: BUSY_ERROR });
       } else {

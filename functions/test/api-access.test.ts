@@ -56,6 +56,7 @@ describe('apiAccessEnabled', () => {
         'GET /events/:eventId/photo-archives/:archiveId',
         'GET /unsubscribe',
         'POST /unsubscribe',
+        'GET /walls/:secret',
       ].sort(),
     );
     // PUT /schedule/:scheduleId/rsvp became an app route with the counters; featured and the
@@ -66,8 +67,11 @@ describe('apiAccessEnabled', () => {
     // and asking for a photo download (the download itself is public: its link is the credential);
     // the event link's settings, regeneration, joining and the approvals of requests to join;
     // and the caller's own account: what deleting it would do, deleting it, a data export; and
-    // the guest list's CSV (the event creator's plan gates it, docs/api.md).
-    expect(byAccess('app')).toHaveLength(44);
+    // the guest list's CSV (the event creator's plan gates it, docs/api.md); and the nine
+    // seating routes (docs/api.md, "Seating"); and the five date-poll routes (docs/api.md,
+    // "Date polls"); and the seven routes of the photo wall's links, settings, moderation and
+    // the signed-in wall (the wall link's own feed is public: its secret is the credential).
+    expect(byAccess('app')).toHaveLength(65);
   });
 
   it('API routes: 403 for a member without API access, 2xx with it, 404 for non-members either way', async () => {

@@ -14,7 +14,7 @@ import {
   inviteRequestSchema,
   rsvpSchema,
 } from '@gatherly/domain/schemas';
-import { HttpError } from '../src/http.ts';
+import { BUSY_ERROR, HttpError } from '../src/http.ts';
 import { startOfUtcDay } from '../src/tiers.ts';
 import { toJson } from '../src/serialize.ts';
 import { Timestamp } from 'firebase-admin/firestore';
@@ -83,6 +83,43 @@ describe('router', () => {
         body: { error: 'Invalid id in the request path' },
       });
     }
+  });
+
+  it('answers 503 with Retry-After for a backend that passes, 500 for anything else', async () => {
+    const API = defineApi({
+      fail: endpoint<{ ok: boolean }>()({ method: 'GET', path: '/fail/:kind', access: 'public' }),
+    });
+    const failures: Record<string, unknown> = {
+      contention: Object.assign(new Error('10 ABORTED'), { code: 10 }),
+      reset: Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' }),
+      bug: new TypeError('x is undefined'),
+    };
+    const handle = createRouter([
+      route(API.fail, async ({ params }) => {
+        throw failures[params.kind];
+      }),
+    ]);
+    const { Readable } = await import('node:stream');
+    const call = async (kind: string) => {
+      const req = Object.assign(Readable.from([]), { method: 'GET', url: `/api/fail/${kind}` });
+      const headers: Record<string, string> = {};
+      const res = {
+        statusCode: 0,
+        payload: '',
+        setHeader(name: string, value: string) {
+          headers[name.toLowerCase()] = value;
+        },
+        end(p: string) {
+          this.payload = p;
+        },
+      };
+      await handle(Object.assign(req, { headers: {} }) as never, res as never);
+      return { status: res.statusCode, retryAfter: headers['retry-after'], body: res.payload };
+    };
+    const busy = { status: 503, retryAfter: '1', body: JSON.stringify({ error: BUSY_ERROR }) };
+    expect(await call('contention')).toEqual(busy);
+    expect(await call('reset')).toEqual(busy);
+    expect(await call('bug')).toMatchObject({ status: 500, retryAfter: undefined });
   });
 
   it('types route params from the path pattern', () => {

@@ -35,15 +35,21 @@ export function hexToRgb(hex: string): Rgb {
   return [(n >> 16) & 0xff, (n >> 8) & 0xff, n & 0xff];
 }
 
-/** A width x height RGB PNG: gradient from `from` to `to`, with a light disc at (sunX, sunY). */
+/**
+ * A width x height RGB PNG: gradient from `from` to `to`, with a light disc at (sunX, sunY).
+ * `grain`: the amplitude of a deterministic per-pixel noise, like a camera sensor's, which makes
+ * the PNG as heavy as an uncompressed original (0: none, the small file a smooth gradient makes).
+ */
 export function gradientPng(
   width: number,
   height: number,
   from: Rgb,
   to: Rgb,
   sun: { x: number; y: number; r: number },
+  grain = 0,
 ): Buffer {
   const raw = Buffer.alloc((width * 3 + 1) * height);
+  let noise = 0x9e3779b9;
   for (let y = 0; y < height; y++) {
     const row = y * (width * 3 + 1);
     raw[row] = 0; // filter: none
@@ -53,7 +59,15 @@ export function gradientPng(
       const glow = d < 1 ? (1 - d) ** 2 : 0;
       for (let c = 0; c < 3; c++) {
         const base = (from[c] ?? 0) * (1 - t) + (to[c] ?? 0) * t;
-        raw[row + 1 + x * 3 + c] = Math.round(base + (255 - base) * glow);
+        let value = base + (255 - base) * glow;
+        if (grain > 0) {
+          // xorshift32: the same grain on every run
+          noise ^= noise << 13;
+          noise ^= noise >>> 17;
+          noise ^= noise << 5;
+          value += ((noise >>> 0) / 4294967296 - 0.5) * grain;
+        }
+        raw[row + 1 + x * 3 + c] = Math.max(0, Math.min(255, Math.round(value)));
       }
     }
   }

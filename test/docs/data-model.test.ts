@@ -38,10 +38,17 @@ const PATHS: Record<string, string> = {
   signInLink: 'signInLinks/{sha256(token)}',
   signInLimit: 'signInLimits/{sha256(email)}',
   joinLink: 'joinLinks/{secret}',
+  wallLink: 'wallLinks/{sha256(secret)}',
   joinRequest: 'events/{e}/joinRequests/{uid}',
   accountDeletion: 'accountDeletions/{uid}',
   dataExport: 'dataExports/{id}',
   group: 'events/{e}/groups/{groupId}',
+  seatingChart: 'events/{e}/seatingCharts/{scheduleId}',
+  seatingTable: 'events/{e}/seatingCharts/{s}/tables/{tableId}',
+  seatingPlacement: 'events/{e}/seatingCharts/{s}/placements/{uid}',
+  poll: 'events/{e}/polls/{pollId}',
+  pollBallot: 'events/{e}/polls/{p}/ballots/{uid}',
+  pollTally: 'events/{e}/polls/{p}/tallies/{k}',
 };
 
 /**

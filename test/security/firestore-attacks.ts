@@ -24,6 +24,7 @@ import {
 } from './cases.ts';
 import { newRsvp, newScheduleItem } from './firestore-matrix.ts';
 import { timeZoneCases } from './time-zone-cases.ts';
+import { wallCases } from './wall-cases.ts';
 
 const E = `events/${EVENT}`;
 const O = `events/${OTHER_EVENT}`;
@@ -1196,4 +1197,5 @@ export const firestoreAttacks: RulesCase[] = [
   ...userAttacks,
   ...rsvpOptionAttacks,
   ...timeZoneCases,
+  ...wallCases,
 ];

@@ -124,6 +124,8 @@ const serverCollections = [
   ...serverOnly('signInLinks', 'hash-1', { email: 'x@example.com', next: '/' }),
   ...serverOnly('signInLimits', 'address-hash-1', { sentAt: [] }),
   ...serverOnly('joinLinks', 'secret-1', { eventId: EVENT, askBeforeJoin: false }),
+  // A wall link's id is the hash of its secret; the wall reads through GET /api/walls/{secret}.
+  ...serverOnly('wallLinks', 'hash-1', { eventId: EVENT, createdBy: UID.admin }),
   // An account deletion job (here the attendee's own): the person may neither start, read,
   // steer nor remove one directly, let alone someone else's; POST /api/user/account-deletion
   // acts only on the caller.

@@ -2,6 +2,7 @@ import firebase from 'firebase/compat/app';
 import 'firebase/compat/firestore';
 import 'firebase/compat/storage';
 import { DEFAULT_BANNER_SETTINGS, DEFAULT_THEME_COLORS } from '@gatherly/domain/entities/events';
+import { pollDocuments } from './poll-seed.ts';
 
 type Firestore = firebase.firestore.Firestore;
 type Storage = firebase.storage.Storage;
@@ -260,6 +261,12 @@ function seedDocuments(): Map<string, DocumentData> {
     createdBy: UID.creator,
     createdAt: SEED_TIME,
   });
+  put('wallLinks/hash-1', {
+    eventId: EVENT,
+    createdBy: UID.admin,
+    createdByName: 'Admin',
+    createdAt: SEED_TIME,
+  });
   put(`events/${EVENT}/joinRequests/${UID.outsider}`, {
     eventId: EVENT,
     userId: UID.outsider,
@@ -427,6 +434,14 @@ function seedDocuments(): Map<string, DocumentData> {
       });
     }
   }
+  // Date polls (poll-cases.ts): a poll of the main event with ballots and a tally shard.
+  const pollSeed = pollDocuments({
+    event: EVENT,
+    members: [UID.creator, UID.admin, UID.attendee, UID.admin2, UID.attendee2],
+    otherEvent: OTHER_EVENT,
+    otherMember: UID.stranger,
+  });
+  for (const [path, data] of pollSeed) put(path, data);
   return docs;
 }
 

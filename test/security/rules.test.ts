@@ -36,6 +36,8 @@ import { emailCases } from './email-cases.ts';
 import { storageCases } from './storage-cases.ts';
 import { deletingCases } from './deleting-cases.ts';
 import { groupCases } from './group-cases.ts';
+import { seatingCases } from './seating-cases.ts';
+import { pollCases } from './poll-cases.ts';
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 const readRules = (file: string): string => readFileSync(`${repoRoot}${file}`, 'utf8');
@@ -49,6 +51,8 @@ const cases: RulesCase[] = [
   ...storageCases,
   ...deletingCases,
   ...groupCases,
+  ...seatingCases,
+  ...pollCases,
 ];
 
 let env: RulesTestEnvironment;

@@ -165,7 +165,10 @@ export type ParsedBodyOf<E extends AnyEndpoint> =
 export type CallOf<E extends AnyEndpoint> = ([ParamNames<E['path']>] extends [never]
   ? { params?: undefined }
   : { params: Params<E['path']> }) &
-  ([BodyOf<E>] extends [undefined] ? { body?: undefined } : { body: BodyOf<E> });
+  ([BodyOf<E>] extends [undefined] ? { body?: undefined } : { body: BodyOf<E> }) & {
+    /** Query parameters (the wall's `since`); none for most endpoints. */
+    query?: Readonly<Record<string, string>>;
+  };
 
 /** The parameter names of a pattern, in order. */
 export function paramNames(pattern: string): string[] {

@@ -27,6 +27,12 @@ import type {
 import type { groupAssignmentSchema, groupNameSchema } from '../groups.ts';
 import type { photoArchiveRequestSchema, PhotoArchiveResponse } from '../photo-archive.ts';
 import type {
+  createPollSchema,
+  pollBallotSchema,
+  pollPickSchema,
+  updatePollSchema,
+} from '../polls.ts';
+import type {
   bannerPhotoSchema,
   capacitySchema,
   createCarpoolRequestSchema,
@@ -41,6 +47,23 @@ import type {
   roleChangeSchema,
   rsvpSchema,
 } from '../schemas.ts';
+import type {
+  addTablesSchema,
+  reorderTablesSchema,
+  seatingSettingsSchema,
+  seatMovesSchema,
+  updateTableSchema,
+} from '../seating-schemas.ts';
+import type {
+  DeletedTableResponse,
+  MySeatResponse,
+  SeatingOrderResponse,
+  SeatingResponse,
+  SeatingSettingsResponse,
+  SeatingTableResponse,
+  SeatingTablesResponse,
+  SeatMovesResponse,
+} from '../seating.ts';
 import {
   bodyOf,
   customBodyOf,
@@ -78,7 +101,11 @@ import type {
   MyRsvpResponse,
   PhotoFeaturedResponse,
   PhotoResponse,
+  PhotoWallStateResponse,
   PhotosResponse,
+  PollBallotResponse,
+  PollPickedResponse,
+  PollResponse,
   RemovedMemberResponse,
   RevokedInvitationResponse,
   RsvpResponse,
@@ -88,6 +115,8 @@ import type {
   SubscriptionResponse,
   VoteResponse,
 } from './responses.ts';
+import type { WallAdminView, WallFeed, WallLinkCreated, WallQueue, WallSettings } from '../wall.ts';
+import type { photoWallStateSchema, wallSettingsSchema } from '../wall-schemas.ts';
 
 export const API = defineApi({
   // ---- Account -------------------------------------------------------------------------------
@@ -526,6 +555,107 @@ export const API = defineApi({
     idempotent: true,
   }),
 
+  // ---- Seating (admins and the creator write; docs/api.md, "Seating") -------------------------
+  /** An item's seating chart with its parties and their answers (admins) */
+  getSeating: endpoint<SeatingResponse>()({
+    method: 'GET',
+    path: '/events/:eventId/schedule/:scheduleId/seating',
+    access: 'app',
+  }),
+  /** Adds one table or a quick start of several (admins; 201) */
+  addSeatingTables: endpoint<SeatingTablesResponse>()({
+    method: 'POST',
+    path: '/events/:eventId/schedule/:scheduleId/seating/tables',
+    access: 'app',
+    body: bodyOf<typeof addTablesSchema>(),
+  }),
+  /** Renames, numbers, reshapes or resizes a table (admins) */
+  updateSeatingTable: endpoint<SeatingTableResponse>()({
+    method: 'PATCH',
+    path: '/events/:eventId/schedule/:scheduleId/seating/tables/:tableId',
+    access: 'app',
+    body: bodyOf<typeof updateTableSchema>(),
+  }),
+  /** Deletes a table; its people go back to unassigned (admins) */
+  deleteSeatingTable: endpoint<DeletedTableResponse>()({
+    method: 'DELETE',
+    path: '/events/:eventId/schedule/:scheduleId/seating/tables/:tableId',
+    access: 'app',
+  }),
+  /** Puts the tables in a new order (admins) */
+  reorderSeatingTables: endpoint<SeatingOrderResponse>()({
+    method: 'PUT',
+    path: '/events/:eventId/schedule/:scheduleId/seating/order',
+    access: 'app',
+    body: bodyOf<typeof reorderTablesSchema>(),
+  }),
+  /** Seats people at tables or unassigns them, all or none (admins) */
+  moveSeats: endpoint<SeatMovesResponse>()({
+    method: 'POST',
+    path: '/events/:eventId/schedule/:scheduleId/seating/moves',
+    access: 'app',
+    body: bodyOf<typeof seatMovesSchema>(),
+    idempotent: true,
+  }),
+  /** Turns "Show guests their table" on or off (admins) */
+  setSeatingSettings: endpoint<SeatingSettingsResponse>()({
+    method: 'PUT',
+    path: '/events/:eventId/schedule/:scheduleId/seating/settings',
+    access: 'app',
+    body: bodyOf<typeof seatingSettingsSchema>(),
+    idempotent: true,
+  }),
+  /** The caller’s table and tablemates on the item’s day, when shown */
+  mySeat: endpoint<MySeatResponse>()({
+    method: 'GET',
+    path: '/events/:eventId/schedule/:scheduleId/seating/mine',
+    access: 'app',
+  }),
+  /** The caterer’s list as CSV: table, guest, child, each answer (admins) */
+  exportSeatingCsv: endpoint<FileDownload>()({
+    method: 'GET',
+    path: '/events/:eventId/schedule/:scheduleId/seating.csv',
+    access: 'app',
+  }),
+
+  // ---- Date polls ------------------------------------------------------------------------------
+  /** Proposes dates for the event (dates TBD) or a schedule item (admins; 201) */
+  createPoll: endpoint<PollResponse>()({
+    method: 'POST',
+    path: '/events/:eventId/polls',
+    access: 'app',
+    body: bodyOf<typeof createPollSchema>(),
+  }),
+  /** Changes an open poll’s title, deadline and options (admins) */
+  updatePoll: endpoint<PollResponse>()({
+    method: 'PUT',
+    path: '/events/:eventId/polls/:pollId',
+    access: 'app',
+    body: bodyOf<typeof updatePollSchema>(),
+    idempotent: true,
+  }),
+  /** The caller answers options Yes / If need be / No */
+  answerPoll: endpoint<PollBallotResponse>()({
+    method: 'PUT',
+    path: '/events/:eventId/polls/:pollId/ballot',
+    access: 'app',
+    body: bodyOf<typeof pollBallotSchema>(),
+    idempotent: true,
+  }),
+  /** Picks an option: sets the dates, closes the poll, e-mails everyone (admins) */
+  pickPollOption: endpoint<PollPickedResponse>()({
+    method: 'POST',
+    path: '/events/:eventId/polls/:pollId/pick',
+    access: 'app',
+    body: bodyOf<typeof pollPickSchema>(),
+  }),
+  /** Deletes a poll with its answers (admins) */
+  deletePoll: endpoint<DeletedResponse>()({
+    method: 'DELETE',
+    path: '/events/:eventId/polls/:pollId',
+    access: 'app',
+  }),
+
   // ---- E-mail ----------------------------------------------------------------------------------
   /** The page an unsubscribe link opens */
   unsubscribePage: endpoint<HtmlPage>()({
@@ -537,6 +667,60 @@ export const API = defineApi({
   unsubscribe: endpoint<HtmlPage>()({
     method: 'POST',
     path: '/unsubscribe',
+    access: 'public',
+  }),
+
+  // ---- Photo wall ------------------------------------------------------------------------------
+  /** The wall links (never their secrets) and the wall settings (admins) */
+  wallAdmin: endpoint<WallAdminView>()({
+    method: 'GET',
+    path: '/events/:eventId/wall-links',
+    access: 'app',
+  }),
+  /** Creates a wall link; its URL with the secret is answered this once (admins; 201) */
+  createWallLink: endpoint<WallLinkCreated>()({
+    method: 'POST',
+    path: '/events/:eventId/wall-links',
+    access: 'app',
+  }),
+  /** Revokes a wall link: a wall open on it shows a sentence (admins) */
+  revokeWallLink: endpoint<DeletedResponse>()({
+    method: 'DELETE',
+    path: '/events/:eventId/wall-links/:linkId',
+    access: 'app',
+  }),
+  /** Sets the wall's pace and whether photos wait for approval (admins) */
+  setWallSettings: endpoint<WallSettings>()({
+    method: 'PUT',
+    path: '/events/:eventId/wall-settings',
+    access: 'app',
+    body: bodyOf<typeof wallSettingsSchema>(),
+    idempotent: true,
+  }),
+  /** Shows (approves) or hides a photo on the wall (admins) */
+  setPhotoWallState: endpoint<PhotoWallStateResponse>()({
+    method: 'PUT',
+    path: '/events/:eventId/photos/:photoId/wall',
+    access: 'app',
+    body: bodyOf<typeof photoWallStateSchema>(),
+    idempotent: true,
+  }),
+  /** Photos waiting for approval, oldest first, and how many wait (admins) */
+  wallQueue: endpoint<WallQueue>()({
+    method: 'GET',
+    path: '/events/:eventId/wall-queue',
+    access: 'app',
+  }),
+  /** The wall for a signed-in member (`?since=` for changes) */
+  eventWall: endpoint<WallFeed>()({
+    method: 'GET',
+    path: '/events/:eventId/wall',
+    access: 'app',
+  }),
+  /** The wall a wall link opens, to whoever holds it (`?since=` for changes) */
+  linkWall: endpoint<WallFeed>()({
+    method: 'GET',
+    path: '/walls/:secret',
     access: 'public',
   }),
 });

@@ -16,6 +16,7 @@ import {
 } from '../guest-access-schemas.ts';
 import { groupAssignmentSchema, groupNameSchema } from '../groups.ts';
 import { photoArchiveRequestSchema } from '../photo-archive.ts';
+import { createPollSchema, pollBallotSchema, pollPickSchema, updatePollSchema } from '../polls.ts';
 import {
   bannerPhotoSchema,
   capacitySchema,
@@ -32,6 +33,14 @@ import {
   rsvpSchema,
   type ParseResult,
 } from '../schemas.ts';
+import {
+  addTablesSchema,
+  reorderTablesSchema,
+  seatingSettingsSchema,
+  seatMovesSchema,
+  updateTableSchema,
+} from '../seating-schemas.ts';
+import { photoWallStateSchema, wallSettingsSchema } from '../wall-schemas.ts';
 import type { BodyOf, ParsedBodyOf, RequestBody, SentOf } from './contract.ts';
 import type { API, ApiName } from './endpoints.ts';
 import { parseJsonBody, parseNoBody } from './json-body.ts';
@@ -92,6 +101,18 @@ export const REQUEST_BODIES: { [K in WithBody]: CheckOf<K> } = {
   createGroup: schemaBody(groupNameSchema),
   renameGroup: schemaBody(groupNameSchema),
   assignGroupMembers: schemaBody(groupAssignmentSchema),
+  // Seating
+  addSeatingTables: schemaBody(addTablesSchema),
+  updateSeatingTable: schemaBody(updateTableSchema),
+  reorderSeatingTables: schemaBody(reorderTablesSchema),
+  moveSeats: schemaBody(seatMovesSchema),
+  setSeatingSettings: schemaBody(seatingSettingsSchema),
+  createPoll: schemaBody(createPollSchema),
+  updatePoll: schemaBody(updatePollSchema),
+  answerPoll: schemaBody(pollBallotSchema),
+  pickPollOption: schemaBody(pollPickSchema),
+  setWallSettings: schemaBody(wallSettingsSchema),
+  setPhotoWallState: schemaBody(photoWallStateSchema),
 };
 
 /** The check of one endpoint's body (`NO_BODY` for those that take none). */

@@ -8,7 +8,8 @@ import type { GuestGroup } from '../groups.ts';
 import type { Announcement } from '../entities/activity.ts';
 import type { EventWithMembership } from '../entities/events.ts';
 import type { Invitation, InvitationView, Member } from '../entities/members.ts';
-import type { PhotoView } from '../entities/photos.ts';
+import type { PhotoView, WallState } from '../entities/photos.ts';
+import type { Poll, PollBallot } from '../entities/polls.ts';
 import type { Rsvp, ScheduleItemView } from '../entities/schedule.ts';
 import type { SubscriptionTierName, TierFeatures, UsageCount } from '../entities/subscriptions.ts';
 import type { Carpool, CarpoolView, Flight } from '../entities/travel.ts';
@@ -212,4 +213,26 @@ export interface GroupAssignmentResponse {
   groupId: string;
   /** Members whose groups changed (already in, or already out, are not counted). */
   changed: number;
+}
+
+/** A date poll as the API answers it (POST, PUT, pick: docs/api.md, "Date polls"). */
+export interface PollResponse {
+  poll: Poll;
+}
+
+/** The caller's ballot after answering. */
+export interface PollBallotResponse {
+  ballot: PollBallot;
+}
+
+/** The picked poll, and how many members its e-mail was queued for (null: the scheduler finishes it). */
+export interface PollPickedResponse {
+  poll: Poll;
+  announced: number | null;
+}
+
+/** PUT /api/events/{e}/photos/{p}/wall. */
+export interface PhotoWallStateResponse {
+  id: string;
+  wallState: WallState;
 }

@@ -62,6 +62,16 @@ export interface Event<Time = IsoDateString> {
   createdAt: Time;
   /** Absent: DEFAULT_REMINDER_SETTINGS (domain/src/email/reminders.ts). */
   reminderSettings?: ReminderSettings;
+  /** The photo wall's settings, written by functions only (absent: DEFAULT_WALL_SETTINGS). */
+  wallSettings?: WallSettings;
+}
+
+/** events/{e}.wallSettings (docs/product.md, "Photo wall"). */
+export interface WallSettings {
+  /** Seconds each photo stays on the wall. */
+  paceSeconds: number;
+  /** "Approve photos before they appear on the wall": new uploads wait in the admins' queue. */
+  approveFirst: boolean;
 }
 
 /** events/{e}.reminderSettings: the e-mails the scheduler sends before schedule items. */

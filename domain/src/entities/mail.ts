@@ -15,6 +15,15 @@ export interface MailMessage {
   html: string;
   /** Extra headers (List-Unsubscribe, List-Unsubscribe-Post). */
   headers?: Record<string, string>;
+  /** Files sent with it (the extension's nodemailer form): a picked date's .ics. */
+  attachments?: MailAttachment[];
+}
+
+/** A text attachment, stored in the mail document (an .ics is a few hundred bytes). */
+export interface MailAttachment {
+  filename: string;
+  content: string;
+  contentType: string;
 }
 
 export type MailDeliveryState = 'PENDING' | 'PROCESSING' | 'SUCCESS' | 'ERROR';

@@ -46,7 +46,19 @@ export interface Photo<Time = IsoDateString> {
    * a lone photo's `photo:{id}` (domain/src/activity.ts, `photoBatchSubject`).
    */
   batchId?: string;
+  /**
+   * Where the photo stands on the photo wall (absent: shown): `pending` while it waits for an
+   * admin when the event approves photos first, `hidden` once an admin took it off the wall.
+   */
+  wallState?: WallState;
+  /**
+   * When the photo last changed for the wall (recorded, featured, approved, hidden): the wall
+   * polls for changes after its cursor. Absent on photos recorded before the wall existed.
+   */
+  wallAt?: Time;
 }
+
+export type WallState = 'shown' | 'pending' | 'hidden';
 
 /** A photo as returned to a particular viewer. */
 export interface PhotoView<Time = IsoDateString> extends Photo<Time> {

@@ -67,6 +67,9 @@ export async function startStorageEmulator(opts: StorageEmulatorOptions): Promis
       });
     });
   });
+  // Longer than clients keep an idle connection (Node's agent: 5 s), so the server never closes
+  // one at the instant a client sends on it: that race is a read ECONNRESET under load.
+  server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(opts.port ?? 9199, opts.host ?? '127.0.0.1', () => resolve());

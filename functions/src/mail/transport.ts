@@ -12,6 +12,7 @@ export interface OutgoingEmail {
   text: string;
   html: string;
   headers?: Record<string, string>;
+  attachments?: { filename: string; content: string; contentType: string }[];
   /** Stable across attempts, so a receiving server can drop a duplicate. */
   messageId?: string;
 }

@@ -7,6 +7,7 @@ import { onSchedule } from 'firebase-functions/v2/scheduler';
 import { resumeAnnouncements } from '../services/announcements.ts';
 import { deliverMail } from '../services/mail-delivery.ts';
 import { sendDueReminders } from '../services/reminders.ts';
+import { remindPollNonVoters, resumePollAnnouncements } from '../services/polls-mail.ts';
 import { EMAIL_LINK_SECRET, MAIL_FROM, SMTP_URI, linkContext } from './params.ts';
 import { smtpTransport, type MailTransport } from './transport.ts';
 
@@ -58,5 +59,7 @@ export const emailScheduler = onSchedule(
     const links = linkContext();
     await sendDueReminders(links);
     await resumeAnnouncements(links);
+    await remindPollNonVoters(links);
+    await resumePollAnnouncements(links);
   },
 );

@@ -160,7 +160,7 @@ export async function startEventDeletion(
 
 /**
  * The cascade after `startEventDeletion`: every Storage object under `events/{id}/` and
- * `uploads/{id}/`, the event's invitation tokens and event link, then the event document and
+ * `uploads/{id}/`, the event's invitation tokens, event link and wall links, then the event document and
  * everything below it
  * (`recursiveDelete` also finds documents under parents that no longer exist, e.g. votes of a
  * photo a client deleted). Files go first so a crash leaves a retryable delete; a last sweep
@@ -169,12 +169,15 @@ export async function startEventDeletion(
 export async function deleteEventData(eventId: string): Promise<void> {
   await deletePrefix(`events/${eventId}/`);
   await deletePrefix(`uploads/${eventId}/`);
-  const [tokens, joinLinks] = await Promise.all([
+  const [tokens, joinLinks, wallLinks] = await Promise.all([
     store().invitationTokens.where('eventId', '==', eventId).select().get(),
     store().joinLinks.where('eventId', '==', eventId).select().get(),
+    store().wallLinks.where('eventId', '==', eventId).select().get(),
   ]);
   const writer = db().bulkWriter();
-  const deletes = [...tokens.docs, ...joinLinks.docs].map((doc) => writer.delete(doc.ref));
+  const deletes = [...tokens.docs, ...joinLinks.docs, ...wallLinks.docs].map((doc) =>
+    writer.delete(doc.ref),
+  );
   await Promise.all([...deletes, writer.close()]);
   await db().recursiveDelete(store().event(eventId));
   await deletePrefix(`events/${eventId}/`);

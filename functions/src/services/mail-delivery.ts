@@ -142,6 +142,13 @@ export async function deliverMail(
   const { mail, startTime } = claim;
   let attempts = claim.attempts;
   const headers = stringHeaders(mail.message.headers);
+  // Only well-formed text attachments go out (the document is written by functions only).
+  const attachments = (mail.message.attachments ?? []).filter(
+    (a) =>
+      typeof a.filename === 'string' &&
+      typeof a.content === 'string' &&
+      typeof a.contentType === 'string',
+  );
   const email = {
     from: options.from,
     to: mail.to,
@@ -150,6 +157,7 @@ export async function deliverMail(
     html: mail.message.html,
     messageId: messageIdFor(mailId, options.from),
     ...(headers ? { headers } : {}),
+    ...(attachments.length > 0 ? { attachments } : {}),
   };
   const delivery = (fields: Partial<MailDelivery<Timestamp>>): MailDelivery<Timestamp> => ({
     state: 'PROCESSING',

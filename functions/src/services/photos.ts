@@ -175,6 +175,12 @@ export async function recordPhoto(
         uploaderTier,
       );
       const feed = await photoAddedToBatch(tx, photo);
+      // "Approve photos before they appear on the wall" holds it back (services/wall-feed.ts).
+      photo.wallState = event.wallSettings?.approveFirst ? 'pending' : 'shown';
+      // Stamped at the commit's attempt, not at `uploadedAt` (before the files were copied): an
+      // open wall asks for changes since a few seconds ago, and a record slower than that
+      // would otherwise never reach it (services/wall-feed.ts).
+      photo.wallAt = Timestamp.now();
       tx.create(ref, photo);
       place.write();
       writePhotoBatch(tx, feed);
@@ -264,7 +270,8 @@ export async function setPhotoFeatured(
         remove: { total: 0, featured: changes && !isFeatured ? 1 : 0 },
       },
       write: () => {
-        if (changes) tx.update(ref, { isFeatured });
+        // wallAt: an open photo wall picks the change up (services/wall-feed.ts).
+        if (changes) tx.update(ref, { isFeatured, wallAt: Timestamp.now() });
       },
       result: { ...photo, isFeatured },
     };

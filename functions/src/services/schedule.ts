@@ -68,6 +68,8 @@ export async function deleteScheduleItem(
     tx.delete(itemRef);
   });
   await db().recursiveDelete(store().rsvps(eventId, scheduleId));
+  // Its seating chart, tables and placements (services/seating.ts).
+  await db().recursiveDelete(store().seatingChart(eventId, scheduleId));
   const writer = db().bulkWriter();
   for (const prefix of [recordedAnswerEntryId(scheduleId, ''), promotionEntryId(scheduleId, '')]) {
     const entries = store()

@@ -36,10 +36,12 @@ export async function foldVoteCount(
   const ref = store().photos(eventId).doc(photoId);
   if (!wait) {
     // The vote request's quick try: only on a quiet photo (a plain read first, so a burst of
-    // votes does not add transactions on the photo), and never failing the vote already made.
+    // votes does not add transactions on the photo), one attempt (losing to the trigger's fold
+    // means the count is being folded: the SDK's retry would only make the vote wait its
+    // backoff), and never failing the vote already made.
     try {
       const folded = (await ref.get()).data()?.votesCountedAt?.toMillis() ?? 0;
-      if (Date.now() - folded >= FOLD_SPACING_MS) await foldOnce(eventId, photoId);
+      if (Date.now() - folded >= FOLD_SPACING_MS) await foldOnce(eventId, photoId, 1);
     } catch (err) {
       logWarn('Folding the vote count after a vote failed; the trigger folds it', err);
     }
@@ -53,17 +55,23 @@ export async function foldVoteCount(
   }
 }
 
-/** One fold transaction: 0 when done (or nothing to do), else how long to wait first. */
-async function foldOnce(eventId: string, photoId: string): Promise<number> {
+/**
+ * One fold transaction, tried at most `maxAttempts` times (the SDK's default): 0 when done (or
+ * nothing to do), else how long to wait first.
+ */
+async function foldOnce(eventId: string, photoId: string, maxAttempts = 5): Promise<number> {
   const ref = store().photos(eventId).doc(photoId);
-  return db().runTransaction(async (tx) => {
-    const photo = (await tx.get(ref)).data();
-    if (!photo) return 0;
-    const count = await countOf(store().votes(eventId, photoId), tx);
-    if (photo.votes === count) return 0;
-    const since = Date.now() - (photo.votesCountedAt?.toMillis() ?? 0);
-    if (since < FOLD_SPACING_MS) return FOLD_SPACING_MS - since;
-    tx.update(ref, { votes: count, votesCountedAt: Timestamp.now() });
-    return 0;
-  });
+  return db().runTransaction(
+    async (tx) => {
+      const photo = (await tx.get(ref)).data();
+      if (!photo) return 0;
+      const count = await countOf(store().votes(eventId, photoId), tx);
+      if (photo.votes === count) return 0;
+      const since = Date.now() - (photo.votesCountedAt?.toMillis() ?? 0);
+      if (since < FOLD_SPACING_MS) return FOLD_SPACING_MS - since;
+      tx.update(ref, { votes: count, votesCountedAt: Timestamp.now() });
+      return 0;
+    },
+    { maxAttempts },
+  );
 }

@@ -16,6 +16,7 @@ const SignedInArea = lazy(() => import('./signed-in-area.tsx'));
 const InvitationPage = lazy(() => import('../features/invitations/InvitationPage.tsx'));
 const JoinPage = lazy(() => import('../features/join/JoinPage.tsx'));
 const SignInLinkPage = lazy(() => import('../features/auth/SignInLinkPage.tsx'));
+const LinkWallPage = lazy(() => import('../features/wall/LinkWallPage.tsx'));
 
 /** A public page, the spinner showing while its chunk loads (the page skeleton is the signed-in area's). */
 const page = (Component: Parameters<typeof lazyPage>[0]) =>
@@ -42,5 +43,7 @@ export const routes: RouteObject[] = [
   { path: PATHS.invite, element: guarded(page(InvitationPage)) },
   { path: PATHS.join, element: guarded(page(JoinPage)) },
   { path: PATHS.signInLink, element: guarded(page(SignInLinkPage)) },
+  // A wall link on a TV: no account, whoever is (or is not) signed in on that browser.
+  { path: PATHS.wall, element: guarded(page(LinkWallPage)) },
   { path: '*', element: guarded(<SessionGate />) },
 ];

@@ -22,6 +22,7 @@ const MembersPage = lazy(() => import('../features/members/MembersPage.tsx'));
 const SettingsPage = lazy(() => import('../features/settings/SettingsPage.tsx'));
 const ActivityPage = lazy(() => import('../features/activity/ActivityPage.tsx'));
 const ProfilePage = lazy(() => import('../features/profile/ProfilePage.tsx'));
+const EventWallPage = lazy(() => import('../features/wall/EventWallPage.tsx'));
 const NotFoundPage = lazy(() => import('../features/not-found/NotFoundPage.tsx'));
 
 /** A screen, the page skeleton showing while its chunk loads. */
@@ -41,6 +42,8 @@ export const signedInRoutes: RouteObject[] = [
   { path: PATHS.home, element: guarded(page(EventsListPage)) },
   { path: PATHS.createEvent, element: guarded(page(CreateEventPage)) },
   { path: PATHS.profile, element: guarded(page(ProfilePage)) },
+  // The wall is fullscreen: outside the event's layout (no navigation around it).
+  { path: PATHS.eventWall, element: guarded(page(EventWallPage), EventRouteError) },
   {
     path: PATHS.event,
     element: guarded(page(EventLayout)),

@@ -23,7 +23,8 @@ export async function callApi<E extends AnyEndpoint>(
   endpoint: E,
   ...[call]: CallArgs<E>
 ): Promise<ResponseOf<E>> {
-  const path = `/api${pathOf(endpoint.path, call?.params)}`;
+  const query = call?.query ? `?${new URLSearchParams(call.query).toString()}` : '';
+  const path = `/api${pathOf(endpoint.path, call?.params)}${query}`;
   // The server answers this endpoint's contract (functions/src/router.ts types each handler's
   // reply by the same definition).
   // Options only where they change something: a busy answer is retried for idempotent calls.

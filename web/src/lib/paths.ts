@@ -16,6 +16,10 @@ export const PATHS = {
   join: '/join/:secret',
   /** Where sign-in e-mails lead (the token is in the query). */
   signInLink: '/signin/link',
+  /** The photo wall of an event, fullscreen, for a signed-in member. */
+  eventWall: '/events/:eventId/wall',
+  /** The photo wall a wall link opens, without an account. */
+  wall: '/wall/:secret',
   /** The signed-in person's profile and e-mail preferences (e-mails link here). */
   profile: '/profile',
 } as const;
@@ -32,6 +36,16 @@ export const WELCOME_PARAM = 'welcome';
 /** The event just joined: its dashboard with the RSVP step of the main item ready. */
 export function welcomeHref(eventId: string): string {
   return `${eventHref(eventId)}?${WELCOME_PARAM}=rsvp`;
+}
+
+/** The query of a gallery link that opens the upload sheet (the photo wall's QR code). */
+export const UPLOAD_PARAM = 'upload';
+/** The query of an event link that, once in, leads to the upload sheet (the wall's QR code). */
+export const THEN_PARAM = 'then';
+
+/** The gallery with its upload sheet open. */
+export function uploadHref(eventId: string): string {
+  return `${eventHref(eventId, 'photos')}?${UPLOAD_PARAM}=1`;
 }
 
 /** Link to one photo of an event: the gallery with the viewer open on it. */

@@ -478,6 +478,15 @@ describe('DashboardPage sections', () => {
     }
   });
 
+  it('a count still loading keeps each stat a valid definition list (only dt and dd in it)', () => {
+    eventStats.mockReturnValue({ loading: true, members: null, photos: null, travel: null });
+    renderDashboard();
+    const stat = screen.getByTestId('stat-photos');
+    expect(stat.tagName).toBe('DL');
+    expect([...stat.children].map((c) => c.tagName)).toEqual(['DT', 'DD']);
+    expect(stat.querySelector('dd')).toHaveAttribute('aria-busy', 'true');
+  });
+
   it('shows the stored counts, and the going total from the schedule tallies', () => {
     renderDashboard();
     expect(within(screen.getByTestId('stat-going')).getByText('7')).toBeInTheDocument();

@@ -1,5 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useSyncExternalStore } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { UploadTask } from 'firebase/storage';
 import { resetToasts } from '../../src/lib/toast-store.ts';
@@ -8,6 +9,7 @@ import * as photosData from '../../src/features/photos/data.ts';
 import * as api from '../../src/lib/api.ts';
 import * as photoPages from '../../src/features/photos/use-photo-pages.ts';
 import * as statsHook from '../../src/lib/use-event-stats.ts';
+import * as wallData from '../../src/features/wall/data.ts';
 import PhotosPage from '../../src/features/photos/PhotosPage.tsx';
 import * as pipeline from '../../src/features/photos/upload-pipeline.ts';
 import type { MemberRole } from '../../src/lib/types.ts';
@@ -33,6 +35,11 @@ vi.mock('../../src/lib/api.ts', async (importOriginal) => ({
   apiRequest: vi.fn(),
 }));
 vi.mock('../../src/lib/use-event-stats.ts', () => ({ useEventStats: vi.fn() }));
+vi.mock('../../src/features/wall/data.ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../src/features/wall/data.ts')>()),
+  loadWallQueue: vi.fn(),
+  setPhotoWallState: vi.fn(),
+}));
 // jsdom decodes no images: a file "decodes" when its bytes start with the PNG signature, so the
 // screens' recognition by content (not name or declared type) is what the tests exercise.
 vi.mock('../../src/lib/image-decode.ts', () => ({
@@ -53,6 +60,7 @@ const pages = vi.mocked(photoPages.usePhotoPages);
 const eventStats = vi.mocked(statsHook.useEventStats);
 const setVisibleRange = vi.fn();
 const upload = vi.mocked(pipeline.uploadPhoto);
+const wallQueue = vi.mocked(wallData.loadWallQueue);
 
 /**
  * The gallery's pages as the server would answer them: the featured filter and the search
@@ -126,6 +134,7 @@ function addFiles(dialog: HTMLElement, files: File[]) {
 beforeEach(() => {
   serve(gallery);
   data.usePhotoById.mockReturnValue({ status: 'loading' });
+  wallQueue.mockResolvedValue({ count: 0, photos: [] });
 });
 afterEach(() => {
   resetToasts();
@@ -461,6 +470,54 @@ describe('PhotosPage', () => {
     await waitFor(() =>
       expect(within(dialog).getByRole('button', { name: 'Done' })).toBeInTheDocument(),
     );
+  });
+});
+
+describe('the wall queue', () => {
+  const waiting = {
+    id: 'p9',
+    imageUrl: 'https://img.example/p9.jpg',
+    thumbUrl: '',
+    uploaderName: 'Ada Lovelace',
+    caption: 'Toast',
+    votes: 0,
+    featured: false,
+    uploadedAt: '2027-06-12T20:00:00.000Z',
+  };
+
+  it('admins see the count of photos waiting; a new upload asks again at once', async () => {
+    // The photo count as the live stats listener delivers it.
+    let stats = { loading: false, members: null, photos: { total: 3, featured: 1 }, travel: null };
+    const listeners = new Set<() => void>();
+    eventStats.mockImplementation(() =>
+      useSyncExternalStore(
+        (onChange) => {
+          listeners.add(onChange);
+          return () => listeners.delete(onChange);
+        },
+        () => stats,
+      ),
+    );
+    renderPhotos('admin');
+    await waitFor(() => expect(wallQueue).toHaveBeenCalledTimes(1));
+    expect(screen.queryByTestId('wall-queue-button')).not.toBeInTheDocument();
+    wallQueue.mockResolvedValue({ count: 1, photos: [waiting] });
+    // A guest's upload reaches the live photo count: the queue asks again without waiting.
+    act(() => {
+      stats = { ...stats, photos: { total: 4, featured: 1 } };
+      listeners.forEach((l) => l());
+    });
+    expect(wallQueue).toHaveBeenCalledTimes(2);
+    expect(await screen.findByTestId('wall-queue-count')).toHaveTextContent('1');
+    await userEvent.click(screen.getByTestId('wall-queue-button'));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Ada Lovelace')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Approve' })).toBeEnabled();
+  });
+
+  it('attendees have no queue and never ask for it', () => {
+    renderPhotos('attendee');
+    expect(wallQueue).not.toHaveBeenCalled();
   });
 });
 

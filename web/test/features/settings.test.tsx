@@ -37,6 +37,16 @@ vi.mock('../../src/features/settings/event-link.ts', () => ({
   qrImages: vi.fn(),
   download: vi.fn(),
 }));
+// The wall card's links and settings come from the API (its own tests: wall.test.tsx).
+vi.mock('../../src/features/wall/data.ts', () => ({
+  loadWallAdmin: vi.fn(async () => ({
+    links: [],
+    settings: { paceSeconds: 8, approveFirst: false },
+  })),
+  createWallLink: vi.fn(),
+  revokeWallLink: vi.fn(),
+  saveWallSettings: vi.fn(),
+}));
 vi.mock('../../src/lib/offline/local-apply.ts', () => ({ appliedLocally: async () => undefined }));
 vi.mock('../../src/features/members/data.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../src/features/members/data.ts')>()),

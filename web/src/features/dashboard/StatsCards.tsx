@@ -41,7 +41,10 @@ export function StatsCards({ stats }: { stats: EventStats }) {
               —
             </Stat.ValueText>
           ) : stats[key] === null ? (
-            <Skeleton height="8" width="12" />
+            // Inside the value: a Stat is a definition list, whose children must be dt and dd.
+            <Stat.ValueText aria-busy="true">
+              <Skeleton height="8" width="12" />
+            </Stat.ValueText>
           ) : (
             <Stat.ValueText>{stats[key]}</Stat.ValueText>
           )}

@@ -1,6 +1,6 @@
 import { Alert, Box, Button, Card, Center, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useCallback, useEffect, useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { formatDateRange } from '@gatherly/domain/dates';
 import { API } from '@gatherly/domain/api/endpoints';
 import type { JoinLinkView } from '@gatherly/domain/guest-access';
@@ -11,7 +11,14 @@ import { showToast } from '../../lib/toast-store.ts';
 import { ApiError } from '../../lib/api.ts';
 import { callApi } from '../../lib/api-client.ts';
 import { describeError } from '../../lib/errors.ts';
-import { eventHref, PATHS, useRouteParams, welcomeHref } from '../../lib/paths.ts';
+import {
+  eventHref,
+  PATHS,
+  THEN_PARAM,
+  uploadHref,
+  useRouteParams,
+  welcomeHref,
+} from '../../lib/paths.ts';
 import { useSession } from '../../lib/session.tsx';
 
 type Load =
@@ -105,6 +112,10 @@ function JoinCard({
   const [joining, setJoining] = useState(false);
   const [welcome, setWelcome] = useState<string | null>(null);
   const signedIn = session.status === 'signed-in' && session.user !== null;
+  // From the photo wall's QR code: once in, straight to the upload sheet (docs/product.md,
+  // "Photo wall", "Scan to upload").
+  const [query] = useSearchParams();
+  const toUpload = query.get(THEN_PARAM) === 'upload';
   const zone = eventTimeZone({ timeZone: link.eventTimeZone });
 
   const join = useCallback(async () => {
@@ -113,7 +124,8 @@ function JoinCard({
       const answer = await callApi(API.joinByLink, { params: { secret } });
       if (answer.status === 'joined') {
         setWelcome(`Welcome to ${answer.event.name}! Taking you to the event...`);
-        setTimeout(() => void navigate(welcomeHref(answer.event.id)), JOIN_REDIRECT_MS);
+        const next = toUpload ? uploadHref(answer.event.id) : welcomeHref(answer.event.id);
+        setTimeout(() => void navigate(next), JOIN_REDIRECT_MS);
         return;
       }
       onChanged();
@@ -125,7 +137,7 @@ function JoinCard({
       });
     }
     setJoining(false);
-  }, [secret, navigate, onChanged]);
+  }, [secret, navigate, onChanged, toUpload]);
 
   return (
     <Stack gap="4">
@@ -146,7 +158,11 @@ function JoinCard({
         <Stack gap="3" align="center">
           <Text>You are a member of this event.</Text>
           <Button colorPalette="brand" size="lg" asChild>
-            <Link to={eventHref(link.eventId)}>Open Event</Link>
+            {toUpload ? (
+              <Link to={uploadHref(link.eventId)}>Share Your Photos</Link>
+            ) : (
+              <Link to={eventHref(link.eventId)}>Open Event</Link>
+            )}
           </Button>
         </Stack>
       ) : link.standing === 'declined' ? (
@@ -190,7 +206,7 @@ function JoinCard({
             Sign In with Google
           </Button>
           <EmailLinkSignIn
-            next={window.location.pathname}
+            next={window.location.pathname + window.location.search}
             label="Or get a sign-in link by e-mail"
           />
         </Stack>

@@ -25,6 +25,7 @@ import { describeError } from '../../lib/errors.ts';
 import { requireConnection } from '../../lib/offline/offline-toast.ts';
 import { deletePhoto, type GalleryPhoto, type PhotoByIdState } from './data.ts';
 import { useImageFailed } from '../../lib/use-image-failed.ts';
+import { WallToggle } from '../wall/WallToggle.tsx';
 import {
   ChevronLeftIcon,
   ChevronRightIcon,
@@ -318,6 +319,7 @@ function ViewerActions({
           </Badge>
         )
       )}
+      {canFeature && <WallToggle photo={photo} />}
       <Button
         size="sm"
         variant="ghost"

@@ -2,18 +2,19 @@ import { Box, Button, Heading, HStack, SimpleGrid, Stack, Text } from '@chakra-u
 import { Skeleton } from '../../components/chakra/Skeleton.ts';
 import { Input } from '../../components/chakra/Input.ts';
 import { lazy, Suspense, useCallback, useState, type ReactNode } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { can } from '@gatherly/domain/roles';
 import { eventTimeZone } from '@gatherly/domain/time-zones';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { useEventScope } from '../../lib/event-scope.tsx';
 import { useFirstPageSize } from '../../lib/grid-first-page.ts';
-import { eventHref, PATHS, photoHref, useRouteParams } from '../../lib/paths.ts';
+import { eventHref, PATHS, photoHref, UPLOAD_PARAM, useRouteParams } from '../../lib/paths.ts';
 import { useEventStats } from '../../lib/use-event-stats.ts';
 import { usePhotoById, type GalleryPhoto, type PhotoByIdState } from './data.ts';
 import { PhotoCard } from './PhotoCard.tsx';
 import { UnfinishedUploadsNotice } from './UnfinishedUploadsNotice.tsx';
 import { UploadPhotosDialog } from './UploadPhotosDialog.tsx';
+import { WallQueueButton } from '../wall/WallQueueButton.tsx';
 import { usePhotoActions } from './use-photo-actions.ts';
 import { usePhotoDownload } from './use-photo-download.ts';
 import { usePhotoPages } from './use-photo-pages.ts';
@@ -32,7 +33,9 @@ export default function PhotosPage() {
   const { voting, vote, toggleFeatured } = usePhotoActions();
   const [filter, setFilter] = useState<Filter>('all');
   const [search, setSearch] = useState('');
-  const [uploading, setUploading] = useState(false);
+  // `?upload=1` (the photo wall's QR code) opens the upload sheet at once.
+  const [query, setQuery] = useSearchParams();
+  const [uploading, setUploading] = useState(() => query.get(UPLOAD_PARAM) === '1');
   const pageSize = useFirstPageSize(columnsFor);
   const stats = useEventStats(eventId);
   const pages = usePhotoPages(eventId, uid, { featured: filter === 'featured', search }, pageSize);
@@ -132,6 +135,7 @@ export default function PhotosPage() {
               Select
             </Button>
           )}
+          {canFeature && <WallQueueButton eventId={eventId} photoCount={total} />}
           <Button colorPalette="brand" onClick={() => setUploading(true)}>
             Upload Photos
           </Button>
@@ -227,7 +231,10 @@ export default function PhotosPage() {
         eventId={eventId}
         uid={uid}
         open={uploading}
-        onClose={() => setUploading(false)}
+        onClose={() => {
+          setUploading(false);
+          if (query.has(UPLOAD_PARAM)) setQuery({}, { replace: true });
+        }}
       />
       {viewerUsed && (
         <Suspense fallback={null}>

@@ -12,6 +12,7 @@ import { EventLinkCard } from './EventLinkCard.tsx';
 import { GuestPrivacyCard } from './GuestPrivacyCard.tsx';
 import { RemindersCard } from './RemindersCard.tsx';
 import { RsvpOptionsCard } from './RsvpOptionsCard.tsx';
+import { WallSettingsCard } from '../wall/WallSettingsCard.tsx';
 import { TextSettingField } from './TextSettingField.tsx';
 import { TimeZonePrompt } from './TimeZonePrompt.tsx';
 
@@ -78,6 +79,7 @@ function SettingsScreen({
       />
       <BrandingCard event={event} />
       <EventLinkCard eventId={event.id} eventName={event.name} />
+      <WallSettingsCard eventId={event.id} eventName={event.name} timeZone={event.timeZone} />
       <GuestPrivacyCard eventId={event.id} value={event.guestsSeeWhoIsGoing !== false} />
       <RsvpOptionsCard
         eventId={event.id}

@@ -2,6 +2,7 @@
 // Reading validates field by field instead of trusting a cast: a missing or mistyped field gets
 // the domain default, so a screen never sees `undefined` where the type promises a value.
 import { ITEM_AUDIENCES } from '@gatherly/domain/groups';
+import { WALL_STATES } from '@gatherly/domain/wall';
 import { photoShardIndex } from '@gatherly/domain/photo-counter';
 import {
   Timestamp,
@@ -300,6 +301,8 @@ export const photoConverter = converter<PhotoDoc, PhotoDoc>('photo', (snap, d) =
   isFeatured: flag(d.isFeatured, false),
   uploadedAt: time(d.uploadedAt),
   searchTokens: textList(d.searchTokens),
+  // Absent on photos recorded before the photo wall: they are on it.
+  wallState: oneOf(d.wallState, WALL_STATES, 'shown'),
 }));
 
 export const photoVoteConverter = converter<PhotoVoteDoc, PhotoVoteDoc>('vote', (snap, d) => ({
