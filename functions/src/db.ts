@@ -437,6 +437,7 @@ const converters = {
       'message',
       'audience',
       'audienceLabel',
+      'itemLimited',
       'recipientCount',
       'createdAt',
     ],

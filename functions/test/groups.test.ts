@@ -2,8 +2,10 @@ import { Timestamp } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { GROUP_MESSAGES, MAX_GROUPS_PER_EVENT, groupLimit } from '@gatherly/domain/groups';
 import { reminderMailId } from '@gatherly/domain/email/reminders';
+import { announcementMailId } from '@gatherly/domain/email/announcements';
 import { recordActivity } from '../src/services/activity.ts';
 import { followItemLimit } from '../src/services/groups-activity.ts';
+import { fanOutAnnouncement } from '../src/services/announcements.ts';
 import { sendDueReminders } from '../src/services/reminders.ts';
 import { newUser, startStack, type Stack, type TestUser } from './harness.ts';
 import { eventWithRoles, grantApiAccess, invite, login, seedMember } from './fixtures.ts';
@@ -17,6 +19,8 @@ afterAll(async () => {
 });
 
 type Group = { id: string; name: string };
+
+const LINKS = { origin: 'http://app.test', linkSecret: 'groups-test-secret-0123456789' };
 
 async function createGroup(eventId: string, as: TestUser, name: string): Promise<Group> {
   const res = await stack.call<{ group: Group }>('POST', `/api/events/${eventId}/groups`, {
@@ -238,6 +242,113 @@ describe('guest groups', () => {
     expect(left).toEqual([]);
   });
 
+  it('an announcement about a limited item: e-mailed to its group, read by admins, no feed line, hidden when an item is limited later', async () => {
+    const { eventId, creator, admin, attendee } = await eventWithRoles(stack);
+    const inside = newUser('inside');
+    await login(stack, inside);
+    await seedMember(stack.store, eventId, inside);
+    await grantApiAccess(stack, creator, admin, attendee, inside);
+    const party = await createGroup(eventId, creator, 'Wedding party');
+    expect((await assign(eventId, party.id, creator, [inside.uid])).status).toBe(200);
+    const dinner = await limitedItem(eventId, 'Rehearsal dinner', [party.id]);
+    const announce = async (scheduleId: string, status: string) => {
+      const res = await stack.call<{ announcement: { id: string } }>(
+        'POST',
+        `/api/events/${eventId}/announcements`,
+        {
+          as: creator,
+          body: { message: 'Dress code: smart casual', audience: { scheduleId, status } },
+        },
+      );
+      if (res.status !== 201) throw new Error(`announce ${res.status} ${JSON.stringify(res.body)}`);
+      return res.body.announcement.id;
+    };
+    const sent = await announce(dinner, 'no_response');
+    // The request's own fan-out needs the deployment's link secret; the scheduler's does this.
+    await fanOutAnnouncement(eventId, sent, LINKS);
+    const record = async (id: string) =>
+      (await stack.store.announcements(eventId).doc(id).get()).data();
+    expect(await record(sent)).toMatchObject({ itemLimited: true });
+    const mailed = async (id: string, u: TestUser) =>
+      (await stack.store.mailDoc(announcementMailId(eventId, id, u.uid)).get()).exists;
+    expect(await mailed(sent, inside)).toBe(true);
+    expect(await mailed(sent, attendee)).toBe(false);
+    const line = async (id: string) =>
+      (await stack.store.activity(eventId).doc(`announcement:${id}`).get()).exists;
+    await recordActivity(eventId, 'announcement', sent);
+    expect(await line(sent)).toBe(false);
+
+    // An item open to everyone, announced about, then limited: its announcements follow.
+    const lunch = await limitedItem(eventId, 'Lunch', []);
+    const open = await announce(lunch, 'no_response');
+    expect(await record(open)).toMatchObject({ itemLimited: false });
+    await recordActivity(eventId, 'announcement', open);
+    expect(await line(open)).toBe(true);
+    await stack.store
+      .schedule(eventId)
+      .doc(lunch)
+      .update(groupLimit([party.id]));
+    await followItemLimit(eventId, lunch);
+    expect(await record(open)).toMatchObject({ itemLimited: true });
+    expect(await line(open)).toBe(false);
+    await stack.store.schedule(eventId).doc(lunch).update(groupLimit([]));
+    await followItemLimit(eventId, lunch);
+    expect(await record(open)).toMatchObject({ itemLimited: false });
+    expect(await line(open)).toBe(true);
+  });
+
+  it("a limited item's seat and polls are not found outside its groups", async () => {
+    const { eventId, creator, admin, attendee } = await eventWithRoles(stack);
+    await grantApiAccess(stack, creator, admin, attendee);
+    const party = await createGroup(eventId, creator, 'Wedding party');
+    const dinner = await limitedItem(eventId, 'Rehearsal dinner', [party.id]);
+    expect(
+      await stack.call('GET', `/api/events/${eventId}/schedule/${dinner}/seating/mine`, {
+        as: attendee,
+      }),
+    ).toEqual({ status: 404, body: { error: 'Schedule item not found' } });
+    // A date poll is read by every member: an item limited to groups gets none.
+    const poll = await stack.call('POST', `/api/events/${eventId}/polls`, {
+      as: creator,
+      body: {
+        scheduleId: dinner,
+        options: [{ start: '2031-07-01T18:00:00.000Z' }, { start: '2031-07-02T18:00:00.000Z' }],
+      },
+    });
+    expect(poll).toEqual({ status: 409, body: { error: GROUP_MESSAGES.noPollForLimited } });
+  });
+
+  it('the guest list CSV of one group: its members and the invitations into it', async () => {
+    const { eventId, creator, admin, attendee } = await eventWithRoles(stack);
+    await grantApiAccess(stack, creator, admin, attendee);
+    const party = await createGroup(eventId, creator, 'Wedding party');
+    expect((await assign(eventId, party.id, creator, [admin.uid])).status).toBe(200);
+    const invited = newUser('invited');
+    await login(stack, invited);
+    const res = await stack.call('POST', `/api/events/${eventId}/members`, {
+      as: creator,
+      body: { userEmail: invited.email, role: 'attendee', groupIds: [party.id] },
+    });
+    expect(res.status).toBe(201);
+    const csv = async (group: string) =>
+      stack.call<string | { error?: string }>(
+        'GET',
+        `/api/events/${eventId}/guest-list.csv?group=${encodeURIComponent(group)}`,
+        { as: creator },
+      );
+    const file = await csv(party.id);
+    expect(file.status).toBe(200);
+    const text = String(file.body);
+    expect(text).toContain(admin.email);
+    expect(text).toContain(invited.email);
+    expect(text).not.toContain(attendee.email);
+    expect(text).not.toContain(creator.email);
+    expect(await csv('no-such-group')).toEqual({
+      status: 404,
+      body: { error: GROUP_MESSAGES.notFound },
+    });
+  });
+
   it('unanswered reminders of a limited item reach exactly its group and the admins', async () => {
     const now = new Date('2032-03-01T12:00:00.000Z');
     const { eventId, creator, admin, attendee } = await eventWithRoles(stack);
@@ -251,10 +362,7 @@ describe('guest groups', () => {
       [party.id],
       new Date(now.getTime() + 30 * 3_600_000).toISOString(),
     );
-    await sendDueReminders(
-      { origin: 'http://app.test', linkSecret: 'groups-test-secret-0123456789' },
-      now,
-    );
+    await sendDueReminders(LINKS, now);
     const mailed = async (u: TestUser) =>
       (await stack.store.mailDoc(reminderMailId('unanswered', eventId, dinner, u.uid)).get())
         .exists;

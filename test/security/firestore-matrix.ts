@@ -718,6 +718,19 @@ const rsvps = [
   }),
   ...fs('rsvps/{attendee2}', {
     get: { allowed: MEMBER_ROLES, attempt: (a) => a.db.doc(rsvpFor(SCHEDULE_ITEM, other)).get() },
+    // "See who's going" pages through the item's own answers (the limit is checked there).
+    list: {
+      allowed: MEMBER_ROLES,
+      what: "who's going to an item",
+      attempt: (a) =>
+        a.db.collection(`${item}/rsvps`).where('status', '==', 'going').limit(5).get(),
+    },
+    listen: {
+      allowed: MEMBER_ROLES,
+      what: "who's going to an item",
+      attempt: (a) =>
+        listenQuery(a.db.collection(`${item}/rsvps`).where('status', '==', 'going').limit(5)),
+    },
     create: {
       allowed: NOBODY,
       what: 'on their behalf',
@@ -900,9 +913,11 @@ const answerMaps = [
       attempt: (a) => a.db.doc(`${byUser}/${ownOf(a)}`).get(),
     },
   }),
+  // A map holds answers to items limited to groups too: only its member and the admins read
+  // it ("who's going" reads an item's own RSVPs, where the item's limit is checked).
   ...fs('rsvpsByUser', {
     list: {
-      allowed: MEMBER_ROLES,
+      allowed: ADMIN_ROLES,
       what: "everyone's answers",
       attempt: (a) => a.db.collection(byUser).get(),
     },
@@ -916,15 +931,15 @@ const answerMaps = [
     },
   }),
   ...fs('rsvpsByUser/{attendee2}', {
-    get: { allowed: MEMBER_ROLES, attempt: (a) => a.db.doc(`${byUser}/${other}`).get() },
+    get: { allowed: ADMIN_ROLES, attempt: (a) => a.db.doc(`${byUser}/${other}`).get() },
     list: {
-      allowed: MEMBER_ROLES,
+      allowed: ADMIN_ROLES,
       what: "who's going to an item",
       attempt: (a) =>
         a.db.collection(byUser).where(`statuses.${SCHEDULE_ITEM}`, '==', 'going').limit(5).get(),
     },
     listen: {
-      allowed: MEMBER_ROLES,
+      allowed: ADMIN_ROLES,
       attempt: (a) =>
         listenQuery(a.db.collection(byUser).where(`statuses.${SCHEDULE_ITEM}`, '==', 'going')),
     },

@@ -2,9 +2,11 @@ import {
   ADMIN_ROLES,
   EVENT,
   GROUP,
+  LIMITED_ANNOUNCEMENT,
   LIMITED_ITEM,
   MEMBER_ROLES,
   NOBODY,
+  SCHEDULE_ITEM,
   UID,
   type Role,
 } from './fixtures.ts';
@@ -55,7 +57,7 @@ function limitedReads(
   allowed: readonly Role[],
   prepare?: (owner: Owner) => Promise<void>,
   withListeners = false,
-): { item: Cells; answers: Cells } {
+): { item: Cells; answers: Cells; whoIsGoing: Cells } {
   const p = prepare ? { prepare } : {};
   const item: Cells = {
     get: { allowed, ...p, attempt: (a) => a.db.doc(limited).get() },
@@ -75,6 +77,15 @@ function limitedReads(
     },
     list: { allowed, ...p, attempt: (a) => a.db.collection(`${limited}/rsvps`).get() },
   };
+  const whoIsGoing: Cells = {
+    list: {
+      allowed,
+      what: "who's going (status == 'going')",
+      ...p,
+      attempt: (a) =>
+        a.db.collection(`${limited}/rsvps`).where('status', '==', 'going').limit(5).get(),
+    },
+  };
   if (withListeners) {
     item.listen = {
       allowed,
@@ -89,7 +100,7 @@ function limitedReads(
       attempt: (a) => listenDoc(a.db, `${limited}/rsvps/${UID.attendee2}`),
     };
   }
-  return { item, answers };
+  return { item, answers, whoIsGoing };
 }
 
 const outside = limitedReads(ADMIN_ROLES, undefined, true);
@@ -125,6 +136,44 @@ export const groupCases: RulesCase[] = [
   }),
   ...gs('limited item, caller in no group', outside.item),
   ...gs('limited item answers, caller in no group', outside.answers),
+  ...gs("limited item's going, caller in no group", outside.whoIsGoing),
+  ...gs("limited item's going, caller in the group", inside.whoIsGoing),
+  // A member's answers map names every item they answered, limited ones too: only the member
+  // and the admins read it, whatever groups the caller is in.
+  ...gs('rsvpsByUser/{attendee2} with a limited answer, caller in the group', {
+    get: {
+      allowed: ADMIN_ROLES,
+      prepare: joinGroups([GROUP]),
+      attempt: (a) => a.db.doc(`${E}/rsvpsByUser/${UID.attendee2}`).get(),
+    },
+  }),
+  // An answer announcement about a limited item names it: the admins read it, and those in
+  // its groups get it by e-mail. No member lists announcements unconstrained.
+  ...gs('announcement about a limited item', {
+    get: {
+      allowed: ADMIN_ROLES,
+      attempt: (a) => a.db.doc(`${E}/announcements/${LIMITED_ANNOUNCEMENT}`).get(),
+    },
+    list: { allowed: ADMIN_ROLES, attempt: (a) => a.db.collection(`${E}/announcements`).get() },
+    listen: {
+      allowed: ADMIN_ROLES,
+      attempt: (a) => listenDoc(a.db, `${E}/announcements/${LIMITED_ANNOUNCEMENT}`),
+    },
+  }),
+  ...gs('announcement about a limited item, caller in the group', {
+    get: {
+      allowed: ADMIN_ROLES,
+      prepare: joinGroups([GROUP]),
+      attempt: (a) => a.db.doc(`${E}/announcements/${LIMITED_ANNOUNCEMENT}`).get(),
+    },
+  }),
+  ...gs('announcements not about a limited item', {
+    list: {
+      allowed: MEMBER_ROLES,
+      what: 'itemLimited == false',
+      attempt: (a) => a.db.collection(`${E}/announcements`).where('itemLimited', '==', false).get(),
+    },
+  }),
   ...gs('limited item, caller in the group', inside.item),
   ...gs('limited item answers, caller in the group', inside.answers),
   ...gs('limited item, the group is the caller’s second', secondGroup.item),
@@ -203,6 +252,34 @@ export const groupCases: RulesCase[] = [
       what: 'two groups',
       attempt: (a) =>
         a.db.doc(limited).update({ groupAccess: { [GROUP]: true, [OTHER_GROUP]: true } }),
+    },
+  }),
+  ...gs('item open to everyone limited', {
+    update: {
+      allowed: ADMIN_ROLES,
+      what: 'to a group',
+      attempt: (a) =>
+        a.db.doc(`${E}/schedule/${SCHEDULE_ITEM}`).update({
+          audience: 'groups',
+          groupAccess: { [GROUP]: true },
+        }),
+    },
+  }),
+  // Every member reads a date poll, so an item with one stays open to everyone.
+  ...gs('item with a date poll limited', {
+    update: {
+      allowed: NOBODY,
+      what: 'to a group',
+      prepare: async (owner) => {
+        await owner.db
+          .doc(`${E}/polls/item-${SCHEDULE_ITEM}`)
+          .set({ eventId: EVENT, target: { kind: 'item', scheduleId: SCHEDULE_ITEM } });
+      },
+      attempt: (a) =>
+        a.db.doc(`${E}/schedule/${SCHEDULE_ITEM}`).update({
+          audience: 'groups',
+          groupAccess: { [GROUP]: true },
+        }),
     },
   }),
   ...gs('limit with a false entry', {

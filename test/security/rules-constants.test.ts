@@ -29,6 +29,8 @@ import type { Photo } from '@gatherly/domain/entities/photos';
 import type { ScheduleItem } from '@gatherly/domain/entities/schedule';
 import type { Member } from '@gatherly/domain/entities/members';
 import { ITEM_AUDIENCES, ITEM_LIMIT_FIELDS, MAX_GROUPS_PER_EVENT } from '@gatherly/domain/groups';
+import type { Announcement } from '@gatherly/domain/entities/activity';
+import { pollIdFor } from '@gatherly/domain/polls';
 import type { Flight } from '@gatherly/domain/entities/travel';
 import type { EditableUserFields, User } from '@gatherly/domain/entities/users';
 import { MEMBER_ROLES, isAdminRole } from '@gatherly/domain/roles';
@@ -143,6 +145,8 @@ const SCHEDULE_ITEM_FIELDS = keysOf({
   groupAccess: true,
 } satisfies Record<Exclude<keyof ScheduleItem, 'rsvpCounts' | 'capacity'>, true>);
 
+/** The announcement field that keeps one about a limited item the admins' (absent = false). */
+const ANNOUNCEMENT_LIMITED_FIELD = 'itemLimited' satisfies keyof Announcement;
 /** The member field that lists a member's groups (Member.groupIds). */
 const MEMBER_GROUPS_FIELD = 'groupIds' satisfies keyof Member;
 /** The item field that names its audience, and the value "open to everyone". */
@@ -465,6 +469,13 @@ const FIRESTORE: LiteralTable = {
   "seesItem: item.get(·, 'everyone')": equals('ITEM_LIMIT_FIELDS[0]', AUDIENCE_FIELD),
   "seesItem: item.get('audience', ·)": equals('ITEM_AUDIENCES[0] (absent = everyone)', EVERYONE),
   "seesItem: item.get('audience', 'everyone') == ·": equals('ITEM_AUDIENCES[0]', EVERYONE),
+  'hasNoPollIfLimited: data.audience == ·': equals('ITEM_AUDIENCES[0]', EVERYONE),
+  'hasNoPollIfLimited: /databases/$(database)/documents/events/$(eventId)/polls/$(·)': equals(
+    "pollIdFor({ kind: 'schedule', scheduleId })",
+    pollIdFor({ kind: 'schedule', scheduleId: '$(itemId)' }),
+  ),
+  'allow get, list /events/{eventId}/announcements/{announcementId}: resource.data.get(·, false)':
+    equals('Announcement.itemLimited', ANNOUNCEMENT_LIMITED_FIELD),
   'isValidScheduleFields: isRequiredText(data.title, ·)': equals(
     'MAX_LENGTHS.scheduleTitle',
     MAX_LENGTHS.scheduleTitle,

@@ -128,8 +128,12 @@ export async function recordActivity(
     const subject = await readSubject(tx, eventId, kind, subjectId);
     if (!subject) return;
     // An item limited to groups has no line in the shared feed (services/groups-activity.ts).
-    if (subject.kind === 'schedule' && isLimited(subject.doc)) {
-      tx.delete(store().activity(eventId).doc(activityEntryId('schedule', subjectId)));
+    // Nor an announcement to those answering such an item (its text names the item).
+    if (
+      (subject.kind === 'schedule' && isLimited(subject.doc)) ||
+      (subject.kind === 'announcement' && subject.doc.itemLimited === true)
+    ) {
+      tx.delete(store().activity(eventId).doc(activityEntryId(kind, subjectId)));
       return;
     }
     const entry = activityEntry(subject);

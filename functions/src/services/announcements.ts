@@ -17,7 +17,7 @@ import {
   type AnnouncementRequestValues,
 } from '@gatherly/domain/email/announcements';
 import { eventUrl, unsubscribeUrl } from '@gatherly/domain/email/links';
-import { seesItem } from '@gatherly/domain/groups';
+import { isLimited, seesItem } from '@gatherly/domain/groups';
 import { requirePermission } from '../access.ts';
 import type { Caller } from '../caller.ts';
 import type { AnnouncementRecord } from '../db.ts';
@@ -55,10 +55,12 @@ export async function recordAnnouncement(
   const ref = s.announcements(eventId).doc();
   const { event, member } = await requirePermission(caller, eventId, 'sendAnnouncements', { tx });
   let itemTitle = '';
+  let itemLimited = false;
   if (audience.kind === 'rsvp') {
     const item = (await tx.get(s.schedule(eventId).doc(audience.scheduleId))).data();
     if (!item) throw notFound(ANNOUNCEMENT_MESSAGES.itemNotFound);
     itemTitle = item.title;
+    itemLimited = isLimited(item);
   }
   const tier = await tierOfUser(event.createdBy, tx);
   const sentToday = await countOf(announcementsSince(eventId, startOfUtcDay()), tx);
@@ -77,6 +79,7 @@ export async function recordAnnouncement(
     message: values.message,
     audience,
     audienceLabel: audienceLabel(audience, itemTitle),
+    itemLimited,
     recipientCount: null,
     createdAt: Timestamp.now(),
   };

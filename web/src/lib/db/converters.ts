@@ -50,6 +50,8 @@ import type {
   PhotoStats,
   PhotoVoteDoc,
   RoleChangeDoc,
+  GroupDoc,
+  RsvpDoc,
   RsvpsByUserDoc,
   ScheduleDoc,
   StoredTime,
@@ -427,6 +429,22 @@ export const rsvpsByUserConverter = converter<RsvpsByUserDoc, RsvpsByUserDoc>(
   }),
 );
 
+/**
+ * One answer under its item (written by the RSVP functions only): "who's going" pages through
+ * them, where the rules check the item's guest groups.
+ */
+export const rsvpConverter = converter<RsvpDoc, RsvpDoc>('rsvp', (snap, d) => {
+  const stored = party(d.party);
+  return {
+    eventId: text(d.eventId),
+    scheduleId: text(d.scheduleId, ownerId(snap)),
+    userId: text(d.userId, snap.id),
+    status: isState(d.status) ?? 'not_going',
+    respondedAt: time(d.respondedAt),
+    ...(stored ? { party: stored } : {}),
+  };
+});
+
 /** A member's answers to the host's questions (theirs and the admins' to read; functions write). */
 export const guestAnswersConverter = converter<GuestAnswersDoc, GuestAnswersDoc>(
   'guestAnswers',
@@ -438,6 +456,14 @@ export const guestAnswersConverter = converter<GuestAnswersDoc, GuestAnswersDoc>
     updatedAt: time(d.updatedAt),
   }),
 );
+
+/** Guest groups (admins read them; the group functions write them). */
+export const groupConverter = converter<GroupDoc, GroupDoc>('group', (snap, d) => ({
+  id: snap.id,
+  eventId: text(d.eventId, ownerId(snap)),
+  name: text(d.name),
+  createdAt: time(d.createdAt),
+}));
 
 /** Invitations (admins read them; functions write them). */
 export const invitationConverter = converter<InvitationDoc, InvitationDoc>(
