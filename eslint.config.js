@@ -35,8 +35,9 @@ export const FEATURE_EDGES = {
   // The events list and Create Event show the tier usage and the upgrade dialog.
   events: ['subscription'],
   'create-event': ['subscription'],
-  // The host's guest list gates its CSV export on the tier and shows the upgrade dialog.
-  members: ['subscription'],
+  // The host's guest list gates its CSV export on the tier and shows the upgrade dialog; the
+  // hosts manage guest groups there and pick them when inviting.
+  members: ['subscription', 'groups'],
 };
 
 for (const [from, targets] of Object.entries(FEATURE_EDGES)) {
