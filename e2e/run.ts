@@ -30,6 +30,7 @@ import { everyGuest } from './journeys/18-every-guest.ts';
 import { oneAccount } from './journeys/19-one-account.ts';
 import { eventLink } from './journeys/20-event-link.ts';
 import { photoWall } from './journeys/21-photo-wall.ts';
+import { guestGroups } from './journeys/23-guest-groups.ts';
 import { deleteAccount } from './journeys/17-delete-account.ts';
 
 const JOURNEYS: [string, Journey][] = [
@@ -54,6 +55,7 @@ const JOURNEYS: [string, Journey][] = [
   ['20-event-link', eventLink],
   ['17-delete-account', deleteAccount],
   ['21-photo-wall', photoWall],
+  ['23-guest-groups', guestGroups],
 ];
 
 /** Journeys that reload offline: they need the service worker, so the built app (lib/built-app.ts). */

@@ -144,7 +144,7 @@ export function GroupsCard({ eventId, state }: { eventId: string; state: GroupsS
                 <Input
                   value={name}
                   maxLength={MAX_GROUP_NAME + 20}
-                  placeholder="Wedding party"
+                  placeholder="Family, Out of town…"
                   onChange={(e) => {
                     setName(e.currentTarget.value);
                     setInvalid(null);

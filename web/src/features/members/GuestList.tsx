@@ -440,8 +440,9 @@ function GuestRowView({
             checked={selected.has(row.uid)}
             onCheckedChange={(e) => onSelect(row.uid, name, e.checked === true)}
           >
-            <Checkbox.HiddenInput aria-label={`Select ${name}`} />
+            <Checkbox.HiddenInput />
             <Checkbox.Control />
+            <Checkbox.Label srOnly>Select {name}</Checkbox.Label>
           </Checkbox.Root>
         )}
         <Box minW="0">
