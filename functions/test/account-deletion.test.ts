@@ -71,7 +71,7 @@ async function expectCountersExact(eventId: string): Promise<void> {
   });
   // What the vote trigger does after the last vote (this harness runs no triggers).
   for (const { id } of (await s.photos(eventId).get()).docs) {
-    await foldVoteCount(eventId, id, { wait: true });
+    await foldVoteCount(eventId, id);
   }
   const photos = (await s.photos(eventId).get()).docs.map((d) => d.data());
   expect(await readPhotoCounts(eventId), 'photo stats and their shards').toMatchObject({
@@ -213,7 +213,7 @@ async function leaverWithEverything() {
   await ok('POST', `/api/events/${party}/photos/${hosts}/vote`, rider);
   // The vote trigger's fold, as production runs it after each vote (a vote request folds only a
   // photo whose last fold is 1.2 s old).
-  for (const photoId of [mine, hosts]) await foldVoteCount(party, photoId, { wait: true });
+  for (const photoId of [mine, hosts]) await foldVoteCount(party, photoId);
   await putObject(`uploads/${party}/photos/${leaver.uid}/never-recorded.jpg`);
 
   const item = await seedSchedule(stack.store, party, 'Dinner');

@@ -172,7 +172,7 @@ describe('concurrency', () => {
     expect(calls.every((s) => s === 200)).toBe(true);
     // What the vote trigger does after the last vote (this harness runs no triggers): the count
     // folded in, at most once a second.
-    await foldVoteCount(eventId, photoId, { wait: true });
+    await foldVoteCount(eventId, photoId);
     const photo = (await stack.store.photos(eventId).doc(photoId).get()).data();
     const voteDocs = await stack.store.votes(eventId, photoId).count().get();
     const expected = steps.filter((n) => n % 2 === 1).length;

@@ -280,7 +280,7 @@ describe('counters through the endpoints', () => {
       `events/${eventId}/photos/${attendee.uid}/kept.jpg`,
       `events/${eventId}/thumbs/${attendee.uid}/kept.jpg`,
     ]);
-    await foldVoteCount(eventId, kept, { wait: true }); // the vote trigger's fold
+    await foldVoteCount(eventId, kept); // the vote trigger's fold
     expect((await stack.store.photos(eventId).doc(kept).get()).data()?.votes).toBe(4);
     await expectCountersExact(eventId);
     expect(await readPhotoCounts(eventId)).toMatchObject({

@@ -271,8 +271,7 @@ export async function deleteVotes(uid: string): Promise<void> {
     for (const { ref } of docs) batch.delete(ref);
     await batch.commit();
     const photos = new Map(docs.map(({ data }) => [`${data.eventId}/${data.photoId}`, data]));
-    for (const vote of photos.values())
-      await foldVoteCount(vote.eventId, vote.photoId, { wait: true });
+    for (const vote of photos.values()) await foldVoteCount(vote.eventId, vote.photoId);
   });
 }
 

@@ -3,8 +3,8 @@
 // photo's `votes` field (the gallery's number, the banner's order) is folded in from them at
 // most once per FOLD_SPACING_MS per photo, so a burst of votes writes the photo about once a
 // second whatever its size, and the count is exact again within about a second after it.
-import { Timestamp } from 'firebase-admin/firestore';
-import { warn as logWarn } from 'firebase-functions/logger';
+import { Timestamp, type DocumentReference, type Transaction } from 'firebase-admin/firestore';
+import type { PhotoRecord } from '../db.ts';
 import { db, store } from '../firebase.ts';
 import { countOf } from '../tiers.ts';
 
@@ -22,31 +22,12 @@ export function countVotes(eventId: string, photoId: string): Promise<number> {
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
- * Makes the photo's `votes` equal to its vote documents, writing the photo only when they
- * differ and at most once per FOLD_SPACING_MS. When the last fold is too recent: with `wait`
- * (the trigger after each vote) it waits out the spacing and tries again until the count is
- * in; without (the vote request, which must not stall), it leaves the fold to the trigger.
+ * Makes the photo's `votes` equal to its vote documents (the trigger after each vote, and account
+ * deletion), writing the photo only when they differ and at most once per FOLD_SPACING_MS: when
+ * the last fold is too recent it waits out the spacing and tries again until the count is in.
  * Concurrent folds serialise on the photo's document: one writes, the others find the count in.
  */
-export async function foldVoteCount(
-  eventId: string,
-  photoId: string,
-  { wait }: { wait: boolean },
-): Promise<void> {
-  const ref = store().photos(eventId).doc(photoId);
-  if (!wait) {
-    // The vote request's quick try: only on a quiet photo (a plain read first, so a burst of
-    // votes does not add transactions on the photo), one attempt (losing to the trigger's fold
-    // means the count is being folded: the SDK's retry would only make the vote wait its
-    // backoff), and never failing the vote already made.
-    try {
-      const folded = (await ref.get()).data()?.votesCountedAt?.toMillis() ?? 0;
-      if (Date.now() - folded >= FOLD_SPACING_MS) await foldOnce(eventId, photoId, 1);
-    } catch (err) {
-      logWarn('Folding the vote count after a vote failed; the trigger folds it', err);
-    }
-    return;
-  }
+export async function foldVoteCount(eventId: string, photoId: string): Promise<void> {
   for (;;) {
     const pause = await foldOnce(eventId, photoId);
     if (pause === 0) return;
@@ -56,22 +37,36 @@ export async function foldVoteCount(
 }
 
 /**
- * One fold transaction, tried at most `maxAttempts` times (the SDK's default): 0 when done (or
- * nothing to do), else how long to wait first.
+ * The vote's own fold, in its transaction, after its other reads (it may write the photo): on a
+ * quiet photo (last fold FOLD_SPACING_MS ago or more) the new count, `change` being the vote's
+ * own (+1, -1 or 0, not yet written); else null, and the trigger folds it. One commit shows a
+ * quiet photo's vote on every screen at once; in a burst, votes that all find the photo quiet
+ * serialise on it, one writes, and the others find the fold fresh on their retry.
  */
-async function foldOnce(eventId: string, photoId: string, maxAttempts = 5): Promise<number> {
+export async function foldInVote(
+  tx: Transaction,
+  eventId: string,
+  ref: DocumentReference<PhotoRecord>,
+  photo: PhotoRecord,
+  change: number,
+): Promise<number | null> {
+  if (Date.now() - (photo.votesCountedAt?.toMillis() ?? 0) < FOLD_SPACING_MS) return null;
+  const count = (await countOf(store().votes(eventId, ref.id), tx)) + change;
+  if (count !== photo.votes) tx.update(ref, { votes: count, votesCountedAt: Timestamp.now() });
+  return count;
+}
+
+/** One fold transaction: 0 when done (or nothing to do), else how long to wait first. */
+async function foldOnce(eventId: string, photoId: string): Promise<number> {
   const ref = store().photos(eventId).doc(photoId);
-  return db().runTransaction(
-    async (tx) => {
-      const photo = (await tx.get(ref)).data();
-      if (!photo) return 0;
-      const count = await countOf(store().votes(eventId, photoId), tx);
-      if (photo.votes === count) return 0;
-      const since = Date.now() - (photo.votesCountedAt?.toMillis() ?? 0);
-      if (since < FOLD_SPACING_MS) return FOLD_SPACING_MS - since;
-      tx.update(ref, { votes: count, votesCountedAt: Timestamp.now() });
-      return 0;
-    },
-    { maxAttempts },
-  );
+  return db().runTransaction(async (tx) => {
+    const photo = (await tx.get(ref)).data();
+    if (!photo) return 0;
+    const count = await countOf(store().votes(eventId, photoId), tx);
+    if (photo.votes === count) return 0;
+    const since = Date.now() - (photo.votesCountedAt?.toMillis() ?? 0);
+    if (since < FOLD_SPACING_MS) return FOLD_SPACING_MS - since;
+    tx.update(ref, { votes: count, votesCountedAt: Timestamp.now() });
+    return 0;
+  });
 }

@@ -9,5 +9,5 @@ import { foldVoteCount } from '../services/votes.ts';
 
 export const voteCountFold = onDocumentWritten(
   { document: 'events/{eventId}/photos/{photoId}/votes/{uid}', ...TRIGGER_OPTIONS },
-  (event) => foldVoteCount(event.params.eventId, event.params.photoId, { wait: true }),
+  (event) => foldVoteCount(event.params.eventId, event.params.photoId),
 );
