@@ -464,14 +464,7 @@ describe('MembersPage', () => {
     // 4 members: 2 going, 1 maybe, 1 waiting.
     expect(within(totals).getByText('No answer: 0')).toBeInTheDocument();
     expect(within(totals).getByText('5 going · 3 replies · 2 waiting')).toBeInTheDocument();
-    expect(guests.useGuestsByMember).toHaveBeenLastCalledWith(
-      'e1',
-      null,
-      'joined',
-      '',
-      true,
-      null,
-    );
+    expect(guests.useGuestsByMember).toHaveBeenLastCalledWith('e1', null, 'joined', '', true, null);
     const [adaRow, alanRow] = screen.getAllByTestId('guest-row');
     expect(within(adaRow!).getByTestId('guest-party')).toHaveTextContent(
       'Party of 3: Sam Lee; Mia Lee (child)',
