@@ -28,15 +28,16 @@ export const FEATURE_EDGES = {
   // The gallery and viewer hide photos from the wall and show admins the wall's approval queue.
   photos: ['wall'],
   // The schedule item dialog gates capacity on the tier and offers the upgrade dialog; admins
-  // put an item's time to a date poll.
-  schedule: ['polls', 'subscription'],
+  // put an item's time to a date poll; a guest's schedule is the items of their groups too.
+  schedule: ['groups', 'polls', 'subscription'],
   // Settings embeds the creator's role management card and the photo wall's card.
   settings: ['members', 'wall'],
   // The events list and Create Event show the tier usage and the upgrade dialog.
   events: ['subscription'],
   'create-event': ['subscription'],
-  // The host's guest list gates its CSV export on the tier and shows the upgrade dialog.
-  members: ['subscription'],
+  // The host's guest list gates its CSV export on the tier and shows the upgrade dialog; the
+  // hosts manage guest groups there and pick them when inviting.
+  members: ['subscription', 'groups'],
 };
 
 for (const [from, targets] of Object.entries(FEATURE_EDGES)) {

@@ -32,6 +32,7 @@ import { eventLink } from './journeys/20-event-link.ts';
 import { photoWall } from './journeys/21-photo-wall.ts';
 import { seating } from './journeys/22-seating.ts';
 import { datePoll } from './journeys/24-date-poll.ts';
+import { guestGroups } from './journeys/23-guest-groups.ts';
 import { deleteAccount } from './journeys/17-delete-account.ts';
 
 const JOURNEYS: [string, Journey][] = [
@@ -58,6 +59,7 @@ const JOURNEYS: [string, Journey][] = [
   ['21-photo-wall', photoWall],
   ['22-seating', seating],
   ['24-date-poll', datePoll],
+  ['23-guest-groups', guestGroups],
 ];
 
 /** Journeys that reload offline: they need the service worker, so the built app (lib/built-app.ts). */

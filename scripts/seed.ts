@@ -4,6 +4,7 @@
 // schedule and RSVPs. Used by `npm start`; run alone with `npx tsx scripts/seed.ts` while the
 // emulators are up (FIRESTORE_EMULATOR_HOST, FIREBASE_STORAGE_EMULATOR_HOST,
 // FIREBASE_AUTH_EMULATOR_HOST default to the ports in firebase.json).
+import { groupLimit } from '@gatherly/domain/groups';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
@@ -308,6 +309,7 @@ async function seedEvent(
       location: s.location,
       createdBy: creator,
       createdAt: ago(50 - i),
+      ...groupLimit([]),
     });
     Object.entries(s.rsvps).forEach(([uid, status], j) => {
       batch.set(db.rsvps(event.id, s.id).doc(uid), {

@@ -34,7 +34,8 @@ export type EventAction =
   | 'viewGuestList'
   | 'recordRsvps'
   | 'downloadPhotos'
-  | 'downloadPhotoSelection';
+  | 'downloadPhotoSelection'
+  | 'manageGroups';
 
 const EVERYONE: readonly MemberRole[] = ['creator', 'admin', 'attendee'];
 const ADMINS: readonly MemberRole[] = ['creator', 'admin'];
@@ -64,6 +65,7 @@ export const PERMISSIONS: Readonly<Record<EventAction, readonly MemberRole[]>> =
   joinCarpool: EVERYONE,
   rsvp: EVERYONE,
   viewGuestList: ADMINS,
+  manageGroups: ADMINS,
   recordRsvps: ADMINS,
   downloadPhotos: EVERYONE,
   downloadPhotoSelection: ADMINS,

@@ -22,6 +22,7 @@ import * as yup from 'yup';
 import type { BannerStyle } from './entities/events.ts';
 import type { InvitableRole, MemberRole } from './entities/members.ts';
 import { isArrivalAfterDeparture } from './flights.ts';
+import { groupIdsSchema } from './groups.ts';
 import {
   GUEST_QUESTION_KINDS,
   MAX_CAPACITY,
@@ -686,6 +687,8 @@ export const inviteFormSchema = yup.object({
     .email(MESSAGES.invalidEmail)
     .matches(DELIVERABLE_EMAIL, MESSAGES.invalidEmail),
   role: invitableRole().default('attendee'),
+  /** Groups the member joins on accepting (domain/src/groups.ts). */
+  groupIds: groupIdsSchema,
 });
 export type InviteFormValues = yup.InferType<typeof inviteFormSchema>;
 
@@ -704,6 +707,8 @@ export const emailAddressField = () =>
 export const inviteRequestSchema = yup.object({
   userEmail: emailAddressField(),
   role: invitableRole().default('attendee'),
+  /** Groups the member joins on accepting (domain/src/groups.ts). */
+  groupIds: groupIdsSchema,
 });
 export type InviteRequestValues = yup.InferType<typeof inviteRequestSchema>;
 

@@ -21,6 +21,7 @@
 // twice the rate), E2E_BASE_URL (reuse a running `npm start`), E2E_PORT_WAIT_S. Exit status 1
 // when any failure or check fails (never for timings): CI runs the short form
 // (`BENCH_GUESTS=40 BENCH_SECONDS=60`).
+import { groupLimit } from '@gatherly/domain/groups';
 import { randomUUID } from 'node:crypto';
 import { writeFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -199,6 +200,7 @@ async function setScene(baseUrl: string): Promise<Scene> {
       location: 'The barn',
       createdBy: host!.uid,
       createdAt: Timestamp.now(),
+      ...groupLimit([]),
     });
     return ref.id;
   };

@@ -3,6 +3,7 @@ import { accountRoutes } from './routes/account.ts';
 import { announcementRoutes } from './routes/announcements.ts';
 import { authRoutes } from './routes/auth.ts';
 import { eventRoutes } from './routes/events.ts';
+import { groupRoutes } from './routes/groups.ts';
 import { invitationRoutes } from './routes/invitations.ts';
 import { joinLinkRoutes } from './routes/join-links.ts';
 import { memberRoutes } from './routes/members.ts';
@@ -34,6 +35,7 @@ export const apiRoutes: readonly Route[] = [
   ...announcementRoutes,
   ...pollRoutes,
   ...unsubscribeRoutes,
+  ...groupRoutes,
   ...seatingRoutes,
   ...wallRoutes,
 ];

@@ -46,6 +46,7 @@ import type {
 import type { Carpool, CarpoolPassenger, Flight } from '@gatherly/domain/entities/travel';
 import type { User } from '@gatherly/domain/entities/users';
 import type { GuestAnswersDoc } from '@gatherly/domain/rsvp-options';
+import type { GuestGroup } from '@gatherly/domain/groups';
 import type { JoinRequest } from '@gatherly/domain/guest-access';
 import type { SeatingChart, SeatingPlacement, SeatingTable } from '@gatherly/domain/seating';
 
@@ -68,6 +69,7 @@ export type FlightRecord = Flight<Timestamp>;
 export type CarpoolRecord = Carpool<Timestamp>;
 export type PassengerRecord = CarpoolPassenger<Timestamp> & { id: string };
 export type ScheduleItemRecord = ScheduleItem<Timestamp>;
+export type GroupRecord = GuestGroup<Timestamp>;
 export type RsvpRecord = Rsvp<Timestamp> & { id: string };
 /** events/{e}/guestAnswers/{uid}: a member's answers to the host's questions (private). */
 export type GuestAnswersRecord = GuestAnswersDoc<Timestamp>;
@@ -269,11 +271,29 @@ const converters = {
     ID_IS_DOC_ID,
   ),
   member: converterFor<MemberRecord>()(
-    ['eventId', 'userId', 'role', 'joinedAt', 'user', 'searchTokens', 'plusOnesAllowed'],
+    [
+      'eventId',
+      'userId',
+      'role',
+      'joinedAt',
+      'user',
+      'searchTokens',
+      'plusOnesAllowed',
+      'groupIds',
+    ],
     ID_IS_DOC_ID,
   ),
   invitation: converterFor<InvitationRecord>()(
-    ['eventId', 'email', 'role', 'status', 'invitedByUserId', 'invitedAt', 'respondedAt'],
+    [
+      'eventId',
+      'email',
+      'role',
+      'status',
+      'invitedByUserId',
+      'invitedAt',
+      'respondedAt',
+      'groupIds',
+    ],
     ID_IS_DOC_ID,
   ),
   invitationToken: converterFor<InvitationTokenRecord>()(
@@ -359,6 +379,8 @@ const converters = {
       'createdAt',
       'capacity',
       'rsvpCounts',
+      'audience',
+      'groupAccess',
     ],
     STORES_ID,
   ),
@@ -415,6 +437,7 @@ const converters = {
       'message',
       'audience',
       'audienceLabel',
+      'itemLimited',
       'recipientCount',
       'createdAt',
     ],
@@ -470,6 +493,7 @@ const converters = {
     ['userId', 'createdAt', 'expiresAt', 'openedAt'],
     ID_IS_DOC_ID,
   ),
+  group: converterFor<GroupRecord>()(['eventId', 'name', 'createdAt'], STORES_ID),
   reminderRun: converterFor<ReminderRunRecord>()(
     ['kind', 'key', 'mailCount', 'claimedAt', 'completedAt'],
     ID_IS_DOC_ID,
@@ -626,6 +650,9 @@ export function dataAccess(firestore: Firestore) {
       travel: (eventId: string): Ref<Converters['travelStats']> =>
         stats(eventId).doc('travel').withConverter(converters.travelStats),
     },
+    /** The event's guest groups (domain/src/groups.ts). */
+    guestGroups: (eventId: string): Col<Converters['group']> =>
+      under(eventId, 'groups').withConverter(converters.group),
     /** One member's answers to every item (their dashboard; the guest list's read and filter). */
     rsvpsByUser: (eventId: string): Col<Converters['rsvpsByUser']> =>
       under(eventId, 'rsvpsByUser').withConverter(converters.rsvpsByUser),

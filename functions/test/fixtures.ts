@@ -1,3 +1,4 @@
+import { groupLimit } from '@gatherly/domain/groups';
 import { randomUUID } from 'node:crypto';
 import { Timestamp, type DocumentReference, type Firestore } from 'firebase-admin/firestore';
 import type { MemberRole } from '@gatherly/domain/entities/members';
@@ -136,6 +137,7 @@ export async function seedSchedule(
     location: 'Chapel',
     createdBy: 'seed',
     createdAt: Timestamp.now(),
+    ...groupLimit([]),
   });
   return ref.id;
 }

@@ -42,6 +42,7 @@ const PATHS: Record<string, string> = {
   joinRequest: 'events/{e}/joinRequests/{uid}',
   accountDeletion: 'accountDeletions/{uid}',
   dataExport: 'dataExports/{id}',
+  group: 'events/{e}/groups/{groupId}',
   seatingChart: 'events/{e}/seatingCharts/{scheduleId}',
   seatingTable: 'events/{e}/seatingCharts/{s}/tables/{tableId}',
   seatingPlacement: 'events/{e}/seatingCharts/{s}/placements/{uid}',

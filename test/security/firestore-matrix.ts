@@ -573,16 +573,21 @@ export function newScheduleItem(id: string, createdBy: string): Record<string, u
     location: 'Café',
     createdBy,
     createdAt: serverTime(),
+    audience: 'everyone',
+    groupAccess: {},
   };
 }
 
+// Members' schedule queries say which items they read (rules are not filters): the whole
+// collection holds an item limited to a group, so only admins may list it unfiltered.
 const schedule = fs('schedule', {
   get: { allowed: MEMBER_ROLES, attempt: (a) => a.db.doc(item).get() },
   list: {
-    allowed: MEMBER_ROLES,
+    allowed: ADMIN_ROLES,
+    what: 'every item',
     attempt: (a) => a.db.collection(`${E}/schedule`).orderBy('startTime').get(),
   },
-  listen: { allowed: MEMBER_ROLES, attempt: (a) => listenQuery(a.db.collection(`${E}/schedule`)) },
+  // (No listener cell: a denied listener answers from the client's cache of the get above.)
   create: {
     allowed: ADMIN_ROLES,
     attempt: (a) => a.db.doc(`${E}/schedule/new-item`).set(newScheduleItem('new-item', ownOf(a))),
@@ -597,6 +602,25 @@ const schedule = fs('schedule', {
   },
   // DELETE /api/events/{e}/schedule/{id} removes the item and its RSVPs (beyond one client batch).
   delete: { allowed: NOBODY, attempt: (a) => a.db.doc(item).delete() },
+});
+
+const scheduleForEveryone = fs('schedule open to everyone', {
+  list: {
+    allowed: MEMBER_ROLES,
+    what: "audience == 'everyone'",
+    attempt: (a) =>
+      a.db
+        .collection(`${E}/schedule`)
+        .where('audience', '==', 'everyone')
+        .orderBy('startTime')
+        .get(),
+  },
+  listen: {
+    allowed: MEMBER_ROLES,
+    what: "audience == 'everyone'",
+    attempt: (a) =>
+      listenQuery(a.db.collection(`${E}/schedule`).where('audience', '==', 'everyone')),
+  },
 });
 
 const scheduleCounts = fs('schedule rsvpCounts', {
@@ -694,6 +718,19 @@ const rsvps = [
   }),
   ...fs('rsvps/{attendee2}', {
     get: { allowed: MEMBER_ROLES, attempt: (a) => a.db.doc(rsvpFor(SCHEDULE_ITEM, other)).get() },
+    // "See who's going" pages through the item's own answers (the limit is checked there).
+    list: {
+      allowed: MEMBER_ROLES,
+      what: "who's going to an item",
+      attempt: (a) =>
+        a.db.collection(`${item}/rsvps`).where('status', '==', 'going').limit(5).get(),
+    },
+    listen: {
+      allowed: MEMBER_ROLES,
+      what: "who's going to an item",
+      attempt: (a) =>
+        listenQuery(a.db.collection(`${item}/rsvps`).where('status', '==', 'going').limit(5)),
+    },
     create: {
       allowed: NOBODY,
       what: 'on their behalf',
@@ -731,15 +768,12 @@ const rsvps = [
       },
     },
   }),
+  // An answer does not carry its item's group limit: across items only admins (guest groups).
   ...fs('collectionGroup(rsvps) event', {
     list: {
-      allowed: MEMBER_ROLES,
+      allowed: ADMIN_ROLES,
       what: 'eventId == event',
       attempt: (a) => a.db.collectionGroup('rsvps').where('eventId', '==', EVENT).get(),
-    },
-    listen: {
-      allowed: MEMBER_ROLES,
-      attempt: (a) => listenQuery(a.db.collectionGroup('rsvps').where('eventId', '==', EVENT)),
     },
   }),
   ...fs('collectionGroup(rsvps) event answers hidden', {
@@ -765,7 +799,7 @@ const rsvps = [
   }),
   ...fs('collectionGroup(rsvps) going', {
     list: {
-      allowed: MEMBER_ROLES,
+      allowed: ADMIN_ROLES,
       what: 'eventId == event, status == going',
       attempt: (a) =>
         a.db
@@ -879,9 +913,11 @@ const answerMaps = [
       attempt: (a) => a.db.doc(`${byUser}/${ownOf(a)}`).get(),
     },
   }),
+  // A map holds answers to items limited to groups too: only its member and the admins read
+  // it ("who's going" reads an item's own RSVPs, where the item's limit is checked).
   ...fs('rsvpsByUser', {
     list: {
-      allowed: MEMBER_ROLES,
+      allowed: ADMIN_ROLES,
       what: "everyone's answers",
       attempt: (a) => a.db.collection(byUser).get(),
     },
@@ -895,15 +931,15 @@ const answerMaps = [
     },
   }),
   ...fs('rsvpsByUser/{attendee2}', {
-    get: { allowed: MEMBER_ROLES, attempt: (a) => a.db.doc(`${byUser}/${other}`).get() },
+    get: { allowed: ADMIN_ROLES, attempt: (a) => a.db.doc(`${byUser}/${other}`).get() },
     list: {
-      allowed: MEMBER_ROLES,
+      allowed: ADMIN_ROLES,
       what: "who's going to an item",
       attempt: (a) =>
         a.db.collection(byUser).where(`statuses.${SCHEDULE_ITEM}`, '==', 'going').limit(5).get(),
     },
     listen: {
-      allowed: MEMBER_ROLES,
+      allowed: ADMIN_ROLES,
       attempt: (a) =>
         listenQuery(a.db.collection(byUser).where(`statuses.${SCHEDULE_ITEM}`, '==', 'going')),
     },
@@ -1057,6 +1093,7 @@ export const firestoreMatrix: RulesCase[] = [
   ...flights,
   ...carpools,
   ...schedule,
+  ...scheduleForEveryone,
   ...scheduleCounts,
   ...scheduleCapacity,
   ...rsvps,

@@ -48,6 +48,11 @@ export const OTHER_EVENT = 'event-other';
 export const SCHEDULE_ITEM = 'item-1';
 /** A schedule item nobody has answered yet: RSVP creates aim here. */
 export const QUIET_ITEM = 'item-2';
+/** The main event's guest group and the item limited to it (nobody is in it until a case says). */
+export const GROUP = 'group-wp';
+export const LIMITED_ITEM = 'item-limited';
+/** An announcement to those going to LIMITED_ITEM. */
+export const LIMITED_ANNOUNCEMENT = 'announcement-limited';
 
 const MAIN_MEMBERS: Record<string, 'creator' | 'admin' | 'attendee'> = {
   [UID.creator]: 'creator',
@@ -175,17 +180,22 @@ export function scheduleItem(eventId: string, itemId: string, createdBy: string)
     location: 'Hotel',
     createdBy,
     createdAt: SEED_TIME,
+    audience: 'everyone',
+    groupAccess: {},
   };
 }
 
-/** One member's answers map (the guest list), as the RSVP functions write it. */
+/**
+ * One member's answers map (the guest list), as the RSVP functions write it: every item the
+ * member answered, the one limited to a group among them.
+ */
 export function rsvpsByUser(eventId: string, uid: string): DocumentData {
   return {
     eventId,
     userId: uid,
     user: { displayName: `Name ${uid}`, photoURL: '' },
-    statuses: { [SCHEDULE_ITEM]: 'going' },
-    respondedAt: { [SCHEDULE_ITEM]: SEED_TIME },
+    statuses: { [SCHEDULE_ITEM]: 'going', [LIMITED_ITEM]: 'going' },
+    respondedAt: { [SCHEDULE_ITEM]: SEED_TIME, [LIMITED_ITEM]: SEED_TIME },
     recordedBy: {},
   };
 }
@@ -329,7 +339,20 @@ function seedDocuments(): Map<string, DocumentData> {
       message: 'The shuttle leaves at 3',
       audience: { kind: 'all' },
       audienceLabel: 'Everyone',
+      itemLimited: false,
       recipientCount: 3,
+      createdAt: SEED_TIME,
+    });
+    // An answer announcement about the item limited to a group (its label names the item).
+    put(`${base}/announcements/${LIMITED_ANNOUNCEMENT}`, {
+      eventId,
+      authorId: creator,
+      author: { displayName: `Name ${creator}`, photoURL: '' },
+      message: 'Dress code: smart casual',
+      audience: { kind: 'rsvp', scheduleId: LIMITED_ITEM, status: 'going' },
+      audienceLabel: 'Going to Rehearsal dinner',
+      itemLimited: true,
+      recipientCount: 2,
       createdAt: SEED_TIME,
     });
     put(`${base}/photoArchives/archive-1`, {
@@ -348,6 +371,13 @@ function seedDocuments(): Map<string, DocumentData> {
     });
     put(`${base}/schedule/${SCHEDULE_ITEM}`, scheduleItem(eventId, SCHEDULE_ITEM, creator));
     put(`${base}/schedule/${QUIET_ITEM}`, scheduleItem(eventId, QUIET_ITEM, creator));
+    put(`${base}/groups/${GROUP}`, { eventId, name: 'Wedding party', createdAt: SEED_TIME });
+    put(`${base}/schedule/${LIMITED_ITEM}`, {
+      ...scheduleItem(eventId, LIMITED_ITEM, creator),
+      title: 'Rehearsal dinner',
+      audience: 'groups',
+      groupAccess: { [GROUP]: true },
+    });
     for (const uid of owners) {
       put(`${base}/photos/photo-${uid}`, photo(eventId, `photo-${uid}`, uid));
       // Its upload batch's feed line, as the photo function keeps it.
@@ -389,6 +419,10 @@ function seedDocuments(): Map<string, DocumentData> {
       put(
         `${base}/schedule/${SCHEDULE_ITEM}/rsvps/${uid}`,
         rsvp(eventId, SCHEDULE_ITEM, uid, 'going'),
+      );
+      put(
+        `${base}/schedule/${LIMITED_ITEM}/rsvps/${uid}`,
+        rsvp(eventId, LIMITED_ITEM, uid, 'going'),
       );
       put(`${base}/rsvpsByUser/${uid}`, rsvpsByUser(eventId, uid));
       put(`${base}/guestAnswers/${uid}`, guestAnswers(eventId, uid));

@@ -27,6 +27,10 @@ import {
 } from '@gatherly/domain/entities/events';
 import type { Photo } from '@gatherly/domain/entities/photos';
 import type { ScheduleItem } from '@gatherly/domain/entities/schedule';
+import type { Member } from '@gatherly/domain/entities/members';
+import { ITEM_AUDIENCES, ITEM_LIMIT_FIELDS, MAX_GROUPS_PER_EVENT } from '@gatherly/domain/groups';
+import type { Announcement } from '@gatherly/domain/entities/activity';
+import { pollIdFor } from '@gatherly/domain/polls';
 import type { Flight } from '@gatherly/domain/entities/travel';
 import type { EditableUserFields, User } from '@gatherly/domain/entities/users';
 import { MEMBER_ROLES, isAdminRole } from '@gatherly/domain/roles';
@@ -137,7 +141,25 @@ const SCHEDULE_ITEM_FIELDS = keysOf({
   location: true,
   createdBy: true,
   createdAt: true,
+  audience: true,
+  groupAccess: true,
 } satisfies Record<Exclude<keyof ScheduleItem, 'rsvpCounts' | 'capacity'>, true>);
+
+/** The announcement field that keeps one about a limited item the admins' (absent = false). */
+const ANNOUNCEMENT_LIMITED_FIELD = 'itemLimited' satisfies keyof Announcement;
+/** The member field that lists a member's groups (Member.groupIds). */
+const MEMBER_GROUPS_FIELD = 'groupIds' satisfies keyof Member;
+/** The item field that names its audience, and the value "open to everyone". */
+const AUDIENCE_FIELD = ITEM_LIMIT_FIELDS[0];
+const [EVERYONE, GROUPS] = ITEM_AUDIENCES;
+
+/** The rules test each of a member's groups by index: 0 .. MAX_GROUPS_PER_EVENT - 1. */
+const GROUP_INDEX_TIES: LiteralTable = Object.fromEntries(
+  [...Array(MAX_GROUPS_PER_EVENT).keys()].map((i) => [
+    `inAnyGroup: hasGroupAt(groups, ·, access) #${i + 1}`,
+    equals(`group index ${i} (below MAX_GROUPS_PER_EVENT)`, i),
+  ]),
+);
 
 /** A fixed value the domain does not name, with the reason it is what it is. */
 function structural(value: number | string, reason: string): LiteralTie {
@@ -421,9 +443,39 @@ const FIRESTORE: LiteralTable = {
     SCHEDULE_ITEM_FIELDS,
   ),
   'allow update /events/{eventId}/schedule/{itemId}: onlyChanges(·)': sameMembers(
-    'scheduleItemFormSchema fields a ScheduleItem stores (its timeZone is the entry zone only)',
-    Object.keys(scheduleItemFormSchema.fields).filter((f) => SCHEDULE_ITEM_FIELDS.includes(f)),
+    'scheduleItemFormSchema fields a ScheduleItem stores (its timeZone is the entry zone only; its groupIds are stored as ITEM_LIMIT_FIELDS)',
+    [
+      ...Object.keys(scheduleItemFormSchema.fields).filter((f) => SCHEDULE_ITEM_FIELDS.includes(f)),
+      ...ITEM_LIMIT_FIELDS,
+    ],
   ),
+  'allow update /events/{eventId}/schedule/{itemId}: changedKeys().hasAny(·)': sameMembers(
+    'ITEM_LIMIT_FIELDS',
+    ITEM_LIMIT_FIELDS,
+  ),
+  'isValidGroupLimit: data.groupAccess.size() <= ·': equals(
+    'MAX_GROUPS_PER_EVENT',
+    MAX_GROUPS_PER_EVENT,
+  ),
+  'isValidGroupLimit: data.audience == · #1': equals('ITEM_AUDIENCES[0]', EVERYONE),
+  'isValidGroupLimit: data.groupAccess.size() == ·': structural(0, 'open to everyone: no groups'),
+  'isValidGroupLimit: data.audience == · #2': equals('ITEM_AUDIENCES[1]', GROUPS),
+  'isValidGroupLimit: data.groupAccess.size() > ·': structural(0, 'limited: at least one group'),
+
+  // Guest groups
+  'groupsOf: memberDoc(eventId).data.get(·, [])': equals('Member.groupIds', MEMBER_GROUPS_FIELD),
+  ...GROUP_INDEX_TIES,
+  'seesItem: roleOf(eventId) in ·': sameMembers('MEMBER_ROLES.filter(isAdminRole)', ADMIN_ROLES),
+  "seesItem: item.get(·, 'everyone')": equals('ITEM_LIMIT_FIELDS[0]', AUDIENCE_FIELD),
+  "seesItem: item.get('audience', ·)": equals('ITEM_AUDIENCES[0] (absent = everyone)', EVERYONE),
+  "seesItem: item.get('audience', 'everyone') == ·": equals('ITEM_AUDIENCES[0]', EVERYONE),
+  'hasNoPollIfLimited: data.audience == ·': equals('ITEM_AUDIENCES[0]', EVERYONE),
+  'hasNoPollIfLimited: /databases/$(database)/documents/events/$(eventId)/polls/$(·)': equals(
+    "pollIdFor({ kind: 'schedule', scheduleId })",
+    pollIdFor({ kind: 'schedule', scheduleId: '$(itemId)' }),
+  ),
+  'allow get, list /events/{eventId}/announcements/{announcementId}: resource.data.get(·, false)':
+    equals('Announcement.itemLimited', ANNOUNCEMENT_LIMITED_FIELD),
   'isValidScheduleFields: isRequiredText(data.title, ·)': equals(
     'MAX_LENGTHS.scheduleTitle',
     MAX_LENGTHS.scheduleTitle,

@@ -35,6 +35,7 @@ import { firestoreAttacks } from './firestore-attacks.ts';
 import { emailCases } from './email-cases.ts';
 import { storageCases } from './storage-cases.ts';
 import { deletingCases } from './deleting-cases.ts';
+import { groupCases } from './group-cases.ts';
 import { seatingCases } from './seating-cases.ts';
 import { pollCases } from './poll-cases.ts';
 
@@ -49,6 +50,7 @@ const cases: RulesCase[] = [
   ...emailCases,
   ...storageCases,
   ...deletingCases,
+  ...groupCases,
   ...seatingCases,
   ...pollCases,
 ];

@@ -24,6 +24,7 @@ import type {
   emailLinkRequestSchema,
   joinLinkUpdateSchema,
 } from '../guest-access-schemas.ts';
+import type { groupAssignmentSchema, groupNameSchema } from '../groups.ts';
 import type { photoArchiveRequestSchema, PhotoArchiveResponse } from '../photo-archive.ts';
 import type {
   createPollSchema,
@@ -85,6 +86,8 @@ import type {
   EventsResponse,
   FlightResponse,
   FlightsResponse,
+  GroupAssignmentResponse,
+  GroupResponse,
   GuestAnswersResponse,
   GuestQuestionsResponse,
   InvitationLinkResponse,
@@ -521,6 +524,36 @@ export const API = defineApi({
     path: '/events/:eventId/announcements',
     access: 'app',
     body: bodyOf<typeof announcementRequestSchema>(),
+  }),
+
+  // ---- Guest groups (domain/src/groups.ts) -------------------------------------------------------
+  /** Defines a guest group (admins; 201) */
+  createGroup: endpoint<GroupResponse>()({
+    method: 'POST',
+    path: '/events/:eventId/groups',
+    access: 'app',
+    body: bodyOf<typeof groupNameSchema>(),
+  }),
+  /** Renames a guest group (admins) */
+  renameGroup: endpoint<GroupResponse>()({
+    method: 'PATCH',
+    path: '/events/:eventId/groups/:groupId',
+    access: 'app',
+    body: bodyOf<typeof groupNameSchema>(),
+  }),
+  /** Deletes a guest group nobody and nothing uses (admins) */
+  deleteGroup: endpoint<DeletedResponse>()({
+    method: 'DELETE',
+    path: '/events/:eventId/groups/:groupId',
+    access: 'app',
+  }),
+  /** Puts several members in a group and takes others out (admins) */
+  assignGroupMembers: endpoint<GroupAssignmentResponse>()({
+    method: 'PUT',
+    path: '/events/:eventId/groups/:groupId/members',
+    access: 'app',
+    body: bodyOf<typeof groupAssignmentSchema>(),
+    idempotent: true,
   }),
 
   // ---- Seating (admins and the creator write; docs/api.md, "Seating") -------------------------

@@ -14,6 +14,7 @@ import {
   emailLinkRequestSchema,
   joinLinkUpdateSchema,
 } from '../guest-access-schemas.ts';
+import { groupAssignmentSchema, groupNameSchema } from '../groups.ts';
 import { photoArchiveRequestSchema } from '../photo-archive.ts';
 import { createPollSchema, pollBallotSchema, pollPickSchema, updatePollSchema } from '../polls.ts';
 import {
@@ -97,6 +98,9 @@ export const REQUEST_BODIES: { [K in WithBody]: CheckOf<K> } = {
   setQuestions: schemaBody(guestQuestionsSchema),
   setAnswers: schemaBody(guestAnswersRequestSchema),
   sendAnnouncement: schemaBody(announcementRequestSchema),
+  createGroup: schemaBody(groupNameSchema),
+  renameGroup: schemaBody(groupNameSchema),
+  assignGroupMembers: schemaBody(groupAssignmentSchema),
   // Seating
   addSeatingTables: schemaBody(addTablesSchema),
   updateSeatingTable: schemaBody(updateTableSchema),

@@ -4,6 +4,7 @@
  * hand-written types: they are inferred from the endpoints' schemas (api/contract.ts,
  * `BodyOf`).
  */
+import type { GuestGroup } from '../groups.ts';
 import type { Announcement } from '../entities/activity.ts';
 import type { EventWithMembership } from '../entities/events.ts';
 import type { Invitation, InvitationView, Member } from '../entities/members.ts';
@@ -203,6 +204,16 @@ export interface MemberPlusOnesResponse {
 
 export interface AnnouncementResponse {
   announcement: Announcement;
+}
+
+export interface GroupResponse {
+  group: GuestGroup;
+}
+
+export interface GroupAssignmentResponse {
+  groupId: string;
+  /** Members whose groups changed (already in, or already out, are not counted). */
+  changed: number;
 }
 
 /** A date poll as the API answers it (POST, PUT, pick: docs/api.md, "Date polls"). */

@@ -57,6 +57,11 @@ export interface Announcement<Time = IsoDateString> {
   audience: AnnouncementAudience;
   /** "Everyone", "Going to Rehearsal dinner", as it was when sent. */
   audienceLabel: string;
+  /**
+   * True while the answer audience's item is limited to guest groups: then only admins read the
+   * announcement and it has no feed line (its label names the item). Absent on older ones: false.
+   */
+  itemLimited?: boolean;
   /** E-mails queued; null until the fan-out has finished. */
   recipientCount: number | null;
   createdAt: Time;

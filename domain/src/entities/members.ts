@@ -19,6 +19,8 @@ export interface Member<Time = IsoDateString> {
   searchTokens?: string[];
   /** This member's plus-one allowance, set by an admin; absent or null = the event's. */
   plusOnesAllowed?: number | null;
+  /** The guest groups the member is in (domain/src/groups.ts); absent = none. Functions only. */
+  groupIds?: string[];
 }
 
 export interface Invitation<Time = IsoDateString> {
@@ -31,6 +33,8 @@ export interface Invitation<Time = IsoDateString> {
   invitedByUserId: string;
   invitedAt: Time;
   respondedAt: Time | null;
+  /** Groups the member joins on accepting (absent = none). */
+  groupIds?: string[];
 }
 
 /** invitationTokens/{token}: functions only. */

@@ -1,5 +1,6 @@
 // events/{e}/schedule items, RSVPs, their tallies and each member's answers.
 import type { Party, RsvpState } from '../rsvp-options.ts';
+import type { ItemAudience } from '../groups.ts';
 import type { IsoDateString, PersonSummary } from './common.ts';
 
 export interface ScheduleItem<Time = IsoDateString> {
@@ -12,6 +13,14 @@ export interface ScheduleItem<Time = IsoDateString> {
   location: string;
   createdBy: string;
   createdAt: Time;
+  /**
+   * Who sees the item (domain/src/groups.ts): 'everyone', or 'groups' = the members of the groups
+   * in `groupAccess` and the admins. Absent on items from before groups (read as 'everyone';
+   * the backfill writes it, since members' schedule queries filter on it).
+   */
+  audience?: ItemAudience;
+  /** Group id -> true for a limited item ({} when open to everyone): equality-queryable per group. */
+  groupAccess?: Partial<Record<string, true>>;
   /**
    * Most heads going (Pro and Enterprise: PUT /api/events/{e}/schedule/{s}/capacity); absent or null = no
    * limit. When full, Going answers join the waitlist (rsvp-options.ts, `placeGoing`).

@@ -455,6 +455,8 @@ export async function seedBenchEvent(projectId: string, e: BenchEvent): Promise<
         location: s.location,
         createdBy: creator.uid,
         createdAt: ago(24 * 25 - n),
+        audience: 'everyone',
+        groupAccess: {},
       });
       for (const [i, status] of s.rsvps.entries()) {
         await out.set(`${base}/schedule/${s.id}/rsvps/${e.members[i]!.uid}`, {

@@ -11,6 +11,9 @@ export interface MailMember {
   userId: string;
   email: string;
   displayName: string;
+  /** What decides which schedule items they see (domain/src/groups.ts, `seesItem`). */
+  role: string;
+  groupIds: string[];
 }
 
 export async function eventMembers(eventId: string): Promise<MailMember[]> {
@@ -22,6 +25,8 @@ export async function eventMembers(eventId: string): Promise<MailMember[]> {
       userId: m.userId || m.id,
       email: m.user.email.trim(),
       displayName: m.user.displayName,
+      role: m.role,
+      groupIds: m.groupIds ?? [],
     }));
 }
 

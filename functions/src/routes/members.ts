@@ -3,7 +3,7 @@ import { db } from '../firebase.ts';
 import { appOrigin, linkContext } from '../mail/params.ts';
 import { route, type Route } from '../router.ts';
 import { apiShape } from '../serialize.ts';
-import { guestListCsv } from '../services/guest-export.ts';
+import { groupOf, guestListCsv } from '../services/guest-export.ts';
 import {
   changeRole,
   inviteMember,
@@ -13,8 +13,8 @@ import {
 } from '../services/members.ts';
 
 export const memberRoutes: Route[] = [
-  route(API.exportGuestList, async ({ caller, params }) => ({
-    download: await guestListCsv(caller, params.eventId),
+  route(API.exportGuestList, async ({ caller, params, req }) => ({
+    download: await guestListCsv(caller, params.eventId, groupOf(req.url)),
   })),
   route(API.listMembers, async ({ caller, params, page }) => ({
     body: await listMembers(caller, params.eventId, page),

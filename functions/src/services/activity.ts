@@ -27,6 +27,7 @@ import type {
   PhotoRecord,
   ScheduleItemRecord,
 } from '../db.ts';
+import { isLimited } from '@gatherly/domain/groups';
 import { store } from '../firebase.ts';
 
 /** The created document of each kind, as its trigger receives it. */
@@ -126,6 +127,15 @@ export async function recordActivity(
     if (!event || event.deleting) return;
     const subject = await readSubject(tx, eventId, kind, subjectId);
     if (!subject) return;
+    // An item limited to groups has no line in the shared feed (services/groups-activity.ts).
+    // Nor an announcement to those answering such an item (its text names the item).
+    if (
+      (subject.kind === 'schedule' && isLimited(subject.doc)) ||
+      (subject.kind === 'announcement' && subject.doc.itemLimited === true)
+    ) {
+      tx.delete(store().activity(eventId).doc(activityEntryId(kind, subjectId)));
+      return;
+    }
     const entry = activityEntry(subject);
     tx.set(store().activity(eventId).doc(entry.id), entry);
   });

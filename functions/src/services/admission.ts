@@ -34,7 +34,13 @@ export async function prepareAdmission(
     callerUid === event.createdBy,
   );
   return {
-    admit(role: InvitableRole, user: UserSummary, now = Timestamp.now()): void {
+    /** `groupIds`: the guest groups they join (an invitation's). */
+    admit(
+      role: InvitableRole,
+      user: UserSummary,
+      now = Timestamp.now(),
+      groupIds: readonly string[] = [],
+    ): void {
       tx.create(store().member(eventId, uid), {
         id: uid,
         eventId,
@@ -43,6 +49,7 @@ export async function prepareAdmission(
         joinedAt: now,
         user,
         searchTokens: memberSearchTokens(user.displayName, user.email),
+        ...(groupIds.length > 0 ? { groupIds: [...groupIds] } : {}),
       });
       writeMemberStats(tx, eventId, stats, { add: role });
     },

@@ -17,6 +17,7 @@ import {
   type AnnouncementRequestValues,
 } from '@gatherly/domain/email/announcements';
 import { eventUrl, unsubscribeUrl } from '@gatherly/domain/email/links';
+import { isLimited, seesItem } from '@gatherly/domain/groups';
 import { requirePermission } from '../access.ts';
 import type { Caller } from '../caller.ts';
 import type { AnnouncementRecord } from '../db.ts';
@@ -54,10 +55,12 @@ export async function recordAnnouncement(
   const ref = s.announcements(eventId).doc();
   const { event, member } = await requirePermission(caller, eventId, 'sendAnnouncements', { tx });
   let itemTitle = '';
+  let itemLimited = false;
   if (audience.kind === 'rsvp') {
     const item = (await tx.get(s.schedule(eventId).doc(audience.scheduleId))).data();
     if (!item) throw notFound(ANNOUNCEMENT_MESSAGES.itemNotFound);
     itemTitle = item.title;
+    itemLimited = isLimited(item);
   }
   const tier = await tierOfUser(event.createdBy, tx);
   const sentToday = await countOf(announcementsSince(eventId, startOfUtcDay()), tx);
@@ -76,6 +79,7 @@ export async function recordAnnouncement(
     message: values.message,
     audience,
     audienceLabel: audienceLabel(audience, itemTitle),
+    itemLimited,
     recipientCount: null,
     createdAt: Timestamp.now(),
   };
@@ -104,7 +108,12 @@ export async function fanOutAnnouncement(
   let members = await eventMembers(eventId);
   const answers = new Map<string, RsvpStatus>();
   if (announcement.audience.kind === 'rsvp') {
-    const rsvps = await s.rsvps(eventId, announcement.audience.scheduleId).get();
+    const { scheduleId } = announcement.audience;
+    // An item limited to groups: only those who see it can be told about it ("no answer yet"
+    // would otherwise reach everyone outside its groups).
+    const item = (await s.schedule(eventId).doc(scheduleId).get()).data();
+    members = item ? members.filter((m) => seesItem(m, item)) : [];
+    const rsvps = await s.rsvps(eventId, scheduleId).get();
     // Waiting members answered (not "no answer yet") but are not going: no answer audience
     // includes them.
     const waiting = new Set<string>();

@@ -1,6 +1,6 @@
 // Derived documents for an event written before they existed (docs/performance.md, "Counters",
 // "Search", "Activity"): the stats counters, each schedule item's rsvpCounts, the members'
-// rsvpsByUser maps, searchTokens on members and photos, the photos' and the banner's download
+// rsvpsByUser maps, each item's `audience` (guest groups), searchTokens on members and photos, the photos' and the banner's download
 // URLs, and the activity feed. Used by scripts/backfill-stats.ts for existing events and by the
 // demo and bench seeds, which write their documents directly. Idempotent: running it again
 // rewrites the same values.
@@ -10,6 +10,7 @@
 // documents are recomputed from a read of the whole collection, once, which only an
 // administrative job may do.
 import { PHOTO_COUNT_SHARDS } from '@gatherly/domain/photo-counter';
+import { groupLimit, isLimited } from '@gatherly/domain/groups';
 import type { BulkWriter, DocumentData, Query, Transaction } from 'firebase-admin/firestore';
 import { memberSearchTokens, photoSearchTokens } from '@gatherly/domain/search';
 import type { DataAccess, PhotoRecord, RsvpsByUserRecord } from '../db.ts';
@@ -77,8 +78,12 @@ export async function backfillEvent(db: DataAccess, eventId: string): Promise<Ba
       const heads = (snap: typeof going) =>
         snap.docs.reduce((sum, d) => sum + (d.data().party?.size ?? 1), 0);
       const current = await tx.get(item.ref);
-      if (current.exists) {
+      const stored = current.data();
+      if (stored) {
         tx.update(item.ref, {
+          // Items from before guest groups are open to everyone; members' schedule queries
+          // filter on `audience` (domain/src/groups.ts), so it must be stored.
+          ...(stored.audience === undefined ? groupLimit([]) : {}),
           rsvpCounts: {
             going: going.size,
             maybe,
@@ -129,7 +134,8 @@ export async function backfillEvent(db: DataAccess, eventId: string): Promise<Ba
       if (recordedBy) map.recordedBy[item.id] = recordedBy;
       answers.set(userId, map);
     }
-    feed({ kind: 'schedule', doc: item.data() });
+    // A limited item has no line in the shared feed (services/groups-activity.ts).
+    if (!isLimited(item.data())) feed({ kind: 'schedule', doc: item.data() });
   }
   for (const [uid, map] of answers) {
     writes.push(writer.set(db.rsvpsByUser(eventId).doc(uid), map));

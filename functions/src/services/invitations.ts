@@ -15,6 +15,7 @@ import { conflict, forbidden, notFound } from '../http.ts';
 import { summaryOf } from '../users.ts';
 import { sendSignInLink } from './email-sign-in.ts';
 import { prepareAdmission } from './admission.ts';
+import { existingGroupIds } from './groups.ts';
 
 export const INVITATION_NOT_FOUND = 'Invitation not found';
 export const ALREADY_ACCEPTED = 'This invitation has already been accepted';
@@ -131,13 +132,15 @@ export async function acceptInvitation(
   if (invitation.status === 'accepted') throw conflict(ALREADY_ACCEPTED);
   if (memberSnap.exists) throw conflict('You are already a member of this event');
   const admission = await prepareAdmission(tx, eventId, event, caller.uid);
+  // Groups deleted since the invitation was sent are left out.
+  const groupIds = await existingGroupIds(tx, eventId, invitation.groupIds ?? []);
   const now = Timestamp.now();
   // A guest who signed in by e-mail has no name yet: the one they give here is their profile's.
   const summary = summaryOf(caller, profile, input.displayName);
   if (profile && input.displayName && profile.displayName !== input.displayName) {
     tx.update(userRef, { displayName: input.displayName, updatedAt: now });
   }
-  admission.admit(invitation.role, summary, now);
+  admission.admit(invitation.role, summary, now, groupIds);
   tx.update(invitationRef, { status: 'accepted', respondedAt: now });
   return { id: eventId, name: event.name };
 }

@@ -13,7 +13,9 @@ import { MEMBER_NOT_FOUND, read, requireMember, requirePermission } from '../acc
 import type { Caller } from '../caller.ts';
 import type { EventRecord, InvitationRecord, MemberRecord } from '../db.ts';
 import { store } from '../firebase.ts';
-import { conflict, forbidden, notFound } from '../http.ts';
+import { existingGroupIds } from './groups.ts';
+import { GROUP_MESSAGES } from '@gatherly/domain/groups';
+import { badRequest, conflict, forbidden, notFound } from '../http.ts';
 import type { LinkContext } from '../mail/params.ts';
 import { queuedMail } from '../mail/queue.ts';
 import { readPage } from '../paging.ts';
@@ -101,6 +103,13 @@ export async function inviteMember(
     respondedAt: null,
   };
   const { event, member } = await requirePermission(caller, eventId, 'inviteMembers', { tx });
+  // The groups travel with the invitation and apply on accepting (services/groups.ts).
+  const groupIds = input.groupIds;
+  if (groupIds.length > 0) {
+    const known = await existingGroupIds(tx, eventId, groupIds);
+    if (known.length !== new Set(groupIds).size) throw badRequest(GROUP_MESSAGES.unknownGroups);
+    invitation.groupIds = known;
+  }
   const existing = (await tx.get(invitationRef)).data();
   const alreadyMember = await tx.get(s.members(eventId).where('user.email', '==', email).limit(1));
   if (!alreadyMember.empty) throw conflict(`${email} is already a member of this event`);

@@ -21,6 +21,7 @@ import {
   type CreatePollValues,
   type UpdatePollValues,
 } from '@gatherly/domain/polls';
+import { GROUP_MESSAGES, isLimited } from '@gatherly/domain/groups';
 import { eventTimeZone } from '@gatherly/domain/time-zones';
 import { requirePermission, type Located } from '../access.ts';
 import type { Caller } from '../caller.ts';
@@ -63,6 +64,10 @@ export async function createPoll(
     target.kind === 'schedule' ? tx.get(s.schedule(eventId).doc(target.scheduleId)) : null,
   ]);
   if (item && !item.exists) throw notFound(SCHEDULE_ITEM_NOT_FOUND);
+  // Every member reads a poll (and gets the picked date): an item limited to guest groups gets
+  // none, and the rules keep an item with a poll from being limited.
+  const itemData = item?.data();
+  if (itemData && isLimited(itemData)) throw conflict(GROUP_MESSAGES.noPollForLimited);
   if (target.kind === 'event' && event.startDate) throw conflict(POLL_MESSAGES.eventHasDates);
   if (existing.exists) throw conflict(POLL_MESSAGES.pollExists);
   const options: PollOption[] = values.options.map((o) => ({

@@ -36,6 +36,7 @@ import {
 } from '@gatherly/domain/email/reminder-settings';
 import { eventUrl, unsubscribeUrl } from '@gatherly/domain/email/links';
 import { eventTimeZone } from '@gatherly/domain/time-zones';
+import { seesItem } from '@gatherly/domain/groups';
 import { readAll } from '../access.ts';
 import type { EventRecord, ScheduleItemRecord } from '../db.ts';
 import { store } from '../firebase.ts';
@@ -222,7 +223,9 @@ async function jobMails(
     const item = job.items[0] as ScheduleItemRecord;
     const answers = await store().rsvps(eventId, item.id).select().get();
     const answered = new Set(answers.docs.map((d) => d.id));
-    return unansweredRecipients(members, answered, preferences).map((m) => mail(m, [item]));
+    // An item limited to groups reminds only those who see it (domain/src/groups.ts).
+    const audience = members.filter((m) => seesItem(m, item));
+    return unansweredRecipients(audience, answered, preferences).map((m) => mail(m, [item]));
   }
   const going = new Map<string, Set<string>>();
   for (const item of job.items) {
@@ -234,5 +237,9 @@ async function jobMails(
     going.set(item.id, new Set(snap.docs.map((d) => d.id)));
   }
   const day = { date: job.key, items: job.items };
-  return dayOfSummaries(day, going, members, preferences).map((s) => mail(s.recipient, s.items));
+  // A member taken out of an item's groups after answering Going is not reminded of it.
+  return dayOfSummaries(day, going, members, preferences)
+    .map((s) => ({ ...s, items: s.items.filter((item) => seesItem(s.recipient, item)) }))
+    .filter((s) => s.items.length > 0)
+    .map((s) => mail(s.recipient, s.items));
 }

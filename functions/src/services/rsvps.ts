@@ -3,6 +3,7 @@
 // answers a leaving member takes with them (docs/product.md, "Schedule and RSVPs", "Guest list",
 // "Plus-ones, questions and waitlists"). Every answer moves the item's counts and may promote
 // from the waitlist in the same transaction (waitlist.ts).
+import { GROUP_MESSAGES, isLimited, seesItem } from '@gatherly/domain/groups';
 import type { MyRsvpResponse } from '@gatherly/domain/api/responses';
 import { Timestamp, type Transaction } from 'firebase-admin/firestore';
 import { recordedAnswerText } from '@gatherly/domain/activity';
@@ -147,7 +148,12 @@ async function writeAnswer(tx: Transaction, answer: Answer): Promise<RsvpRecord>
     asksQuestions || input.answers !== undefined ? tx.get(answersRef) : Promise.resolve(null),
   ]);
   const item = itemSnap.data();
-  if (!item) throw notFound(SCHEDULE_ITEM_NOT_FOUND);
+  // An item limited to groups does not exist for members outside them (the rules agree), and a
+  // host cannot record an answer for one (docs/product.md, "Guest groups").
+  if (!item || (!answer.hostRecorded && !seesItem(member, item))) {
+    throw notFound(SCHEDULE_ITEM_NOT_FOUND);
+  }
+  if (!seesItem(member, item)) throw conflict(GROUP_MESSAGES.notInItemGroups);
 
   // The party: the member plus named guests, within their allowance; guests only when Going.
   const guests = input.status === 'going' ? (input.guests ?? []) : [];
@@ -278,7 +284,8 @@ async function writeAnswer(tx: Transaction, answer: Answer): Promise<RsvpRecord>
   if (cleanAnswers) {
     tx.set(answersRef, { id: uid, eventId, userId: uid, answers: cleanAnswers, updatedAt: now });
   }
-  if (recordedBy) {
+  // A limited item's lines stay out of the feed every member reads (docs/decisions.md).
+  if (recordedBy && !isLimited(item)) {
     const host = summary(recordedBy);
     tx.set(s.activity(eventId).doc(recordedAnswerEntryId(scheduleId, uid)), {
       id: recordedAnswerEntryId(scheduleId, uid),
@@ -302,12 +309,13 @@ export async function myRsvp(
   caller: Caller,
   { eventId, id: scheduleId }: Located,
 ): Promise<MyRsvpResponse> {
-  await requireMember(caller, eventId, { notFound: SCHEDULE_ITEM_NOT_FOUND });
+  const { member } = await requireMember(caller, eventId, { notFound: SCHEDULE_ITEM_NOT_FOUND });
   const [itemSnap, rsvpSnap] = await Promise.all([
     store().schedule(eventId).doc(scheduleId).get(),
     store().rsvps(eventId, scheduleId).doc(caller.uid).get(),
   ]);
-  if (!itemSnap.exists) throw notFound(SCHEDULE_ITEM_NOT_FOUND);
+  const item = itemSnap.data();
+  if (!item || !seesItem(member, item)) throw notFound(SCHEDULE_ITEM_NOT_FOUND);
   const rsvp = rsvpSnap.data();
   if (!rsvp || !isRsvpState(rsvp.status)) {
     return { status: null, party: null, waitlistPosition: null };

@@ -2,6 +2,7 @@
 // deletion with its RSVPs and feed lines (docs/product.md, "Schedule and RSVPs"). Admins create
 // and edit the items directly (firestore.rules); answers are rsvps.ts's, capacity and the
 // waitlist capacity.ts's and waitlist.ts's.
+import { seesItem } from '@gatherly/domain/groups';
 import { FieldPath } from 'firebase-admin/firestore';
 import type { ScheduleItemView } from '@gatherly/domain/entities/schedule';
 import { RSVP_STATES, type RsvpState } from '@gatherly/domain/rsvp-options';
@@ -23,10 +24,12 @@ export const isRsvpState = (v: unknown): v is RsvpState =>
 
 /** The schedule by start time, each item with its RSVP counts and the caller's answer. */
 export async function listSchedule(caller: Caller, eventId: string): Promise<ScheduleItemView[]> {
-  await requireMember(caller, eventId);
+  const { member } = await requireMember(caller, eventId);
   const snap = await store().schedule(eventId).orderBy('startTime').get();
-  const mine = await readAll(snap.docs.map((d) => store().rsvps(eventId, d.id).doc(caller.uid)));
-  return snap.docs.map((d, i): ScheduleItemView => {
+  // Items limited to groups the caller is not in are left out (domain/src/groups.ts).
+  const docs = snap.docs.filter((d) => seesItem(member, d.data()));
+  const mine = await readAll(docs.map((d) => store().rsvps(eventId, d.id).doc(caller.uid)));
+  return docs.map((d, i): ScheduleItemView => {
     const { rsvpCounts, ...item } = d.data();
     const own = mine[i]?.data()?.status;
     return {

@@ -7,6 +7,7 @@ import { FieldValue, Timestamp, type Transaction } from 'firebase-admin/firestor
 import type { ParsedBodyOf } from '@gatherly/domain/api/contract';
 import type { API } from '@gatherly/domain/api/endpoints';
 import { calendarDaysBetween } from '@gatherly/domain/dates';
+import { seesItem } from '@gatherly/domain/groups';
 import { can } from '@gatherly/domain/roles';
 import type { GuestAnswers } from '@gatherly/domain/rsvp-options';
 import {
@@ -434,7 +435,7 @@ export async function mySeat(
   now: Date = new Date(),
 ): Promise<MySeat> {
   const s = store();
-  const { event } = await requireMember(caller, ref.eventId, {
+  const { event, member } = await requireMember(caller, ref.eventId, {
     notFound: SEATING_MESSAGES.itemNotFound,
   });
   const [chartSnap, itemSnap, placementSnap] = await Promise.all([
@@ -443,7 +444,8 @@ export async function mySeat(
     s.seatingPlacements(ref.eventId, ref.scheduleId).doc(caller.uid).get(),
   ]);
   const item = itemSnap.data();
-  if (!item) throw notFound(SEATING_MESSAGES.itemNotFound);
+  // An item limited to guest groups does not exist for those outside them.
+  if (!item || !seesItem(member, item)) throw notFound(SEATING_MESSAGES.itemNotFound);
   if (!chartSnap.data()?.showGuestsTheirTable) return NO_SEAT;
   if (calendarDaysBetween(now, item.startTime, eventTimeZone(event)) !== 0) return NO_SEAT;
   const tableId = placementSnap.data()?.tables.self;

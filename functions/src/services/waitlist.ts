@@ -3,6 +3,7 @@
 // spots free up. Promotion runs inside the transaction that frees the spots (an answer that
 // drops heads, a member's removal, a larger capacity), so it is exact under concurrency: the
 // line and the counts are read in that transaction, and any concurrent write to them retries it.
+import { isLimited } from '@gatherly/domain/groups';
 import { FieldPath, type Timestamp, type Transaction } from 'firebase-admin/firestore';
 import type { EmailPreferences } from '@gatherly/domain/entities/users';
 import { wantsEmail } from '@gatherly/domain/email/preferences';
@@ -170,7 +171,8 @@ export function applyPromotions(
 ): FullRsvpCounts {
   const s = store();
   let out = counts;
-  const feedVisible = w.event.guestsSeeWhoIsGoing !== false;
+  // A limited item's lines stay out of the feed every member reads (groups-activity.ts).
+  const feedVisible = w.event.guestsSeeWhoIsGoing !== false && !isLimited(w.item);
   for (const { rsvp, member, preferences } of w.promoted) {
     const uid = rsvp.userId;
     const heads = headsOf(rsvp);

@@ -18,6 +18,7 @@ import {
   type TriggeredActivityKind,
 } from '../services/activity.ts';
 import { TRIGGER_OPTIONS } from '../runtime.ts';
+import { followItemLimit } from '../services/groups-activity.ts';
 import { refreshBannerImageUrl } from '../services/photos.ts';
 import { refreshPhotoSearchTokens } from '../services/search.ts';
 
@@ -66,6 +67,19 @@ export const activityScheduleCreated = onDocumentCreated(
 export const activityScheduleDeleted = onDocumentDeleted(
   { document: SCHEDULE, ...OPTIONS },
   remove('schedule'),
+);
+/** An item limited to groups (or opened again) takes its feed lines out (or back). */
+export const activityScheduleLimitChanged = onDocumentUpdated(
+  { document: SCHEDULE, ...OPTIONS },
+  async (event) => {
+    const before: unknown = event.data?.before.get('groupAccess');
+    const after: unknown = event.data?.after.get('groupAccess');
+    const was: unknown = event.data?.before.get('audience');
+    const is: unknown = event.data?.after.get('audience');
+    // A repeated call is harmless (idempotent), so a key-order difference may trigger one.
+    if (was === is && JSON.stringify(before) === JSON.stringify(after)) return;
+    await followItemLimit(event.params.eventId, event.params.subjectId);
+  },
 );
 export const activityAnnouncementCreated = onDocumentCreated(
   { document: ANNOUNCEMENT, ...OPTIONS },

@@ -98,6 +98,7 @@ export const MegaphoneIcon = make(
   'MegaphoneIcon',
   <path d="M3 11v2a1 1 0 0 0 1 1h3l5 4V6L7 10H4a1 1 0 0 0-1 1zM16 8.5a5 5 0 0 1 0 7M19 5.5a9 9 0 0 1 0 13" />,
 );
+export const LockIcon = make('LockIcon', <path d="M6 11h12v10H6zM8 11V7a4 4 0 0 1 8 0v4" />);
 export const ShieldIcon = make(
   'ShieldIcon',
   <path d="M12 22s8-4 8-10V5l-8-3-8 3v7c0 6 8 10 8 10z" />,

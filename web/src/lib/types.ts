@@ -9,7 +9,12 @@ import type { Event } from '@gatherly/domain/entities/events';
 import type { Invitation, Member, RoleChange } from '@gatherly/domain/entities/members';
 import type { Photo, PhotoVote } from '@gatherly/domain/entities/photos';
 import type { Poll, PollBallot } from '@gatherly/domain/entities/polls';
-import type { RsvpCounts, RsvpsByUser, ScheduleItem } from '@gatherly/domain/entities/schedule';
+import type {
+  Rsvp,
+  RsvpCounts,
+  RsvpsByUser,
+  ScheduleItem,
+} from '@gatherly/domain/entities/schedule';
 import type {
   EventStats as StoredEventStats,
   EventStatsMembers,
@@ -19,6 +24,7 @@ import type {
 import type { Carpool, CarpoolPassenger, Flight } from '@gatherly/domain/entities/travel';
 import type { EmailPreferences, User } from '@gatherly/domain/entities/users';
 import type { JoinRequest } from '@gatherly/domain/guest-access';
+import type { GuestGroup } from '@gatherly/domain/groups';
 import type { GuestAnswersDoc as StoredGuestAnswers } from '@gatherly/domain/rsvp-options';
 
 export type { UserSummary } from '@gatherly/domain/entities/common';
@@ -56,10 +62,14 @@ export type TravelStats = EventStatsTravel;
  * null, shown as "counting", never as 0. */
 export type EventStats = { [K in keyof StoredEventStats]: StoredEventStats[K] | null };
 
+/** `events/{e}/schedule/{s}/rsvps/{uid}`: one member's answer to one item. */
+export type RsvpDoc = Rsvp<StoredTime>;
 /** `events/{e}/rsvpsByUser/{uid}`: one member's answers, by schedule item id. */
 export type RsvpsByUserDoc = RsvpsByUser<StoredTime>;
 /** `events/{e}/guestAnswers/{uid}`: a member's answers to the host's questions (private). */
 export type GuestAnswersDoc = StoredGuestAnswers<StoredTime>;
+/** `events/{e}/groups/{id}`: a guest group (admins read them; functions write them). */
+export type GroupDoc = GuestGroup<StoredTime>;
 /** `events/{e}/invitations/{id}` (admins read them). */
 export type InvitationDoc = Invitation<StoredTime>;
 export type JoinRequestDoc = JoinRequest<StoredTime>;

@@ -19,6 +19,7 @@ import type { GatherlyEvent, MemberRole } from '../../src/lib/types.ts';
 import { makeMyEvent, makeMyEvents, makeScope, renderScreen } from '../render.tsx';
 import { inDeviceZone } from '../time-zones.ts';
 import { testDb } from './firebase-stub.ts';
+import * as groupsData from '../../src/features/groups/data.ts';
 import { carpool, flight, photo } from './fixtures.ts';
 import { goOffline } from '../offline.ts';
 import { ApiError, subscription } from '../api-mock.ts';
@@ -64,6 +65,10 @@ vi.mock('../../src/features/polls/data.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../src/features/polls/data.ts')>()),
   useOpenPolls: () => ({ loading: false, polls: [] }),
 }));
+vi.mock('../../src/features/groups/data.ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../src/features/groups/data.ts')>()),
+  useGroups: vi.fn(() => ({ groups: [], loading: false, error: null })),
+}));
 vi.mock('../../src/features/activity/data.ts', () => ({ useEventActivity: vi.fn() }));
 vi.mock('../../src/features/subscription/use-subscription.ts', () => ({
   useSubscription: vi.fn(),
@@ -97,6 +102,7 @@ const bannerWrites = vi.mocked(bannerData);
 const activity = vi.mocked(activityData);
 const upload = vi.mocked(bannerUpload.uploadBanner);
 const plan = vi.mocked(subscriptionHook.useSubscription);
+const groupsHook = vi.mocked(groupsData.useGroups);
 
 const EVENT: Partial<GatherlyEvent> = {
   name: 'Beach Wedding',
@@ -659,6 +665,8 @@ describe('DashboardPage sections', () => {
           startTime: new Date(2027, 5, 11, 19, 30).toISOString(),
           endTime: null,
           location: 'The boathouse',
+          // No groups ticked: open to everyone.
+          groupIds: [],
         },
         expect.any(String),
       ),
@@ -1048,5 +1056,60 @@ describe('DashboardPage: the host’s questions and capacity', () => {
         'Welcome Dinner is on the schedule without the new capacity: Capacity and waitlists need the Pro or Enterprise plan',
       ),
     ).toBeInTheDocument();
+  });
+
+  it('admins limit an item to guest groups and see “Only: …” on it; other viewers read no groups', async () => {
+    const party = { id: 'g1', eventId: 'e1', name: 'Wedding party', createdAt: null };
+    const family = { id: 'g2', eventId: 'e1', name: 'Family', createdAt: null };
+    groupsHook.mockReturnValue({ groups: [family, party], loading: false, error: null });
+    dash.useSchedule.mockReturnValue({
+      loading: false,
+      items: [
+        scheduleItem('s1'),
+        scheduleItem('s2', {
+          title: 'Rehearsal dinner',
+          audience: 'groups',
+          groupAccess: { g1: true },
+        }),
+      ],
+      goingHeads: 0,
+    });
+    dash.updateScheduleItem.mockResolvedValue(undefined);
+    renderDashboard('admin');
+    const rows = screen.getAllByTestId('schedule-item');
+    expect(within(rows[0]!).queryByTestId('item-limit')).toBeNull();
+    expect(within(rows[1]!).getByTestId('item-limit')).toHaveTextContent('Only: Wedding party');
+
+    // Editing the limited item without touching the ticks leaves its limit as it is.
+    await userEvent.click(screen.getByRole('button', { name: 'Edit Rehearsal dinner' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Edit Schedule Item' });
+    expect(within(dialog).getByRole('checkbox', { name: 'Wedding party' })).toBeChecked();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(dash.updateScheduleItem).toHaveBeenLastCalledWith(
+        testDb,
+        'e1',
+        's2',
+        expect.objectContaining({ title: 'Rehearsal dinner', groupIds: undefined }),
+      ),
+    );
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    // Limiting the open item to Family.
+    await userEvent.click(screen.getByRole('button', { name: 'Edit Welcome Dinner' }));
+    dialog = await screen.findByRole('dialog', { name: 'Edit Schedule Item' });
+    await userEvent.click(within(dialog).getByRole('checkbox', { name: 'Family' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(dash.updateScheduleItem).toHaveBeenLastCalledWith(
+        testDb,
+        'e1',
+        's1',
+        expect.objectContaining({ groupIds: ['g2'] }),
+      ),
+    );
+    groupsHook.mockClear();
+    renderDashboard('attendee');
+    expect(groupsHook).toHaveBeenCalledWith('e1', false);
   });
 });

@@ -17,6 +17,8 @@ import * as subscriptionHook from '../../src/features/subscription/use-subscript
 import { subscription } from '../api-mock.ts';
 import * as apiClient from '../../src/lib/api-client.ts';
 import * as saveLink from '../../src/lib/save-link.ts';
+import * as groupsModule from '../../src/features/groups/data.ts';
+import type { GroupDoc } from '../../src/lib/types.ts';
 
 vi.mock('../../src/features/members/data.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../src/features/members/data.ts')>()),
@@ -53,10 +55,20 @@ vi.mock('../../src/lib/api-client.ts', async (importOriginal) => ({
   downloadApi: vi.fn(),
 }));
 vi.mock('../../src/lib/save-link.ts', () => ({ saveBlob: vi.fn(), saveLink: vi.fn() }));
+// Guest groups: the hosts' live list and the API calls (their server side has its own tests).
+vi.mock('../../src/features/groups/data.ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../src/features/groups/data.ts')>()),
+  useGroups: vi.fn(() => ({ groups: [], loading: false, error: null })),
+  createGroup: vi.fn(),
+  renameGroup: vi.fn(),
+  deleteGroup: vi.fn(),
+  assignGroupMembers: vi.fn(),
+}));
 vi.mock('../../src/features/subscription/use-subscription.ts', () => ({
   useSubscription: vi.fn(() => ({ subscription: null, loading: false, error: null, reload() {} })),
 }));
 const data = vi.mocked(membersData);
+const groupsData = vi.mocked(groupsModule);
 const eventStats = vi.mocked(statsHook.useEventStats);
 const guests = vi.mocked(guestData);
 
@@ -343,7 +355,14 @@ describe('MembersPage', () => {
     expect(within(rows[0]!).getByText('Answered · Mar 6, 2099')).toBeInTheDocument();
     expect(within(rows[1]!).getByText('Recorded by the host · Mar 6, 2099')).toBeInTheDocument();
     expect(within(rows[2]!).getByTestId('guest-answer')).toHaveTextContent('No answer');
-    expect(guests.useGuestsByMember).toHaveBeenLastCalledWith('e1', null, 'joined', '', false);
+    expect(guests.useGuestsByMember).toHaveBeenLastCalledWith(
+      'e1',
+      null,
+      'joined',
+      '',
+      false,
+      null,
+    );
 
     await userEvent.selectOptions(
       within(rows[2]!).getByRole('combobox', { name: 'Record an answer for Katherine Johnson' }),
@@ -354,7 +373,14 @@ describe('MembersPage', () => {
     );
 
     await userEvent.click(screen.getByRole('button', { name: 'No answer' }));
-    expect(guests.useGuestsByMember).toHaveBeenLastCalledWith('e1', 's1', 'joined', '', false);
+    expect(guests.useGuestsByMember).toHaveBeenLastCalledWith(
+      'e1',
+      's1',
+      'joined',
+      '',
+      false,
+      null,
+    );
     await userEvent.click(screen.getByRole('button', { name: 'Going' }));
     expect(guests.useGuestsByAnswer).toHaveBeenLastCalledWith(
       'e1',
@@ -363,6 +389,7 @@ describe('MembersPage', () => {
       'joined',
       '',
       false,
+      null,
     );
     expect(screen.getAllByTestId('guest-row')).toHaveLength(1);
   });
@@ -437,7 +464,7 @@ describe('MembersPage', () => {
     // 4 members: 2 going, 1 maybe, 1 waiting.
     expect(within(totals).getByText('No answer: 0')).toBeInTheDocument();
     expect(within(totals).getByText('5 going · 3 replies · 2 waiting')).toBeInTheDocument();
-    expect(guests.useGuestsByMember).toHaveBeenLastCalledWith('e1', null, 'joined', '', true);
+    expect(guests.useGuestsByMember).toHaveBeenLastCalledWith('e1', null, 'joined', '', true, null);
     const [adaRow, alanRow] = screen.getAllByTestId('guest-row');
     expect(within(adaRow!).getByTestId('guest-party')).toHaveTextContent(
       'Party of 3: Sam Lee; Mia Lee (child)',
@@ -459,6 +486,7 @@ describe('MembersPage', () => {
       'joined',
       '',
       true,
+      null,
     );
   });
 
@@ -635,5 +663,141 @@ describe('MembersPage', () => {
     await userEvent.type(within(dialog).getByLabelText('Email Address'), 'grace@example.com');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Send Invitation' }));
     expect(await screen.findByText('This person has already been invited')).toBeInTheDocument();
+  });
+
+  describe('guest groups', () => {
+    const party: GroupDoc = { id: 'g1', eventId: 'e1', name: 'Wedding party', createdAt: null };
+    const family: GroupDoc = { id: 'g2', eventId: 'e1', name: 'Family', createdAt: null };
+    const withGroups = (groups: GroupDoc[]) =>
+      groupsData.useGroups.mockReturnValue({ groups, loading: false, error: null });
+
+    it('hosts add, rename and delete groups; the server’s refusal is shown as a sentence', async () => {
+      withGroups([party]);
+      const answered = (g: GroupDoc) => ({
+        group: { ...g, createdAt: '2099-01-01T00:00:00.000Z' },
+      });
+      groupsData.createGroup.mockResolvedValue(answered(family));
+      groupsData.renameGroup.mockResolvedValue(answered({ ...party, name: 'Bridal party' }));
+      groupsData.deleteGroup.mockRejectedValue(
+        new ApiError(409, 'Take its members out of the group and lift its item limits first.'),
+      );
+      renderMembers('creator');
+      await userEvent.click(screen.getByRole('tab', { name: 'Guest List' }));
+      const card = await screen.findByTestId('groups-card');
+      expect(within(card).getByText('Wedding party')).toBeInTheDocument();
+      // A blank name is refused before any request.
+      await userEvent.click(within(card).getByRole('button', { name: 'Add group' }));
+      expect(within(card).getByText('Give the group a name.')).toBeInTheDocument();
+      expect(groupsData.createGroup).not.toHaveBeenCalled();
+      await userEvent.type(within(card).getByLabelText('New group'), '  Family ');
+      await userEvent.click(within(card).getByRole('button', { name: 'Add group' }));
+      await waitFor(() => expect(groupsData.createGroup).toHaveBeenCalledWith('e1', 'Family'));
+      expect(within(card).getByLabelText('New group')).toHaveValue('');
+
+      await userEvent.click(within(card).getByRole('button', { name: 'Rename Wedding party' }));
+      const dialog = await screen.findByRole('dialog');
+      await userEvent.clear(within(dialog).getByLabelText('Name'));
+      await userEvent.type(within(dialog).getByLabelText('Name'), 'Bridal party');
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+      await waitFor(() =>
+        expect(groupsData.renameGroup).toHaveBeenCalledWith('e1', 'g1', 'Bridal party'),
+      );
+
+      await userEvent.click(within(card).getByRole('button', { name: 'Delete Wedding party' }));
+      const confirm = await screen
+        .findByRole('alertdialog')
+        .catch(() => screen.findByRole('dialog'));
+      await userEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
+      await waitFor(() => expect(groupsData.deleteGroup).toHaveBeenCalledWith('e1', 'g1'));
+      expect(
+        await screen.findByText(
+          'Take its members out of the group and lift its item limits first.',
+        ),
+      ).toBeInTheDocument();
+    });
+
+    it('the guest list filters by group, exports that group and puts several guests in a group at once', async () => {
+      withGroups([family, party]);
+      onPlan('paid');
+      vi.mocked(apiClient.downloadApi).mockResolvedValue(new Blob(['x'], { type: 'text/csv' }));
+      groupsData.assignGroupMembers.mockResolvedValue({ groupId: 'g1', changed: 2 });
+      guests.useScheduleItems.mockReturnValue([ceremony]);
+      guests.useGuestsByMember.mockReturnValue(
+        guestPages([
+          {
+            uid: 'u1',
+            member: { ...ada, groupIds: ['g1'] },
+            answers: undefined,
+            questionAnswers: undefined,
+          },
+          { uid: 'u3', member: alan, answers: undefined, questionAnswers: undefined },
+          { uid: 'u4', member: katherine, answers: undefined, questionAnswers: undefined },
+        ]),
+      );
+      renderMembers('creator');
+      await userEvent.click(screen.getByRole('tab', { name: 'Guest List' }));
+      const rows = await screen.findAllByTestId('guest-row');
+      expect(within(rows[0]!).getByTestId('guest-group')).toHaveTextContent('Wedding party');
+      expect(within(rows[1]!).queryByTestId('guest-group')).toBeNull();
+
+      await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Guest group' }), 'g1');
+      expect(guests.useGuestsByMember).toHaveBeenLastCalledWith(
+        'e1',
+        null,
+        'joined',
+        '',
+        false,
+        'g1',
+      );
+      await userEvent.click(screen.getByRole('button', { name: 'Export group CSV' }));
+      await waitFor(() =>
+        expect(apiClient.downloadApi).toHaveBeenCalledWith(
+          expect.objectContaining({ name: 'exportGuestList' }),
+          { params: { eventId: 'e1' }, query: { group: 'g1' } },
+        ),
+      );
+
+      const bar = screen.getByTestId('group-assign');
+      expect(within(bar).getByRole('button', { name: 'Add to group' })).toBeDisabled();
+      await userEvent.click(screen.getByRole('checkbox', { name: 'Select Alan Turing' }));
+      await userEvent.click(screen.getByRole('checkbox', { name: 'Select Katherine Johnson' }));
+      expect(within(bar).getByText('2 guests selected')).toBeInTheDocument();
+      await userEvent.selectOptions(
+        within(bar).getByRole('combobox', { name: 'Group for the selected guests' }),
+        'g1',
+      );
+      await userEvent.click(within(bar).getByRole('button', { name: 'Add to group' }));
+      await waitFor(() =>
+        expect(groupsData.assignGroupMembers).toHaveBeenCalledWith('e1', 'g1', {
+          add: ['u3', 'u4'],
+        }),
+      );
+      expect(await screen.findByText('2 guests added to Wedding party.')).toBeInTheDocument();
+      expect(within(bar).getByText('Tick guests to put them in a group.')).toBeInTheDocument();
+    });
+
+    it('an invitation can carry groups', async () => {
+      withGroups([family, party]);
+      data.inviteMember.mockResolvedValue('http://localhost/invite/tok123');
+      renderMembers('admin', 'u2');
+      await userEvent.click(screen.getByRole('button', { name: 'Invite Member' }));
+      const dialog = await screen.findByRole('dialog');
+      await userEvent.type(within(dialog).getByLabelText('Email Address'), 'best@example.com');
+      await userEvent.click(within(dialog).getByRole('checkbox', { name: 'Wedding party' }));
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Send Invitation' }));
+      await waitFor(() =>
+        expect(data.inviteMember).toHaveBeenCalledWith('e1', {
+          userEmail: 'best@example.com',
+          role: 'attendee',
+          groupIds: ['g1'],
+        }),
+      );
+    });
+
+    it('attendees read no groups', () => {
+      renderMembers('attendee', 'u3');
+      expect(groupsData.useGroups).toHaveBeenCalledWith('e1', false);
+      expect(screen.queryByTestId('groups-card')).toBeNull();
+    });
   });
 });

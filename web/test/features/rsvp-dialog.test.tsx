@@ -90,7 +90,7 @@ const SONG: GuestQuestion = {
 const NOTHING_TO_ASK: GoingRules = { allowance: 0, questions: [], storedAnswers: null };
 
 function Dashboard({ going }: { going: GoingRules }) {
-  const schedule = useSchedule('e1', 'u1');
+  const schedule = useSchedule('e1', 'u1', 'attendee');
   return (
     <>
       <OfflineBanner />

@@ -59,7 +59,7 @@ const apiRequest = vi.mocked(api.apiRequest);
 const PUT = 'PUT /api/events/e1/schedule/s1/rsvp';
 
 function Dashboard() {
-  const schedule = useSchedule('e1', 'u1');
+  const schedule = useSchedule('e1', 'u1', 'attendee');
   return (
     <>
       <OfflineBanner />

@@ -287,6 +287,7 @@ describe('converters', () => {
       user: { displayName: 'Grace', email: '', photoURL: '' },
       searchTokens: [],
       plusOnesAllowed: null,
+      groupIds: [],
     });
     const own = (plusOnesAllowed: unknown) =>
       memberConverter.fromFirestore(stored('events/e1/members/u2', { plusOnesAllowed }))
@@ -464,6 +465,8 @@ describe('converters', () => {
       location: '',
       createdBy: 'u1',
       createdAt: serverTimestamp(),
+      audience: 'groups' as const,
+      groupAccess: { g1: true as const },
     };
     // The RSVP tallies are the RSVP function's: never written by the web.
     const written = scheduleConverter.toFirestore({
@@ -471,6 +474,12 @@ describe('converters', () => {
       rsvpCounts: { going: 1, maybe: 0, notGoing: 0 },
     });
     expect(Object.keys(written).sort()).toEqual(Object.keys(item).sort());
+    expect(written).toMatchObject({ audience: 'groups', groupAccess: { g1: true } });
+    // An item without a limit is written open to everyone (the rules require both fields).
+    const { audience: _a, groupAccess: _g, ...open } = item;
+    expect(
+      scheduleConverter.toFirestore({ ...open, rsvpCounts: { going: 0, maybe: 0, notGoing: 0 } }),
+    ).toMatchObject({ audience: 'everyone', groupAccess: {} });
   });
 
   it('refuse to create documents only the functions create', () => {

@@ -44,7 +44,7 @@ export default function DashboardPage() {
   const recentPhotos = useMemo(() => withMyVotes(recent.photos, voted), [recent.photos, voted]);
   const flights = useFlights(eventId, TRAVEL_PANEL_ITEMS);
   const carpools = useCarpools(eventId, TRAVEL_PANEL_ITEMS);
-  const schedule = useSchedule(eventId, uid);
+  const schedule = useSchedule(eventId, uid, role);
   // What a Going asks (docs/product.md, "Plus-ones, questions and waitlists"): two documents.
   const allowance = useMyAllowance(eventId, uid, event);
   const storedAnswers = useMyGuestAnswers(eventId, uid);

@@ -33,6 +33,10 @@ import {
   type GuestRow,
 } from './guest-list-data.ts';
 import { PlusOnesDialog, type PlusOnesTarget } from './PlusOnesDialog.tsx';
+import { GroupAssignBar } from './GroupAssignBar.tsx';
+import { Checkbox } from '../../components/chakra/Checkbox.ts';
+import { groupNames } from '../groups/data.ts';
+import type { GroupDoc } from '../../lib/types.ts';
 
 const FILTERS: { value: AnswerFilter; label: string }[] = [
   { value: 'all', label: 'Everyone' },
@@ -65,11 +69,14 @@ interface GuestListProps {
    */
   exportGate: ExportGate;
   onUpgrade(): void;
+  /** The event's guest groups (by name): the filter, the row badges and assigning. */
+  groups: readonly GroupDoc[];
 }
 
 /**
  * The host's guest list (docs/product.md, "Guest list"): each member's answer to one schedule
- * item at a time, filtered by answer, with totals, recorded answers and the CSV export.
+ * item at a time, filtered by answer and guest group, with totals, recorded answers, the CSV
+ * export (of the group shown) and members put in or taken out of groups several at once.
  */
 export function GuestList({
   eventId,
@@ -78,6 +85,7 @@ export function GuestList({
   questions,
   exportGate,
   onUpgrade,
+  groups,
 }: GuestListProps) {
   // null until loaded: "Add schedule items" shows only once there are none.
   const loadedItems = useScheduleItems(eventId);
@@ -91,6 +99,17 @@ export function GuestList({
   const total = stats.members?.total ?? null;
   const [exporting, setExporting] = useState(false);
   const [plusOnesFor, setPlusOnesFor] = useState<PlusOnesTarget | null>(null);
+  const [chosenGroup, setChosenGroup] = useState<string | null>(null);
+  // A group deleted meanwhile no longer filters.
+  const groupId = groups.some((g) => g.id === chosenGroup) ? chosenGroup : null;
+  const [selected, setSelected] = useState<ReadonlyMap<string, string>>(new Map());
+  const toggle = (uid: string, name: string, on: boolean) =>
+    setSelected((current) => {
+      const next = new Map(current);
+      if (on) next.set(uid, name);
+      else next.delete(uid);
+      return next;
+    });
 
   const counts = item?.rsvpCounts ?? { going: 0, maybe: 0, notGoing: 0 };
   const waitlisted = counts.waitlisted ?? 0;
@@ -104,6 +123,10 @@ export function GuestList({
     questions,
     plusOnesAllowed,
     onPlusOnes: setPlusOnesFor,
+    groupId,
+    groups,
+    selected,
+    onSelect: toggle,
   };
 
   const exportCsv = async () => {
@@ -114,7 +137,10 @@ export function GuestList({
     setExporting(true);
     try {
       saveBlob(
-        await downloadApi(API.exportGuestList, { params: { eventId } }),
+        await downloadApi(API.exportGuestList, {
+          params: { eventId },
+          ...(groupId ? { query: { group: groupId } } : {}),
+        }),
         csvFileName(eventName),
       );
     } catch (err) {
@@ -144,7 +170,7 @@ export function GuestList({
             // Until the creator's plan is known, a click could offer an upgrade not needed.
             disabled={exporting || exportGate === 'loading'}
           >
-            {exporting ? 'Exporting...' : 'Export CSV'}
+            {exporting ? 'Exporting...' : groupId ? 'Export group CSV' : 'Export CSV'}
           </Button>
         </HStack>
         {items.length === 0 ? (
@@ -179,6 +205,23 @@ export function GuestList({
                 </NativeSelect.Field>
                 <NativeSelect.Indicator />
               </NativeSelect.Root>
+              {groups.length > 0 && (
+                <NativeSelect.Root size="sm" maxW={{ md: '48' }}>
+                  <NativeSelect.Field
+                    aria-label="Guest group"
+                    value={groupId ?? ''}
+                    onChange={(e) => setChosenGroup(e.currentTarget.value || null)}
+                  >
+                    <option value="">All groups</option>
+                    {groups.map((g) => (
+                      <option key={g.id} value={g.id}>
+                        {g.name}
+                      </option>
+                    ))}
+                  </NativeSelect.Field>
+                  <NativeSelect.Indicator />
+                </NativeSelect.Root>
+              )}
               <Input
                 size="sm"
                 placeholder="Search guests..."
@@ -223,6 +266,14 @@ export function GuestList({
                 </Button>
               ))}
             </HStack>
+            {groups.length > 0 && (
+              <GroupAssignBar
+                eventId={eventId}
+                groups={groups}
+                selected={selected}
+                onDone={() => setSelected(new Map())}
+              />
+            )}
             {item && (filter === 'all' || filter === 'none') && (
               <GuestsByMember {...rowProps} itemId={item.id} noAnswerOnly={filter === 'none'} />
             )}
@@ -255,25 +306,40 @@ interface RowContext {
   questions: readonly GuestQuestion[];
   plusOnesAllowed: number;
   onPlusOnes(target: PlusOnesTarget): void;
+  /** The group the list is filtered to (null: everyone). */
+  groupId: string | null;
+  groups: readonly GroupDoc[];
+  /** The members chosen for a group change, uid -> name. */
+  selected: ReadonlyMap<string, string>;
+  onSelect(uid: string, name: string, on: boolean): void;
 }
 
 /** Everyone, or those without an answer: member pages with their answers. */
 function GuestsByMember({ noAnswerOnly, ...props }: RowsProps & { noAnswerOnly: boolean }) {
-  const { eventId, itemId, order, search, questions } = props;
+  const { eventId, itemId, order, search, questions, groupId } = props;
   const pages = useGuestsByMember(
     eventId,
     noAnswerOnly ? itemId : null,
     order,
     search,
     questions.length > 0,
+    groupId,
   );
   return <GuestRows pages={pages} {...props} />;
 }
 
 /** Those with one answer: answer-map pages with their member documents. */
 function GuestsByAnswer({ status, ...props }: RowsProps & { status: RsvpState }) {
-  const { eventId, itemId, order, search, questions } = props;
-  const pages = useGuestsByAnswer(eventId, itemId, status, order, search, questions.length > 0);
+  const { eventId, itemId, order, search, questions, groupId } = props;
+  const pages = useGuestsByAnswer(
+    eventId,
+    itemId,
+    status,
+    order,
+    search,
+    questions.length > 0,
+    groupId,
+  );
   return <GuestRows pages={pages} {...props} />;
 }
 
@@ -327,6 +393,9 @@ function GuestRowView({
   questions,
   plusOnesAllowed,
   onPlusOnes,
+  groups,
+  selected,
+  onSelect,
 }: RowContext & { row: GuestRow }) {
   const [saving, setSaving] = useState(false);
   const status = row.answers?.statuses[itemId];
@@ -352,6 +421,7 @@ function GuestRowView({
     }
   };
   const name = guestName(row);
+  const inGroups = groupNames(groups, row.member?.groupIds ?? []);
   return (
     <Stack
       direction={{ base: 'column', sm: 'row' }}
@@ -362,34 +432,53 @@ function GuestRowView({
       gap="2"
       data-testid="guest-row"
     >
-      <Box minW="0">
-        <HStack gap="2" wrap="wrap">
-          <Text fontWeight="medium" truncate>
-            {name}
-          </Text>
-          {row.member && <RoleBadge role={row.member.role} context="member" />}
-        </HStack>
-        <Text color="fg.muted" textStyle="sm" truncate>
-          {row.member?.user.email}
-        </Text>
-        {party && party.guests.length > 0 && (
-          <Text textStyle="sm" data-testid="guest-party">
-            Party of {party.size}: {guestNamesText(party)}
-          </Text>
+      <HStack minW="0" align="start" gap="3">
+        {groups.length > 0 && row.member && (
+          <Checkbox.Root
+            mt="1"
+            size="sm"
+            checked={selected.has(row.uid)}
+            onCheckedChange={(e) => onSelect(row.uid, name, e.checked === true)}
+          >
+            <Checkbox.HiddenInput />
+            <Checkbox.Control />
+            <Checkbox.Label srOnly>Select {name}</Checkbox.Label>
+          </Checkbox.Root>
         )}
-        {lines.length > 0 && (
-          <Stack as="dl" gap="0" mt="1" textStyle="sm" data-testid="guest-question-answers">
-            {lines.map((l) => (
-              <HStack key={l.id} gap="1" align="baseline" wrap="wrap">
-                <Text as="dt" color="fg.muted">
-                  {l.label}:
-                </Text>
-                <Text as="dd">{l.text}</Text>
-              </HStack>
+        <Box minW="0">
+          <HStack gap="2" wrap="wrap">
+            <Text fontWeight="medium" truncate>
+              {name}
+            </Text>
+            {row.member && <RoleBadge role={row.member.role} context="member" />}
+            {inGroups.map((g) => (
+              <Badge key={g} variant="outline" colorPalette="blue" data-testid="guest-group">
+                {g}
+              </Badge>
             ))}
-          </Stack>
-        )}
-      </Box>
+          </HStack>
+          <Text color="fg.muted" textStyle="sm" truncate>
+            {row.member?.user.email}
+          </Text>
+          {party && party.guests.length > 0 && (
+            <Text textStyle="sm" data-testid="guest-party">
+              Party of {party.size}: {guestNamesText(party)}
+            </Text>
+          )}
+          {lines.length > 0 && (
+            <Stack as="dl" gap="0" mt="1" textStyle="sm" data-testid="guest-question-answers">
+              {lines.map((l) => (
+                <HStack key={l.id} gap="1" align="baseline" wrap="wrap">
+                  <Text as="dt" color="fg.muted">
+                    {l.label}:
+                  </Text>
+                  <Text as="dd">{l.text}</Text>
+                </HStack>
+              ))}
+            </Stack>
+          )}
+        </Box>
+      </HStack>
       <HStack gap="2" wrap="wrap" justify={{ sm: 'end' }}>
         <Stack gap="0" align={{ base: 'start', sm: 'end' }}>
           <Badge colorPalette={status ? STATUS_PALETTE[status] : 'gray'} data-testid="guest-answer">

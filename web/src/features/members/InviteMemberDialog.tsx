@@ -11,23 +11,37 @@ import type { InvitableRole } from '@gatherly/domain/entities/members';
 import { showToast } from '../../lib/toast-store.ts';
 import { errorMessage } from '../../lib/api.ts';
 import { inviteMember } from './data.ts';
+import { GroupChecklist } from '../groups/GroupChecklist.tsx';
+import type { GroupDoc } from '../../lib/types.ts';
 
 interface Props {
   eventId: string;
+  /** The event's guest groups: the invitation can carry some (they apply on accepting). */
+  groups: readonly GroupDoc[];
   open: boolean;
   onClose(): void;
 }
 
-/** Invite by e-mail and role; on success the link is shown to copy (the e-mail goes out too). */
-export function InviteMemberDialog({ eventId, open, onClose }: Props) {
+/**
+ * Invite by e-mail and role, and into guest groups; on success the link is shown to copy (the
+ * e-mail goes out too).
+ */
+export function InviteMemberDialog({ eventId, groups, open, onClose }: Props) {
   const [link, setLink] = useState<{ email: string; url: string | null } | null>(null);
+  const [groupIds, setGroupIds] = useState<string[]>([]);
   const form = useFormik<{ userEmail: string; role: InvitableRole }>({
     initialValues: { userEmail: '', role: 'attendee' },
     validationSchema: inviteFormSchema,
     onSubmit: async (values) => {
       try {
         const email = values.userEmail.trim();
-        const url = await inviteMember(eventId, { userEmail: email, role: values.role });
+        // A group deleted while the dialog was open is dropped rather than refused.
+        const chosen = groupIds.filter((id) => groups.some((g) => g.id === id));
+        const url = await inviteMember(eventId, {
+          userEmail: email,
+          role: values.role,
+          ...(chosen.length > 0 ? { groupIds: chosen } : {}),
+        });
         showToast({
           title: 'Invitation Sent',
           description: `An invitation was sent to ${email}.`,
@@ -46,6 +60,7 @@ export function InviteMemberDialog({ eventId, open, onClose }: Props) {
   const close = () => {
     form.resetForm();
     setLink(null);
+    setGroupIds([]);
     onClose();
   };
   const emailError = form.touched.userEmail ? form.errors.userEmail : undefined;
@@ -138,6 +153,14 @@ export function InviteMemberDialog({ eventId, open, onClose }: Props) {
                       </NativeSelect.Root>
                       {roleError && <Field.ErrorText>{roleError}</Field.ErrorText>}
                     </Field.Root>
+                    <GroupChecklist
+                      legend="Guest groups (optional)"
+                      helper="They join these groups when they accept."
+                      groups={groups}
+                      chosen={groupIds}
+                      disabled={form.isSubmitting}
+                      onChange={setGroupIds}
+                    />
                   </Stack>
                 </Dialog.Body>
                 <FormDialogFooter

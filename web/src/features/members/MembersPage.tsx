@@ -18,6 +18,8 @@ import { MemberCard } from './MemberCard.tsx';
 import { ChangeRoleDialog, RemoveMemberDialog } from './MemberDialogs.tsx';
 import { useMemberActions } from './use-member-actions.ts';
 import { GuestList } from './GuestList.tsx';
+import { useGroups, type GroupsState } from '../groups/data.ts';
+import { GroupsCard } from '../groups/GroupsCard.tsx';
 import { JoinRequests } from './JoinRequests.tsx';
 import { usePendingJoinRequests } from './join-requests-data.ts';
 import { PendingInvitations } from './PendingInvitations.tsx';
@@ -98,6 +100,8 @@ const isMembersTab = (v: string): v is MembersTab =>
 export default function MembersPage() {
   const { eventId, uid, role, event } = useEventScope();
   const isHost = can(role, 'viewGuestList');
+  // Guest groups: the hosts' (the rules let only admins read them).
+  const groups = useGroups(eventId, isHost);
   const [tab, setTab] = useState<MembersTab>('members');
   const [inviting, setInviting] = useState(false);
   const actions = useMemberActions(eventId);
@@ -132,6 +136,7 @@ export default function MembersPage() {
           directory={directory}
           guestList={
             <HostGuestList
+              groups={groups}
               eventId={eventId}
               isCreator={role === 'creator'}
               eventName={event.name}
@@ -143,7 +148,12 @@ export default function MembersPage() {
       ) : (
         directory
       )}
-      <InviteMemberDialog eventId={eventId} open={inviting} onClose={() => setInviting(false)} />
+      <InviteMemberDialog
+        eventId={eventId}
+        groups={groups.groups}
+        open={inviting}
+        onClose={() => setInviting(false)}
+      />
       <RemoveMemberDialog
         member={actions.removing}
         pending={actions.pending}
@@ -260,7 +270,9 @@ function HostGuestList({
   eventName,
   plusOnesAllowed,
   questions,
+  groups,
 }: {
+  groups: GroupsState;
   eventId: string;
   isCreator: boolean;
   eventName: string;
@@ -270,8 +282,10 @@ function HostGuestList({
   const { subscription, loading, error } = useSubscription(isCreator);
   const [upgrading, setUpgrading] = useState(false);
   return (
-    <>
+    <Stack gap="6">
+      <GroupsCard eventId={eventId} state={groups} />
       <GuestList
+        groups={groups.groups}
         eventId={eventId}
         eventName={eventName}
         plusOnesAllowed={plusOnesAllowed}
@@ -294,6 +308,6 @@ function HostGuestList({
         limits={null}
         feature="Exporting the guest list"
       />
-    </>
+    </Stack>
   );
 }

@@ -15,15 +15,22 @@ import { useDb, useLiveQuery, useSearchPages, type SearchPages } from '../../lib
 /** The orders a member list offers (the guest list also sorts by name). */
 export type MemberOrder = 'joined' | 'name';
 
-/** Members in joining order (or by name), optionally holding a search token. */
+/**
+ * Members in joining order (or by name), optionally holding a search token, or in one guest
+ * group (a query holds one array-contains: with a group, the caller searches the loaded page).
+ */
 export function membersQuery(
   db: Firestore,
   eventId: string,
   token: string | null = null,
   order: MemberOrder = 'joined',
+  groupId: string | null = null,
 ): Query<MemberDoc, MemberDoc> {
   const ordered =
     order === 'name' ? orderBy('user.displayName', 'asc') : orderBy('joinedAt', 'asc');
+  if (groupId !== null) {
+    return query(membersRef(db, eventId), where('groupIds', 'array-contains', groupId), ordered);
+  }
   return token === null
     ? query(membersRef(db, eventId), ordered)
     : query(membersRef(db, eventId), where('searchTokens', 'array-contains', token), ordered);

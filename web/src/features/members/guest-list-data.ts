@@ -99,6 +99,7 @@ function useWholeWindowLive(count: number, setVisibleRange: (a: number, b: numbe
  * Members page by page in the chosen order, with search by word prefix (the first word in the
  * query, the others on the loaded page), each with their answers; `noAnswerTo` keeps those
  * without an answer to that item (exact; a page may show fewer rows, "Load more" walks on).
+ * With a guest group, the members in it (the search then applies to the loaded pages).
  */
 export function useGuestsByMember(
   eventId: string,
@@ -106,10 +107,12 @@ export function useGuestsByMember(
   order: MemberOrder,
   search: string,
   questionsAsked: boolean,
+  groupId: string | null = null,
 ): GuestPages {
   const db = useDb();
   const q = useMemo(() => searchQuery(search), [search]);
-  const pages = usePagedQuery(membersQuery(db, eventId, q?.token ?? null, order), GUEST_PAGE);
+  const token = groupId === null ? (q?.token ?? null) : null;
+  const pages = usePagedQuery(membersQuery(db, eventId, token, order, groupId), GUEST_PAGE);
   const { items, setVisibleRange } = pages;
   useWholeWindowLive(items.length, setVisibleRange);
   const members = useMemo(
@@ -153,6 +156,7 @@ export function useGuestsByAnswer(
   order: MemberOrder,
   search: string,
   questionsAsked: boolean,
+  groupId: string | null = null,
 ): GuestPages {
   const db = useDb();
   const pages = usePagedQuery(answersQuery(db, eventId, itemId, status), GUEST_PAGE);
@@ -173,7 +177,9 @@ export function useGuestsByAnswer(
       (r) =>
         !q ||
         q.matches(r.member?.searchTokens ?? memberSearchTokens(r.answers.user.displayName, '')),
-    );
+    )
+    // A group filter applies to the loaded page too (its member documents say their groups).
+    .filter((r) => groupId === null || (r.member?.groupIds ?? []).includes(groupId));
   if (order === 'name') {
     rows.sort((a, b) => guestName(a).localeCompare(guestName(b)));
   }

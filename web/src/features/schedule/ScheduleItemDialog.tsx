@@ -25,9 +25,14 @@ import {
   type ScheduleItemInput,
 } from './data.ts';
 import { commitWrite } from '../../lib/offline/commit-write.ts';
+import { itemGroupIds } from '@gatherly/domain/groups';
+import { GroupChecklist } from '../groups/GroupChecklist.tsx';
+import type { GroupDoc } from '../../lib/types.ts';
 
 interface Props {
   eventId: string;
+  /** The event's guest groups: the item can be limited to some (docs/product.md). */
+  groups: readonly GroupDoc[];
   /** The event's zone: the times are wall-clock times in it. */
   timeZone: string;
   uid: string;
@@ -64,6 +69,21 @@ function toInput(values: ReturnType<typeof initialValues>): ScheduleItemInput {
 }
 
 /**
+ * The groups to write: undefined (unchanged) when the ticks are the item's own, so a list of
+ * groups not loaded (yet) never lifts a limit; otherwise the ticked groups that still exist.
+ */
+export function limitToSave(
+  item: ScheduleEntry | null | undefined,
+  limit: readonly string[],
+  groups: readonly GroupDoc[],
+): string[] | undefined {
+  const before = item ? itemGroupIds(item) : [];
+  const same = before.length === limit.length && before.every((id) => limit.includes(id));
+  if (item && same) return undefined;
+  return limit.filter((id) => groups.some((g) => g.id === id));
+}
+
+/**
  * Whether the capacity field can be used: the event creator's plan decides
  * (`advancedSchedulingEnabled`). The creator knows their own plan; for other admins it is
  * 'unknown' and the server's answer says so. A limit already set can always be changed or
@@ -95,12 +115,15 @@ export function ScheduleItemDialog({
   timeZone,
   uid,
   isCreator,
+  groups,
   open,
   item,
   onClose,
 }: Props) {
   const db = useDb();
   const editing = Boolean(item);
+  // Who sees the item: [] = everyone; otherwise its groups' members and the hosts.
+  const [limit, setLimit] = useState<string[]>(() => (item ? itemGroupIds(item) : []));
   const { gate, tier } = useCapacityGate(isCreator);
   const [upgrading, setUpgrading] = useState(false);
   const current = item?.capacity ?? null;
@@ -111,7 +134,7 @@ export function ScheduleItemDialog({
     enableReinitialize: true,
     validationSchema: formSchema,
     save: async (values) => {
-      const input = toInput(values);
+      const input = { ...toInput(values), groupIds: limitToSave(item, limit, groups) };
       const capacity = capacityFromForm(values.capacity);
       const capacityChanged = capacity !== current;
       // The capacity needs the server (it promotes from the waitlist): say so before writing;
@@ -201,6 +224,18 @@ export function ScheduleItemDialog({
             'Most people going, guests included; empty for no limit. When it is full, Going joins a waitlist.'
           )
         }
+      />
+      <GroupChecklist
+        legend="Who can see it"
+        helper={
+          limit.length === 0
+            ? 'Everyone in the event. Tick groups to show it only to their members (and the hosts).'
+            : 'Only the members of the ticked groups (and the hosts) see it, its answers and its reminders.'
+        }
+        groups={groups}
+        chosen={limit}
+        disabled={form.isSubmitting}
+        onChange={setLimit}
       />
       {upgrading && (
         <UpgradeDialog

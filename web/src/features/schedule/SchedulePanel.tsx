@@ -26,7 +26,9 @@ import { PanelCard } from '../../components/PanelCard.tsx';
 import { goingNeedsStep, mainItemId, type GoingContext } from './rsvp-step.ts';
 import { WhoIsGoing } from './WhoIsGoing.tsx';
 
-import { CalendarIcon, MapPinIcon } from '../../components/icons.tsx';
+import { CalendarIcon, LockIcon, MapPinIcon } from '../../components/icons.tsx';
+import { groupLimitLabel } from '@gatherly/domain/groups';
+import { useGroups } from '../groups/data.ts';
 
 // The dialogs' form library and schemas load when first opened (docs/performance.md).
 const ScheduleItemDialog = lazy(() =>
@@ -87,6 +89,8 @@ export function SchedulePanel({
 }: Props) {
   // Admins and the creator manage the schedule; `editing` null = closed, 'new' = add.
   const [editing, setEditing] = useState<ScheduleEntry | 'new' | null>(null);
+  // The guest groups (admins: an item's "Only: …" label and its editor's limit).
+  const { groups } = useGroups(eventId, isAdmin);
   // A new member lands on the step of the main item, unless they answered it already or a
   // Going there needs no step (nothing to ask: the RSVP chip is one tap anyway).
   const [step, setStep] = useState<RsvpStep | null>(() => {
@@ -143,6 +147,7 @@ export function SchedulePanel({
             timeZone={timeZone}
             uid={uid}
             isCreator={isCreator}
+            groups={groups}
             open
             item={editing === 'new' ? null : editing}
             onClose={() => setEditing(null)}
@@ -194,6 +199,7 @@ export function SchedulePanel({
               eventName={eventName}
               timeZone={timeZone}
               item={item}
+              limitLabel={isAdmin ? groupLimitLabel(item, groups) : ''}
               showNames={showNames}
               going={going}
               onStep={(mode) => setStep({ itemId: item.id, mode })}
@@ -215,6 +221,7 @@ function ScheduleRow({
   eventName,
   timeZone,
   item,
+  limitLabel,
   showNames,
   going,
   onStep,
@@ -228,6 +235,8 @@ function ScheduleRow({
   eventName: string;
   timeZone: string;
   item: ScheduleEntry;
+  /** "Only: Wedding party" for admins when the item is limited to groups; '' otherwise. */
+  limitLabel: string;
   showNames: boolean;
   going: GoingRules;
   onStep(mode: RsvpStep['mode']): void;
@@ -285,7 +294,14 @@ function ScheduleRow({
     <Box borderWidth="1px" borderRadius="l2" p="3" data-testid="schedule-item">
       <Stack direction={{ base: 'column', sm: 'row' }} justify="space-between" gap="2">
         <Box minW="0">
-          <Text fontWeight="semibold">{item.title}</Text>
+          <HStack gap="2" wrap="wrap">
+            <Text fontWeight="semibold">{item.title}</Text>
+            {limitLabel && (
+              <Badge colorPalette="blue" variant="surface" data-testid="item-limit">
+                <LockIcon /> {limitLabel}
+              </Badge>
+            )}
+          </HStack>
           {item.description && (
             <Text fontSize="sm" color="fg.muted">
               {item.description}

@@ -1,8 +1,8 @@
 import { Box, Button, Text } from '@chakra-ui/react';
-import { useEffect, useId, useState } from 'react';
-import { useDb } from '../../lib/live/index.ts';
-import { answersQuery } from '../../lib/db/refs.ts';
-import { usePagedQuery } from '../../lib/live/index.ts';
+import { useEffect, useId, useMemo, useState } from 'react';
+import { documentId } from 'firebase/firestore';
+import { itemAnswersQuery, membersRef } from '../../lib/db/refs.ts';
+import { useDb, useLiveDocsIn, usePagedQuery } from '../../lib/live/index.ts';
 
 /** Names per page: one bounded read however many are going. */
 export const WHO_IS_GOING_PAGE = 20;
@@ -10,6 +10,8 @@ export const WHO_IS_GOING_PAGE = 20;
 /**
  * "Who's going" under a schedule item's count (docs/product.md, "Guest list"): the names load
  * when asked for, so the dashboard's cost stays the same with 20 items of 1,000 answers each.
+ * A page is the item's own answers (the rules check its guest groups there) and the members
+ * they belong to, for the names.
  */
 export function WhoIsGoing({
   eventId,
@@ -55,8 +57,10 @@ function GoingNames({
   going: number;
 }) {
   const db = useDb();
-  const pages = usePagedQuery(answersQuery(db, eventId, itemId, 'going'), WHO_IS_GOING_PAGE);
+  const pages = usePagedQuery(itemAnswersQuery(db, eventId, itemId, 'going'), WHO_IS_GOING_PAGE);
   const { items, setVisibleRange } = pages;
+  const ids = useMemo(() => items.map((a) => a.userId), [items]);
+  const members = useLiveDocsIn(membersRef(db, eventId), documentId(), ids);
   // Every loaded name stays live: an answer changed elsewhere moves it in or out.
   useEffect(
     () => setVisibleRange(0, Math.max(items.length - 1, 0)),
@@ -69,7 +73,7 @@ function GoingNames({
       </Text>
     );
   }
-  if (pages.loading) {
+  if (pages.loading || members.loading) {
     return (
       <Text id={id} fontSize="sm" color="fg.muted">
         Loading...
@@ -78,8 +82,9 @@ function GoingNames({
   }
   // A member bringing guests counts them: "Sam Lee (+2)".
   const names = items.map((a) => {
-    const guests = a.parties?.[itemId]?.guests.length ?? 0;
-    return `${a.user.displayName || 'Guest'}${guests ? ` (+${guests})` : ''}`;
+    const guests = a.party?.guests.length ?? 0;
+    const name = members.docs.get(a.userId)?.user.displayName;
+    return `${name || 'Guest'}${guests ? ` (+${guests})` : ''}`;
   });
   const rest = Math.max(going - names.length, 0);
   return (

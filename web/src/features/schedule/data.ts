@@ -2,22 +2,17 @@
 // viewer's own answers (state and party; those made offline from the device's queue,
 // rsvp-sync.ts), and the item writes: admins write items directly, while capacity and deletion go
 // through the API as they move stored counts and the waitlist (docs/performance.md, "Counters").
-import {
-  doc,
-  orderBy,
-  query,
-  serverTimestamp,
-  setDoc,
-  updateDoc,
-  type Firestore,
-} from 'firebase/firestore';
+import type { MemberRole } from '@gatherly/domain/entities/members';
+import { groupLimit } from '@gatherly/domain/groups';
+import { useVisibleSchedule } from '../groups/visible-schedule.ts';
+import { doc, serverTimestamp, setDoc, updateDoc, type Firestore } from 'firebase/firestore';
 import { useMemo } from 'react';
 import { API } from '@gatherly/domain/api/endpoints';
 import type { RsvpCounts } from '@gatherly/domain/entities/schedule';
 import type { Party, PlusOne, RsvpState } from '@gatherly/domain/rsvp-options';
 import { callApi } from '../../lib/api-client.ts';
 import { myRsvpsRef, scheduleItemRef, scheduleRef } from '../../lib/db/refs.ts';
-import { useDb, useLiveDoc, useLiveQuery } from '../../lib/live/index.ts';
+import { useDb, useLiveDoc } from '../../lib/live/index.ts';
 import type { ScheduleDoc } from '../../lib/types.ts';
 import { useLocalAnswers, type LocalAnswer } from './rsvp-queue.ts';
 import { rsvpQueue } from './rsvp-sync.ts';
@@ -43,9 +38,10 @@ export interface ScheduleState {
  * caller's own answers from one document: two listeners whatever the number of guests. Answers
  * given on this device and not yet on the server show instead; the tallies stay the server's.
  */
-export function useSchedule(eventId: string, uid: string): ScheduleState {
+export function useSchedule(eventId: string, uid: string, role: MemberRole): ScheduleState {
   const db = useDb();
-  const items = useLiveQuery(query(scheduleRef(db, eventId), orderBy('startTime', 'asc')));
+  // Only the items the member sees (guest groups: features/groups/visible-schedule.ts).
+  const items = useVisibleSchedule(eventId, uid, role);
   const mine = useLiveDoc(myRsvpsRef(db, eventId, uid));
   const itemDocs = items.data;
   const statuses = mine.data?.statuses;
@@ -109,6 +105,8 @@ export interface ScheduleItemInput {
   startTime: string;
   endTime: string | null;
   location: string;
+  /** The groups it is limited to ([] = everyone; absent = unchanged on an edit). */
+  groupIds?: string[];
 }
 
 /** A new schedule item's id (known before it is written, so its capacity can follow). */
@@ -125,8 +123,10 @@ export function addScheduleItem(
   itemId: string = newScheduleItemId(db, eventId),
 ) {
   const ref = scheduleItemRef(db, eventId, itemId);
+  const { groupIds = [], ...fields } = input;
   return setDoc(ref, {
-    ...input,
+    ...fields,
+    ...groupLimit(groupIds),
     id: ref.id,
     eventId,
     createdBy: uid,
@@ -142,7 +142,11 @@ export function updateScheduleItem(
   itemId: string,
   input: ScheduleItemInput,
 ) {
-  return updateDoc(scheduleItemRef(db, eventId, itemId), { ...input });
+  const { groupIds, ...fields } = input;
+  return updateDoc(scheduleItemRef(db, eventId, itemId), {
+    ...fields,
+    ...(groupIds ? groupLimit(groupIds) : {}),
+  });
 }
 
 /** The function deletes the item (its tallies go with it) and then its RSVPs: at 1,000 guests

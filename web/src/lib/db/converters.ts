@@ -1,6 +1,7 @@
 // FirestoreDataConverters from stored documents to the domain shapes (docs/data-model.md).
 // Reading validates field by field instead of trusting a cast: a missing or mistyped field gets
 // the domain default, so a screen never sees `undefined` where the type promises a value.
+import { ITEM_AUDIENCES } from '@gatherly/domain/groups';
 import { WALL_STATES } from '@gatherly/domain/wall';
 import { photoShardIndex } from '@gatherly/domain/photo-counter';
 import {
@@ -56,6 +57,8 @@ import type {
   PhotoStats,
   PhotoVoteDoc,
   RoleChangeDoc,
+  GroupDoc,
+  RsvpDoc,
   RsvpsByUserDoc,
   ScheduleDoc,
   StoredTime,
@@ -288,6 +291,8 @@ export const memberConverter = converter<MemberDoc, MemberDoc>('member', (snap, 
   searchTokens: textList(d.searchTokens),
   // The member's own allowance; null = the event's.
   plusOnesAllowed: wholeOrNull(d.plusOnesAllowed, 0, MAX_PLUS_ONES),
+  // Their guest groups (functions only; absent = none).
+  groupIds: textList(d.groupIds),
 }));
 
 export const photoConverter = converter<PhotoDoc, PhotoDoc>('photo', (snap, d) => ({
@@ -378,6 +383,9 @@ export const scheduleConverter = converter<ScheduleDoc, StoredScheduleItem>(
     capacity: wholeOrNull(d.capacity, 1, Number.MAX_SAFE_INTEGER),
     // Absent until the first RSVP (docs/performance.md, "Counters").
     rsvpCounts: rsvpCounts(d.rsvpCounts),
+    // Absent on items from before guest groups: open to everyone (domain/src/groups.ts).
+    audience: oneOf(d.audience, ITEM_AUDIENCES, 'everyone'),
+    groupAccess: mapOf(d.groupAccess, (v) => (v === true ? v : null)),
   }),
   // Admins create items directly: exactly the stored fields, as the rules require (the RSVP
   // tallies are the RSVP function's and never written here).
@@ -391,6 +399,9 @@ export const scheduleConverter = converter<ScheduleDoc, StoredScheduleItem>(
     location: item.location,
     createdBy: item.createdBy,
     createdAt: item.createdAt,
+    // Who sees it (domain/src/groups.ts, `groupLimit`); the rules require both fields.
+    audience: item.audience ?? 'everyone',
+    groupAccess: item.groupAccess ?? {},
   }),
 );
 
@@ -427,6 +438,22 @@ export const rsvpsByUserConverter = converter<RsvpsByUserDoc, RsvpsByUserDoc>(
   }),
 );
 
+/**
+ * One answer under its item (written by the RSVP functions only): "who's going" pages through
+ * them, where the rules check the item's guest groups.
+ */
+export const rsvpConverter = converter<RsvpDoc, RsvpDoc>('rsvp', (snap, d) => {
+  const stored = party(d.party);
+  return {
+    eventId: text(d.eventId),
+    scheduleId: text(d.scheduleId, ownerId(snap)),
+    userId: text(d.userId, snap.id),
+    status: isState(d.status) ?? 'not_going',
+    respondedAt: time(d.respondedAt),
+    ...(stored ? { party: stored } : {}),
+  };
+});
+
 /** A member's answers to the host's questions (theirs and the admins' to read; functions write). */
 export const guestAnswersConverter = converter<GuestAnswersDoc, GuestAnswersDoc>(
   'guestAnswers',
@@ -438,6 +465,14 @@ export const guestAnswersConverter = converter<GuestAnswersDoc, GuestAnswersDoc>
     updatedAt: time(d.updatedAt),
   }),
 );
+
+/** Guest groups (admins read them; the group functions write them). */
+export const groupConverter = converter<GroupDoc, GroupDoc>('group', (snap, d) => ({
+  id: snap.id,
+  eventId: text(d.eventId, ownerId(snap)),
+  name: text(d.name),
+  createdAt: time(d.createdAt),
+}));
 
 /** Invitations (admins read them; functions write them). */
 export const invitationConverter = converter<InvitationDoc, InvitationDoc>(

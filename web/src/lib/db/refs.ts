@@ -28,6 +28,8 @@ import type {
   PhotoDoc,
   PhotoVoteDoc,
   RoleChangeDoc,
+  GroupDoc,
+  RsvpDoc,
   RsvpsByUserDoc,
   ScheduleDoc,
   UserProfileDoc,
@@ -50,6 +52,8 @@ import {
   pollBallotConverter,
   pollConverter,
   pollTallyConverter,
+  groupConverter,
+  rsvpConverter,
   rsvpsByUserConverter,
   scheduleConverter,
   statsConverter,
@@ -69,6 +73,8 @@ const PASSENGERS = 'passengers';
 const SCHEDULE = 'schedule';
 const ROLE_CHANGES = 'roleChanges';
 const STATS = 'stats';
+const RSVPS = 'rsvps';
+const GROUPS = 'groups';
 const RSVPS_BY_USER = 'rsvpsByUser';
 const ACTIVITY = 'activity';
 const INVITATIONS = 'invitations';
@@ -215,7 +221,23 @@ export function rsvpsByUserRef(
   return collection(db, EVENTS, eventId, RSVPS_BY_USER).withConverter(rsvpsByUserConverter);
 }
 
-/** The answer maps holding `status` for `itemId` (single-field index on the map path). */
+/**
+ * The item's answers with `status` ("who's going"): read under the item, where the rules check
+ * its guest groups (a member's answers map names limited items too and is not theirs to read).
+ */
+export function itemAnswersQuery(
+  db: Firestore,
+  eventId: string,
+  itemId: string,
+  status: RsvpState,
+): Query<RsvpDoc, RsvpDoc> {
+  return query(
+    collection(db, EVENTS, eventId, SCHEDULE, itemId, RSVPS).withConverter(rsvpConverter),
+    where('status', '==', status),
+  );
+}
+
+/** The answer maps holding `status` for `itemId` (single-field index on the map path; admins). */
 export function answersQuery(
   db: Firestore,
   eventId: string,
@@ -311,4 +333,7 @@ export function pollBallotsRef(
   return collection(db, EVENTS, eventId, POLLS, pollId, 'ballots').withConverter(
     pollBallotConverter,
   );
+/** The event's guest groups (at most 10; admins only, the rules). */
+export function groupsRef(db: Firestore, eventId: string): CollectionReference<GroupDoc, GroupDoc> {
+  return collection(db, EVENTS, eventId, GROUPS).withConverter(groupConverter);
 }

@@ -3,7 +3,7 @@
 // Component tests mock this module.
 export { LiveDataProvider, useDb, useLiveDoc, useLiveQuery } from './firestore.tsx';
 export type { LiveDoc, LiveQuery } from './firestore.tsx';
-export { useLiveDocs, useLiveDocsIn, useLiveQueryState } from './listeners.ts';
+export { useLiveDocs, useLiveDocsIn, useLiveQueries, useLiveQueryState } from './listeners.ts';
 export type { LiveDocState, LiveDocsByIds, LiveQueryState } from './listeners.ts';
 export { usePagedQuery } from './paged-query.ts';
 export type { PagedQuery } from './paged-query.ts';

@@ -237,3 +237,29 @@ export function useLiveQueryState<T, D extends DocumentData>(
   const state = values.get('query');
   return !current || loading || !state ? { status: 'loading' } : state;
 }
+
+/**
+ * Several queries of one collection, live, by key (the schedule a guest sees: the items open to
+ * everyone and those of each of their groups; features/groups/visible-schedule.ts). A key that
+ * stays keeps its listener. A failed query (a group just left: the rules refuse it) is logged
+ * and answers no documents, so the others still show.
+ */
+export function useLiveQueries<T, D extends DocumentData>(
+  queries: ReadonlyMap<string, Query<T, D>>,
+  scope: unknown,
+): { values: ReadonlyMap<string, readonly T[]>; loading: boolean } {
+  const wanted = new Map<string, Listen<readonly T[]>>();
+  for (const [key, q] of queries) {
+    wanted.set(key, (publish) =>
+      onSnapshot(
+        q,
+        (snap) => publish(snap.docs.map((d) => d.data())),
+        (err) => {
+          console.warn('A live query failed', err);
+          publish([]);
+        },
+      ),
+    );
+  }
+  return useListenerSet(wanted, scope);
+}

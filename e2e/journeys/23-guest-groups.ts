@@ -1,0 +1,170 @@
+// Journey 23: guest groups (issue 37). The host defines "Wedding party", puts the best man in it
+// from the guest list, invites the maid of honour straight into it, and limits the rehearsal
+// dinner to it ("Only: Wedding party" on the host's dashboard). A guest outside the group never
+// sees the dinner: not on the dashboard, not in the schedule's counts, not in the activity feed.
+// The best man RSVPs Going; the host's count moves, the outsider's screens stay as they were.
+import type { Page } from 'playwright-core';
+import { check, gone, hasText, until, visible } from '../lib/expect.ts';
+import {
+  acceptInvitation,
+  addMember,
+  bannerHeading,
+  chooseMenuItem,
+  createEvent,
+  dismissToasts,
+  membersHeading,
+  signInFromLanding,
+} from '../lib/flows.ts';
+import type { JourneyContext } from '../lib/journey.ts';
+import type { Person } from '../lib/session.ts';
+
+const DRINKS = 'Welcome drinks';
+const DINNER = 'Rehearsal dinner';
+const PARTY = 'Wedding party';
+
+const item = (page: Page, title: string) =>
+  page.getByTestId('schedule-item').filter({ hasText: title });
+
+const activityHeading = (p: Page) => p.getByRole('heading', { name: 'Recent Activity' });
+
+async function addItem(host: Person, title: string, start: string, groups: string[] = []) {
+  const page = host.page;
+  await page.getByRole('button', { name: 'Add Item' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add Schedule Item' });
+  await dialog.getByLabel('Title').fill(title);
+  await dialog.getByLabel('Start Time').fill(start);
+  for (const group of groups)
+    await dialog.getByRole('checkbox', { name: group }).check({ force: true });
+  if (groups.length > 0) await host.shoot('item-limited-to-a-group');
+  await dialog.getByRole('button', { name: 'Add Item' }).click();
+  await gone(dialog, 'the Add Schedule Item dialog');
+}
+
+/** The outsider's dashboard and feed: the drinks and no trace of the dinner. */
+async function outsiderSeesNoDinner(otto: Person, eventId: string, eventName: string) {
+  await otto.visit(`/events/${eventId}`, 'dashboard', bannerHeading(eventName));
+  await visible(item(otto.page, DRINKS), 'the drinks on the outsider’s dashboard');
+  check((await item(otto.page, DINNER).count()) === 0, 'the outsider must not see the dinner');
+  check(
+    (await otto.page.getByText(DINNER).count()) === 0,
+    'no mention of the dinner on the outsider’s dashboard',
+  );
+  await otto.visit(`/events/${eventId}/activity`, 'activity', activityHeading);
+  await visible(otto.page.getByText(new RegExp(DRINKS)).first(), 'the drinks in the feed');
+  check(
+    (await otto.page.getByText(new RegExp(DINNER)).count()) === 0,
+    'no line about the dinner in the outsider’s feed',
+  );
+}
+
+export async function guestGroups({ person, step }: JourneyContext): Promise<void> {
+  const hana = await person('Hana Host');
+  const ben = await person('Ben Bestman');
+  const may = await person('May Honour');
+  const otto = await person('Otto Outside');
+  const eventName = `Lakeside Wedding ${Date.now().toString(36)}`;
+  let eventId = '';
+
+  await step('the host creates the wedding with welcome drinks; two guests join', async () => {
+    await signInFromLanding(hana);
+    eventId = await createEvent(hana, {
+      name: eventName,
+      location: 'Lake House',
+      dates: { start: '2027-06-11T17:00', end: '2027-06-12T23:00' },
+    });
+    await addItem(hana, DRINKS, '2027-06-11T18:00');
+    for (const guest of [ben, otto]) await addMember(hana, guest, eventId, eventName);
+  });
+
+  await step('the host defines "Wedding party" on the guest list', async () => {
+    await hana.visit(`/events/${eventId}/members`, 'members', membersHeading);
+    await hana.page.getByRole('tab', { name: 'Guest List' }).click();
+    const card = hana.page.getByTestId('groups-card');
+    await visible(card, 'the guest groups card');
+    await card.getByRole('button', { name: 'Add group' }).click();
+    await visible(card.getByText('Give the group a name.'), 'the blank-name message');
+    await card.getByLabel('New group').fill(PARTY);
+    await card.getByRole('button', { name: 'Add group' }).click();
+    await visible(card.getByTestId('group-list').getByText(PARTY), 'the new group');
+  });
+
+  await step('the host puts the best man in the group from the guest list', async () => {
+    const page = hana.page;
+    await page.getByRole('checkbox', { name: 'Select Ben Bestman' }).check({ force: true });
+    const bar = page.getByTestId('group-assign');
+    await hasText(bar, /1 guest selected/, 'the selection count');
+    await bar.getByLabel('Group for the selected guests').selectOption({ label: PARTY });
+    await bar.getByRole('button', { name: 'Add to group' }).click();
+    await visible(page.getByText(`1 guest added to ${PARTY}.`), 'the assignment toast');
+    const row = page.getByTestId('guest-row').filter({ hasText: 'Ben Bestman' });
+    await hasText(row.getByTestId('guest-group'), PARTY, 'the group on the best man’s row');
+    await page.getByLabel('Guest group', { exact: true }).selectOption({ label: PARTY });
+    const rows = page.getByTestId('guest-row');
+    await until('only the best man in the group', async () => (await rows.count()) === 1);
+    await hana.shoot('guest-list-by-group');
+    await page.getByLabel('Guest group', { exact: true }).selectOption({ label: 'All groups' });
+    await dismissToasts(page);
+  });
+
+  await step('the host invites the maid of honour straight into the group', async () => {
+    const page = hana.page;
+    await page.getByRole('button', { name: 'Invite Member' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Invite Member' });
+    await dialog.getByLabel('Email Address').fill(may.email);
+    await dialog.getByRole('checkbox', { name: PARTY }).check({ force: true });
+    await hana.shoot('invite-into-a-group');
+    await dialog.getByRole('button', { name: 'Send Invitation' }).click();
+    const linkBox = dialog.getByLabel('Invitation link');
+    await visible(linkBox, 'the invitation link to copy');
+    const link = await linkBox.inputValue();
+    await dialog.getByRole('button', { name: 'Done' }).click();
+    await acceptInvitation(may, link, eventName);
+  });
+
+  await step('the host limits the rehearsal dinner to the wedding party', async () => {
+    await hana.visit(`/events/${eventId}`, 'dashboard', bannerHeading(eventName));
+    await addItem(hana, DINNER, '2027-06-11T20:00', [PARTY]);
+    await hasText(
+      item(hana.page, DINNER).getByTestId('item-limit'),
+      `Only: ${PARTY}`,
+      'the “Only” label for the host',
+    );
+    check(
+      (await item(hana.page, DRINKS).getByTestId('item-limit').count()) === 0,
+      'the drinks are open to everyone',
+    );
+    await hana.shoot('schedule-with-limited-item');
+  });
+
+  await step('a guest outside the group never sees the dinner (dashboard, feed)', async () => {
+    await outsiderSeesNoDinner(otto, eventId, eventName);
+    await otto.shoot('outsider-activity');
+  });
+
+  await step('those in the group see it; the best man RSVPs Going', async () => {
+    await may.visit(`/events/${eventId}`, 'dashboard', bannerHeading(eventName));
+    await visible(item(may.page, DINNER), 'the dinner for the maid of honour');
+    check(
+      (await item(may.page, DINNER).getByTestId('item-limit').count()) === 0,
+      'guests are not told about groups',
+    );
+    await ben.visit(`/events/${eventId}`, 'dashboard', bannerHeading(eventName));
+    const row = item(ben.page, DINNER);
+    await visible(row, 'the dinner for the best man');
+    await row.getByRole('button', { name: /^Your RSVP:/ }).click();
+    await chooseMenuItem(ben.page, 'Going');
+    await visible(row.getByRole('button', { name: 'Your RSVP: Going' }), 'the best man’s Going');
+    await hasText(
+      item(hana.page, DINNER).getByTestId('rsvp-counts'),
+      /^1 going/,
+      'the host’s count of the dinner',
+    );
+    await ben.shoot('group-member-dashboard');
+  });
+
+  await step('the outsider still sees nothing of the dinner after the answer', async () => {
+    await outsiderSeesNoDinner(otto, eventId, eventName);
+    await otto.visit(`/events/${eventId}`, 'dashboard', bannerHeading(eventName));
+    await otto.shoot('outsider-dashboard');
+  });
+}

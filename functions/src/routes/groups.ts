@@ -1,0 +1,35 @@
+// Guest groups (docs/api.md, "Guest groups"): defined and assigned by the admins.
+import { API } from '@gatherly/domain/api/endpoints';
+import { db } from '../firebase.ts';
+import { route, type Route } from '../router.ts';
+import {
+  assignGroupMembers,
+  createGroup,
+  deleteGroup,
+  groupView,
+  renameGroup,
+} from '../services/groups.ts';
+
+export const groupRoutes: Route[] = [
+  route(API.createGroup, async ({ caller, params, body }) => {
+    const group = await db().runTransaction((tx) =>
+      createGroup(tx, caller, params.eventId, body.name),
+    );
+    return { status: 201, body: { group: groupView(group) } };
+  }),
+  route(API.renameGroup, async ({ caller, params, body }) => {
+    const group = await db().runTransaction((tx) =>
+      renameGroup(tx, caller, params.eventId, params.groupId, body.name),
+    );
+    return { body: { group: groupView(group) } };
+  }),
+  route(API.deleteGroup, async ({ caller, params }) => {
+    await db().runTransaction((tx) => deleteGroup(tx, caller, params.eventId, params.groupId));
+    return { body: { deleted: true, id: params.groupId } };
+  }),
+  route(API.assignGroupMembers, async ({ caller, params, body }) => ({
+    body: await db().runTransaction((tx) =>
+      assignGroupMembers(tx, caller, params.eventId, params.groupId, body.add, body.remove),
+    ),
+  })),
+];

@@ -1,0 +1,374 @@
+import { Timestamp } from 'firebase-admin/firestore';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { GROUP_MESSAGES, MAX_GROUPS_PER_EVENT, groupLimit } from '@gatherly/domain/groups';
+import { reminderMailId } from '@gatherly/domain/email/reminders';
+import { announcementMailId } from '@gatherly/domain/email/announcements';
+import { recordActivity } from '../src/services/activity.ts';
+import { followItemLimit } from '../src/services/groups-activity.ts';
+import { fanOutAnnouncement } from '../src/services/announcements.ts';
+import { sendDueReminders } from '../src/services/reminders.ts';
+import { newUser, startStack, type Stack, type TestUser } from './harness.ts';
+import { eventWithRoles, grantApiAccess, invite, login, seedMember } from './fixtures.ts';
+
+let stack: Stack;
+beforeAll(async () => {
+  stack = await startStack({ authEmulatorHost: inject('authEmulatorHost') });
+});
+afterAll(async () => {
+  await stack?.stop();
+});
+
+type Group = { id: string; name: string };
+
+const LINKS = { origin: 'http://app.test', linkSecret: 'groups-test-secret-0123456789' };
+
+async function createGroup(eventId: string, as: TestUser, name: string): Promise<Group> {
+  const res = await stack.call<{ group: Group }>('POST', `/api/events/${eventId}/groups`, {
+    as,
+    body: { name },
+  });
+  if (res.status !== 201) throw new Error(`create group ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.group;
+}
+
+const assign = (
+  eventId: string,
+  groupId: string,
+  as: TestUser,
+  add: string[],
+  remove: string[] = [],
+) =>
+  stack.call('PUT', `/api/events/${eventId}/groups/${groupId}/members`, {
+    as,
+    body: { add, remove },
+  });
+
+async function groupsOf(eventId: string, user: TestUser) {
+  return (await stack.store.member(eventId, user.uid).get()).data()?.groupIds ?? [];
+}
+
+async function limitedItem(eventId: string, title: string, groupIds: string[], startTime?: string) {
+  const ref = stack.store.schedule(eventId).doc();
+  await ref.set({
+    id: ref.id,
+    eventId,
+    title,
+    description: '',
+    startTime: startTime ?? '2031-06-12T19:00:00.000Z',
+    endTime: null,
+    location: 'The boathouse',
+    createdBy: 'seed',
+    createdAt: Timestamp.now(),
+    ...groupLimit(groupIds),
+  });
+  return ref.id;
+}
+
+describe('guest groups', () => {
+  it('admins define, rename and delete groups; names are unique and capped; others cannot', async () => {
+    const { eventId, creator, admin, attendee } = await eventWithRoles(stack);
+    const party = await createGroup(eventId, admin, 'Wedding party');
+    expect(party.name).toBe('Wedding party');
+    const post = (as: TestUser, name: unknown) =>
+      stack.call('POST', `/api/events/${eventId}/groups`, { as, body: { name } });
+    expect(await post(creator, ' wedding PARTY ')).toEqual({
+      status: 409,
+      body: { error: GROUP_MESSAGES.duplicate },
+    });
+    expect(await post(creator, '   ')).toEqual({
+      status: 400,
+      body: { error: GROUP_MESSAGES.nameRequired },
+    });
+    expect((await post(attendee, 'Family')).status).toBe(403);
+    const rename = await stack.call('PATCH', `/api/events/${eventId}/groups/${party.id}`, {
+      as: creator,
+      body: { name: 'Bridal party' },
+    });
+    expect(rename).toMatchObject({ status: 200, body: { group: { name: 'Bridal party' } } });
+    for (let i = 1; i < MAX_GROUPS_PER_EVENT; i += 1) await createGroup(eventId, admin, `G${i}`);
+    expect(await post(admin, 'One too many')).toEqual({
+      status: 409,
+      body: { error: GROUP_MESSAGES.tooMany },
+    });
+    // In use (a member, or an item's limit): refused; unused: deleted.
+    expect((await assign(eventId, party.id, admin, [attendee.uid])).status).toBe(200);
+    const del = () =>
+      stack.call('DELETE', `/api/events/${eventId}/groups/${party.id}`, { as: admin });
+    expect(await del()).toEqual({ status: 409, body: { error: GROUP_MESSAGES.inUse } });
+    expect((await assign(eventId, party.id, admin, [], [attendee.uid])).status).toBe(200);
+    const item = await limitedItem(eventId, 'Rehearsal dinner', [party.id]);
+    expect((await del()).status).toBe(409);
+    await stack.store.schedule(eventId).doc(item).update(groupLimit([]));
+    expect(await del()).toEqual({ status: 200, body: { deleted: true, id: party.id } });
+    expect(await del()).toEqual({ status: 404, body: { error: GROUP_MESSAGES.notFound } });
+  });
+
+  it('assigns several members at once, all or nothing', async () => {
+    const { eventId, creator, admin, attendee } = await eventWithRoles(stack);
+    const family = await createGroup(eventId, creator, 'Family');
+    const other = await createGroup(eventId, creator, 'Out of town');
+    expect(await assign(eventId, family.id, admin, [attendee.uid, admin.uid, creator.uid])).toEqual(
+      {
+        status: 200,
+        body: { groupId: family.id, changed: 3 },
+      },
+    );
+    expect((await assign(eventId, other.id, admin, [attendee.uid])).status).toBe(200);
+    expect(await groupsOf(eventId, attendee)).toEqual([family.id, other.id]);
+    // Again: nothing changes.
+    expect((await assign(eventId, family.id, admin, [attendee.uid])).body).toEqual({
+      groupId: family.id,
+      changed: 0,
+    });
+    // A uid that is not a member: nothing is written, not even the valid ones.
+    const res = await assign(eventId, family.id, admin, [], [attendee.uid, 'nobody-here']);
+    expect(res.status).toBe(404);
+    expect(await groupsOf(eventId, attendee)).toEqual([family.id, other.id]);
+    expect((await assign(eventId, family.id, admin, [], [attendee.uid])).status).toBe(200);
+    expect(await groupsOf(eventId, attendee)).toEqual([other.id]);
+    expect((await assign(eventId, family.id, attendee, [attendee.uid])).status).toBe(403);
+    expect((await assign(eventId, 'no-such-group', admin, [attendee.uid])).status).toBe(404);
+    expect(
+      await stack.call('PUT', `/api/events/${eventId}/groups/${family.id}/members`, {
+        as: admin,
+        body: { add: [], remove: [] },
+      }),
+    ).toEqual({ status: 400, body: { error: GROUP_MESSAGES.noMembers } });
+  });
+
+  it('the groups travel with an invitation and apply on accepting', async () => {
+    const { eventId, creator } = await eventWithRoles(stack);
+    const party = await createGroup(eventId, creator, 'Wedding party');
+    const guest = newUser('bestman');
+    await login(stack, guest);
+    const res = await stack.call<{ inviteUrl: string }>('POST', `/api/events/${eventId}/members`, {
+      as: creator,
+      body: { userEmail: guest.email, role: 'attendee', groupIds: [party.id] },
+    });
+    expect(res.status).toBe(201);
+    const token = res.body.inviteUrl.split('/invite/')[1] as string;
+    expect(
+      (await stack.call('POST', `/api/invitations/${token}/accept`, { as: guest })).status,
+    ).toBe(200);
+    expect(await groupsOf(eventId, guest)).toEqual([party.id]);
+    const stranger = newUser('stranger');
+    expect(
+      await stack.call('POST', `/api/events/${eventId}/members`, {
+        as: creator,
+        body: { userEmail: stranger.email, groupIds: ['made-up'] },
+      }),
+    ).toEqual({ status: 400, body: { error: GROUP_MESSAGES.unknownGroups } });
+    // Without groups, as before.
+    const plain = newUser('plain');
+    await login(stack, plain);
+    await invite(stack, eventId, creator, plain, 'attendee', true);
+    expect(await groupsOf(eventId, plain)).toEqual([]);
+  });
+
+  it('a limited item: listed, answered and read only by its groups and the admins', async () => {
+    const { eventId, creator, admin, attendee } = await eventWithRoles(stack);
+    const inside = newUser('inside');
+    await login(stack, inside);
+    await seedMember(stack.store, eventId, inside);
+    await grantApiAccess(stack, creator, admin, attendee, inside);
+    const party = await createGroup(eventId, creator, 'Wedding party');
+    expect((await assign(eventId, party.id, creator, [inside.uid])).status).toBe(200);
+    const dinner = await limitedItem(eventId, 'Rehearsal dinner', [party.id]);
+    const titles = async (as: TestUser) =>
+      (
+        await stack.call<{ schedule: { title: string }[] }>(
+          'GET',
+          `/api/events/${eventId}/schedule`,
+          { as },
+        )
+      ).body.schedule.map((i) => i.title);
+    expect(await titles(attendee)).toEqual([]);
+    expect(await titles(inside)).toEqual(['Rehearsal dinner']);
+    expect(await titles(admin)).toEqual(['Rehearsal dinner']);
+    const rsvp = (as: TestUser) =>
+      stack.call('PUT', `/api/events/${eventId}/schedule/${dinner}/rsvp`, {
+        as,
+        body: { status: 'going' },
+      });
+    const unknown = { status: 404, body: { error: 'Schedule item not found' } };
+    expect(await rsvp(attendee)).toEqual(unknown);
+    expect(
+      await stack.call('GET', `/api/events/${eventId}/schedule/${dinner}/rsvp`, { as: attendee }),
+    ).toEqual(unknown);
+    expect((await rsvp(inside)).status).toBe(200);
+    expect((await rsvp(admin)).status).toBe(200);
+    // A host cannot record an answer for a guest outside the item's groups.
+    expect(
+      await stack.call('PUT', `/api/events/${eventId}/schedule/${dinner}/rsvps/${attendee.uid}`, {
+        as: creator,
+        body: { status: 'going' },
+      }),
+    ).toEqual({ status: 409, body: { error: GROUP_MESSAGES.notInItemGroups } });
+    const counts = (await stack.store.schedule(eventId).doc(dinner).get()).data()?.rsvpCounts;
+    expect(counts).toMatchObject({ going: 2 });
+  });
+
+  it('a limited item keeps no lines in the feed; lifting the limit brings its line back', async () => {
+    const { eventId, creator } = await eventWithRoles(stack);
+    const party = await createGroup(eventId, creator, 'Wedding party');
+    const dinner = await limitedItem(eventId, 'Rehearsal dinner', [party.id]);
+    const line = () => stack.store.activity(eventId).doc(`schedule:${dinner}`).get();
+    await recordActivity(eventId, 'schedule', dinner);
+    expect((await line()).exists).toBe(false);
+    await stack.store.schedule(eventId).doc(dinner).update(groupLimit([]));
+    await followItemLimit(eventId, dinner);
+    expect((await line()).data()?.title).toContain('Rehearsal dinner');
+    // A recorded answer's line, then the limit again: every line of the item goes.
+    await stack.store
+      .activity(eventId)
+      .doc(`rsvp:${dinner}:someone`)
+      .set({
+        id: `rsvp:${dinner}:someone`,
+        kind: 'rsvp',
+        actor: null,
+        subjectId: `${dinner}:someone`,
+        title: 'Host recorded Someone as going to Rehearsal dinner',
+        at: Timestamp.now(),
+      });
+    await stack.store
+      .schedule(eventId)
+      .doc(dinner)
+      .update(groupLimit([party.id]));
+    await followItemLimit(eventId, dinner);
+    const left = await stack.store
+      .activity(eventId)
+      .get()
+      .then((s) => s.docs.filter((d) => d.id.includes(dinner)));
+    expect(left).toEqual([]);
+  });
+
+  it('an announcement about a limited item: e-mailed to its group, read by admins, no feed line, hidden when an item is limited later', async () => {
+    const { eventId, creator, admin, attendee } = await eventWithRoles(stack);
+    const inside = newUser('inside');
+    await login(stack, inside);
+    await seedMember(stack.store, eventId, inside);
+    await grantApiAccess(stack, creator, admin, attendee, inside);
+    const party = await createGroup(eventId, creator, 'Wedding party');
+    expect((await assign(eventId, party.id, creator, [inside.uid])).status).toBe(200);
+    const dinner = await limitedItem(eventId, 'Rehearsal dinner', [party.id]);
+    const announce = async (scheduleId: string, status: string) => {
+      const res = await stack.call<{ announcement: { id: string } }>(
+        'POST',
+        `/api/events/${eventId}/announcements`,
+        {
+          as: creator,
+          body: { message: 'Dress code: smart casual', audience: { scheduleId, status } },
+        },
+      );
+      if (res.status !== 201) throw new Error(`announce ${res.status} ${JSON.stringify(res.body)}`);
+      return res.body.announcement.id;
+    };
+    const sent = await announce(dinner, 'no_response');
+    // The request's own fan-out needs the deployment's link secret; the scheduler's does this.
+    await fanOutAnnouncement(eventId, sent, LINKS);
+    const record = async (id: string) =>
+      (await stack.store.announcements(eventId).doc(id).get()).data();
+    expect(await record(sent)).toMatchObject({ itemLimited: true });
+    const mailed = async (id: string, u: TestUser) =>
+      (await stack.store.mailDoc(announcementMailId(eventId, id, u.uid)).get()).exists;
+    expect(await mailed(sent, inside)).toBe(true);
+    expect(await mailed(sent, attendee)).toBe(false);
+    const line = async (id: string) =>
+      (await stack.store.activity(eventId).doc(`announcement:${id}`).get()).exists;
+    await recordActivity(eventId, 'announcement', sent);
+    expect(await line(sent)).toBe(false);
+
+    // An item open to everyone, announced about, then limited: its announcements follow.
+    const lunch = await limitedItem(eventId, 'Lunch', []);
+    const open = await announce(lunch, 'no_response');
+    expect(await record(open)).toMatchObject({ itemLimited: false });
+    await recordActivity(eventId, 'announcement', open);
+    expect(await line(open)).toBe(true);
+    await stack.store
+      .schedule(eventId)
+      .doc(lunch)
+      .update(groupLimit([party.id]));
+    await followItemLimit(eventId, lunch);
+    expect(await record(open)).toMatchObject({ itemLimited: true });
+    expect(await line(open)).toBe(false);
+    await stack.store.schedule(eventId).doc(lunch).update(groupLimit([]));
+    await followItemLimit(eventId, lunch);
+    expect(await record(open)).toMatchObject({ itemLimited: false });
+    expect(await line(open)).toBe(true);
+  });
+
+  it("a limited item's seat and polls are not found outside its groups", async () => {
+    const { eventId, creator, admin, attendee } = await eventWithRoles(stack);
+    await grantApiAccess(stack, creator, admin, attendee);
+    const party = await createGroup(eventId, creator, 'Wedding party');
+    const dinner = await limitedItem(eventId, 'Rehearsal dinner', [party.id]);
+    expect(
+      await stack.call('GET', `/api/events/${eventId}/schedule/${dinner}/seating/mine`, {
+        as: attendee,
+      }),
+    ).toEqual({ status: 404, body: { error: 'Schedule item not found' } });
+    // A date poll is read by every member: an item limited to groups gets none.
+    const poll = await stack.call('POST', `/api/events/${eventId}/polls`, {
+      as: creator,
+      body: {
+        scheduleId: dinner,
+        options: [{ start: '2031-07-01T18:00:00.000Z' }, { start: '2031-07-02T18:00:00.000Z' }],
+      },
+    });
+    expect(poll).toEqual({ status: 409, body: { error: GROUP_MESSAGES.noPollForLimited } });
+  });
+
+  it('the guest list CSV of one group: its members and the invitations into it', async () => {
+    const { eventId, creator, admin, attendee } = await eventWithRoles(stack);
+    await grantApiAccess(stack, creator, admin, attendee);
+    const party = await createGroup(eventId, creator, 'Wedding party');
+    expect((await assign(eventId, party.id, creator, [admin.uid])).status).toBe(200);
+    const invited = newUser('invited');
+    await login(stack, invited);
+    const res = await stack.call('POST', `/api/events/${eventId}/members`, {
+      as: creator,
+      body: { userEmail: invited.email, role: 'attendee', groupIds: [party.id] },
+    });
+    expect(res.status).toBe(201);
+    const csv = async (group: string) =>
+      stack.call<string | { error?: string }>(
+        'GET',
+        `/api/events/${eventId}/guest-list.csv?group=${encodeURIComponent(group)}`,
+        { as: creator },
+      );
+    const file = await csv(party.id);
+    expect(file.status).toBe(200);
+    const text = String(file.body);
+    expect(text).toContain(admin.email);
+    expect(text).toContain(invited.email);
+    expect(text).not.toContain(attendee.email);
+    expect(text).not.toContain(creator.email);
+    expect(await csv('no-such-group')).toEqual({
+      status: 404,
+      body: { error: GROUP_MESSAGES.notFound },
+    });
+  });
+
+  it('unanswered reminders of a limited item reach exactly its group and the admins', async () => {
+    const now = new Date('2032-03-01T12:00:00.000Z');
+    const { eventId, creator, admin, attendee } = await eventWithRoles(stack);
+    const inside = newUser('inside');
+    await seedMember(stack.store, eventId, inside);
+    const party = await createGroup(eventId, creator, 'Wedding party');
+    expect((await assign(eventId, party.id, creator, [inside.uid])).status).toBe(200);
+    const dinner = await limitedItem(
+      eventId,
+      'Rehearsal dinner',
+      [party.id],
+      new Date(now.getTime() + 30 * 3_600_000).toISOString(),
+    );
+    await sendDueReminders(LINKS, now);
+    const mailed = async (u: TestUser) =>
+      (await stack.store.mailDoc(reminderMailId('unanswered', eventId, dinner, u.uid)).get())
+        .exists;
+    expect(await mailed(inside)).toBe(true);
+    expect(await mailed(creator)).toBe(true);
+    expect(await mailed(admin)).toBe(true);
+    expect(await mailed(attendee)).toBe(false);
+  });
+});
