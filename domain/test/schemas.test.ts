@@ -302,7 +302,20 @@ describe('invite form', () => {
 
   it('server variant lower-cases the e-mail', () => {
     const r = parseWith(inviteRequestSchema, { userEmail: ' Friend@Example.ORG ', role: 'admin' });
-    expect(r.ok && r.value).toEqual({ userEmail: 'friend@example.org', role: 'admin' });
+    // No guest groups given: none.
+    expect(r.ok && r.value).toEqual({
+      userEmail: 'friend@example.org',
+      role: 'admin',
+      groupIds: [],
+    });
+  });
+
+  it('takes at most 10 guest groups for the invitation', () => {
+    const ids = (n: number) => [...Array(n).keys()].map((i) => `g${i}`);
+    const ten = parseWith(inviteRequestSchema, { userEmail: 'a@b.org', groupIds: ids(10) });
+    expect(ten.ok && ten.value.groupIds).toEqual(ids(10));
+    const eleven = parseWith(inviteRequestSchema, { userEmail: 'a@b.org', groupIds: ids(11) });
+    expect(eleven.ok).toBe(false);
   });
 });
 

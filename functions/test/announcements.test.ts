@@ -92,6 +92,7 @@ describe('announcements', () => {
       'authorId',
       'createdAt',
       'eventId',
+      'itemLimited',
       'message',
       'recipientCount',
     ]);

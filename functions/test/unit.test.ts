@@ -192,7 +192,7 @@ describe('validation', () => {
       userEmail: ' Bob@Example.COM ',
       role: 'admin',
     });
-    expect(v).toEqual({ userEmail: 'bob@example.com', role: 'admin' });
+    expect(v).toEqual({ userEmail: 'bob@example.com', role: 'admin', groupIds: [] });
   });
   it('refuses unknown keys on every schema (docs/decisions.md, "Unknown keys")', () => {
     expect(
