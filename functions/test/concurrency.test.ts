@@ -360,6 +360,8 @@ describe('concurrency', () => {
           location: '',
           createdBy: admin.uid,
           createdAt: serverTimestamp(),
+          audience: 'everyone',
+          groupAccess: {},
         });
       }),
       writer('caption (direct)', (i) =>

@@ -333,6 +333,8 @@ export function pollBallotsRef(
   return collection(db, EVENTS, eventId, POLLS, pollId, 'ballots').withConverter(
     pollBallotConverter,
   );
+}
+
 /** The event's guest groups (at most 10; admins only, the rules). */
 export function groupsRef(db: Firestore, eventId: string): CollectionReference<GroupDoc, GroupDoc> {
   return collection(db, EVENTS, eventId, GROUPS).withConverter(groupConverter);
