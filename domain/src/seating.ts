@@ -405,6 +405,13 @@ export function yourTableText(table: { name: string; number: number | null }): s
 
 // ---- API answers (docs/api.md, "Seating") -----------------------------------------------------
 
+/** A guest group as the seating filters by it: its name and its members' uids. */
+export interface SeatingGroup {
+  id: string;
+  name: string;
+  memberIds: string[];
+}
+
 /** GET .../seating: the chart, the item's parties with the host's questions and their answers. */
 export interface SeatingResponse {
   item: { id: string; title: string; startTime: IsoDateString; timeZone: string };
@@ -413,6 +420,8 @@ export interface SeatingResponse {
   questions: GuestQuestion[];
   /** Answers to the host's questions by uid (parties that answered). */
   answers: Partial<Record<string, GuestAnswers>>;
+  /** The event's guest groups, by name (the host's filter; none: no groups). */
+  groups: SeatingGroup[];
 }
 /** Tables as stored (written tables: the chart's counts and flags come with GET .../seating). */
 export interface SeatingTablesResponse {

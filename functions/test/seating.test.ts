@@ -278,6 +278,35 @@ describe('assigning people', () => {
     ).toBe(false);
   });
 
+  it("carries the event's groups with their members, for the host's filter", async () => {
+    const { base, admin, attendee, eventId, itemId } = await setup();
+    await going(eventId, itemId, attendee);
+    const single = await guest(eventId, 'single');
+    await going(eventId, itemId, single);
+    expect((await chart(base, admin)).groups).toEqual([]);
+    const made: Array<{ id: string }> = [];
+    for (const name of ['Wedding party', 'Family']) {
+      const res = await stack.call<{ group: { id: string } }>(
+        'POST',
+        `/api/events/${eventId}/groups`,
+        { as: admin, body: { name } },
+      );
+      expect(res.status).toBe(201);
+      made.push(res.body.group);
+    }
+    const [party, family] = made as [{ id: string }, { id: string }];
+    const assigned = await stack.call('PUT', `/api/events/${eventId}/groups/${party.id}/members`, {
+      as: admin,
+      body: { add: [attendee.uid, single.uid], remove: [] },
+    });
+    expect(assigned.status).toBe(200);
+    const view = await chart(base, admin);
+    expect(view.groups.map((g) => ({ ...g, memberIds: [...g.memberIds].sort() }))).toEqual([
+      { id: family.id, name: 'Family', memberIds: [] },
+      { id: party.id, name: 'Wedding party', memberIds: [attendee.uid, single.uid].sort() },
+    ]);
+  });
+
   it('two admins moving the same people at once: each person ends at exactly one table', async () => {
     const { base, admin, creator, eventId, itemId } = await setup();
     const guests = await Promise.all(Array.from({ length: 6 }, (_, i) => guest(eventId, `g${i}`)));

@@ -7,7 +7,7 @@ import { FieldValue, Timestamp, type Transaction } from 'firebase-admin/firestor
 import type { ParsedBodyOf } from '@gatherly/domain/api/contract';
 import type { API } from '@gatherly/domain/api/endpoints';
 import { calendarDaysBetween } from '@gatherly/domain/dates';
-import { seesItem } from '@gatherly/domain/groups';
+import { MAX_GROUPS_PER_EVENT, seesItem } from '@gatherly/domain/groups';
 import { can } from '@gatherly/domain/roles';
 import type { GuestAnswers } from '@gatherly/domain/rsvp-options';
 import {
@@ -25,6 +25,7 @@ import {
   type MySeat,
   type PartySource,
   type PersonKey,
+  type SeatingGroup,
   type SeatingResponse,
   type SeatingTable,
   type SeatMove,
@@ -156,7 +157,10 @@ export async function seatingWithEvent(
 ): Promise<{ seating: SeatingResponse; eventName: string }> {
   const { event, item } = await requireSeatingAdmin(caller, ref);
   const questions = event.questions ?? [];
-  const read = await readChart(ref, questions.length > 0);
+  const [read, groups] = await Promise.all([
+    readChart(ref, questions.length > 0),
+    seatingGroups(ref.eventId),
+  ]);
   const seating: SeatingResponse = {
     item: {
       id: ref.scheduleId,
@@ -168,8 +172,26 @@ export async function seatingWithEvent(
     chart: chartView(read.tables, read.sources),
     questions,
     answers: Object.fromEntries(read.answers),
+    groups,
   };
   return { seating, eventName: event.name };
+}
+
+/**
+ * The event's groups with their members' uids, for the host's filter: at most
+ * MAX_GROUPS_PER_EVENT queries of member ids (no member data), bounded by the guest list.
+ */
+async function seatingGroups(eventId: string): Promise<SeatingGroup[]> {
+  const s = store();
+  const groups = (await s.guestGroups(eventId).limit(MAX_GROUPS_PER_EVENT).get()).docs.map((d) =>
+    d.data(),
+  );
+  const members = await Promise.all(
+    groups.map((g) => s.members(eventId).where('groupIds', 'array-contains', g.id).select().get()),
+  );
+  return groups
+    .map((g, i) => ({ id: g.id, name: g.name, memberIds: members[i]!.docs.map((d) => d.id) }))
+    .sort((a, b) => a.name.localeCompare(b.name));
 }
 
 // ---- Tables ----------------------------------------------------------------------------------

@@ -79,6 +79,7 @@ function seating(tables: TableView[]): SeatingResponse {
       },
     ],
     answers: { ana: { diet: 'Vegetarian' } },
+    groups: [{ id: 'g-party', name: 'Wedding party', memberIds: ['wes'] }],
   };
 }
 
@@ -228,6 +229,18 @@ describe('seating screen', () => {
     expect(screen.getAllByTestId('party').map((p) => p.getAttribute('data-party'))).toEqual([
       'ana',
     ]);
+  });
+
+  it('filters the guests by group', async () => {
+    serve([table('t1', 1, 8)]);
+    open();
+    const group = await screen.findByRole('combobox', { name: 'Filter by group' });
+    const shown = () => screen.getAllByTestId('party').map((p) => p.getAttribute('data-party'));
+    expect(shown()).toEqual(['ana', 'wes']);
+    await userEvent.selectOptions(group, 'Wedding party');
+    expect(shown()).toEqual(['wes']);
+    await userEvent.selectOptions(group, 'Every group');
+    expect(shown()).toEqual(['ana', 'wes']);
   });
 
   it('tells an attendee the chart is for admins, without asking the server', async () => {

@@ -1,7 +1,7 @@
 import { Badge, Box, Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { useMemo, useState, type DragEvent } from 'react';
 import type { GuestAnswers, GuestQuestion } from '@gatherly/domain/rsvp-options';
-import type { PartyView } from '@gatherly/domain/seating';
+import type { PartyView, SeatingGroup } from '@gatherly/domain/seating';
 import { Checkbox } from '../../components/chakra/Checkbox.ts';
 import { Input } from '../../components/chakra/Input.ts';
 import { NativeSelect } from '../../components/chakra/NativeSelect.ts';
@@ -12,6 +12,7 @@ interface Props {
   parties: readonly PartyView[];
   questions: readonly GuestQuestion[];
   answers: Readonly<Partial<Record<string, GuestAnswers>>>;
+  groups: readonly SeatingGroup[];
   tableLabels: ReadonlyMap<string, string>;
   selected: ReadonlySet<string>;
   onToggle(ids: string[], on: boolean): void;
@@ -25,6 +26,7 @@ export function GuestsPanel({
   parties,
   questions,
   answers,
+  groups,
   tableLabels,
   selected,
   onToggle,
@@ -36,7 +38,17 @@ export function GuestsPanel({
   const [answerKey, setAnswerKey] = useState('');
   const filters = useMemo(() => answerFilters(questions), [questions]);
   const answer = filters.find((f) => f.key === answerKey)?.filter ?? null;
-  const shown = filterParties(parties, answers, { search, unassignedOnly, answer });
+  const [groupId, setGroupId] = useState('');
+  const groupMembers = useMemo(() => {
+    const found = groups.find((g) => g.id === groupId);
+    return found ? new Set(found.memberIds) : null;
+  }, [groups, groupId]);
+  const shown = filterParties(parties, answers, {
+    search,
+    unassignedOnly,
+    answer,
+    group: groupMembers,
+  });
   const [over, setOver] = useState(false);
   return (
     <Stack
@@ -87,6 +99,23 @@ export function GuestsPanel({
               {filters.map((f) => (
                 <option key={f.key} value={f.key}>
                   {f.label}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+        )}
+        {groups.length > 0 && (
+          <NativeSelect.Root size="sm" width="auto" flex="1" minW="40">
+            <NativeSelect.Field
+              aria-label="Filter by group"
+              value={groupId}
+              onChange={(e) => setGroupId(e.target.value)}
+            >
+              <option value="">Every group</option>
+              {groups.map((g) => (
+                <option key={g.id} value={g.id}>
+                  {g.name}
                 </option>
               ))}
             </NativeSelect.Field>

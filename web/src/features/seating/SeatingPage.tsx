@@ -218,6 +218,7 @@ function SeatingChart({
             parties={chart.parties}
             questions={data.questions}
             answers={data.answers}
+            groups={data.groups}
             tableLabels={tableLabels}
             selected={selected}
             onToggle={toggle}

@@ -1,5 +1,6 @@
 // The guests to seat as the host filters them (docs/product.md, "Seating"): search by any
-// name of a party, unassigned only, and by an answer to one of the host's questions.
+// name of a party, unassigned only, by an answer to one of the host's questions, and by guest
+// group.
 import { answerText } from '@gatherly/domain/guest-csv';
 import type { GuestAnswers, GuestQuestion } from '@gatherly/domain/rsvp-options';
 import type { PartyView } from '@gatherly/domain/seating';
@@ -15,6 +16,8 @@ export interface GuestFilters {
   search: string;
   unassignedOnly: boolean;
   answer: AnswerFilter | null;
+  /** The members of the group filtered by (null: every party). */
+  group: ReadonlySet<string> | null;
 }
 
 /** The answer filters the host's questions offer, each with its label. */
@@ -54,7 +57,8 @@ export function filterParties(
     (party) =>
       (!needle || party.people.some((p) => p.name.toLocaleLowerCase().includes(needle))) &&
       (!filters.unassignedOnly || party.people.some((p) => !p.tableId)) &&
-      (!filters.answer || matchesAnswer(answers[party.userId], filters.answer)),
+      (!filters.answer || matchesAnswer(answers[party.userId], filters.answer)) &&
+      (!filters.group || filters.group.has(party.userId)),
   );
 }
 
