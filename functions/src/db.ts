@@ -667,6 +667,8 @@ export function dataAccess(firestore: Firestore) {
     reminderRuns: (eventId: string): Col<Converters['reminderRun']> =>
       under(eventId, 'reminderRuns').withConverter(converters.reminderRun),
     /** Seating charts, one per schedule item (id = the item's), with their tables and placements. */
+    seatingCharts: (eventId: string): Col<Converters['seatingChart']> =>
+      under(eventId, 'seatingCharts').withConverter(converters.seatingChart),
     seatingChart: (eventId: string, scheduleId: string): Ref<Converters['seatingChart']> =>
       under(eventId, 'seatingCharts').doc(scheduleId).withConverter(converters.seatingChart),
     seatingTables: (eventId: string, scheduleId: string): Col<Converters['seatingTable']> =>

@@ -230,6 +230,17 @@ async function leaverWithEverything() {
     waitlist: true,
   });
   await ok('PUT', `/api/events/${party}/schedule/${item}/rsvp`, rider, { status: 'maybe' });
+  // The host seats them at the dinner (services/seating.ts).
+  const seating = `/api/events/${party}/schedule/${item}/seating`;
+  const made = (await ok('POST', `${seating}/tables`, host, {
+    count: 1,
+    seats: 4,
+    shape: 'round',
+  })) as { tables: Array<{ id: string }> };
+  const table = made.tables[0]!.id;
+  await ok('POST', `${seating}/moves`, host, {
+    moves: [{ userId: leaver.uid, person: 'self', tableId: table }],
+  });
 
   await ok('POST', `/api/events/${party}/flights`, leaver, {
     airline: 'TAP',
@@ -264,6 +275,7 @@ async function leaverWithEverything() {
     solo,
     party,
     item,
+    table,
     hosts,
     hostsCar: hostsCar.carpool.id,
   };
@@ -341,6 +353,12 @@ describe('delete my account', () => {
     );
     const hostsCar = (await stack.store.carpools(w.party).doc(w.hostsCar).get()).data();
     expect(hostsCar).toMatchObject({ currentSeats: 2, passengerIds: [w.rider.uid] });
+    // The seating chart keeps the table and no trace of them (a removed member would stay,
+    // flagged: a deleted account leaves no name).
+    const table = (await stack.store.seatingTables(w.party, w.item).doc(w.table).get()).data();
+    expect(table).toMatchObject({ people: [], memberIds: [] });
+    const placement = stack.store.seatingPlacements(w.party, w.item).doc(w.leaver.uid);
+    expect((await placement.get()).exists).toBe(false);
     // Everyone else's photos, votes and files are there.
     expect(await listFiles(`events/${w.party}/photos/${w.host.uid}/`)).toEqual(hostPhotoBefore);
     const hostsPhoto = (await stack.store.photos(w.party).doc(w.hosts).get()).data();

@@ -2,7 +2,12 @@
 // is still there with a query on the person's uid (across every event, current and past) and
 // deletes or moves it in transactions that keep the remaining events' counters exact, so every
 // step is idempotent: a run that failed part-way is finished by running again.
-import { Timestamp, type DocumentReference, type Query } from 'firebase-admin/firestore';
+import {
+  FieldValue,
+  Timestamp,
+  type DocumentReference,
+  type Query,
+} from 'firebase-admin/firestore';
 import {
   ACCOUNT_DELETION_MESSAGES,
   FORMER_MEMBER,
@@ -10,11 +15,13 @@ import {
 } from '@gatherly/domain/account-deletion';
 import { photoBatchSubject, recordedAnswerText } from '@gatherly/domain/activity';
 import { isMemberRole } from '@gatherly/domain/roles';
+import { memberIdsOf } from '@gatherly/domain/seating';
 import { GALLERY_FOLDERS, galleryFolder, uploadFolder } from '@gatherly/domain/upload';
 import { readAll } from '../access.ts';
 import type { PhotoRecord } from '../db.ts';
 import { auth, bucket, db, store } from '../firebase.ts';
 import { conflict } from '../http.ts';
+import { countOf } from '../tiers.ts';
 import type { LinkContext } from '../mail/params.ts';
 import { deleteObject, deletePrefix } from '../storage.ts';
 import { activityEntry, activityEntryId } from './activity.ts';
@@ -177,10 +184,51 @@ export async function leaveEvents(person: Person): Promise<string[]> {
         else await leaveEvent(tx, eventId, record, person.links);
         tx.delete(s.activity(eventId).doc(activityEntryId('member', person.uid)));
       });
+      await unseat(eventId, person.uid);
       await sweepUploads(eventId, person.uid);
     }
   });
   return events;
+}
+
+/**
+ * Takes them and their party's named guests off every seating chart of the event: a removed
+ * member stays on the chart, flagged, for the host (services/seating.ts), but a deleted account
+ * leaves no name behind. One transaction per chart (its tables are at most MAX_TABLES).
+ */
+async function unseat(eventId: string, uid: string): Promise<void> {
+  const s = store();
+  const charts = await s.seatingCharts(eventId).select().get();
+  for (const chart of charts.docs) {
+    const tables = s.seatingTables(eventId, chart.id);
+    const placement = s.seatingPlacements(eventId, chart.id).doc(uid);
+    await db().runTransaction(async (tx) => {
+      const seatedAt = await tx.get(tables.where('memberIds', 'array-contains', uid));
+      for (const table of seatedAt.docs) {
+        const people = table.data().people.filter((p) => p.userId !== uid);
+        tx.update(table.ref, {
+          people,
+          memberIds: memberIdsOf(people),
+          updatedAt: FieldValue.serverTimestamp(),
+        });
+      }
+      tx.delete(placement);
+    });
+  }
+}
+
+/** Whether a seating chart of the event still names them. */
+async function seatedIn(eventId: string, uid: string): Promise<boolean> {
+  const s = store();
+  const charts = await s.seatingCharts(eventId).select().get();
+  for (const chart of charts.docs) {
+    const [tables, placement] = await Promise.all([
+      countOf(s.seatingTables(eventId, chart.id).where('memberIds', 'array-contains', uid)),
+      s.seatingPlacements(eventId, chart.id).doc(uid).get(),
+    ]);
+    if (tables > 0 || placement.exists) return true;
+  }
+  return false;
 }
 
 /**
@@ -553,6 +601,7 @@ export async function leftovers(person: Person, eventIds: readonly string[]): Pr
   if ((await s.user(uid).get()).exists) left.push('profile');
   for (const eventId of eventIds) {
     if (await uploadsLeft(eventId, uid)) left.push(`files in event ${eventId}`);
+    if (await seatedIn(eventId, uid)) left.push(`seats in event ${eventId}`);
   }
   return left;
 }
