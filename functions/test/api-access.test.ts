@@ -70,8 +70,9 @@ describe('apiAccessEnabled', () => {
     // the guest list's CSV (the event creator's plan gates it, docs/api.md); and the nine
     // seating routes (docs/api.md, "Seating"); and the five date-poll routes (docs/api.md,
     // "Date polls"); and the seven routes of the photo wall's links, settings, moderation and
-    // the signed-in wall (the wall link's own feed is public: its secret is the credential).
-    expect(byAccess('app')).toHaveLength(65);
+    // the signed-in wall (the wall link's own feed is public: its secret is the credential);
+    // and the four guest-group routes (docs/api.md, "Guest groups").
+    expect(byAccess('app')).toHaveLength(69);
   });
 
   it('API routes: 403 for a member without API access, 2xx with it, 404 for non-members either way', async () => {
