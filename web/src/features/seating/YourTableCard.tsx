@@ -66,8 +66,7 @@ export function YourTableCard({
     return () => {
       live = false;
     };
-    // `key` names the items; `today` is rebuilt each render.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `key` names the items; `today` is rebuilt each render
   }, [eventId, key]);
   if (seats.length === 0) return null;
   return (
