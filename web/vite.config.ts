@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type Rolldown } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { FIRST_SCREENS } from './src/app/first-screens.ts';
+import { chakraGlobalCss } from './src/app/global-css.ts';
 import { SIGNED_IN_HINT_KEY } from './src/lib/storage-keys.ts';
 
 // Dev: /api goes to the Functions emulator's `api` function; the function itself is mounted at
@@ -156,6 +157,21 @@ function preloadApp(): Plugin {
   };
 }
 
+/** Chakra's global CSS in index.html, built once instead of on every start (src/app/global-css.ts). */
+function chakraGlobalCssInHtml(): Plugin {
+  return {
+    name: 'gatherly:chakra-global-css',
+    transformIndexHtml: () => [
+      {
+        tag: 'style',
+        attrs: { id: 'chakra-global' },
+        children: chakraGlobalCss(),
+        injectTo: 'head',
+      },
+    ],
+  };
+}
+
 // The app shell offline (docs/decisions.md, "Venue Wi-Fi"): a built app precaches every file it
 // needs and answers navigations with index.html, so a visited app reloads with no network; the
 // data comes from Firestore's own persistent cache. Builds only: the dev server has no service
@@ -200,7 +216,7 @@ const pwa = VitePWA({
 });
 
 export default defineConfig({
-  plugins: [react(), preloadApp(), pwa],
+  plugins: [react(), chakraGlobalCssInHtml(), preloadApp(), pwa],
   resolve: {
     alias: [
       { find: /^firebase\/database$/, replacement: NO_REALTIME_DATABASE },

@@ -12,6 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pathOf } from '@gatherly/domain/api/contract';
 import { API } from '@gatherly/domain/api/endpoints';
 import { FIRST_SCREENS } from '../src/app/first-screens.ts';
+import { chakraGlobalCss } from '../src/app/global-css.ts';
+import { system } from '../src/app/system.ts';
 import { PATHS } from '../src/lib/paths.ts';
 
 const BUDGET_BYTES = 150 * 1024;
@@ -100,6 +102,21 @@ describe('first screens', () => {
       expect(bytes).toBeLessThanOrEqual(BUDGET_BYTES);
     },
   );
+
+  it("carry Chakra's global CSS in index.html: the reset and every theme token, light and dark", () => {
+    const css = chakraGlobalCss();
+    expect(html).toContain(`<style id="chakra-global">${css}</style>`);
+    expect(css.startsWith('@layer reset,base,tokens,recipes;')).toBe(true);
+    // What Chakra writes as CSS variables, per condition (its getTokenCss reads the same map).
+    // (An empty value, such as blurs.none's, is dropped by Emotion as a style.)
+    const variables = [...system.tokens.cssVarMap.values()].flatMap((vars) =>
+      [...vars].filter(([, value]) => String(value).trim() !== '').map(([name]) => name),
+    );
+    expect(variables.length).toBeGreaterThan(500);
+    const missing = variables.filter((variable) => !css.includes(`${variable}:`));
+    expect(missing).toEqual([]);
+    expect(css).toContain('.dark');
+  });
 
   it('preload Firebase Auth only where someone may be signed in', () => {
     const auth = /,a=(\[.*?\]),p=location/.exec(html)?.[1];

@@ -5,7 +5,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
-import { recipes, slotRecipes, system } from '../src/app/system.ts';
+import { recipes, runtimeSystem, slotRecipes, system } from '../src/app/system.ts';
 import { Avatar } from '../src/components/chakra/Avatar.ts';
 import { Checkbox } from '../src/components/chakra/Checkbox.ts';
 import { Code } from '../src/components/chakra/Code.ts';
@@ -163,6 +163,16 @@ describe('Chakra system', () => {
       return key in recipes || key in slotRecipes;
     });
     expect(inSystem, 'one way to style each component').toEqual([]);
+  });
+
+  it("inserts none of the global CSS at start with the app's system (index.html carries it)", () => {
+    const cssInHead = () =>
+      Array.from(document.head.querySelectorAll('style'), (s) => s.textContent).join('');
+    const before = cssInHead();
+    render(<ChakraProvider value={runtimeSystem}>{null}</ChakraProvider>);
+    expect(cssInHead().slice(before.length)).toBe('@layer reset,base,tokens,recipes;');
+    render(<ChakraProvider value={system}>{null}</ChakraProvider>);
+    expect(cssInHead().length - before.length).toBeGreaterThan(40_000);
   });
 
   it.each(ownRecipeModules)('renders %s with its own recipe', (name) => {

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Toaster } from '../components/toaster.tsx';
 import { ColorModeProvider } from '../lib/color-mode.tsx';
 import { SessionProvider } from '../lib/session.tsx';
-import { system } from './system.ts';
+import { runtimeSystem } from './system.ts';
 
 /**
  * Root providers: only what a signed-out first screen needs (Chakra, colour mode, the session,
@@ -12,7 +12,7 @@ import { system } from './system.ts';
  */
 export function AppProviders({ children }: { children: ReactNode }) {
   return (
-    <ChakraProvider value={system}>
+    <ChakraProvider value={runtimeSystem}>
       <ColorModeProvider>
         <SessionProvider>
           {children}

@@ -1,4 +1,10 @@
-import { createSystem, defaultBaseConfig, defineConfig, mergeConfigs } from '@chakra-ui/react';
+import {
+  createSystem,
+  defaultBaseConfig,
+  defineConfig,
+  mergeConfigs,
+  type SystemContext,
+} from '@chakra-ui/react';
 import {
   alertSlotRecipe,
   animationStyles,
@@ -164,3 +170,9 @@ const config = defineConfig({
 });
 
 export const system = createSystem(mergeConfigs(defaultBaseConfig, chakraTheme, config));
+
+/**
+ * The system the app's ChakraProvider gets: the same, without the global CSS it would insert at
+ * start, which index.html already carries (global-css.ts).
+ */
+export const runtimeSystem: SystemContext = { ...system, _global: [] };
