@@ -157,15 +157,19 @@ function preloadApp(): Plugin {
   };
 }
 
-/** Chakra's global CSS in index.html, built once instead of on every start (src/app/global-css.ts). */
+/**
+ * Chakra's global CSS in index.html, built once per start of Vite instead of on every start of
+ * the app (src/app/global-css.ts).
+ */
 function chakraGlobalCssInHtml(): Plugin {
+  let css: string | undefined;
   return {
     name: 'gatherly:chakra-global-css',
     transformIndexHtml: () => [
       {
         tag: 'style',
         attrs: { id: 'chakra-global' },
-        children: chakraGlobalCss(),
+        children: (css ??= chakraGlobalCss()),
         injectTo: 'head',
       },
     ],
