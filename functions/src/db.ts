@@ -526,6 +526,8 @@ const converters = {
       'eventId',
       'target',
       'title',
+      'audience',
+      'groupAccess',
       'options',
       'deadline',
       'status',

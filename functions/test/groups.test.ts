@@ -307,15 +307,25 @@ describe('guest groups', () => {
         as: attendee,
       }),
     ).toEqual({ status: 404, body: { error: 'Schedule item not found' } });
-    // A date poll is read by every member: an item limited to groups gets none.
-    const poll = await stack.call('POST', `/api/events/${eventId}/polls`, {
-      as: creator,
-      body: {
-        scheduleId: dinner,
-        options: [{ start: '2031-07-01T18:00:00.000Z' }, { start: '2031-07-02T18:00:00.000Z' }],
+    // Its date poll follows its groups: the outsider cannot answer it, as if it did not exist.
+    const poll = await stack.call<{ poll: { id: string; options: { id: string }[] } }>(
+      'POST',
+      `/api/events/${eventId}/polls`,
+      {
+        as: creator,
+        body: {
+          scheduleId: dinner,
+          options: [{ start: '2031-07-01T18:00:00.000Z' }, { start: '2031-07-02T18:00:00.000Z' }],
+        },
       },
-    });
-    expect(poll).toEqual({ status: 409, body: { error: GROUP_MESSAGES.noPollForLimited } });
+    );
+    expect(poll.status).toBe(201);
+    const ballot = await stack.call(
+      'PUT',
+      `/api/events/${eventId}/polls/${poll.body.poll.id}/ballot`,
+      { as: attendee, body: { answers: { [poll.body.poll.options[0]!.id]: 'yes' } } },
+    );
+    expect(ballot).toEqual({ status: 404, body: { error: 'Poll not found' } });
   });
 
   it('the guest list CSV of one group: its members and the invitations into it', async () => {

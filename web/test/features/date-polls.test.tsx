@@ -292,6 +292,8 @@ describe('the dashboard polls', () => {
     eventId: 'e1',
     target: { kind: 'event' },
     title: 'Which weekend works?',
+    audience: 'everyone',
+    groupAccess: {},
     options: OPTIONS,
     deadline: null,
     status: 'open',
