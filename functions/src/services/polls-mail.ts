@@ -67,9 +67,7 @@ export async function announcePickedDate(
   const preferences = await emailPreferences(members.map((m) => m.userId));
   const recipients = members.filter(
     (m) =>
-      m.email !== '' &&
-      seesItem(m, poll) &&
-      wantsEmail(preferences.get(m.userId), 'announcements'),
+      m.email !== '' && seesItem(m, poll) && wantsEmail(preferences.get(m.userId), 'announcements'),
   );
   const when = formatPollOption(option, zone);
   const copies = recipients.map((r) => {
