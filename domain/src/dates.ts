@@ -155,7 +155,7 @@ export function formatZonedDate(value: TimeLike | null | undefined, timeZone: st
 }
 
 // ---------------------------------------------------------------------------------------------
-// Whole days (a picked whole-day date poll option, docs/decisions.md, "Whole days")
+// Whole days (a picked whole-day date poll option; docs/decisions.md, "Date polls")
 
 /** The first and last day ("2027-06-12") of a range that covers whole days in its zone. */
 export interface WholeDays {

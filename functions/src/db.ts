@@ -394,6 +394,7 @@ const converters = {
       'party',
       'waitlistedAt',
       'recordedBy',
+      'groupIds',
     ],
     ID_IS_DOC_ID,
   ),

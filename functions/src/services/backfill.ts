@@ -1,6 +1,6 @@
 // Derived documents for an event written before they existed (docs/performance.md, "Counters",
 // "Search", "Activity"): the stats counters, each schedule item's rsvpCounts, the members'
-// rsvpsByUser maps, each item's and date poll's `audience` (guest groups), searchTokens on members and photos, the photos' and the banner's download
+// rsvpsByUser maps, each item's and date poll's `audience` and each answer's `groupIds` (guest groups), searchTokens on members and photos, the photos' and the banner's download
 // URLs, and the activity feed. Used by scripts/backfill-stats.ts for existing events and by the
 // demo and bench seeds, which write their documents directly. Idempotent: running it again
 // rewrites the same values.
@@ -16,6 +16,7 @@ import { memberSearchTokens, photoSearchTokens } from '@gatherly/domain/search';
 import type { DataAccess, PhotoRecord, RsvpsByUserRecord } from '../db.ts';
 import { downloadUrl } from '../storage.ts';
 import { activityEntry, photoBatchEntries, type ActivitySubject } from './activity.ts';
+import { followMemberGroups } from './member-groups.ts';
 import { refreshBannerImageUrl } from './photos.ts';
 
 export interface BackfillSummary {
@@ -95,6 +96,11 @@ export async function backfillEvent(db: DataAccess, eventId: string): Promise<Ba
         });
       }
     });
+  }
+
+  // Answers from before they carried their member's groups (the guest list's group totals).
+  for (const member of (await db.members(eventId).get()).docs) {
+    if ((member.data().groupIds ?? []).length > 0) await followMemberGroups(eventId, member.id, db);
   }
 
   // Polls from before limited items' polls: each takes its item's limit (the event's poll and
