@@ -345,6 +345,18 @@ describe('date polls', () => {
     expect(ok.status).toBe(200);
     expect(ok.body.poll.options.slice(0, 2)).toEqual([a, b]);
     expect(ok.body.poll.options).toHaveLength(3);
+    // Up to 20 dates; a later deadline moves the reminder with it.
+    const many = Array.from({ length: 19 }, (_, i) => ({
+      start: day(`2027-08-${String(i + 1).padStart(2, '0')}`),
+      allDay: true,
+    }));
+    const tooMany = await put({ options: [...ok.body.poll.options, ...many] });
+    expect(tooMany).toEqual({ status: 400, body: { error: POLL_MESSAGES.optionCount } });
+    const deadline = new Date(Date.now() + 5 * 86_400_000).toISOString();
+    const later = await put({ options: ok.body.poll.options, title: 'Summer', deadline });
+    expect(later.status).toBe(200);
+    expect(later.body.poll.deadline).toBe(deadline);
+    expect(later.body.poll.reminderDueAt).not.toBeNull();
     const del = await stack.call('DELETE', `/api/events/${t.eventId}/polls/${poll.id}`, {
       as: t.attendee,
     });

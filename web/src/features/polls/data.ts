@@ -155,3 +155,12 @@ export function pickPollOption(eventId: string, pollId: string, optionId: string
 export function deletePoll(eventId: string, pollId: string) {
   return callApi(API.deletePoll, { params: { eventId, pollId } });
 }
+
+/** An open poll's new title, deadline and dates (kept ones by id, new ones without). */
+export function updatePoll(
+  eventId: string,
+  pollId: string,
+  body: { title: string; options: PollOptionInput[]; deadline: string | null },
+) {
+  return callApi(API.updatePoll, { params: { eventId, pollId }, body });
+}
