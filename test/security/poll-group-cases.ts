@@ -140,6 +140,10 @@ export const pollGroupCases: RulesCase[] = [
       attempt: (a) => a.db.collection(`${E}/polls`).where('status', '==', 'open').get(),
     },
   }),
+  // The item editor reads an item's poll before a limit edit, whether or not there is one.
+  ...pg('a poll not proposed', {
+    get: { allowed: ADMIN_ROLES, attempt: (a) => a.db.doc(`${E}/polls/item-none`).get() },
+  }),
   // Limiting or lifting carries the poll along: both in one batch.
   ...pg('item limit lifted with its poll', {
     update: { allowed: ADMIN_ROLES, attempt: (a) => limitBoth(a, EVERYONE, EVERYONE) },
