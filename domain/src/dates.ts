@@ -154,6 +154,44 @@ export function formatZonedDate(value: TimeLike | null | undefined, timeZone: st
   return d ? weekdayDate(d) : DATE_TBD;
 }
 
+// ---------------------------------------------------------------------------------------------
+// Whole days (a picked whole-day date poll option; docs/decisions.md, "Date polls")
+
+/** The first and last day ("2027-06-12") of a range that covers whole days in its zone. */
+export interface WholeDays {
+  first: string;
+  last: string;
+}
+
+/**
+ * The days a start–end pair covers when it runs from a day's midnight to a day's 23:59 in the
+ * zone, as a picked whole-day option sets them (polls.ts, `pickedDates`); null for a timed
+ * range (or no end). Such a range shows as dates, never as "12:00 AM", and is an all-day
+ * calendar entry.
+ */
+export function wholeDays(
+  start: TimeLike | null | undefined,
+  end: TimeLike | null | undefined,
+  timeZone?: string,
+): WholeDays | null {
+  const s = zonedOrNull(start, timeZone);
+  const e = zonedOrNull(end, timeZone);
+  if (!s || !e) return null;
+  const midnight = s.hour === 0 && s.minute === 0 && s.second === 0 && s.millisecond === 0;
+  if (!midnight || e.hour !== 23 || e.minute !== 59) return null;
+  const first = s.toPlainDate();
+  const last = e.toPlainDate();
+  if (Temporal.PlainDate.compare(last, first) < 0) return null;
+  return { first: first.toString(), last: last.toString() };
+}
+
+/** "Sat, June 12, 2027", or "Sat, June 12, 2027 – Sun, June 13, 2027" across days. */
+export function formatWholeDays(days: WholeDays): string {
+  const first = weekdayDate(Temporal.PlainDate.from(days.first));
+  if (days.last === days.first) return first;
+  return `${first} – ${weekdayDate(Temporal.PlainDate.from(days.last))}`;
+}
+
 /**
  * The secondary hint for a viewer whose device shows another wall-clock time at that instant:
  * "6:45 PM EDT your time", with the date when the day differs ("Sun, June 13, 12:45 AM GMT+1

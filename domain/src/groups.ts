@@ -101,8 +101,6 @@ export const GROUP_MESSAGES = {
   unknownGroups: 'One of the chosen groups does not exist (any more).',
   notInItemGroups: 'This guest is not in the groups this item is limited to.',
   inUse: 'Take its members out of the group and lift its item limits first.',
-  noPollForLimited:
-    'An item limited to guest groups cannot have a date poll: every member sees polls.',
 } as const;
 
 /** POST /api/events/{e}/groups and PATCH /api/events/{e}/groups/{g}. */

@@ -9,6 +9,7 @@ import { Temporal } from 'temporal-polyfill';
 import type { TimeZoneId } from './entities/common.ts';
 import type { Event } from './entities/events.ts';
 import type { ScheduleItem } from './entities/schedule.ts';
+import { wholeDays } from './dates.ts';
 import { eventTimeZone, normalizeTimeZone, toInstant } from './time-zones.ts';
 
 export const ICS_MIME_TYPE = 'text/calendar;charset=utf-8';
@@ -135,6 +136,12 @@ export function buildIcs(
   return lines.map(foldIcsLine).join('\r\n') + '\r\n';
 }
 
+/** Start and end of an entry: whole days in the zone as an all-day entry, else the instants. */
+function span(start: string, end: string | null, timeZone?: TimeZoneId | null) {
+  const days = timeZone ? wholeDays(start, end, timeZone) : null;
+  return days ? { start: days.first, end: days.last } : { start, end };
+}
+
 /**
  * One schedule item; the event name prefixes the description for context in the calendar.
  * `timeZone` is the event's (`eventTimeZone(event)`).
@@ -156,8 +163,7 @@ export function scheduleItemToIcs(
         title: item.title,
         description,
         location: item.location,
-        start: item.startTime,
-        end: item.endTime,
+        ...span(item.startTime, item.endTime, options.timeZone),
         ...(options.url ? { url: options.url } : {}),
       },
     ],
@@ -182,8 +188,7 @@ export function eventToIcs(
         title: event.name,
         description: event.description,
         location: event.location,
-        start: event.startDate,
-        end: event.endDate,
+        ...span(event.startDate, event.endDate, eventTimeZone(event)),
         ...(options.url ? { url: options.url } : {}),
       },
     ],

@@ -19,7 +19,9 @@ import {
   tallyMoves,
 } from '../src/polls.ts';
 import { parseWith } from '../src/schemas.ts';
-import { dateTimeLocalToIso } from '../src/dates.ts';
+import { dateTimeLocalToIso, formatWholeDays, wholeDays } from '../src/dates.ts';
+import { formatTimeRangeInZone, formatWhen } from '../src/email/when.ts';
+import { eventToIcs, scheduleItemToIcs } from '../src/ics.ts';
 import { pollDateEmail } from '../src/email/poll-emails.ts';
 
 const LA = 'America/Los_Angeles';
@@ -246,6 +248,74 @@ describe('reading and picking options', () => {
     );
     expect(pollReminderDue('2027-05-01T20:00:00.000Z', now)?.toISOString()).toBe(now.toISOString());
     expect(pollReminderDue(null, now)).toBeNull();
+  });
+});
+
+describe('a picked whole-day date reads as dates everywhere', () => {
+  // What picking the weekend of Nov 6–7 (a DST change in Los Angeles) sets.
+  const picked = pickedDates(
+    { start: day('2027-11-06'), end: day('2027-11-07'), allDay: true },
+    LA,
+  );
+  const oneDay = pickedDates({ start: day('2027-06-12'), end: null, allDay: true }, LA);
+
+  it('is recognised as whole days in the zone only', () => {
+    expect(wholeDays(picked.start, picked.end, LA)).toEqual({
+      first: '2027-11-06',
+      last: '2027-11-07',
+    });
+    expect(wholeDays(oneDay.start, oneDay.end, LA)).toEqual({
+      first: '2027-06-12',
+      last: '2027-06-12',
+    });
+    // The same instants are not whole days elsewhere, nor are timed ranges or open ends.
+    expect(wholeDays(picked.start, picked.end, 'Europe/Paris')).toBeNull();
+    expect(wholeDays(at('2027-06-12T19:00'), at('2027-06-12T23:59'), LA)).toBeNull();
+    expect(wholeDays(oneDay.start, null, LA)).toBeNull();
+    expect(formatWholeDays({ first: '2027-11-06', last: '2027-11-07' })).toBe(
+      'Sat, November 6, 2027 – Sun, November 7, 2027',
+    );
+  });
+
+  it('e-mails say the dates, never "12:00 AM"', () => {
+    expect(formatWhen(picked.start, picked.end, LA)).toBe(
+      'Saturday, November 6, 2027 – Sunday, November 7, 2027',
+    );
+    expect(formatWhen(oneDay.start, oneDay.end, LA)).toBe('Saturday, June 12, 2027');
+    expect(formatTimeRangeInZone(oneDay.start, oneDay.end, LA)).toBe('All day');
+    expect(formatWhen(at('2027-06-12T19:00'), null, LA)).toBe(
+      'Saturday, June 12, 2027, 7:00 PM PDT',
+    );
+  });
+
+  it("the event's and the item's own .ics are all-day entries", () => {
+    const event = eventToIcs({
+      id: 'e1',
+      name: 'Lake trip',
+      description: '',
+      location: '',
+      startDate: picked.start,
+      endDate: picked.end,
+      timeZone: LA,
+    });
+    expect(event).toContain('DTSTART;VALUE=DATE:20271106');
+    // DTEND of an all-day entry is the day after the last.
+    expect(event).toContain('DTEND;VALUE=DATE:20271108');
+    const item = scheduleItemToIcs(
+      {
+        id: 's1',
+        eventId: 'e1',
+        title: 'Picnic',
+        description: '',
+        location: '',
+        startTime: oneDay.start,
+        endTime: oneDay.end,
+      },
+      { timeZone: LA },
+    );
+    expect(item).toContain('DTSTART;VALUE=DATE:20270612');
+    expect(item).toContain('DTEND;VALUE=DATE:20270613');
+    expect(item).not.toContain('T070000Z');
   });
 });
 

@@ -2,7 +2,8 @@
 // from the guest list, invites the maid of honour straight into it, and limits the rehearsal
 // dinner to it ("Only: Wedding party" on the host's dashboard). A guest outside the group never
 // sees the dinner: not on the dashboard, not in the schedule's counts, not in the activity feed.
-// The best man RSVPs Going; the host's count moves, the outsider's screens stay as they were.
+// The best man RSVPs Going; the host's count moves; the host polls the dinner's day and only the
+// group sees the poll; the outsider's screens stay as they were.
 import type { Page } from 'playwright-core';
 import { check, gone, hasText, until, visible } from '../lib/expect.ts';
 import {
@@ -162,9 +163,26 @@ export async function guestGroups({ person, step }: JourneyContext): Promise<voi
     await ben.shoot('group-member-dashboard');
   });
 
-  await step('the outsider still sees nothing of the dinner after the answer', async () => {
-    await outsiderSeesNoDinner(otto, eventId, eventName);
-    await otto.visit(`/events/${eventId}`, 'dashboard', bannerHeading(eventName));
-    await otto.shoot('outsider-dashboard');
+  await step('the host polls the dinner’s day: only the group sees the poll', async () => {
+    await item(hana.page, DINNER)
+      .getByRole('button', { name: `Poll times for ${DINNER}` })
+      .click();
+    const dialog = hana.page.getByRole('dialog', { name: 'Propose dates' });
+    await dialog.getByLabel('Date 1 starts').fill('2027-06-10');
+    await dialog.getByLabel('Date 2 starts').fill('2027-06-11');
+    await dialog.getByRole('button', { name: 'Start the poll' }).click();
+    await gone(dialog, 'the Propose dates dialog');
+    // Live on the best man's dashboard (his group's query); the outsider's is checked below.
+    await hasText(ben.page.getByTestId('date-poll'), /June 10, 2027/, 'the poll for the best man');
+    await ben.shoot('group-member-poll');
   });
+
+  await step(
+    'the outsider still sees nothing of the dinner (nor its poll) after the answer',
+    async () => {
+      await outsiderSeesNoDinner(otto, eventId, eventName);
+      await otto.visit(`/events/${eventId}`, 'dashboard', bannerHeading(eventName));
+      await otto.shoot('outsider-dashboard');
+    },
+  );
 }

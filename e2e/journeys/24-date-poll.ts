@@ -181,9 +181,10 @@ export async function datePoll({ person, step }: JourneyContext): Promise<void> 
     await confirm.getByRole('button', { name: 'Set the date' }).click();
     for (const p of [ora, gus, nia]) {
       await gone(p.page.getByTestId('date-poll'), `the poll closed for ${p.name}`);
+      // Whole days read as dates, never "12:00 AM".
       await hasText(
-        p.page.getByTestId('event-banner'),
-        /Jun(e)? 12/,
+        p.page.getByTestId('banner-date'),
+        /^June 12, 2027 – June 13, 2027$/,
         `the trip's dates for ${p.name}`,
       );
     }

@@ -20,4 +20,5 @@ export { emailScheduler, mailDelivery } from './mail/triggers.ts';
 export * from './triggers/activity.ts';
 export * from './triggers/votes.ts';
 export { imageAccessOnMemberRemoved } from './triggers/image-access.ts';
+export { rsvpGroupsOnMemberGroups } from './triggers/member-groups.ts';
 export { unrecordedUploadSweep } from './triggers/uploads.ts';

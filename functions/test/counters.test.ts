@@ -9,6 +9,7 @@ import { createRequire } from 'node:module';
 import type { File as StorageFile } from '@google-cloud/storage';
 import { readPhotoCounts } from '../src/services/photo-count.ts';
 import { foldVoteCount } from '../src/services/votes.ts';
+import { groupLimit } from '@gatherly/domain/groups';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { newUser, startStack, type Stack, type TestUser } from './harness.ts';
 import {
@@ -614,6 +615,7 @@ describe('backfill of events from before the counters', () => {
     ]);
     const summary = await backfillEvent(s, eventId);
     expect(summary).toMatchObject({ members: 6, photos: 1, scheduleItems: 1, rsvps: 4 });
+
     await expectCountersExact(eventId);
     expect((await s.schedule(eventId).doc(item).get()).data()?.rsvpCounts).toEqual({
       going: 2,
@@ -639,7 +641,23 @@ describe('backfill of events from before the counters', () => {
     const feed = await s.activity(eventId).get();
     expect(feed.size).toBe(6 + 1 + 1);
     const before = (await s.stats.members(eventId).get()).data();
+    // A date poll from before limited items' polls (no audience), its item limited since: it
+    // takes the item's limit.
+    await s
+      .schedule(eventId)
+      .doc(item)
+      .update(groupLimit(['g-party']));
+    await s.firestore.doc(`events/${eventId}/polls/item-${item}`).set({
+      eventId,
+      target: { kind: 'schedule', scheduleId: item },
+      title: '',
+      options: [],
+      status: 'open',
+    });
     await backfillEvent(s, eventId);
+    expect((await s.polls(eventId).doc(`item-${item}`).get()).data()).toMatchObject(
+      groupLimit(['g-party']),
+    );
     expect((await s.stats.members(eventId).get()).data()).toEqual(before);
     expect((await s.activity(eventId).get()).size).toBe(feed.size);
   });

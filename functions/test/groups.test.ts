@@ -1,10 +1,11 @@
-import { Timestamp } from 'firebase-admin/firestore';
+import { AggregateField, Timestamp } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { GROUP_MESSAGES, MAX_GROUPS_PER_EVENT, groupLimit } from '@gatherly/domain/groups';
 import { reminderMailId } from '@gatherly/domain/email/reminders';
 import { announcementMailId } from '@gatherly/domain/email/announcements';
 import { recordActivity } from '../src/services/activity.ts';
 import { followItemLimit } from '../src/services/groups-activity.ts';
+import { followMemberGroups } from '../src/services/member-groups.ts';
 import { fanOutAnnouncement } from '../src/services/announcements.ts';
 import { sendDueReminders } from '../src/services/reminders.ts';
 import { newUser, startStack, type Stack, type TestUser } from './harness.ts';
@@ -307,15 +308,79 @@ describe('guest groups', () => {
         as: attendee,
       }),
     ).toEqual({ status: 404, body: { error: 'Schedule item not found' } });
-    // A date poll is read by every member: an item limited to groups gets none.
-    const poll = await stack.call('POST', `/api/events/${eventId}/polls`, {
-      as: creator,
-      body: {
-        scheduleId: dinner,
-        options: [{ start: '2031-07-01T18:00:00.000Z' }, { start: '2031-07-02T18:00:00.000Z' }],
+    // Its date poll follows its groups: the outsider cannot answer it, as if it did not exist.
+    const poll = await stack.call<{ poll: { id: string; options: { id: string }[] } }>(
+      'POST',
+      `/api/events/${eventId}/polls`,
+      {
+        as: creator,
+        body: {
+          scheduleId: dinner,
+          options: [{ start: '2031-07-01T18:00:00.000Z' }, { start: '2031-07-02T18:00:00.000Z' }],
+        },
       },
-    });
-    expect(poll).toEqual({ status: 409, body: { error: GROUP_MESSAGES.noPollForLimited } });
+    );
+    expect(poll.status).toBe(201);
+    const ballot = await stack.call(
+      'PUT',
+      `/api/events/${eventId}/polls/${poll.body.poll.id}/ballot`,
+      { as: attendee, body: { answers: { [poll.body.poll.options[0]!.id]: 'yes' } } },
+    );
+    expect(ballot).toEqual({ status: 404, body: { error: 'Poll not found' } });
+  });
+
+  it("a group's guest list totals: answers carry their member's groups, counted by aggregation", async () => {
+    const { eventId, creator, admin, attendee } = await eventWithRoles(stack);
+    const party = await createGroup(eventId, creator, 'Wedding party');
+    await stack.store.event(eventId).update({ plusOnesAllowed: 3 });
+    const dinner = await limitedItem(eventId, 'Dinner', []);
+    const answer = (as: TestUser, status: string, guests: number) =>
+      stack.call('PUT', `/api/events/${eventId}/schedule/${dinner}/rsvp`, {
+        as,
+        body: {
+          status,
+          ...(guests
+            ? { guests: Array.from({ length: guests }, (_, i) => ({ name: `G${i}` })) }
+            : {}),
+        },
+      });
+    // Answers given before anyone is in the group; then two members join it.
+    expect((await answer(attendee, 'going', 2)).status).toBe(200);
+    expect((await answer(admin, 'maybe', 0)).status).toBe(200);
+    expect((await answer(creator, 'going', 0)).status).toBe(200);
+    expect((await assign(eventId, party.id, creator, [attendee.uid, admin.uid])).status).toBe(200);
+    const rsvps = stack.store.rsvps(eventId, dinner);
+    expect((await rsvps.doc(attendee.uid).get()).data()?.groupIds).toEqual([party.id]);
+    // The web's queries (features/members/guest-list-data.ts, useGroupTotals), index-checked.
+    const inGroup = (status: string) =>
+      rsvps.where('status', '==', status).where('groupIds', 'array-contains', party.id);
+    const totals = async () => {
+      const [going, withParty, maybe, members] = await Promise.all([
+        inGroup('going').count().get(),
+        inGroup('going')
+          .aggregate({ n: AggregateField.count(), size: AggregateField.sum('party.size') })
+          .get(),
+        inGroup('maybe').count().get(),
+        stack.store.members(eventId).where('groupIds', 'array-contains', party.id).count().get(),
+      ]);
+      return {
+        going: going.data().count,
+        heads: withParty.data().size + going.data().count - withParty.data().n,
+        maybe: maybe.data().count,
+        members: members.data().count,
+      };
+    };
+    expect(await totals()).toEqual({ going: 1, heads: 3, maybe: 1, members: 2 });
+    // A new answer in the group carries the groups itself; leaving the group takes them off.
+    expect((await answer(admin, 'going', 1)).status).toBe(200);
+    expect(await totals()).toEqual({ going: 2, heads: 5, maybe: 0, members: 2 });
+    expect((await assign(eventId, party.id, creator, [], [attendee.uid])).status).toBe(200);
+    expect(await totals()).toEqual({ going: 1, heads: 2, maybe: 0, members: 1 });
+    // The trigger's work is idempotent: nothing left to change.
+    expect(await followMemberGroups(eventId, attendee.uid)).toBe(0);
+    await stack.store.member(eventId, creator.uid).update({ groupIds: [party.id] });
+    expect(await followMemberGroups(eventId, creator.uid)).toBe(1);
+    expect(await totals()).toEqual({ going: 2, heads: 3, maybe: 0, members: 2 });
   });
 
   it('the guest list CSV of one group: its members and the invitations into it', async () => {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Poll, PollBallot } from '@gatherly/domain/entities/polls';
 import { dateTimeLocalToIso } from '@gatherly/domain/dates';
 import { pollDateMailId, pollReminderMailId } from '@gatherly/domain/email/poll-emails';
+import { groupLimit } from '@gatherly/domain/groups';
 import { POLL_MESSAGES, sumTallies } from '@gatherly/domain/polls';
 import { announcePickedDate, remindPollNonVoters } from '../src/services/polls-mail.ts';
 import { newUser, startStack, type Stack, type TestUser } from './harness.ts';
@@ -264,6 +265,70 @@ describe('date polls', () => {
     expect(await got(silent)).toBeUndefined();
   });
 
+  it("a limited item's poll is its groups': outsiders get 404, reminder and date reach exactly them", async () => {
+    const t = await trip();
+    const inside = newUser('inside');
+    const quiet = newUser('quietinside');
+    for (const u of [inside, quiet]) await seedMember(stack.store, t.eventId, u);
+    const group = await stack.call<{ group: { id: string } }>(
+      'POST',
+      `/api/events/${t.eventId}/groups`,
+      { as: t.creator, body: { name: 'Wedding party' } },
+    );
+    expect(group.status).toBe(201);
+    const g = group.body.group.id;
+    const moved = await stack.call('PUT', `/api/events/${t.eventId}/groups/${g}/members`, {
+      as: t.creator,
+      body: { add: [inside.uid, quiet.uid] },
+    });
+    expect(moved.status).toBe(200);
+    const dinner = await seedSchedule(stack.store, t.eventId, 'Rehearsal dinner');
+    await stack.store
+      .schedule(t.eventId)
+      .doc(dinner)
+      .update(groupLimit([g]));
+    const deadline = new Date(Date.now() + 3 * 3_600_000).toISOString();
+    const created = await createPoll(t.eventId, t.admin, {
+      scheduleId: dinner,
+      options: WEEKENDS.slice(0, 2),
+      deadline,
+    });
+    expect(created.status).toBe(201);
+    const { poll } = created.body;
+    // The poll carries its item's limit, which the rules read.
+    expect(poll).toMatchObject({ audience: 'groups', groupAccess: { [g]: true } });
+    const first = poll.options[0]!.id;
+    // A member outside the group is told nothing exists, like for the item itself.
+    expect(await answer(t.eventId, poll.id, t.attendee, { [first]: 'yes' })).toEqual({
+      status: 404,
+      body: { error: POLL_MESSAGES.pollNotFound },
+    });
+    expect((await answer(t.eventId, poll.id, inside, { [first]: 'yes' })).status).toBe(200);
+    expect((await totals(t.eventId, poll.id)).voters).toBe(1);
+
+    const links = { origin: 'http://app.test', linkSecret: 'poll-test-secret-0123456789abcdef' };
+    await remindPollNonVoters(links);
+    const reminded = async (u: TestUser) =>
+      (await stack.store.mailDoc(pollReminderMailId(t.eventId, poll.id, u.uid)).get()).exists;
+    // Non-voters who see it: the quiet group member and the hosts; not the outsider.
+    expect(
+      await Promise.all([quiet, t.creator, t.admin, t.attendee, inside].map(reminded)),
+    ).toEqual([true, true, true, false, false]);
+
+    const picked = await pick(t.eventId, poll.id, t.creator, first);
+    expect(picked.status).toBe(200);
+    expect(picked.body.announced).toBe(4);
+    const dated = async (u: TestUser) =>
+      (await stack.store.mailDoc(pollDateMailId(t.eventId, poll.id, u.uid)).get()).exists;
+    expect(await Promise.all([inside, quiet, t.creator, t.admin, t.attendee].map(dated))).toEqual([
+      true,
+      true,
+      true,
+      true,
+      false,
+    ]);
+  });
+
   it('edits keep answered options as they are; delete removes ballots and tallies', async () => {
     const t = await trip();
     const { poll } = (await createPoll(t.eventId, t.admin, { options: WEEKENDS })).body;
@@ -280,6 +345,18 @@ describe('date polls', () => {
     expect(ok.status).toBe(200);
     expect(ok.body.poll.options.slice(0, 2)).toEqual([a, b]);
     expect(ok.body.poll.options).toHaveLength(3);
+    // Up to 20 dates; a later deadline moves the reminder with it.
+    const many = Array.from({ length: 19 }, (_, i) => ({
+      start: day(`2027-08-${String(i + 1).padStart(2, '0')}`),
+      allDay: true,
+    }));
+    const tooMany = await put({ options: [...ok.body.poll.options, ...many] });
+    expect(tooMany).toEqual({ status: 400, body: { error: POLL_MESSAGES.optionCount } });
+    const deadline = new Date(Date.now() + 5 * 86_400_000).toISOString();
+    const later = await put({ options: ok.body.poll.options, title: 'Summer', deadline });
+    expect(later.status).toBe(200);
+    expect(later.body.poll.deadline).toBe(deadline);
+    expect(later.body.poll.reminderDueAt).not.toBeNull();
     const del = await stack.call('DELETE', `/api/events/${t.eventId}/polls/${poll.id}`, {
       as: t.attendee,
     });

@@ -458,6 +458,7 @@ function seedDocuments(): Map<string, DocumentData> {
     members: [UID.creator, UID.admin, UID.attendee, UID.admin2, UID.attendee2],
     otherEvent: OTHER_EVENT,
     otherMember: UID.stranger,
+    group: GROUP,
   });
   for (const [path, data] of pollSeed) put(path, data);
   return docs;

@@ -33,8 +33,8 @@ const polls = [
     get: { allowed: MEMBER_ROLES, attempt: (a) => a.db.doc(P).get() },
     list: {
       allowed: MEMBER_ROLES,
-      what: "the event's polls",
-      attempt: (a) => a.db.collection(`${E}/polls`).get(),
+      what: "the event's polls open to everyone",
+      attempt: (a) => a.db.collection(`${E}/polls`).where('audience', '==', 'everyone').get(),
     },
     listen: { allowed: MEMBER_ROLES, attempt: (a) => listenDoc(a.db, P) },
     create: {

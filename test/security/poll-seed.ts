@@ -9,6 +9,9 @@ import 'firebase/compat/firestore';
 type DocumentData = firebase.firestore.DocumentData;
 
 export const POLL = 'event';
+/** An item limited to one group, and its poll with that limit's copy (poll-group-cases.ts). */
+export const POLLED_ITEM = 'item-polled';
+export const LIMITED_POLL = `item-${POLLED_ITEM}`;
 export const OPTION_A = 'opta1111';
 export const OPTION_B = 'optb2222';
 const at = () => firebase.firestore.Timestamp.fromDate(new Date('2026-11-01T10:00:00.000Z'));
@@ -18,6 +21,8 @@ export function poll(eventId: string, createdBy = 'u-creator'): DocumentData {
     eventId,
     target: { kind: 'event' },
     title: 'Which weekend?',
+    audience: 'everyone',
+    groupAccess: {},
     options: [
       { id: OPTION_A, start: '2027-06-05T07:00:00.000Z', end: null, allDay: true },
       { id: OPTION_B, start: '2027-06-12T07:00:00.000Z', end: null, allDay: true },
@@ -33,10 +38,10 @@ export function poll(eventId: string, createdBy = 'u-creator'): DocumentData {
   };
 }
 
-export function ballot(eventId: string, uid: string): DocumentData {
+export function ballot(eventId: string, uid: string, pollId: string = POLL): DocumentData {
   return {
     eventId,
-    pollId: POLL,
+    pollId,
     userId: uid,
     user: { displayName: `Name ${uid}`, photoURL: '' },
     answers: { [OPTION_A]: 'yes', [OPTION_B]: 'no' },
@@ -50,6 +55,8 @@ export function* pollDocuments(seed: {
   members: readonly string[];
   otherEvent: string;
   otherMember: string;
+  /** The group POLLED_ITEM is limited to. */
+  group: string;
 }): Generator<[string, DocumentData]> {
   const main = `events/${seed.event}/polls/${POLL}`;
   yield [main, poll(seed.event)];
@@ -61,6 +68,35 @@ export function* pollDocuments(seed: {
       voters: seed.members.length,
     },
   ];
+  const limit = { audience: 'groups', groupAccess: { [seed.group]: true } };
+  yield [
+    `events/${seed.event}/schedule/${POLLED_ITEM}`,
+    {
+      id: POLLED_ITEM,
+      eventId: seed.event,
+      title: 'Rehearsal dinner',
+      description: '',
+      startTime: '2027-06-11T02:00:00.000Z',
+      endTime: null,
+      location: '',
+      createdBy: 'u-creator',
+      createdAt: at(),
+      ...limit,
+    },
+  ];
+  const limited = `events/${seed.event}/polls/${LIMITED_POLL}`;
+  yield [
+    limited,
+    {
+      ...poll(seed.event),
+      target: { kind: 'schedule', scheduleId: POLLED_ITEM },
+      ...limit,
+    },
+  ];
+  for (const uid of seed.members) {
+    yield [`${limited}/ballots/${uid}`, ballot(seed.event, uid, LIMITED_POLL)];
+  }
+  yield [`${limited}/tallies/0`, { counts: { [OPTION_A]: { yes: 1 } }, voters: 1 }];
   const other = `events/${seed.otherEvent}/polls/${POLL}`;
   yield [other, poll(seed.otherEvent)];
   yield [`${other}/ballots/${seed.otherMember}`, ballot(seed.otherEvent, seed.otherMember)];

@@ -31,6 +31,7 @@ import type { Member } from '@gatherly/domain/entities/members';
 import { ITEM_AUDIENCES, ITEM_LIMIT_FIELDS, MAX_GROUPS_PER_EVENT } from '@gatherly/domain/groups';
 import type { Announcement } from '@gatherly/domain/entities/activity';
 import { pollIdFor } from '@gatherly/domain/polls';
+import type { Poll, PollTarget } from '@gatherly/domain/entities/polls';
 import type { Flight } from '@gatherly/domain/entities/travel';
 import type { EditableUserFields, User } from '@gatherly/domain/entities/users';
 import { MEMBER_ROLES, isAdminRole } from '@gatherly/domain/roles';
@@ -152,6 +153,10 @@ const MEMBER_GROUPS_FIELD = 'groupIds' satisfies keyof Member;
 /** The item field that names its audience, and the value "open to everyone". */
 const AUDIENCE_FIELD = ITEM_LIMIT_FIELDS[0];
 const [EVERYONE, GROUPS] = ITEM_AUDIENCES;
+/** A poll's copy of its item's limit, under the item's field names. */
+const POLL_AUDIENCE_FIELD = ITEM_LIMIT_FIELDS[0] satisfies keyof Poll;
+const POLL_GROUP_ACCESS_FIELD = ITEM_LIMIT_FIELDS[1] satisfies keyof Poll;
+const SCHEDULE_POLL_KIND = 'schedule' satisfies PollTarget['kind'];
 
 /** The rules test each of a member's groups by index: 0 .. MAX_GROUPS_PER_EVENT - 1. */
 const GROUP_INDEX_TIES: LiteralTable = Object.fromEntries(
@@ -469,10 +474,30 @@ const FIRESTORE: LiteralTable = {
   "seesItem: item.get(·, 'everyone')": equals('ITEM_LIMIT_FIELDS[0]', AUDIENCE_FIELD),
   "seesItem: item.get('audience', ·)": equals('ITEM_AUDIENCES[0] (absent = everyone)', EVERYONE),
   "seesItem: item.get('audience', 'everyone') == ·": equals('ITEM_AUDIENCES[0]', EVERYONE),
-  'hasNoPollIfLimited: data.audience == ·': equals('ITEM_AUDIENCES[0]', EVERYONE),
-  'hasNoPollIfLimited: /databases/$(database)/documents/events/$(eventId)/polls/$(·)': equals(
+  // A schedule item's date poll carries a copy of its limit (domain/src/entities/polls.ts).
+  'pollOfItemPath: /databases/$(database)/documents/events/$(eventId)/polls/$(·)': equals(
     "pollIdFor({ kind: 'schedule', scheduleId })",
     pollIdFor({ kind: 'schedule', scheduleId: '$(itemId)' }),
+  ),
+  "pollFollowsLimit: getAfter(pollOfItemPath(eventId, itemId)).data.get(·, 'everyone')": equals(
+    'ITEM_LIMIT_FIELDS[0] (Poll.audience)',
+    POLL_AUDIENCE_FIELD,
+  ),
+  "pollFollowsLimit: getAfter(pollOfItemPath(eventId, itemId)).data.get('audience', ·)": equals(
+    'ITEM_AUDIENCES[0] (absent = everyone)',
+    EVERYONE,
+  ),
+  'pollFollowsLimit: getAfter(pollOfItemPath(eventId, itemId)).data.get(·, {})': equals(
+    'ITEM_LIMIT_FIELDS[1] (Poll.groupAccess)',
+    POLL_GROUP_ACCESS_FIELD,
+  ),
+  'allow update /events/{eventId}/polls/{pollId}: resource.data.target.kind == ·': equals(
+    "PollTarget kind of a schedule item's poll",
+    SCHEDULE_POLL_KIND,
+  ),
+  'allow update /events/{eventId}/polls/{pollId}: onlyChanges(·)': sameMembers(
+    'ITEM_LIMIT_FIELDS (the copy on the poll)',
+    ITEM_LIMIT_FIELDS,
   ),
   'allow get, list /events/{eventId}/announcements/{announcementId}: resource.data.get(·, false)':
     equals('Announcement.itemLimited', ANNOUNCEMENT_LIMITED_FIELD),

@@ -38,6 +38,7 @@ import { deletingCases } from './deleting-cases.ts';
 import { groupCases } from './group-cases.ts';
 import { seatingCases } from './seating-cases.ts';
 import { pollCases } from './poll-cases.ts';
+import { pollGroupAttacks, pollGroupCases } from './poll-group-cases.ts';
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 const readRules = (file: string): string => readFileSync(`${repoRoot}${file}`, 'utf8');
@@ -53,6 +54,8 @@ const cases: RulesCase[] = [
   ...groupCases,
   ...seatingCases,
   ...pollCases,
+  ...pollGroupCases,
+  ...pollGroupAttacks,
 ];
 
 let env: RulesTestEnvironment;

@@ -5,8 +5,8 @@
  * where screens abbreviate it (dates.ts). A zone the runtime does not know reads as UTC, so a
  * bad stored value never stops an e-mail.
  */
-import type { Temporal } from 'temporal-polyfill';
-import { DATE_TBD, MONTH_NAMES, type TimeLike } from '../dates.ts';
+import { Temporal } from 'temporal-polyfill';
+import { DATE_TBD, MONTH_NAMES, wholeDays, type TimeLike } from '../dates.ts';
 import { timeZoneAbbreviation, toZoned } from '../time-zones.ts';
 
 const WEEKDAYS = [
@@ -20,7 +20,7 @@ const WEEKDAYS = [
 ] as const;
 
 /** "Saturday, June 12, 2027". */
-const longDate = (d: Temporal.ZonedDateTime) =>
+const longDate = (d: Pick<Temporal.PlainDate, 'dayOfWeek' | 'month' | 'day' | 'year'>) =>
   `${WEEKDAYS[d.dayOfWeek - 1] ?? ''}, ${MONTH_NAMES[d.month - 1] ?? ''} ${d.day}, ${d.year}`;
 
 /** "4:00 PM". */
@@ -52,12 +52,13 @@ export function formatDateInZone(value: TimeLike | null | undefined, zone: strin
   return d ? longDate(d) : DATE_TBD;
 }
 
-/** "4:00 PM PDT", or "4:00 PM – 6:30 PM PDT" when it ends on the same day. */
+/** "4:00 PM PDT", or "4:00 PM – 6:30 PM PDT" when it ends on the same day; "All day" for whole days. */
 export function formatTimeRangeInZone(
   start: TimeLike,
   end: TimeLike | null | undefined,
   zone: string,
 ): string {
+  if (wholeDays(start, end, zone)) return 'All day';
   const s = toZoned(start, zone);
   if (!s) return '';
   const e = laterEnd(s, end, zone);
@@ -67,13 +68,21 @@ export function formatTimeRangeInZone(
 
 /**
  * When something happens, in one line: "Saturday, June 12, 2027, 4:00 PM – 6:30 PM PDT" on one
- * day, both ends in full across days, "Date TBD" without a start.
+ * day, both ends in full across days, the dates alone for whole days ("Saturday, June 12, 2027
+ * – Sunday, June 13, 2027"), "Date TBD" without a start.
  */
 export function formatWhen(
   start: TimeLike | null | undefined,
   end: TimeLike | null | undefined,
   zone: string,
 ): string {
+  const days = wholeDays(start, end, zone);
+  if (days) {
+    const first = longDate(Temporal.PlainDate.from(days.first));
+    return days.last === days.first
+      ? first
+      : `${first} – ${longDate(Temporal.PlainDate.from(days.last))}`;
+  }
   const s = toZoned(start, zone);
   if (!s) return DATE_TBD;
   const e = laterEnd(s, end, zone);

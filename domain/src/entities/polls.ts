@@ -1,5 +1,6 @@
 // events/{e}/polls/{p}: date polls, their ballots (one per member) and tally shards
 // (docs/data-model.md, "Date polls"; the arithmetic: docs/performance.md, "Date poll tallies").
+import type { ItemAudience } from '../groups.ts';
 import type { IsoDateString, PersonSummary } from './common.ts';
 
 /** A member's answer to one option. */
@@ -30,6 +31,13 @@ export interface Poll<Time = IsoDateString> {
   target: PollTarget;
   /** What is being decided, as the host puts it ('' = the event's or item's name). */
   title: string;
+  /**
+   * Who sees the poll: a copy of its schedule item's limit (domain/src/groups.ts), written with
+   * the item's in one batch, so the rules decide from the poll alone; 'everyone' for the
+   * event's own poll (docs/decisions.md, "A limited item's poll").
+   */
+  audience: ItemAudience;
+  groupAccess: Partial<Record<string, true>>;
   options: PollOption[];
   /** Answers close then (an instant), or null: open until the host picks. */
   deadline: IsoDateString | null;

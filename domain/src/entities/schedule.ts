@@ -87,4 +87,9 @@ export interface Rsvp<Time = IsoDateString> {
   waitlistedAt?: Time | null;
   /** uid of the admin who recorded this answer for the guest; null when the guest answered. */
   recordedBy?: string | null;
+  /**
+   * The member's guest groups (a copy of Member.groupIds, kept by the answer and by
+   * `followMemberGroups`), so the guest list counts one group's answers with aggregations.
+   */
+  groupIds?: string[];
 }

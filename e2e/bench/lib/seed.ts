@@ -98,6 +98,9 @@ async function seedPoll(out: BulkSets, e: BenchEvent): Promise<void> {
     eventId: e.id,
     target: { kind: 'schedule', scheduleId: item.id },
     title: `When should ${item.title} be?`,
+    // Its item's limit (the bench's items are open to everyone).
+    audience: 'everyone',
+    groupAccess: {},
     options: ids.map((id, k) => ({
       id,
       start: new Date(start + k * 7 * 86_400_000).toISOString(),

@@ -9,6 +9,10 @@ import {
   groupView,
   renameGroup,
 } from '../services/groups.ts';
+import { followMemberGroups } from '../services/member-groups.ts';
+
+/** Members whose answers are brought in line at once (a few reads and one batch each). */
+const FOLLOW_CHUNK = 20;
 
 export const groupRoutes: Route[] = [
   route(API.createGroup, async ({ caller, params, body }) => {
@@ -27,9 +31,18 @@ export const groupRoutes: Route[] = [
     await db().runTransaction((tx) => deleteGroup(tx, caller, params.eventId, params.groupId));
     return { body: { deleted: true, id: params.groupId } };
   }),
-  route(API.assignGroupMembers, async ({ caller, params, body }) => ({
-    body: await db().runTransaction((tx) =>
+  route(API.assignGroupMembers, async ({ caller, params, body }) => {
+    const assignment = await db().runTransaction((tx) =>
       assignGroupMembers(tx, caller, params.eventId, params.groupId, body.add, body.remove),
-    ),
-  })),
+    );
+    // Their answers take the new groups before the answer, so the guest list's group totals
+    // read right after are exact (the member trigger does the same, should this stop short).
+    const uids = [...body.add, ...body.remove];
+    for (let i = 0; i < uids.length; i += FOLLOW_CHUNK) {
+      await Promise.all(
+        uids.slice(i, i + FOLLOW_CHUNK).map((uid) => followMemberGroups(params.eventId, uid)),
+      );
+    }
+    return { body: assignment };
+  }),
 ];

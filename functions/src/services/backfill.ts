@@ -1,6 +1,6 @@
 // Derived documents for an event written before they existed (docs/performance.md, "Counters",
 // "Search", "Activity"): the stats counters, each schedule item's rsvpCounts, the members'
-// rsvpsByUser maps, each item's `audience` (guest groups), searchTokens on members and photos, the photos' and the banner's download
+// rsvpsByUser maps, each item's and date poll's `audience` and each answer's `groupIds` (guest groups), searchTokens on members and photos, the photos' and the banner's download
 // URLs, and the activity feed. Used by scripts/backfill-stats.ts for existing events and by the
 // demo and bench seeds, which write their documents directly. Idempotent: running it again
 // rewrites the same values.
@@ -10,12 +10,13 @@
 // documents are recomputed from a read of the whole collection, once, which only an
 // administrative job may do.
 import { PHOTO_COUNT_SHARDS } from '@gatherly/domain/photo-counter';
-import { groupLimit, isLimited } from '@gatherly/domain/groups';
+import { groupLimit, isLimited, itemGroupIds } from '@gatherly/domain/groups';
 import type { BulkWriter, DocumentData, Query, Transaction } from 'firebase-admin/firestore';
 import { memberSearchTokens, photoSearchTokens } from '@gatherly/domain/search';
 import type { DataAccess, PhotoRecord, RsvpsByUserRecord } from '../db.ts';
 import { downloadUrl } from '../storage.ts';
 import { activityEntry, photoBatchEntries, type ActivitySubject } from './activity.ts';
+import { followMemberGroups } from './member-groups.ts';
 import { refreshBannerImageUrl } from './photos.ts';
 
 export interface BackfillSummary {
@@ -94,6 +95,27 @@ export async function backfillEvent(db: DataAccess, eventId: string): Promise<Ba
           },
         });
       }
+    });
+  }
+
+  // Answers from before they carried their member's groups (the guest list's group totals).
+  for (const member of (await db.members(eventId).get()).docs) {
+    if ((member.data().groupIds ?? []).length > 0) await followMemberGroups(eventId, member.id, db);
+  }
+
+  // Polls from before limited items' polls: each takes its item's limit (the event's poll and
+  // an item's gone: everyone), which members' poll queries filter on. At most one per item.
+  const polls = await db.polls(eventId).get();
+  for (const poll of polls.docs) {
+    await fs.runTransaction(async (tx) => {
+      const current = (await tx.get(poll.ref)).data();
+      if (!current || current.audience !== undefined) return;
+      const target = current.target;
+      const item =
+        target.kind === 'schedule'
+          ? (await tx.get(db.schedule(eventId).doc(target.scheduleId))).data()
+          : undefined;
+      tx.update(poll.ref, groupLimit(item ? itemGroupIds(item) : []));
     });
   }
 

@@ -1,9 +1,10 @@
 /**
  * The date poll's e-mails (docs/product.md, "Date polls"). The picked date goes to every member
- * who takes announcements, with an .ics; the poll is its outbox (`announcedCount` stays null
+ * who sees the poll (a limited item's: its groups and the admins) and takes announcements, with
+ * an .ics; the poll is its outbox (`announcedCount` stays null
  * until every copy is queued, and the scheduler finishes a fan-out a crash interrupted). The
- * reminder goes once, a day before the deadline, to members without a ballot who take
- * reminders. Copies have deterministic ids, so running twice sends nothing twice.
+ * reminder goes once, a day before the deadline, to members who see the poll, have no ballot
+ * and take reminders. Copies have deterministic ids, so running twice sends nothing twice.
  */
 import { Timestamp } from 'firebase-admin/firestore';
 import { eventUrl, unsubscribeUrl } from '@gatherly/domain/email/links';
@@ -15,6 +16,7 @@ import {
 } from '@gatherly/domain/email/poll-emails';
 import { wantsEmail } from '@gatherly/domain/email/preferences';
 import { formatZonedDateTime } from '@gatherly/domain/dates';
+import { seesItem } from '@gatherly/domain/groups';
 import { formatPollOption, pickedDateIcs } from '@gatherly/domain/polls';
 import { eventTimeZone } from '@gatherly/domain/time-zones';
 import type { EventRecord, PollRecord } from '../db.ts';
@@ -64,7 +66,8 @@ export async function announcePickedDate(
   const members = await eventMembers(eventId);
   const preferences = await emailPreferences(members.map((m) => m.userId));
   const recipients = members.filter(
-    (m) => m.email !== '' && wantsEmail(preferences.get(m.userId), 'announcements'),
+    (m) =>
+      m.email !== '' && seesItem(m, poll) && wantsEmail(preferences.get(m.userId), 'announcements'),
   );
   const when = formatPollOption(option, zone);
   const copies = recipients.map((r) => {
@@ -164,7 +167,7 @@ async function remindPoll(
   const ballots = await s.pollBallots(eventId, poll.id).select().get();
   const voted = new Set(ballots.docs.map((d) => d.id));
   const members = (await eventMembers(eventId)).filter(
-    (m) => m.email !== '' && !voted.has(m.userId),
+    (m) => m.email !== '' && !voted.has(m.userId) && seesItem(m, poll),
   );
   const preferences = await emailPreferences(members.map((m) => m.userId));
   const item = await itemOf(eventId, poll);

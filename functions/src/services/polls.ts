@@ -21,7 +21,7 @@ import {
   type CreatePollValues,
   type UpdatePollValues,
 } from '@gatherly/domain/polls';
-import { GROUP_MESSAGES, isLimited } from '@gatherly/domain/groups';
+import { groupLimit, itemGroupIds, seesItem } from '@gatherly/domain/groups';
 import { eventTimeZone } from '@gatherly/domain/time-zones';
 import { requirePermission, type Located } from '../access.ts';
 import type { Caller } from '../caller.ts';
@@ -64,10 +64,9 @@ export async function createPoll(
     target.kind === 'schedule' ? tx.get(s.schedule(eventId).doc(target.scheduleId)) : null,
   ]);
   if (item && !item.exists) throw notFound(SCHEDULE_ITEM_NOT_FOUND);
-  // Every member reads a poll (and gets the picked date): an item limited to guest groups gets
-  // none, and the rules keep an item with a poll from being limited.
+  // The poll takes its item's limit (read in this transaction, so a limit written meanwhile
+  // retries it); later limit edits carry it along in the same batch (the rules require it).
   const itemData = item?.data();
-  if (itemData && isLimited(itemData)) throw conflict(GROUP_MESSAGES.noPollForLimited);
   if (target.kind === 'event' && event.startDate) throw conflict(POLL_MESSAGES.eventHasDates);
   if (existing.exists) throw conflict(POLL_MESSAGES.pollExists);
   const options: PollOption[] = values.options.map((o) => ({
@@ -83,6 +82,7 @@ export async function createPoll(
     eventId,
     target,
     title: values.title,
+    ...groupLimit(itemData ? itemGroupIds(itemData) : []),
     options,
     deadline: values.deadline,
     status: 'open',
@@ -158,7 +158,8 @@ export async function castBallot(
     tx.get(s.polls(eventId).doc(pollId)).then((d) => d.data()),
     tx.get(ballotRef).then((d) => d.data()),
   ]);
-  if (!poll) throw notFound(POLL_MESSAGES.pollNotFound);
+  // A poll of an item limited to groups the member is outside of does not exist for them.
+  if (!poll || !seesItem(member, poll)) throw notFound(POLL_MESSAGES.pollNotFound);
   if (poll.status !== 'open') throw conflict(POLL_MESSAGES.pollClosed);
   if (!acceptsAnswers(poll, now)) throw conflict(POLL_MESSAGES.pastDeadline);
   const current = new Set(poll.options.map((o) => o.id));

@@ -210,6 +210,8 @@ async function writeAnswer(tx: Transaction, answer: Answer): Promise<RsvpRecord>
           : now
         : null,
     recordedBy: recordedBy?.userId ?? null,
+    // The guest list counts a group's answers from these (followMemberGroups keeps them).
+    groupIds: member.groupIds ?? [],
   };
   let after = movedRsvpCounts(counts, previous, { state, heads: headsOf(rsvp) });
 

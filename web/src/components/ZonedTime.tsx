@@ -1,9 +1,11 @@
 import { Box, Text, type TextProps } from '@chakra-ui/react';
 import {
+  formatWholeDays,
   formatZonedDateTime,
   formatZonedTime,
   viewerTimeHint,
   wallClockNote,
+  wholeDays,
   type TimeLike,
 } from '@gatherly/domain/dates';
 import { resolveWallClock, timeZoneAbbreviation, timeZoneName } from '@gatherly/domain/time-zones';
@@ -20,13 +22,28 @@ interface ZonedTimeProps {
   format?: keyof typeof FORMATS;
   /** Colour of the viewer's-time hint (on a photo banner it must stay light). */
   hintColor?: TextProps['color'];
+  /**
+   * The end, when a whole-day range (midnight to 23:59 in the zone) should read as its dates
+   * ("Sat, June 12, 2027 – Sun, June 13, 2027"), never as "12:00 AM".
+   */
+  end?: TimeLike | null;
 }
 
 /**
  * A time in a zone with its label ("Sat, June 12, 2027, 4:00 PM PDT"), followed by the viewer's
- * own time when their device's clock reads differently ("7:00 PM EDT your time").
+ * own time when their device's clock reads differently ("7:00 PM EDT your time"); whole days
+ * (with `end`) as their dates.
  */
-export function ZonedTime({ value, timeZone, format = 'date-time', hintColor }: ZonedTimeProps) {
+export function ZonedTime({
+  value,
+  timeZone,
+  format = 'date-time',
+  hintColor,
+  end,
+}: ZonedTimeProps) {
+  const days = end === undefined ? null : wholeDays(value, end, timeZone);
+  // Days are the same days on every device: no "your time" hint.
+  if (days) return <Text as="span">{formatWholeDays(days)}</Text>;
   const hint = viewerTimeHint(value, timeZone);
   return (
     <Text as="span">

@@ -857,6 +857,47 @@ describe('DashboardPage in the event’s time zone', () => {
     expect(event).toContain('X-WR-TIMEZONE:America/Los_Angeles');
   });
 
+  it('shows a picked whole-day date as dates (no "12:00 AM") and exports it as all-day', async () => {
+    // A whole-day poll option picked: midnight of the first day to 23:59 of the last, in LA.
+    const weekend = {
+      ...NAPA,
+      startDate: '2099-06-13T07:00:00.000Z',
+      endDate: '2099-06-15T06:59:00.000Z',
+    };
+    const picnic = scheduleItem('s2', {
+      title: 'Picnic',
+      startTime: '2099-06-13T07:00:00.000Z',
+      endTime: '2099-06-14T06:59:00.000Z',
+    });
+    const created: Blob[] = [];
+    URL.createObjectURL = vi.fn((blob: Blob) => {
+      created.push(blob);
+      return 'blob:ics';
+    });
+    URL.revokeObjectURL = vi.fn();
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    await inDeviceZone('Asia/Kolkata', async () => {
+      dash.useSchedule.mockReturnValue({ loading: false, items: [picnic], goingHeads: 0 });
+      renderDashboard('attendee', weekend);
+      // Days are the same on every device: no time, no "your time" hint.
+      expect(screen.getByTestId('banner-date')).toHaveTextContent(
+        /^June 13, 2099 – June 14, 2099$/,
+      );
+      const row = screen.getByTestId('schedule-item');
+      expect(row).toHaveTextContent('Sat, June 13, 2099');
+      expect(row).not.toHaveTextContent('12:00 AM');
+      expect(within(row).queryByTestId('viewer-time')).toBeNull();
+      await userEvent.click(screen.getByRole('button', { name: 'Add to calendar: Picnic' }));
+      await userEvent.click(screen.getByRole('button', { name: 'Add to calendar' }));
+      await waitFor(() => expect(created).toHaveLength(2));
+      const [item, event] = await Promise.all(created.map(readBlob));
+      expect(item).toContain('DTSTART;VALUE=DATE:20990613');
+      expect(item).toContain('DTEND;VALUE=DATE:20990614');
+      expect(event).toContain('DTSTART;VALUE=DATE:20990613');
+      expect(event).toContain('DTEND;VALUE=DATE:20990615');
+    });
+  });
+
   it('points admins of an event without a zone to Settings; attendees are not asked', () => {
     const { unmount } = renderDashboard('admin', { ...NAPA, timeZone: null });
     const notice = screen.getByTestId('time-zone-notice');

@@ -2,16 +2,17 @@
 // viewer's answers, the pick for admins) and the Propose dates dialog's checks, which say the
 // server's sentences before sending anything and send instants of the days in the event's zone.
 import { ChakraProvider } from '@chakra-ui/react';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PollOption } from '@gatherly/domain/entities/polls';
-import { POLL_MESSAGES, rankOptions } from '@gatherly/domain/polls';
+import { POLL_MESSAGES, formatPollOption, rankOptions } from '@gatherly/domain/polls';
 import { system } from '../../src/app/system.ts';
 import { Toaster } from '../../src/components/toaster.tsx';
 import { DatePolls } from '../../src/features/polls/DatePolls.tsx';
 import { PollAnswerGrid } from '../../src/features/polls/PollAnswerGrid.tsx';
 import ProposeDatesDialog from '../../src/features/polls/ProposeDatesDialog.tsx';
+import EditPollDialog from '../../src/features/polls/EditPollDialog.tsx';
 import { pollFormRequest } from '../../src/features/polls/poll-form.ts';
 import { apiRequest } from '../../src/lib/api.ts';
 import * as pollData from '../../src/features/polls/data.ts';
@@ -292,6 +293,8 @@ describe('the dashboard polls', () => {
     eventId: 'e1',
     target: { kind: 'event' },
     title: 'Which weekend works?',
+    audience: 'everyone',
+    groupAccess: {},
     options: OPTIONS,
     deadline: null,
     status: 'open',
@@ -356,5 +359,90 @@ describe('the dashboard polls', () => {
     });
     expect(screen.getByRole('heading', { name: 'When should Dinner be?' })).toBeInTheDocument();
     expect(screen.getAllByRole('button', { name: /^Pick this date/ })).toHaveLength(3);
+  });
+});
+
+describe('the Edit poll dialog', () => {
+  const editable = (options: PollOption[] = OPTIONS.slice(0, 2)): PollDoc => ({
+    id: 'event',
+    eventId: 'e1',
+    target: { kind: 'event' },
+    title: 'Which weekend works?',
+    audience: 'everyone',
+    groupAccess: {},
+    options,
+    deadline: '2027-05-20T19:00:00.000Z',
+    status: 'open',
+    chosenOptionId: null,
+    createdBy: 'u0',
+    createdAt: null,
+    closedAt: null,
+    reminderDueAt: null,
+    announcedCount: null,
+  });
+
+  async function openEdit(poll: PollDoc) {
+    const onClose = vi.fn();
+    const ranked = rankOptions(poll.options, { opta: { yes: 2, ifNeedBe: 1, no: 0 } });
+    render(
+      <ChakraProvider value={system}>
+        <EditPollDialog eventId="e1" poll={poll} ranked={ranked} timeZone={LA} onClose={onClose} />
+        <Toaster />
+      </ChakraProvider>,
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Edit poll' });
+    const set = (label: string, value: string) =>
+      fireEvent.change(within(dialog).getByLabelText(label), { target: { value } });
+    const save = () => userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    return { dialog, set, save, onClose };
+  }
+
+  it('keeps the dates as they are, adds new ones in the poll’s kind and moves the deadline', async () => {
+    const sent = vi.fn<(body: unknown) => unknown>(() => ({ poll: {} }));
+    routeApi(api, { 'PUT /api/events/e1/polls/event': sent });
+    const { dialog, set, save, onClose } = await openEdit(editable());
+    // The deadline is shown in the event's zone.
+    expect(within(dialog).getByLabelText('Answers close')).toHaveValue('2027-05-20T12:00');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add a date' }));
+    set('New date 1 starts', '2027-06-26');
+    set('New date 1 ends', '2027-06-27');
+    set('Answers close', '2027-05-25T18:00');
+    await save();
+    expect(sent).toHaveBeenCalledWith({
+      title: 'Which weekend works?',
+      options: [
+        { id: 'opta', start: OPTIONS[0]!.start, end: OPTIONS[0]!.end, allDay: true },
+        { id: 'optb', start: OPTIONS[1]!.start, end: OPTIONS[1]!.end, allDay: true },
+        { start: '2027-06-26T07:00:00.000Z', end: '2027-06-27T07:00:00.000Z', allDay: true },
+      ],
+      deadline: '2027-05-26T01:00:00.000Z',
+    });
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+  });
+
+  it('says what removing an answered date drops, and keeps at least two dates', async () => {
+    const { dialog, save } = await openEdit(editable());
+    const first = formatPollOption(OPTIONS[0]!, LA);
+    await userEvent.click(within(dialog).getByRole('button', { name: `Remove ${first}` }));
+    expect(dialog).toHaveTextContent('3 answers to this date will be dropped.');
+    await save();
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(POLL_MESSAGES.optionCount);
+    expect(api).not.toHaveBeenCalled();
+    await userEvent.click(within(dialog).getByRole('button', { name: `Keep ${first}` }));
+    expect(dialog).not.toHaveTextContent('will be dropped');
+  });
+
+  it('offers no 21st date', async () => {
+    const twenty = Array.from({ length: 19 }, (_, i): PollOption => ({
+      id: `opt${String(i).padStart(2, '0')}`,
+      start: new Date(Date.UTC(2027, 6, 1 + i, 7)).toISOString(),
+      end: null,
+      allDay: true,
+    }));
+    const { dialog } = await openEdit(editable(twenty));
+    const add = within(dialog).getByRole('button', { name: 'Add a date' });
+    await userEvent.click(add);
+    expect(add).toBeDisabled();
+    expect(dialog).toHaveTextContent('A poll has at most 20 dates.');
   });
 });

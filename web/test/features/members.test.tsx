@@ -39,6 +39,8 @@ vi.mock('../../src/features/members/guest-list-data.ts', async (importOriginal) 
   useScheduleItems: vi.fn(() => []),
   useGuestsByMember: vi.fn(() => guestPages([])),
   useGuestsByAnswer: vi.fn(() => guestPages([])),
+  // A group's totals are aggregation queries (their shape and index: functions/test/groups).
+  useGroupTotals: vi.fn(() => null),
   usePendingInvitations: vi.fn(() => ({
     invitations: [],
     inviterName: () => null,
@@ -774,6 +776,61 @@ describe('MembersPage', () => {
       );
       expect(await screen.findByText('2 guests added to Wedding party.')).toBeInTheDocument();
       expect(within(bar).getByText('Tick guests to put them in a group.')).toBeInTheDocument();
+    });
+
+    it("with a group chosen, the totals are the group's, re-read after an assignment", async () => {
+      withGroups([party]);
+      guests.useScheduleItems.mockReturnValue([ceremony]);
+      guests.useGroupTotals.mockImplementation((_e, _item, groupId) =>
+        groupId === 'g1'
+          ? {
+              going: 1,
+              waitlisted: 1,
+              maybe: 0,
+              notGoing: 1,
+              goingHeads: 3,
+              waitlistedHeads: 2,
+              members: 5,
+            }
+          : null,
+      );
+      groupsData.assignGroupMembers.mockResolvedValue({ groupId: 'g1', changed: 1 });
+      guests.useGuestsByMember.mockReturnValue(
+        guestPages([{ uid: 'u3', member: alan, answers: undefined, questionAnswers: undefined }]),
+      );
+      renderMembers('creator');
+      await userEvent.click(screen.getByRole('tab', { name: 'Guest List' }));
+      const totals = await screen.findByTestId('guest-totals');
+      // Everyone: the item's stored totals and the event's members (4).
+      expect(totals).toHaveTextContent('Going: 2');
+      expect(totals).toHaveTextContent('No answer: 1');
+      expect(totals).toHaveTextContent('2 going · 3 replies');
+      await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Guest group' }), 'g1');
+      expect(guests.useGroupTotals).toHaveBeenLastCalledWith('e1', 's1', 'g1', expect.any(String));
+      expect(totals).toHaveTextContent('Going: 1');
+      expect(totals).toHaveTextContent('Waitlisted: 1');
+      expect(totals).toHaveTextContent('Maybe: 0');
+      expect(totals).toHaveTextContent('Not Going: 1');
+      // The group's 5 members minus its 3 answers (waiting members have answered).
+      expect(totals).toHaveTextContent('No answer: 2');
+      expect(totals).toHaveTextContent('3 going · 2 replies · 2 waiting');
+      // Moving guests between groups reads the group's totals again.
+      const before = guests.useGroupTotals.mock.lastCall?.[3];
+      await userEvent.click(screen.getByRole('checkbox', { name: 'Select Alan Turing' }));
+      const bar = screen.getByTestId('group-assign');
+      await userEvent.selectOptions(
+        within(bar).getByRole('combobox', { name: 'Group for the selected guests' }),
+        'g1',
+      );
+      await userEvent.click(within(bar).getByRole('button', { name: 'Add to group' }));
+      await waitFor(() => expect(guests.useGroupTotals.mock.lastCall?.[3]).not.toEqual(before));
+      // Until another group's totals arrive they read '…', never the event's.
+      guests.useGroupTotals.mockReturnValue(null);
+      await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Guest group' }), '');
+      expect(totals).toHaveTextContent('Going: 2');
+      await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Guest group' }), 'g1');
+      expect(totals).toHaveTextContent('Going: …');
+      expect(totals).toHaveTextContent('No answer: …');
     });
 
     it('an invitation can carry groups', async () => {

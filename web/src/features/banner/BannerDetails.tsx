@@ -1,12 +1,12 @@
 import { Flex, HStack, Text } from '@chakra-ui/react';
-import { formatLongDate } from '@gatherly/domain/dates';
+import { formatDateRange, formatLongDate, wholeDays } from '@gatherly/domain/dates';
 import { eventTimeZone } from '@gatherly/domain/time-zones';
 import { CalendarIcon, MapPinIcon, UsersIcon } from '../../components/icons.tsx';
 import { ZonedTime } from '../../components/ZonedTime.tsx';
 import type { GatherlyEvent } from '../../lib/types.ts';
 
 /**
- * The event's date and time (in its own zone), location and member count: over the picture, or
+ * The event's date and time (in its own zone; whole days as their dates), location and member count: over the picture, or
  * below it on a phone when the picture is a photo (`below`).
  */
 export function BannerDetails({
@@ -22,6 +22,8 @@ export function BannerDetails({
   hintColor: string;
 }) {
   const zone = eventTimeZone(event);
+  // Whole days (a picked whole-day poll option) read as dates, without "12:00 AM".
+  const days = wholeDays(event.startDate, event.endDate, zone);
   return (
     <Flex
       columnGap={{ base: '3', md: '4' }}
@@ -34,8 +36,10 @@ export function BannerDetails({
       <HStack gap="1.5">
         <CalendarIcon flexShrink={0} />
         <Text data-testid="banner-date">
-          {formatLongDate(event.startDate, zone)}
-          {event.startDate && (
+          {days
+            ? formatDateRange(event.startDate, event.endDate, zone)
+            : formatLongDate(event.startDate, zone)}
+          {event.startDate && !days && (
             <>
               {', '}
               <ZonedTime

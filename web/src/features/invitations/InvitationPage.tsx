@@ -12,7 +12,7 @@ import {
 } from '@chakra-ui/react';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { formatDateRange } from '@gatherly/domain/dates';
+import { formatDateRange, wholeDays } from '@gatherly/domain/dates';
 import { eventTimeZone } from '@gatherly/domain/time-zones';
 import { ZonedTime } from '../../components/ZonedTime.tsx';
 import type { InvitationPublicView, UsedInvitationView } from '@gatherly/domain/entities/members';
@@ -317,12 +317,14 @@ function InvitationCard({
               <Text as="span" display="block">
                 {formatDateRange(invitation.eventStartDate, invitation.eventEndDate, zone)}
               </Text>
-              {invitation.eventStartDate && (
-                <Text as="span" display="block" fontSize="sm" color="fg.muted">
-                  Starts{' '}
-                  <ZonedTime value={invitation.eventStartDate} timeZone={zone} format="time" />
-                </Text>
-              )}
+              {invitation.eventStartDate &&
+                // Whole days (a picked whole-day poll option) have no start time to show.
+                !wholeDays(invitation.eventStartDate, invitation.eventEndDate, zone) && (
+                  <Text as="span" display="block" fontSize="sm" color="fg.muted">
+                    Starts{' '}
+                    <ZonedTime value={invitation.eventStartDate} timeZone={zone} format="time" />
+                  </Text>
+                )}
             </Detail>
             {invitation.eventLocation && (
               <Detail label="Location">{invitation.eventLocation}</Detail>

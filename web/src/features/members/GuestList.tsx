@@ -26,6 +26,7 @@ import {
   guestName,
   recordAnswer,
   useGuestsByAnswer,
+  useGroupTotals,
   useGuestsByMember,
   useScheduleItems,
   type AnswerFilter,
@@ -96,7 +97,6 @@ export function GuestList({
   const [sort, setSort] = useState<MemberOrder>('joined');
   const [search, setSearch] = useState('');
   const stats = useEventStats(eventId, 'members');
-  const total = stats.members?.total ?? null;
   const [exporting, setExporting] = useState(false);
   const [plusOnesFor, setPlusOnesFor] = useState<PlusOnesTarget | null>(null);
   const [chosenGroup, setChosenGroup] = useState<string | null>(null);
@@ -111,11 +111,31 @@ export function GuestList({
       return next;
     });
 
-  const counts = item?.rsvpCounts ?? { going: 0, maybe: 0, notGoing: 0 };
-  const waitlisted = counts.waitlisted ?? 0;
-  const waitlistedHeads = counts.waitlistedHeads ?? 0;
+  const stored = item?.rsvpCounts ?? { going: 0, maybe: 0, notGoing: 0 };
+  // With a group chosen, the totals are the group's (aggregations, read again as the item's
+  // stored totals move or members change groups); '…' until they arrive.
+  const [assigned, setAssigned] = useState(0);
+  const group = useGroupTotals(
+    eventId,
+    item?.id ?? null,
+    groupId,
+    `${JSON.stringify(stored)}/${assigned}`,
+  );
+  const counts =
+    groupId === null
+      ? {
+          ...stored,
+          waitlisted: stored.waitlisted ?? 0,
+          goingHeads: stored.goingHeads ?? stored.going,
+          waitlistedHeads: stored.waitlistedHeads ?? 0,
+        }
+      : group;
+  const total = groupId === null ? (stats.members?.total ?? null) : (group?.members ?? null);
+  const shown = (n: number | undefined) => (n === undefined ? '…' : n);
   // Waiting members have answered (Going, waiting for a spot).
-  const answered = counts.going + counts.maybe + counts.notGoing + waitlisted;
+  const answered = counts
+    ? counts.going + counts.maybe + counts.notGoing + counts.waitlisted
+    : null;
   const rowProps = {
     eventId,
     order: sort,
@@ -233,23 +253,24 @@ export function GuestList({
             </Stack>
             <HStack gap="2" wrap="wrap" data-testid="guest-totals">
               <Badge colorPalette="green" variant="surface">
-                Going: {counts.going}
+                Going: {shown(counts?.going)}
               </Badge>
               <Badge colorPalette="purple" variant="surface">
-                Waitlisted: {waitlisted}
+                Waitlisted: {shown(counts?.waitlisted)}
               </Badge>
               <Badge colorPalette="orange" variant="surface">
-                Maybe: {counts.maybe}
+                Maybe: {shown(counts?.maybe)}
               </Badge>
               <Badge colorPalette="red" variant="surface">
-                Not Going: {counts.notGoing}
+                Not Going: {shown(counts?.notGoing)}
               </Badge>
               <Badge variant="surface">
-                No answer: {total === null ? '…' : Math.max(0, total - answered)}
+                No answer:{' '}
+                {total === null || answered === null ? '…' : Math.max(0, total - answered)}
               </Badge>
               <Badge variant="outline" data-testid="guest-heads">
-                {headsAndRepliesText({ ...counts, goingHeads: counts.goingHeads ?? counts.going })}
-                {waitlistedHeads > 0 ? ` · ${waitlistedHeads} waiting` : ''}
+                {counts ? headsAndRepliesText(counts) : '…'}
+                {counts && counts.waitlistedHeads > 0 ? ` · ${counts.waitlistedHeads} waiting` : ''}
               </Badge>
             </HStack>
             <HStack gap="2" wrap="wrap" role="group" aria-label="Filter by answer">
@@ -271,7 +292,10 @@ export function GuestList({
                 eventId={eventId}
                 groups={groups}
                 selected={selected}
-                onDone={() => setSelected(new Map())}
+                onDone={() => {
+                  setSelected(new Map());
+                  setAssigned((n) => n + 1);
+                }}
               />
             )}
             {item && (filter === 'all' || filter === 'none') && (

@@ -5,20 +5,23 @@
 // per `in` query).
 // Answers to the host's questions (guestAnswers) are read the same way, for the loaded rows
 // only and only while the event asks questions. Totals are stored counts: the item's
-// rsvpCounts and stats/members.
+// rsvpCounts and stats/members; a group's are aggregation queries (useGroupTotals).
 import { GUEST_LIST_ITEMS } from '@gatherly/domain/guest-csv';
 import {
+  count,
   documentId,
+  getAggregateFromServer,
   limit,
   orderBy,
   query,
+  sum,
   where,
   type CollectionReference,
   type DocumentData,
   type Firestore,
   type Query,
 } from 'firebase/firestore';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { API } from '@gatherly/domain/api/endpoints';
 import type { RsvpState, RsvpStatus } from '@gatherly/domain/rsvp-options';
 import { memberSearchTokens, searchQuery } from '@gatherly/domain/search';
@@ -26,6 +29,7 @@ import { callApi } from '../../lib/api-client.ts';
 import {
   answersQuery,
   guestAnswersRef,
+  itemAnswersQuery,
   invitationsRef,
   membersRef,
   rsvpsByUserRef,
@@ -191,6 +195,100 @@ export function useGuestsByAnswer(
     loadMore: pages.loadMore,
     error: pages.error,
   };
+}
+
+/** One group's totals for an item, as the guest list shows them. */
+export interface GroupTotals {
+  going: number;
+  waitlisted: number;
+  maybe: number;
+  notGoing: number;
+  goingHeads: number;
+  waitlistedHeads: number;
+  /** Members in the group (the "No answer" base). */
+  members: number;
+}
+
+/** What the aggregation queries answer for one state with heads. */
+export interface HeadsAggregate {
+  /** Answers in the state. */
+  all: number;
+  /** Those with a stored party, and the sum of their sizes (an answer without one is 1 head). */
+  withParty: number;
+  partySizes: number;
+}
+
+/** Heads of a state: the parties' sizes, plus one for each answer without a party. */
+export function headsOf(a: HeadsAggregate): number {
+  return a.partySizes + Math.max(0, a.all - a.withParty);
+}
+
+/**
+ * The guest list's totals for one guest group (docs/decisions.md, "Guest list"): aggregation
+ * queries over the item's answers in the group (each answer carries its member's groups) and
+ * over the group's members: counts and sums, a handful of reads whatever the group's size, no
+ * member read. Read again when the item's stored totals move (an answer changed) or `refresh`
+ * does (members moved between groups); null while loading or without a group.
+ */
+export function useGroupTotals(
+  eventId: string,
+  itemId: string | null,
+  groupId: string | null,
+  refresh: unknown,
+): GroupTotals | null {
+  const db = useDb();
+  const [totals, setTotals] = useState<{ key: string; value: GroupTotals } | null>(null);
+  const key = `${eventId}/${itemId ?? ''}/${groupId ?? ''}`;
+  useEffect(() => {
+    if (itemId === null || groupId === null) return;
+    let live = true;
+    const inGroup = (state: RsvpState) =>
+      query(
+        itemAnswersQuery(db, eventId, itemId, state),
+        where('groupIds', 'array-contains', groupId),
+      );
+    const counted = (state: RsvpState) =>
+      getAggregateFromServer(inGroup(state), { n: count() }).then((r) => r.data().n);
+    const withHeads = async (state: RsvpState): Promise<HeadsAggregate> => {
+      const [all, parties] = await Promise.all([
+        counted(state),
+        // Both aggregations of one query consider only answers with a party.
+        getAggregateFromServer(inGroup(state), { n: count(), size: sum('party.size') }),
+      ]);
+      return { all, withParty: parties.data().n, partySizes: parties.data().size };
+    };
+    const members = getAggregateFromServer(
+      query(membersRef(db, eventId), where('groupIds', 'array-contains', groupId)),
+      { n: count() },
+    ).then((r) => r.data().n);
+    void Promise.all([
+      withHeads('going'),
+      withHeads('waitlisted'),
+      counted('maybe'),
+      counted('not_going'),
+      members,
+    ])
+      .then(([going, waitlisted, maybe, notGoing, size]) => {
+        if (!live) return;
+        setTotals({
+          key,
+          value: {
+            going: going.all,
+            waitlisted: waitlisted.all,
+            maybe,
+            notGoing,
+            goingHeads: headsOf(going),
+            waitlistedHeads: headsOf(waitlisted),
+            members: size,
+          },
+        });
+      })
+      .catch((err: unknown) => console.warn('The group totals failed', err));
+    return () => {
+      live = false;
+    };
+  }, [db, eventId, itemId, groupId, key, refresh]);
+  return totals?.key === key ? totals.value : null;
 }
 
 /** The name a row shows: the member's, else the one stored with the answers. */

@@ -1,5 +1,5 @@
-import { Button, Stack, Text } from '@chakra-ui/react';
-import { useRef, useState } from 'react';
+import { Button, HStack, Stack, Text } from '@chakra-ui/react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { formatZonedDateTime, isoToDateTimeLocal } from '@gatherly/domain/dates';
 import type { PollAnswer, PollOption } from '@gatherly/domain/entities/polls';
 import { acceptsAnswers, formatPollOption } from '@gatherly/domain/polls';
@@ -13,6 +13,8 @@ import type { PollDoc } from '../../lib/types.ts';
 import { answerPoll, deletePoll, pickPollOption, usePollTallies } from './data.ts';
 import { PollAnswerGrid } from './PollAnswerGrid.tsx';
 import { WhoAnswered } from './WhoAnswered.tsx';
+
+const EditPollDialog = lazy(() => import('./EditPollDialog.tsx'));
 
 interface Props {
   eventId: string;
@@ -37,6 +39,7 @@ export function DatePollCard({ eventId, poll, uid, isAdmin, timeZone, subject, s
   const [sent, setSent] = useState<Partial<Record<string, PollAnswer>>>({});
   const [picking, setPicking] = useState<PollOption | null>(null);
   const [deleting, setDeleting] = useState(false);
+  const [editing, setEditing] = useState(false);
   const [pending, setPending] = useState(false);
   const mine = tallies.mine?.answers;
   // Adjusted during render (docs/web.md): a sent answer the ballot now holds is no longer pending.
@@ -139,9 +142,14 @@ export function DatePollCard({ eventId, poll, uid, isAdmin, timeZone, subject, s
       title={poll.title || `When should ${subject} be?`}
       actions={
         isAdmin && (
-          <Button size="sm" variant="ghost" onClick={() => setDeleting(true)}>
-            Delete poll
-          </Button>
+          <HStack gap="1">
+            <Button size="sm" variant="ghost" onClick={() => setEditing(true)}>
+              Edit poll
+            </Button>
+            <Button size="sm" variant="ghost" onClick={() => setDeleting(true)}>
+              Delete poll
+            </Button>
+          </HStack>
         )
       }
     >
@@ -196,6 +204,17 @@ export function DatePollCard({ eventId, poll, uid, isAdmin, timeZone, subject, s
         onConfirm={() => void pick()}
         onClose={() => setPicking(null)}
       />
+      {editing && (
+        <Suspense fallback={null}>
+          <EditPollDialog
+            eventId={eventId}
+            poll={poll}
+            ranked={tallies.ranked}
+            timeZone={timeZone}
+            onClose={() => setEditing(false)}
+          />
+        </Suspense>
+      )}
       <ConfirmDialog
         open={deleting}
         title="Delete this poll?"

@@ -26,7 +26,7 @@ const EVENT_TARGET: PollTarget = { kind: 'event' };
 
 /**
  * The dashboard's date polls (docs/product.md, "Date polls"): every member sees the open polls
- * (one bounded query); while the event's dates are TBD and it has no poll, admins are offered
+ * they may (a limited item's: its groups and the admins; bounded queries); while the event's dates are TBD and it has no poll, admins are offered
  * one.
  */
 export function DatePolls({
@@ -39,7 +39,7 @@ export function DatePolls({
   showNames,
   itemTitles,
 }: Props) {
-  const { loading, polls } = useOpenPolls(eventId);
+  const { loading, polls } = useOpenPolls(eventId, uid, isAdmin);
   const [proposing, setProposing] = useState(false);
   if (loading) return null;
   const offer = isAdmin && datesTbd && !polls.some((p) => p.target.kind === 'event');

@@ -14,35 +14,78 @@ import {
   type RankedOption,
 } from '@gatherly/domain/polls';
 import { callApi } from '../../lib/api-client.ts';
-import { pollBallotsRef, pollTalliesRef, pollsRef } from '../../lib/db/refs.ts';
-import { useDb, useLiveDoc, useLiveQuery } from '../../lib/live/index.ts';
+import { memberRef, pollBallotsRef, pollTalliesRef, pollsRef } from '../../lib/db/refs.ts';
+import { useDb, useLiveDoc, useLiveQueries, useLiveQuery } from '../../lib/live/index.ts';
 import type { PollBallotDoc, PollDoc } from '../../lib/types.ts';
 
 /**
- * Open polls the dashboard shows at once: the event's own and a few schedule items'. One bounded
- * query; an event with more open polls shows the first ones (docs/decisions.md, "Date polls").
+ * Open polls the dashboard shows at once: the event's own and a few schedule items'. Bounded
+ * queries; an event with more open polls shows the first ones (docs/decisions.md, "Date polls").
  */
 export const OPEN_POLLS_SHOWN = 5;
 
 /** Names per page in "who answered what": one bounded read however many answered. */
 export const BALLOT_PAGE = 20;
 
-/** The event's open polls, the event's own first, then by when they were proposed. */
-export function useOpenPolls(eventId: string): { loading: boolean; polls: PollDoc[] } {
+/**
+ * The open-poll queries of a viewer (pure: the tests check the shapes). The rules are not
+ * filters and a limited item's poll carries the item's limit: admins read every open poll;
+ * a guest asks for those open to everyone and, per group of theirs, those limited to it (as
+ * the schedule does, features/groups/visible-schedule.ts). Each is bounded.
+ */
+export function openPollQueries(
+  polls: Query<PollDoc>,
+  admin: boolean,
+  groupIds: readonly string[],
+): Map<string, Query<PollDoc>> {
+  const open = query(polls, where('status', '==', 'open'));
+  const out = new Map<string, Query<PollDoc>>();
+  if (admin) {
+    out.set('all', query(open, limit(OPEN_POLLS_SHOWN)));
+    return out;
+  }
+  out.set('everyone', query(open, where('audience', '==', 'everyone'), limit(OPEN_POLLS_SHOWN)));
+  for (const id of [...new Set(groupIds)].sort()) {
+    out.set(
+      `group:${id}`,
+      query(open, where(`groupAccess.${id}`, '==', true), limit(OPEN_POLLS_SHOWN)),
+    );
+  }
+  return out;
+}
+
+/** The answers of several queries as one list: each poll once, the event's own first, then
+ * by when they were proposed, at most OPEN_POLLS_SHOWN. */
+export function mergeOpenPolls(lists: Iterable<readonly PollDoc[]>): PollDoc[] {
+  const byId = new Map<string, PollDoc>();
+  for (const list of lists) for (const poll of list) byId.set(poll.id, poll);
+  return [...byId.values()]
+    .sort(
+      (a, b) =>
+        Number(b.target.kind === 'event') - Number(a.target.kind === 'event') ||
+        (a.createdAt?.toMillis() ?? 0) - (b.createdAt?.toMillis() ?? 0) ||
+        a.id.localeCompare(b.id),
+    )
+    .slice(0, OPEN_POLLS_SHOWN);
+}
+
+/** The open polls `uid` sees in the event (a limited item's only in its groups), live. */
+export function useOpenPolls(
+  eventId: string,
+  uid: string,
+  admin: boolean,
+): { loading: boolean; polls: PollDoc[] } {
   const db = useDb();
-  const res = useLiveQuery(
-    query(pollsRef(db, eventId), where('status', '==', 'open'), limit(OPEN_POLLS_SHOWN)),
+  // The member's own document says their groups (admins need none).
+  const me = useLiveDoc(memberRef(db, eventId, uid));
+  const groupKey = admin ? '' : (me.data?.groupIds ?? []).join(',');
+  const queries = useMemo(
+    () => openPollQueries(pollsRef(db, eventId), admin, groupKey === '' ? [] : groupKey.split(',')),
+    [db, eventId, admin, groupKey],
   );
-  const polls = useMemo(
-    () =>
-      [...res.data].sort(
-        (a, b) =>
-          Number(b.target.kind === 'event') - Number(a.target.kind === 'event') ||
-          (a.createdAt?.toMillis() ?? 0) - (b.createdAt?.toMillis() ?? 0),
-      ),
-    [res.data],
-  );
-  return { loading: res.loading, polls };
+  const res = useLiveQueries(queries, `${eventId}/${String(admin)}`);
+  const polls = useMemo(() => mergeOpenPolls(res.values.values()), [res.values]);
+  return { loading: res.loading || (!admin && me.loading), polls };
 }
 
 export interface PollTallies {
@@ -111,4 +154,13 @@ export function pickPollOption(eventId: string, pollId: string, optionId: string
 
 export function deletePoll(eventId: string, pollId: string) {
   return callApi(API.deletePoll, { params: { eventId, pollId } });
+}
+
+/** An open poll's new title, deadline and dates (kept ones by id, new ones without). */
+export function updatePoll(
+  eventId: string,
+  pollId: string,
+  body: { title: string; options: PollOptionInput[]; deadline: string | null },
+) {
+  return callApi(API.updatePoll, { params: { eventId, pollId }, body });
 }

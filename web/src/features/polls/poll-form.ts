@@ -3,6 +3,7 @@
 // helpers; the checks are the server's (domain/src/polls.ts), so the form says the same sentence
 // the API would, before sending anything.
 import { dateTimeLocalToIso } from '@gatherly/domain/dates';
+import type { PollOption } from '@gatherly/domain/entities/polls';
 import {
   MAX_POLL_OPTIONS,
   MIN_POLL_OPTIONS,
@@ -46,15 +47,13 @@ export function addedRow(rows: readonly DateRow[]): DateRow | null {
 /** Whether a row can go: the form keeps at least the minimum. */
 export const canRemoveRow = (rows: readonly DateRow[]) => rows.length > MIN_POLL_OPTIONS;
 
-/**
- * The request, or the first problem as a sentence: at least two dates, every end after its
- * start, no date twice, a deadline ahead. Blank rows are left out.
- */
-export function pollFormRequest(
-  values: PollFormValues,
+type Problem = Extract<PollFormResult, { ok: false }>;
+
+/** The filled rows as options (blank rows left out), with the row each came from. */
+function rowOptions(
+  values: Pick<PollFormValues, 'rows' | 'withTimes'>,
   timeZone: string,
-  now: Date = new Date(),
-): PollFormResult {
+): { options: PollOptionInput[]; rowOf: number[] } | Problem {
   const instant = (value: string) =>
     value === '' ? null : dateTimeLocalToIso(values.withTimes ? value : `${value}T00:00`, timeZone);
   const options: PollOptionInput[] = [];
@@ -71,23 +70,84 @@ export function pollFormRequest(
     options.push({ start, end: oneDay ? null : end, allDay: !values.withTimes });
     rowOf.push(i);
   }
+  return { options, rowOf };
+}
+
+/**
+ * The whole option list's checks: at least two, every end after its start, no date twice, a
+ * deadline ahead, then the server's own (midnights in the zone). `rowOf[n]`: the row option n
+ * came from (undefined: not a row of the form).
+ */
+function checked(
+  options: PollOptionInput[],
+  rowOf: readonly (number | undefined)[],
+  deadlineText: string,
+  timeZone: string,
+  now: Date,
+): PollFormResult {
   if (options.length < MIN_POLL_OPTIONS)
     return { ok: false, message: POLL_MESSAGES.optionCount, row: null };
-  const deadline = values.deadline === '' ? null : dateTimeLocalToIso(values.deadline, timeZone);
-  if (values.deadline !== '' && deadline === null)
+  if (options.length > MAX_POLL_OPTIONS)
+    return { ok: false, message: POLL_MESSAGES.optionCount, row: null };
+  const deadline = deadlineText === '' ? null : dateTimeLocalToIso(deadlineText, timeZone);
+  if (deadlineText !== '' && deadline === null)
     return { ok: false, message: POLL_MESSAGES.invalidDate, row: null };
   // The row a sentence is about: the first that ends before it starts or repeats another.
   const seen = new Set<string>();
   for (const [n, o] of options.entries()) {
-    if (o.end !== null && Date.parse(o.end) < Date.parse(o.start))
+    if (o.end && Date.parse(o.end) < Date.parse(o.start))
       return { ok: false, message: POLL_MESSAGES.endBeforeStart, row: rowOf[n] ?? null };
     const key = `${o.start}|${o.end ?? ''}`;
     if (seen.has(key))
       return { ok: false, message: POLL_MESSAGES.duplicate, row: rowOf[n] ?? null };
     seen.add(key);
   }
-  // Then the server's own checks, whole (the deadline, midnights in the zone).
   const problem = pollProblem(options, deadline, timeZone, now);
   if (problem) return { ok: false, message: problem, row: null };
   return { ok: true, options, deadline };
+}
+
+/**
+ * The request, or the first problem as a sentence: at least two dates, every end after its
+ * start, no date twice, a deadline ahead. Blank rows are left out.
+ */
+export function pollFormRequest(
+  values: PollFormValues,
+  timeZone: string,
+  now: Date = new Date(),
+): PollFormResult {
+  const rows = rowOptions(values, timeZone);
+  if ('ok' in rows) return rows;
+  return checked(rows.options, rows.rowOf, values.deadline, timeZone, now);
+}
+
+export interface PollEditValues extends PollFormValues {
+  /** The poll's dates that stay (answered ones cannot change: they are kept as they are). */
+  kept: readonly PollOption[];
+}
+
+/**
+ * An edit of an open poll (docs/decisions.md, "Date polls"): the kept dates by id, then the new
+ * rows' (in the poll's kind: whole days or times of day), 2–20 in all, and the deadline.
+ */
+export function pollEditRequest(
+  values: PollEditValues,
+  timeZone: string,
+  now: Date = new Date(),
+): PollFormResult {
+  const rows = rowOptions(values, timeZone);
+  if ('ok' in rows) return rows;
+  const kept: PollOptionInput[] = values.kept.map((o) => ({
+    id: o.id,
+    start: o.start,
+    end: o.end,
+    allDay: o.allDay,
+  }));
+  return checked(
+    [...kept, ...rows.options],
+    [...kept.map(() => undefined), ...rows.rowOf],
+    values.deadline,
+    timeZone,
+    now,
+  );
 }

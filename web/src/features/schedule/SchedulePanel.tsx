@@ -309,7 +309,8 @@ function ScheduleRow({
           )}
           <HStack gap="3" fontSize="sm" color="fg.muted" wrap="wrap" mt="1">
             <HStack gap="1">
-              <CalendarIcon /> <ZonedTime value={item.startTime} timeZone={timeZone} />
+              <CalendarIcon />{' '}
+              <ZonedTime value={item.startTime} end={item.endTime} timeZone={timeZone} />
             </HStack>
             {item.location && (
               <HStack gap="1">

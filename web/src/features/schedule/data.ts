@@ -4,14 +4,23 @@
 // through the API as they move stored counts and the waitlist (docs/performance.md, "Counters").
 import type { MemberRole } from '@gatherly/domain/entities/members';
 import { groupLimit } from '@gatherly/domain/groups';
+import { pollIdFor } from '@gatherly/domain/polls';
 import { useVisibleSchedule } from '../groups/visible-schedule.ts';
-import { doc, serverTimestamp, setDoc, updateDoc, type Firestore } from 'firebase/firestore';
+import {
+  doc,
+  getDoc,
+  serverTimestamp,
+  setDoc,
+  updateDoc,
+  writeBatch,
+  type Firestore,
+} from 'firebase/firestore';
 import { useMemo } from 'react';
 import { API } from '@gatherly/domain/api/endpoints';
 import type { RsvpCounts } from '@gatherly/domain/entities/schedule';
 import type { Party, PlusOne, RsvpState } from '@gatherly/domain/rsvp-options';
 import { callApi } from '../../lib/api-client.ts';
-import { myRsvpsRef, scheduleItemRef, scheduleRef } from '../../lib/db/refs.ts';
+import { myRsvpsRef, pollsRef, scheduleItemRef, scheduleRef } from '../../lib/db/refs.ts';
 import { useDb, useLiveDoc } from '../../lib/live/index.ts';
 import type { ScheduleDoc } from '../../lib/types.ts';
 import { useLocalAnswers, type LocalAnswer } from './rsvp-queue.ts';
@@ -136,17 +145,26 @@ export function addScheduleItem(
   });
 }
 
-export function updateScheduleItem(
+/**
+ * An item edit. A change of its limit carries its date poll along: the poll holds a copy of the
+ * limit (the rules read only the poll), so both are written in one batch, which the rules
+ * require of an item that has a poll.
+ */
+export async function updateScheduleItem(
   db: Firestore,
   eventId: string,
   itemId: string,
   input: ScheduleItemInput,
-) {
+): Promise<void> {
   const { groupIds, ...fields } = input;
-  return updateDoc(scheduleItemRef(db, eventId, itemId), {
-    ...fields,
-    ...(groupIds ? groupLimit(groupIds) : {}),
-  });
+  const item = scheduleItemRef(db, eventId, itemId);
+  if (!groupIds) return updateDoc(item, fields);
+  const limit = groupLimit(groupIds);
+  const poll = doc(pollsRef(db, eventId), pollIdFor({ kind: 'schedule', scheduleId: itemId }));
+  const batch = writeBatch(db);
+  batch.update(item, { ...fields, ...limit });
+  if ((await getDoc(poll)).exists()) batch.update(poll, limit);
+  return batch.commit();
 }
 
 /** The function deletes the item (its tallies go with it) and then its RSVPs: at 1,000 guests

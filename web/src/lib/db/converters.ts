@@ -604,6 +604,9 @@ export const pollConverter = converter<PollDoc, PollDoc>('poll', (snap, d) => ({
   eventId: text(d.eventId, ownerId(snap)),
   target: pollTarget(d.target),
   title: text(d.title),
+  // Its item's limit (domain/src/entities/polls.ts); absent on polls from before: everyone.
+  audience: oneOf(d.audience, ITEM_AUDIENCES, 'everyone'),
+  groupAccess: mapOf(d.groupAccess, (v) => (v === true ? v : null)),
   options: Array.isArray(d.options)
     ? d.options.map(pollOption).filter((o): o is PollOption => o !== null)
     : [],
