@@ -512,6 +512,8 @@ describe('announcements to guest groups', () => {
         'Choose at most 10 guest groups.',
       ],
       [{ groupIds: [''] }, 'One of the chosen groups does not exist (any more).'],
+      [{ groupIds: 'Wedding party' }, 'audience.groupIds must be a list'],
+      [{ groupIds: [5] }, 'audience.groupIds[0] must be text'],
     ];
     for (const [audience, error] of cases) {
       expect(await post(w.eventId, w.creator, audience)).toEqual({ status: 400, body: { error } });

@@ -2,7 +2,7 @@ import { ADMIN_ROLES, EVENT, GROUP, MEMBER_ROLES, NOBODY, UID } from './fixtures
 import { listenDoc, listenQuery, matrix, ownOf, type Owner, type RulesCase } from './cases.ts';
 
 /**
- * Announcements to guest groups (docs/product.md, "Announcements"): the announcement carries
+ * Announcements to guest groups (docs/product.md, "Guest groups"): the announcement carries
  * `itemLimited: true` and `groupAccess` (group id -> true); its feed line lives in the group's
  * feed (`groups/{g}/feed`). Members of the group and the admins read both; other members
  * neither, by get or by list; nobody writes them from a client (only the function does, after
