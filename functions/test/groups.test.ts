@@ -538,6 +538,28 @@ describe('announcements to guest groups', () => {
     expect((await stack.store.announcements(w.eventId).get()).size).toBe(2);
   });
 
+  it('the backfill and a deleted account keep the lines in the group feeds, never the shared feed', async () => {
+    const w = await weddingParty();
+    const res = await post(w.eventId, w.admin, { groupIds: [w.party.id] }, 'Suits at 4');
+    expect(res.status).toBe(201);
+    const entryId = `announcement:${res.body.announcement.id}`;
+    const groupLine = () => stack.store.groupFeed(w.eventId, w.party.id).doc(entryId).get();
+    const sharedLine = () => stack.store.activity(w.eventId).doc(entryId).get();
+    const { backfillEvent } = await import('../src/services/backfill.ts');
+    await backfillEvent(stack.store, w.eventId);
+    expect((await groupLine()).data()?.title).toBe(
+      `${w.admin.name} sent an announcement to Wedding party: “Suits at 4”`,
+    );
+    expect((await sharedLine()).exists).toBe(false);
+    // The author's account goes: the line stays in the group's feed, signed "Former member".
+    const { anonymiseAuthored } = await import('../src/services/account-cascade.ts');
+    await anonymiseAuthored(w.admin.uid);
+    expect((await groupLine()).data()?.title).toBe(
+      'Former member sent an announcement to Wedding party: “Suits at 4”',
+    );
+    expect((await sharedLine()).exists).toBe(false);
+  });
+
   it('day-of summaries list a limited item only to those who see it', async () => {
     const now = new Date('2033-04-01T12:00:00.000Z');
     const w = await weddingParty();
