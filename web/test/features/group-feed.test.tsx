@@ -95,12 +95,19 @@ describe("the dashboard's feed with group announcements", () => {
       status: 'ready',
       data: [{ id: 'g9', eventId: 'e1', name: 'Family', createdAt: null }],
     });
-    vi.mocked(live.useLiveQueries).mockImplementation((queries) => ({
-      loading: false,
-      values: new Map(
-        [...queries.keys()].map((k) => [k, k.startsWith('feed:g1:') ? [doc('to-g1', 200)] : []]),
-      ) as never,
-    }));
+    // Like the live layer: the same answer object while nothing changed.
+    const answers = new Map<string, ReturnType<typeof live.useLiveQueries>>();
+    vi.mocked(live.useLiveQueries).mockImplementation((queries) => {
+      const key = [...queries.keys()].join(',');
+      const answer = answers.get(key) ?? {
+        loading: false,
+        values: new Map(
+          [...queries.keys()].map((k) => [k, k.startsWith('feed:g1:') ? [doc('to-g1', 200)] : []]),
+        ),
+      };
+      answers.set(key, answer);
+      return answer as never;
+    });
     return renderHook(() => useEventActivity('e1', 5), { wrapper });
   }
 

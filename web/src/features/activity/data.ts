@@ -126,7 +126,11 @@ function useGroupFeeds(eventId: string, max: number): { loading: boolean; source
     [feeds.values, max],
   );
   const loading = (admin ? groups.loading : me.loading) || (queries.size > 0 && feeds.loading);
-  return { loading, sources };
+  // A grown limit (Load more) re-listens: the lines already shown stay until it answers, and
+  // only the first load counts as loading.
+  const [settled, setSettled] = useState<FeedSource[] | null>(null);
+  if (!loading && settled !== sources) setSettled(sources);
+  return { loading: loading && settled === null, sources: loading && settled ? settled : sources };
 }
 
 /** The `max` newest entries, live (the dashboard's card). */
