@@ -38,6 +38,8 @@ export const FEATURE_EDGES = {
   // The host's guest list gates its CSV export on the tier and shows the upgrade dialog; the
   // hosts manage guest groups there and pick them when inviting.
   members: ['subscription', 'groups'],
+  // The announcement composer offers the guest groups; the feed reads the groups' feeds.
+  activity: ['groups'],
 };
 
 for (const [from, targets] of Object.entries(FEATURE_EDGES)) {

@@ -61,6 +61,9 @@ export interface ActivitySources {
     createdAt: TimeLike | null;
     author: PersonSummary;
     message: string;
+    /** Set for a group audience: the line says whom it was for ("to Wedding party"). */
+    audience?: { kind: string };
+    audienceLabel?: string;
   }>;
 }
 
@@ -155,7 +158,9 @@ export function buildActivityFeed(
       kind: 'announcement',
       at: millisOrNow(a.createdAt, n),
       actor: a.author,
-      text: `${nameOf(a.author)} sent an announcement: “${clip(oneLine(a.message), 120)}”`,
+      text: `${nameOf(a.author)} sent an announcement${
+        a.audience?.kind === 'groups' ? ` to ${a.audienceLabel ?? 'a guest group'}` : ''
+      }: “${clip(oneLine(a.message), 120)}”`,
       area: '',
     });
   }

@@ -3,7 +3,9 @@
 // dinner to it ("Only: Wedding party" on the host's dashboard). A guest outside the group never
 // sees the dinner: not on the dashboard, not in the schedule's counts, not in the activity feed.
 // The best man RSVPs Going; the host's count moves; the host polls the dinner's day and only the
-// group sees the poll; the outsider's screens stay as they were.
+// group sees the poll. The host then writes to "Wedding party": its members get the e-mail in the
+// local inbox and see it in their feed; the outsider gets neither, and their screens stay as they
+// were.
 import type { Page } from 'playwright-core';
 import { check, gone, hasText, until, visible } from '../lib/expect.ts';
 import {
@@ -16,12 +18,14 @@ import {
   membersHeading,
   signInFromLanding,
 } from '../lib/flows.ts';
+import { INBOX, inbox, to, waitForMail } from '../lib/inbox.ts';
 import type { JourneyContext } from '../lib/journey.ts';
 import type { Person } from '../lib/session.ts';
 
 const DRINKS = 'Welcome drinks';
 const DINNER = 'Rehearsal dinner';
 const PARTY = 'Wedding party';
+const NOTE = 'Rehearsal starts at 5 PM sharp at the chapel entrance.';
 
 const item = (page: Page, title: string) =>
   page.getByTestId('schedule-item').filter({ hasText: title });
@@ -175,6 +179,53 @@ export async function guestGroups({ person, step }: JourneyContext): Promise<voi
     // Live on the best man's dashboard (his group's query); the outsider's is checked below.
     await hasText(ben.page.getByTestId('date-poll'), /June 10, 2027/, 'the poll for the best man');
     await ben.shoot('group-member-poll');
+  });
+
+  await step('the host writes to the wedding party: only its members get it', async () => {
+    const page = hana.page;
+    await hana.visit(`/events/${eventId}/activity`, 'activity', activityHeading);
+    await page.getByRole('button', { name: 'Send Announcement' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Send Announcement' });
+    await dialog.getByLabel('Send to').selectOption({ label: 'Guest groups…' });
+    await dialog.getByRole('checkbox', { name: PARTY }).check({ force: true });
+    await dialog.getByLabel('Message').fill(NOTE);
+    await hana.shoot('announcement-to-a-group');
+    await dialog.getByRole('button', { name: 'Send Announcement' }).click();
+    await visible(
+      page.getByText(
+        `E-mailed to 2 members (To: ${PARTY}). Only their members and the hosts see it in the activity feed.`,
+      ),
+      'who got it and who sees it',
+    );
+    await gone(dialog, 'the composer');
+    for (const guest of [ben, may]) {
+      const mail = await waitForMail(guest.email, /a message from Hana Host/);
+      const html = await (await fetch(`${INBOX}/api/email/${mail.id}/html`)).text();
+      check(html.includes(NOTE), `the message in ${guest.name}'s e-mail`);
+      check(
+        html.includes(`Sent to the members of ${PARTY}`),
+        `the group in ${guest.name}'s e-mail`,
+      );
+    }
+    // The outsider and the host get no copy (give the fan-out a moment).
+    await new Promise((r) => setTimeout(r, 3000));
+    const others = (await inbox()).filter(
+      (m) => (to(otto.email)(m) || to(hana.email)(m)) && /a message from/.test(m.subject),
+    );
+    check(others.length === 0, `no announcement e-mail outside the group (${others.length})`);
+    await ben.visit(`/events/${eventId}/activity`, 'activity', activityHeading);
+    await hasText(
+      ben.page.getByTestId('activity-entry').filter({ hasText: 'sent an announcement' }),
+      new RegExp(`Hana Host sent an announcement to ${PARTY}: “${NOTE.replace(/[.]/g, '[.]')}”`),
+      'the announcement in the best man’s feed',
+    );
+    await ben.shoot('group-announcement-in-feed');
+    await otto.visit(`/events/${eventId}/activity`, 'activity', activityHeading);
+    await visible(otto.page.getByText(new RegExp(DRINKS)).first(), 'the outsider’s feed');
+    check(
+      (await otto.page.getByText('sent an announcement').count()) === 0,
+      'no group announcement in the outsider’s feed',
+    );
   });
 
   await step(

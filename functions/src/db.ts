@@ -439,6 +439,7 @@ const converters = {
       'audience',
       'audienceLabel',
       'itemLimited',
+      'groupAccess',
       'recipientCount',
       'createdAt',
     ],
@@ -656,6 +657,12 @@ export function dataAccess(firestore: Firestore) {
     /** The event's guest groups (domain/src/groups.ts). */
     guestGroups: (eventId: string): Col<Converters['group']> =>
       under(eventId, 'groups').withConverter(converters.group),
+    /**
+     * The feed lines of announcements to one guest group (ids as in `activity`): what its
+     * members read besides the shared feed (docs/data-model.md, "Guest groups").
+     */
+    groupFeed: (eventId: string, groupId: string): Col<Converters['activity']> =>
+      under(eventId, 'groups').doc(groupId).collection('feed').withConverter(converters.activity),
     /** One member's answers to every item (their dashboard; the guest list's read and filter). */
     rsvpsByUser: (eventId: string): Col<Converters['rsvpsByUser']> =>
       under(eventId, 'rsvpsByUser').withConverter(converters.rsvpsByUser),

@@ -2,6 +2,7 @@ import { AggregateField, Timestamp } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { GROUP_MESSAGES, MAX_GROUPS_PER_EVENT, groupLimit } from '@gatherly/domain/groups';
 import { reminderMailId } from '@gatherly/domain/email/reminders';
+import type { Announcement } from '@gatherly/domain/entities/activity';
 import { announcementMailId } from '@gatherly/domain/email/announcements';
 import { recordActivity } from '../src/services/activity.ts';
 import { followItemLimit } from '../src/services/groups-activity.ts';
@@ -435,5 +436,229 @@ describe('guest groups', () => {
     expect(await mailed(creator)).toBe(true);
     expect(await mailed(admin)).toBe(true);
     expect(await mailed(attendee)).toBe(false);
+  });
+});
+
+describe('announcements to guest groups', () => {
+  const post = (
+    eventId: string,
+    as: TestUser,
+    audience: unknown,
+    message = 'Dress rehearsal at 5',
+  ) =>
+    stack.call<{ announcement: Announcement; error?: string }>(
+      'POST',
+      `/api/events/${eventId}/announcements`,
+      { as, body: { message, audience } },
+    );
+
+  /** An event with a "Wedding party" group: `inside` and `quiet` (announcements off) in it. */
+  async function weddingParty() {
+    const roles = await eventWithRoles(stack);
+    const inside = newUser('inside');
+    const quiet = newUser('quiet');
+    for (const u of [inside, quiet]) {
+      await login(stack, u);
+      await seedMember(stack.store, roles.eventId, u);
+    }
+    await stack.store
+      .user(quiet.uid)
+      .set({ emailPreferences: { announcements: false } }, { merge: true });
+    const party = await createGroup(roles.eventId, roles.creator, 'Wedding party');
+    const family = await createGroup(roles.eventId, roles.creator, 'Family');
+    expect(
+      (await assign(roles.eventId, party.id, roles.creator, [inside.uid, quiet.uid])).status,
+    ).toBe(200);
+    return { ...roles, inside, quiet, party, family };
+  }
+
+  it('reaches exactly the group by e-mail, is read and fed only in the group, keeps its label', async () => {
+    const w = await weddingParty();
+    const { eventId } = w;
+    const res = await post(eventId, w.admin, { groupIds: [w.party.id] });
+    expect(res.status).toBe(201);
+    const sent = res.body.announcement;
+    expect(sent).toMatchObject({
+      audience: { kind: 'groups', groupIds: [w.party.id] },
+      audienceLabel: 'Wedding party',
+      itemLimited: true,
+      groupAccess: { [w.party.id]: true },
+    });
+    // The request's own fan-out needs the deployment's link secret; the scheduler's does this.
+    expect(await fanOutAnnouncement(eventId, sent.id, LINKS)).toBe(1);
+    const mailed = async (u: TestUser) =>
+      (await stack.store.mailDoc(announcementMailId(eventId, sent.id, u.uid)).get()).data();
+    const copy = await mailed(w.inside);
+    expect(copy?.to).toBe(w.inside.email);
+    expect(copy?.message.text).toContain('Sent to the members of Wedding party in');
+    // Not the members outside, not the one with announcements off, not the hosts (they keep it).
+    for (const u of [w.quiet, w.attendee, w.creator, w.admin])
+      expect(await mailed(u)).toBeUndefined();
+    expect((await stack.store.announcements(eventId).doc(sent.id).get()).data()).toMatchObject({
+      recipientCount: 1,
+    });
+
+    // Its feed line is in the group's feed only, never in the shared one.
+    await recordActivity(eventId, 'announcement', sent.id);
+    const entryId = `announcement:${sent.id}`;
+    expect((await stack.store.activity(eventId).doc(entryId).get()).exists).toBe(false);
+    expect(
+      (await stack.store.groupFeed(eventId, w.party.id).doc(entryId).get()).data(),
+    ).toMatchObject({
+      kind: 'announcement',
+      title: `${w.admin.name} sent an announcement to Wedding party: “Dress rehearsal at 5”`,
+    });
+    expect((await stack.store.groupFeed(eventId, w.family.id).get()).size).toBe(0);
+
+    // Renaming keeps the label it was sent with; an emptied group can be deleted with
+    // announcements sent to it: they stay (the admins'), its feed lines go.
+    const url = `/api/events/${eventId}/groups/${w.party.id}`;
+    expect(
+      (await stack.call('PATCH', url, { as: w.creator, body: { name: 'Bridal party' } })).status,
+    ).toBe(200);
+    expect(
+      (await stack.store.announcements(eventId).doc(sent.id).get()).data()?.audienceLabel,
+    ).toBe('Wedding party');
+    expect(
+      (await assign(eventId, w.party.id, w.creator, [], [w.inside.uid, w.quiet.uid])).status,
+    ).toBe(200);
+    expect((await stack.call('DELETE', url, { as: w.creator })).status).toBe(200);
+    expect((await stack.store.groupFeed(eventId, w.party.id).get()).size).toBe(0);
+    expect((await stack.store.announcements(eventId).doc(sent.id).get()).exists).toBe(true);
+    // The trigger delivered again after the delete writes no line for the deleted group.
+    await recordActivity(eventId, 'announcement', sent.id);
+    expect((await stack.store.groupFeed(eventId, w.party.id).get()).size).toBe(0);
+  });
+
+  it('several groups: each member once; label names them all', async () => {
+    const w = await weddingParty();
+    const cousin = newUser('cousin');
+    await login(stack, cousin);
+    await seedMember(stack.store, w.eventId, cousin);
+    expect(
+      (await assign(w.eventId, w.family.id, w.creator, [cousin.uid, w.inside.uid])).status,
+    ).toBe(200);
+    const res = await post(w.eventId, w.creator, {
+      groupIds: [w.party.id, w.family.id, w.party.id],
+    });
+    expect(res.status).toBe(201);
+    const sent = res.body.announcement;
+    expect(sent.audience).toEqual({ kind: 'groups', groupIds: [w.party.id, w.family.id].sort() });
+    expect(sent.audienceLabel.split(', ').sort()).toEqual(['Family', 'Wedding party']);
+    expect(await fanOutAnnouncement(w.eventId, sent.id, LINKS)).toBe(2);
+    for (const [u, got] of [
+      [w.inside, true],
+      [cousin, true],
+      [w.attendee, false],
+      [w.quiet, false],
+    ] as const) {
+      expect(
+        (await stack.store.mailDoc(announcementMailId(w.eventId, sent.id, u.uid)).get()).exists,
+      ).toBe(got);
+    }
+    await recordActivity(w.eventId, 'announcement', sent.id);
+    const entryId = `announcement:${sent.id}`;
+    for (const g of [w.party, w.family]) {
+      expect((await stack.store.groupFeed(w.eventId, g.id).doc(entryId).get()).exists).toBe(true);
+    }
+  });
+
+  it('bad group audiences answer 400 with a sentence and write nothing; attendees cannot; the tier cap applies', async () => {
+    const w = await weddingParty();
+    const cases: [unknown, string][] = [
+      [{ groupIds: ['no-such-group'] }, 'One of the chosen groups does not exist (any more).'],
+      [
+        { groupIds: [w.party.id, 'no-such-group'] },
+        'One of the chosen groups does not exist (any more).',
+      ],
+      [{ groupIds: [] }, 'Choose at least one guest group.'],
+      [
+        { groupIds: Array.from({ length: MAX_GROUPS_PER_EVENT + 1 }, (_, i) => `g${i}`) },
+        'Choose at most 10 guest groups.',
+      ],
+      [{ groupIds: [''] }, 'One of the chosen groups does not exist (any more).'],
+      [{ groupIds: 'Wedding party' }, 'audience.groupIds must be a list'],
+      [{ groupIds: [5] }, 'audience.groupIds[0] must be text'],
+    ];
+    for (const [audience, error] of cases) {
+      expect(await post(w.eventId, w.creator, audience)).toEqual({ status: 400, body: { error } });
+    }
+    expect(await post(w.eventId, w.attendee, { groupIds: [w.party.id] })).toEqual({
+      status: 403,
+      body: { error: 'Only event admins can send announcements' },
+    });
+    expect((await stack.store.announcements(w.eventId).get()).size).toBe(0);
+    expect((await stack.store.groupFeed(w.eventId, w.party.id).get()).size).toBe(0);
+
+    // The creator is on Free: 2 announcements per event and day, whatever their audience.
+    expect((await post(w.eventId, w.creator, { groupIds: [w.party.id] }, 'one')).status).toBe(201);
+    expect((await post(w.eventId, w.admin, null, 'two')).status).toBe(201);
+    expect(await post(w.eventId, w.admin, { groupIds: [w.party.id] }, 'three')).toEqual({
+      status: 403,
+      body: {
+        error:
+          "Premium subscription required: this event cannot take more announcements today on its creator's plan",
+      },
+    });
+    expect((await stack.store.announcements(w.eventId).get()).size).toBe(2);
+  });
+
+  it('the backfill and a deleted account keep the lines in the group feeds, never the shared feed', async () => {
+    const w = await weddingParty();
+    const res = await post(w.eventId, w.admin, { groupIds: [w.party.id] }, 'Suits at 4');
+    expect(res.status).toBe(201);
+    const entryId = `announcement:${res.body.announcement.id}`;
+    const groupLine = () => stack.store.groupFeed(w.eventId, w.party.id).doc(entryId).get();
+    const sharedLine = () => stack.store.activity(w.eventId).doc(entryId).get();
+    const { backfillEvent } = await import('../src/services/backfill.ts');
+    await backfillEvent(stack.store, w.eventId);
+    expect((await groupLine()).data()?.title).toBe(
+      `${w.admin.name} sent an announcement to Wedding party: “Suits at 4”`,
+    );
+    expect((await sharedLine()).exists).toBe(false);
+    // The author's account goes: the line stays in the group's feed, signed "Former member".
+    const { anonymiseAuthored } = await import('../src/services/account-cascade.ts');
+    await anonymiseAuthored(w.admin.uid);
+    expect((await groupLine()).data()?.title).toBe(
+      'Former member sent an announcement to Wedding party: “Suits at 4”',
+    );
+    expect((await sharedLine()).exists).toBe(false);
+  });
+
+  it('day-of summaries list a limited item only to those who see it', async () => {
+    const now = new Date('2033-04-01T12:00:00.000Z');
+    const w = await weddingParty();
+    // Both answered Going; the attendee was then taken out of the group (or answered before
+    // the limit): the summary leaves the dinner out for them.
+    const dinner = await limitedItem(
+      w.eventId,
+      'Rehearsal dinner',
+      [w.party.id],
+      '2033-04-01T19:00:00.000Z',
+    );
+    const brunch = await limitedItem(w.eventId, 'Brunch', [], '2033-04-01T16:00:00.000Z');
+    const going = async (item: string, u: TestUser) =>
+      stack.store.rsvps(w.eventId, item).doc(u.uid).set({
+        id: u.uid,
+        eventId: w.eventId,
+        scheduleId: item,
+        userId: u.uid,
+        status: 'going',
+        respondedAt: Timestamp.now(),
+      });
+    await going(dinner, w.inside);
+    await going(dinner, w.attendee);
+    await going(brunch, w.attendee);
+    await sendDueReminders(LINKS, now);
+    const summary = async (u: TestUser) =>
+      (
+        await stack.store.mailDoc(reminderMailId('day-of', w.eventId, '2033-04-01', u.uid)).get()
+      ).data();
+    expect((await summary(w.inside))?.message.text).toContain('Rehearsal dinner');
+    const outside = (await summary(w.attendee))?.message.text ?? '';
+    expect(outside).toContain('Brunch');
+    expect(outside).not.toContain('Rehearsal dinner');
+    // Nobody else was going: no summary.
+    for (const u of [w.quiet, w.creator, w.admin]) expect(await summary(u)).toBeUndefined();
   });
 });

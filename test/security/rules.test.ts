@@ -36,6 +36,7 @@ import { emailCases } from './email-cases.ts';
 import { storageCases } from './storage-cases.ts';
 import { deletingCases } from './deleting-cases.ts';
 import { groupCases } from './group-cases.ts';
+import { groupAnnouncementCases } from './group-announcement-cases.ts';
 import { seatingCases } from './seating-cases.ts';
 import { pollCases } from './poll-cases.ts';
 import { pollGroupAttacks, pollGroupCases } from './poll-group-cases.ts';
@@ -52,6 +53,7 @@ const cases: RulesCase[] = [
   ...storageCases,
   ...deletingCases,
   ...groupCases,
+  ...groupAnnouncementCases,
   ...seatingCases,
   ...pollCases,
   ...pollGroupCases,

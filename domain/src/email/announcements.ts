@@ -23,6 +23,7 @@ import { unsubscribeHeaders } from './links.ts';
 import { wantsEmail } from './preferences.ts';
 import { clip, nameOr, oneLine, subjectLine } from './text.ts';
 import { type RsvpStatus, RSVP_STATUSES } from '../rsvp-options.ts';
+import { MAX_GROUPS_PER_EVENT, type GuestGroup } from '../groups.ts';
 
 export const ANNOUNCEMENT_MAX_LENGTH = 2000;
 
@@ -39,7 +40,12 @@ export const ANNOUNCEMENT_MESSAGES = {
   answerRequired: 'Choose who gets it: Going, Maybe, Not Going or No answer yet',
   itemNotFound: 'Schedule item not found',
   noRecipients: 'Nobody matches this audience yet',
+  groupsRequired: 'Choose at least one guest group.',
+  tooManyGroups: `Choose at most ${MAX_GROUPS_PER_EVENT} guest groups.`,
+  unknownGroups: 'One of the chosen groups does not exist (any more).',
 } as const;
+
+const noGroups = (v: unknown) => v === undefined;
 
 /** POST /api/events/{id}/announcements, and the composer's form. */
 export const announcementRequestSchema = yup.object({
@@ -48,17 +54,30 @@ export const announcementRequestSchema = yup.object({
     .trim()
     .required(ANNOUNCEMENT_MESSAGES.messageRequired)
     .max(ANNOUNCEMENT_MAX_LENGTH, ANNOUNCEMENT_MESSAGES.messageTooLong),
+  // null = everyone; `{ scheduleId, status }` = an answer for an item; `{ groupIds }` = the
+  // members of those guest groups (then the item fields are not asked for).
   audience: yup
     .object({
+      groupIds: yup
+        .array(yup.string().trim().required(ANNOUNCEMENT_MESSAGES.unknownGroups).max(200))
+        .min(1, ANNOUNCEMENT_MESSAGES.groupsRequired)
+        .max(MAX_GROUPS_PER_EVENT, ANNOUNCEMENT_MESSAGES.tooManyGroups)
+        .default(undefined),
       scheduleId: yup
         .string()
         .trim()
-        .required(ANNOUNCEMENT_MESSAGES.itemRequired)
-        .max(200, ANNOUNCEMENT_MESSAGES.itemNotFound),
+        .max(200, ANNOUNCEMENT_MESSAGES.itemNotFound)
+        .when('groupIds', {
+          is: noGroups,
+          then: (s) => s.required(ANNOUNCEMENT_MESSAGES.itemRequired),
+        }),
       status: yup
         .string<AnnouncementAnswer>()
-        .required(ANNOUNCEMENT_MESSAGES.answerRequired)
-        .oneOf(ANNOUNCEMENT_ANSWERS, ANNOUNCEMENT_MESSAGES.answerRequired),
+        .oneOf(ANNOUNCEMENT_ANSWERS, ANNOUNCEMENT_MESSAGES.answerRequired)
+        .when('groupIds', {
+          is: noGroups,
+          then: (s) => s.required(ANNOUNCEMENT_MESSAGES.answerRequired),
+        }),
     })
     .nullable()
     .default(null),
@@ -66,9 +85,11 @@ export const announcementRequestSchema = yup.object({
 export type AnnouncementRequestValues = yup.InferType<typeof announcementRequestSchema>;
 
 export function audienceOf(values: AnnouncementRequestValues): AnnouncementAudience {
-  return values.audience
-    ? { kind: 'rsvp', scheduleId: values.audience.scheduleId, status: values.audience.status }
-    : { kind: 'all' };
+  const a = values.audience;
+  if (!a) return { kind: 'all' };
+  if (a.groupIds) return { kind: 'groups', groupIds: [...new Set(a.groupIds)].sort() };
+  // The schema requires both when no groups are named.
+  return { kind: 'rsvp', scheduleId: a.scheduleId ?? '', status: a.status ?? 'no_response' };
 }
 
 const ANSWER_PHRASES: Readonly<Record<AnnouncementAnswer, string>> = {
@@ -78,21 +99,39 @@ const ANSWER_PHRASES: Readonly<Record<AnnouncementAnswer, string>> = {
   no_response: 'No answer yet for',
 };
 
-/** "Everyone", "Going to Rehearsal dinner", "No answer yet for Brunch". */
-export function audienceLabel(audience: AnnouncementAudience, itemTitle = ''): string {
+/**
+ * "Everyone", "Going to Rehearsal dinner", "No answer yet for Brunch"; a group audience: its
+ * groups' names as they are when it is sent ("Wedding party, Family"), from `groups`.
+ */
+export function audienceLabel(
+  audience: AnnouncementAudience,
+  itemTitle = '',
+  groups: ReadonlyArray<Pick<GuestGroup, 'id' | 'name'>> = [],
+): string {
   if (audience.kind === 'all') return 'Everyone';
+  if (audience.kind === 'groups') {
+    return audience.groupIds
+      .map((id) => groups.find((g) => g.id === id)?.name ?? 'a guest group')
+      .join(', ');
+  }
   return `${ANSWER_PHRASES[audience.status]} ${nameOr(itemTitle, 'a schedule item')}`;
 }
+
+/** "To: Wedding party": how screens name an announcement's audience. */
+export const audienceLine = (label: string) => `To: ${label}`;
 
 export interface AnnouncementMember {
   userId: string;
   email: string;
   displayName: string;
+  /** The member's guest groups (a group audience reaches their members only). */
+  groupIds?: readonly string[];
 }
 
 /**
  * Who gets the e-mail: current members matching the audience (by their answer for the item,
- * `answers` holding each member's), with an address and announcements on, except the author.
+ * `answers` holding each member's; by their groups for a group audience: admins outside the
+ * groups keep it in the app only), with an address and announcements on, except the author.
  */
 export function announcementRecipients<M extends AnnouncementMember>(
   members: readonly M[],
@@ -105,6 +144,9 @@ export function announcementRecipients<M extends AnnouncementMember>(
     if (m.userId === authorId || m.email === '') return false;
     if (!wantsEmail(preferences.get(m.userId), 'announcements')) return false;
     if (audience.kind === 'all') return true;
+    if (audience.kind === 'groups') {
+      return (m.groupIds ?? []).some((id) => audience.groupIds.includes(id));
+    }
     const answer: AnnouncementAnswer = answers.get(m.userId) ?? 'no_response';
     return answer === audience.status;
   });
@@ -121,6 +163,8 @@ export interface AnnouncementEmailInput {
   authorName: string;
   message: string;
   audienceLabel: string;
+  /** A group audience reads "Sent to the members of Wedding party"; absent: by the label. */
+  audienceKind?: AnnouncementAudience['kind'];
   eventUrl: string;
   unsubscribeUrl: string;
 }
@@ -131,9 +175,11 @@ export function announcementEmail(input: AnnouncementEmailInput): MailMessage {
   const footer = unsubscribeFooter('announcements', eventName, input.unsubscribeUrl);
   const subject = subjectLine(`${eventName}: a message from ${author}`);
   const sentTo =
-    input.audienceLabel === 'Everyone'
-      ? `Sent to everyone in ${eventName}.`
-      : `Sent to members of ${eventName} with this answer: ${input.audienceLabel}.`;
+    input.audienceKind === 'groups'
+      ? `Sent to the members of ${input.audienceLabel} in ${eventName}.`
+      : input.audienceLabel === 'Everyone'
+        ? `Sent to everyone in ${eventName}.`
+        : `Sent to members of ${eventName} with this answer: ${input.audienceLabel}.`;
   const text = [
     `${author} wrote to ${eventName}:`,
     input.message,

@@ -43,9 +43,14 @@ export interface ActivityPhoto {
   caption: string;
 }
 
-/** Who an announcement goes to: every member, or those with one answer for a schedule item. */
+/**
+ * Who an announcement goes to: every member, those with one answer for a schedule item, or the
+ * members of some guest groups (ids sorted).
+ */
 export type AnnouncementAudience =
-  { kind: 'all' } | { kind: 'rsvp'; scheduleId: string; status: RsvpStatus | 'no_response' };
+  | { kind: 'all' }
+  | { kind: 'rsvp'; scheduleId: string; status: RsvpStatus | 'no_response' }
+  | { kind: 'groups'; groupIds: string[] };
 
 /** events/{e}/announcements/{id}: a message from the hosts, in the activity feed and e-mailed. */
 export interface Announcement<Time = IsoDateString> {
@@ -55,11 +60,18 @@ export interface Announcement<Time = IsoDateString> {
   author: PersonSummary;
   message: string;
   audience: AnnouncementAudience;
-  /** "Everyone", "Going to Rehearsal dinner", as it was when sent. */
+  /** "Everyone", "Going to Rehearsal dinner", "Wedding party, Family": as it was when sent. */
   audienceLabel: string;
   /**
+   * A group audience's groups (group id -> true), what the rules check like a limited item's:
+   * only their members and the admins read it. Absent on the other audiences.
+   */
+  groupAccess?: Partial<Record<string, true>>;
+  /**
    * True while the answer audience's item is limited to guest groups: then only admins read the
-   * announcement and it has no feed line (its label names the item). Absent on older ones: false.
+   * announcement and it has no line in the shared feed (its label names the item). Always true
+   * for a group audience: admins and the members of `groupAccess` read it, in their groups'
+   * feeds. Absent on older ones: false.
    */
   itemLimited?: boolean;
   /** E-mails queued; null until the fan-out has finished. */

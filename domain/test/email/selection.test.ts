@@ -282,6 +282,53 @@ describe('announcement audiences', () => {
     expect(wantsEmail(undefined, 'announcements')).toBe(true);
     expect(wantsEmail({ announcements: true }, 'announcements')).toBe(true);
   });
+  it('a group audience: the members of any of its groups, each once, the author and the unsubscribed not', () => {
+    const grouped = [
+      { ...member('host'), groupIds: ['wp'] },
+      { ...member('ann'), groupIds: ['wp', 'fam'] },
+      { ...member('bea'), groupIds: ['fam'] },
+      { ...member('cal'), groupIds: ['other'] },
+      member('dan'),
+      { ...member('eve'), groupIds: ['wp'] },
+    ];
+    const to = (groupIds: string[], p = prefs()) =>
+      announcementRecipients(grouped, { kind: 'groups', groupIds }, answers, p, 'host').map(
+        (m) => m.userId,
+      );
+    expect(to(['wp'])).toEqual(['ann', 'eve']);
+    expect(to(['fam', 'wp'])).toEqual(['ann', 'bea', 'eve']);
+    expect(to(['wp'], prefs({ eve: { announcements: false } }))).toEqual(['ann']);
+    const groups = [
+      { id: 'wp', name: 'Wedding party' },
+      { id: 'fam', name: 'Family' },
+    ];
+    expect(audienceLabel({ kind: 'groups', groupIds: ['fam', 'wp'] }, '', groups)).toBe(
+      'Family, Wedding party',
+    );
+    expect(audienceLabel({ kind: 'groups', groupIds: ['gone'] }, '', groups)).toBe('a guest group');
+  });
+  it('group request shapes: 1 to 10 groups, sorted and deduplicated, no item fields needed', () => {
+    const ok = parseWith(announcementRequestSchema, {
+      message: 'Hi',
+      audience: { groupIds: ['wp', 'fam', 'wp'] },
+    });
+    expect(ok.ok && audienceOf(ok.value)).toEqual({ kind: 'groups', groupIds: ['fam', 'wp'] });
+    const none = parseWith(announcementRequestSchema, {
+      message: 'Hi',
+      audience: { groupIds: [] },
+    });
+    expect(none.ok ? [] : none.errors).toEqual(['Choose at least one guest group.']);
+    const many = parseWith(announcementRequestSchema, {
+      message: 'Hi',
+      audience: { groupIds: Array.from({ length: 11 }, (_, i) => `g${i}`) },
+    });
+    expect(many.ok ? [] : many.errors).toEqual(['Choose at most 10 guest groups.']);
+    const neither = parseWith(announcementRequestSchema, { message: 'Hi', audience: {} });
+    expect(neither.ok ? [] : neither.errors).toEqual([
+      'Choose a schedule item',
+      'Choose who gets it: Going, Maybe, Not Going or No answer yet',
+    ]);
+  });
   it('labels and request shapes', () => {
     expect(audienceLabel({ kind: 'all' })).toBe('Everyone');
     expect(

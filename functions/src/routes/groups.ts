@@ -1,6 +1,6 @@
 // Guest groups (docs/api.md, "Guest groups"): defined and assigned by the admins.
 import { API } from '@gatherly/domain/api/endpoints';
-import { db } from '../firebase.ts';
+import { db, store } from '../firebase.ts';
 import { route, type Route } from '../router.ts';
 import {
   assignGroupMembers,
@@ -29,6 +29,9 @@ export const groupRoutes: Route[] = [
   }),
   route(API.deleteGroup, async ({ caller, params }) => {
     await db().runTransaction((tx) => deleteGroup(tx, caller, params.eventId, params.groupId));
+    // Its announcements stay (the admins', labelled with the name they were sent to); the feed
+    // lines nobody can read any more go (an unused group has no members).
+    await db().recursiveDelete(store().groupFeed(params.eventId, params.groupId));
     return { body: { deleted: true, id: params.groupId } };
   }),
   route(API.assignGroupMembers, async ({ caller, params, body }) => {

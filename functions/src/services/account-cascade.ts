@@ -481,12 +481,22 @@ export async function anonymiseAuthored(uid: string): Promise<void> {
   for (const doc of sent.docs) {
     const eventId = eventOf(doc.ref);
     const announcement = { ...doc.data(), author: FORMER_MEMBER };
-    const entryRef = s.activity(eventId).doc(activityEntryId('announcement', doc.id));
+    const entryId = activityEntryId('announcement', doc.id);
+    // A group announcement's lines are in its groups' feeds (services/activity.ts).
+    const audience = announcement.audience;
+    const entryRefs = [
+      s.activity(eventId).doc(entryId),
+      ...(audience.kind === 'groups' ? audience.groupIds : []).map((g) =>
+        s.groupFeed(eventId, g).doc(entryId),
+      ),
+    ];
     await db().runTransaction(async (tx) => {
-      const entry = await tx.get(entryRef);
+      const entries = await Promise.all(entryRefs.map((ref) => tx.get(ref)));
       tx.update(doc.ref, { author: FORMER_MEMBER });
-      if (entry.exists)
-        tx.set(entryRef, activityEntry({ kind: 'announcement', doc: announcement }));
+      for (const entry of entries) {
+        if (entry.exists)
+          tx.set(entry.ref, activityEntry({ kind: 'announcement', doc: announcement }));
+      }
     });
   }
   // Guests' answers they recorded as a host: the feed line says "Former member recorded …".

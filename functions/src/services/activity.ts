@@ -127,6 +127,18 @@ export async function recordActivity(
     if (!event || event.deleting) return;
     const subject = await readSubject(tx, eventId, kind, subjectId);
     if (!subject) return;
+    // An announcement to guest groups: a line in each of its groups' feeds, which only their
+    // members and the admins read (a group deleted meanwhile gets none), none in the shared one.
+    if (subject.kind === 'announcement' && subject.doc.audience.kind === 'groups') {
+      const entry = activityEntry(subject);
+      const groupIds = subject.doc.audience.groupIds;
+      const groups = await Promise.all(
+        groupIds.map((g) => tx.get(store().guestGroups(eventId).doc(g))),
+      );
+      for (const g of groups)
+        if (g.exists) tx.set(store().groupFeed(eventId, g.id).doc(entry.id), entry);
+      return;
+    }
     // An item limited to groups has no line in the shared feed (services/groups-activity.ts).
     // Nor an announcement to those answering such an item (its text names the item).
     if (

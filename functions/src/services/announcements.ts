@@ -17,12 +17,12 @@ import {
   type AnnouncementRequestValues,
 } from '@gatherly/domain/email/announcements';
 import { eventUrl, unsubscribeUrl } from '@gatherly/domain/email/links';
-import { isLimited, seesItem } from '@gatherly/domain/groups';
+import { groupLimit, isLimited, seesItem } from '@gatherly/domain/groups';
 import { requirePermission } from '../access.ts';
 import type { Caller } from '../caller.ts';
 import type { AnnouncementRecord } from '../db.ts';
 import { store } from '../firebase.ts';
-import { notFound } from '../http.ts';
+import { badRequest, notFound } from '../http.ts';
 import type { LinkContext } from '../mail/params.ts';
 import { createEach, queuedMail } from '../mail/queue.ts';
 import { emailPreferences, eventMembers } from '../mail/recipients.ts';
@@ -42,7 +42,9 @@ export const announcementsSince = (eventId: string, since: Date) =>
 
 /**
  * Records an announcement: the caller must be an admin or the creator; the schedule item of an
- * answer audience must exist; the event creator's tier caps announcements per event and day.
+ * answer audience, and every group of a group audience, must exist (an unknown group is a 400:
+ * the composer offered it, so it was deleted meanwhile); the event creator's tier caps
+ * announcements per event and day. A group audience's label keeps the names of the moment.
  */
 export async function recordAnnouncement(
   tx: Transaction,
@@ -62,6 +64,16 @@ export async function recordAnnouncement(
     itemTitle = item.title;
     itemLimited = isLimited(item);
   }
+  let groupNames: { id: string; name: string }[] = [];
+  if (audience.kind === 'groups') {
+    const snaps = await Promise.all(
+      audience.groupIds.map((g) => tx.get(s.guestGroups(eventId).doc(g))),
+    );
+    groupNames = snaps.flatMap((snap) => snap.data() ?? []);
+    if (groupNames.length !== audience.groupIds.length) {
+      throw badRequest(ANNOUNCEMENT_MESSAGES.unknownGroups);
+    }
+  }
   const tier = await tierOfUser(event.createdBy, tx);
   const sentToday = await countOf(announcementsSince(eventId, startOfUtcDay()), tx);
   requireEventWithin(
@@ -78,8 +90,12 @@ export async function recordAnnouncement(
     author: personSummary(member.user),
     message: values.message,
     audience,
-    audienceLabel: audienceLabel(audience, itemTitle),
-    itemLimited,
+    audienceLabel: audienceLabel(audience, itemTitle, groupNames),
+    // A group audience is limited to its groups: `groupAccess` lets their members read it.
+    itemLimited: itemLimited || audience.kind === 'groups',
+    ...(audience.kind === 'groups'
+      ? { groupAccess: groupLimit(audience.groupIds).groupAccess }
+      : {}),
     recipientCount: null,
     createdAt: Timestamp.now(),
   };
@@ -141,6 +157,7 @@ export async function fanOutAnnouncement(
       authorName: announcement.author.displayName,
       message: announcement.message,
       audienceLabel: announcement.audienceLabel,
+      audienceKind: announcement.audience.kind,
       eventUrl: link,
       unsubscribeUrl: unsubscribeUrl(
         links.origin,

@@ -186,7 +186,18 @@ export async function backfillEvent(db: DataAccess, eventId: string): Promise<Ba
   const carpools = await db.carpools(eventId).get();
   for (const snap of carpools.docs) feed({ kind: 'carpool', doc: snap.data() });
   const announcements = await db.announcements(eventId).get();
-  for (const snap of announcements.docs) feed({ kind: 'announcement', doc: snap.data() });
+  const groups = new Set((await db.guestGroups(eventId).get()).docs.map((g) => g.id));
+  for (const snap of announcements.docs) {
+    const doc = snap.data();
+    // A limited announcement has no line in the shared feed; one to guest groups has a line in
+    // each of its groups' feeds (services/activity.ts, recordActivity).
+    if (doc.audience.kind === 'groups') {
+      const entry = activityEntry({ kind: 'announcement', doc });
+      for (const g of doc.audience.groupIds.filter((id) => groups.has(id))) {
+        writes.push(writer.set(db.groupFeed(eventId, g).doc(entry.id), entry));
+      }
+    } else if (doc.itemLimited !== true) feed({ kind: 'announcement', doc });
+  }
 
   await Promise.all([...writes, writer.close()]);
   await refreshBannerImageUrl(eventId, db);

@@ -64,6 +64,8 @@ export async function renameGroup(
 /**
  * DELETE /api/events/{e}/groups/{g} (admins): only an unused group, so deleting never has to
  * rewrite up to 1,000 members in more than one transaction; the counts are two aggregations.
+ * Announcements sent to it do not block it: they stay the admins' (docs/decisions.md,
+ * "Announcements to guest groups"); the route removes its feed lines after the transaction.
  */
 export async function deleteGroup(
   tx: Transaction,

@@ -23,6 +23,7 @@ vi.mock('../../src/lib/live/index.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../src/lib/live/index.ts')>()),
   useDb: () => testDb,
   useLiveQuery: vi.fn(),
+  useLiveQueryState: vi.fn(),
 }));
 vi.mock('../../src/lib/api.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../src/lib/api.ts')>()),
@@ -34,6 +35,11 @@ vi.mock('../../src/features/activity/data.ts', async (importOriginal) => ({
 }));
 const api = vi.mocked(apiRequest);
 const collectionData = vi.mocked(live.useLiveQuery);
+const groupsData = vi.mocked(live.useLiveQueryState);
+const GROUPS = [
+  { id: 'g1', eventId: 'e1', name: 'Wedding party', createdAt: null },
+  { id: 'g2', eventId: 'e1', name: 'Family', createdAt: null },
+];
 const POST = 'POST /api/events/e1/announcements';
 
 const ITEMS = [
@@ -81,6 +87,7 @@ beforeEach(() => {
     loadMore: vi.fn(),
   });
   collectionData.mockReturnValue({ loading: false, data: ITEMS });
+  groupsData.mockReturnValue({ status: 'ready', data: [] });
 });
 afterEach(() => {
   resetToasts();
@@ -220,11 +227,98 @@ describe('the announcement composer', () => {
   });
 });
 
+describe('the composer with guest groups', () => {
+  it('offers the groups only when the event has some, and asks for at least one', async () => {
+    renderActivity();
+    let dialog = await openComposer();
+    let picker = within(dialog).getByRole('combobox', { name: 'Send to' });
+    expect(within(picker).queryByRole('option', { name: 'Guest groups…' })).toBeNull();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    groupsData.mockReturnValue({ status: 'ready', data: GROUPS });
+    dialog = await openComposer();
+    picker = within(dialog).getByRole('combobox', { name: 'Send to' });
+    expect(within(dialog).queryByRole('checkbox', { name: 'Wedding party' })).toBeNull();
+    await userEvent.selectOptions(picker, 'groups');
+    // By name, as the guest list shows them.
+    expect(
+      within(dialog)
+        .getAllByRole('checkbox')
+        .map((c) => c.closest('label')?.textContent),
+    ).toEqual(['Family', 'Wedding party']);
+    await userEvent.type(within(dialog).getByLabelText('Message'), 'Rehearsal at 5');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send Announcement' }));
+    expect(await within(dialog).findByText(ANNOUNCEMENT_MESSAGES.groupsRequired)).toBeVisible();
+    expect(api).not.toHaveBeenCalled();
+  });
+
+  it('sends to the ticked groups and says who got it and who sees it', async () => {
+    groupsData.mockReturnValue({ status: 'ready', data: GROUPS });
+    const sent = vi.fn<(body: unknown) => unknown>(() => ({
+      announcement: announcement({
+        audience: { kind: 'groups', groupIds: ['g1'] },
+        audienceLabel: 'Wedding party',
+        itemLimited: true,
+        groupAccess: { g1: true },
+        recipientCount: 2,
+      }),
+    }));
+    routeApi(api, { [POST]: sent });
+    renderActivity();
+    const dialog = await openComposer();
+    await userEvent.selectOptions(
+      within(dialog).getByRole('combobox', { name: 'Send to' }),
+      'groups',
+    );
+    await userEvent.click(within(dialog).getByRole('checkbox', { name: 'Wedding party' }));
+    await userEvent.type(within(dialog).getByLabelText('Message'), 'Rehearsal at 5');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send Announcement' }));
+    await waitFor(() =>
+      expect(sent).toHaveBeenCalledWith({
+        message: 'Rehearsal at 5',
+        audience: { groupIds: ['g1'] },
+      }),
+    );
+    expect(
+      await screen.findByText(
+        'E-mailed to 2 members (To: Wedding party). Only their members and the hosts see it in the activity feed.',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it("shows the server's sentence for a group deleted meanwhile", async () => {
+    groupsData.mockReturnValue({ status: 'ready', data: GROUPS });
+    routeApi(api, {
+      [POST]: () => {
+        throw new ApiError(400, ANNOUNCEMENT_MESSAGES.unknownGroups);
+      },
+    });
+    renderActivity();
+    const dialog = await openComposer();
+    await userEvent.selectOptions(
+      within(dialog).getByRole('combobox', { name: 'Send to' }),
+      'groups',
+    );
+    await userEvent.click(within(dialog).getByRole('checkbox', { name: 'Family' }));
+    await userEvent.type(within(dialog).getByLabelText('Message'), 'Hello');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send Announcement' }));
+    expect(await within(dialog).findByText(ANNOUNCEMENT_MESSAGES.unknownGroups)).toBeVisible();
+  });
+});
+
 describe('announcement helpers', () => {
   it('turn the picker value into the request', () => {
     expect(toAnnouncementRequest({ message: 'Hi', audience: 'all' })).toEqual({
       message: 'Hi',
       audience: null,
+    });
+    expect(toAnnouncementRequest({ message: 'Hi', audience: 'groups', groupIds: ['g2'] })).toEqual({
+      message: 'Hi',
+      audience: { groupIds: ['g2'] },
+    });
+    expect(validateAnnouncement({ message: 'Hi', audience: 'groups', groupIds: [] })).toEqual({
+      audience: ANNOUNCEMENT_MESSAGES.groupsRequired,
     });
     expect(toAnnouncementRequest({ message: 'Hi', audience: 'no_response:s:2' })).toEqual({
       message: 'Hi',
@@ -241,6 +335,14 @@ describe('announcement helpers', () => {
     );
     expect(sentDescription(announcement({ recipientCount: null }))).toBe(
       'It is in the activity feed; the e-mails are on their way.',
+    );
+    const toGroups = { audience: { kind: 'groups' as const, groupIds: ['g1', 'g2'] } };
+    expect(
+      sentDescription(
+        announcement({ ...toGroups, audienceLabel: 'Wedding party, Family', recipientCount: 0 }),
+      ),
+    ).toBe(
+      'To: Wedding party, Family. Nobody there takes announcement e-mails yet. Only their members and the hosts see it in the activity feed.',
     );
   });
 });

@@ -10,9 +10,12 @@ import { formatZonedDateTime } from '@gatherly/domain/dates';
 import { showToast } from '../../lib/toast-store.ts';
 import { describeError } from '../../lib/errors.ts';
 import { isNoConnection, requireConnection } from '../../lib/offline/offline-toast.ts';
+import { useGroups } from '../groups/data.ts';
+import { GroupChecklist } from '../groups/GroupChecklist.tsx';
 import {
   answerChoices,
   EVERYONE,
+  GROUPS,
   sendAnnouncement,
   sentDescription,
   useScheduleChoices,
@@ -30,18 +33,21 @@ interface Props {
 const OFFLINE_ACTION = 'Sending an announcement';
 
 /**
- * The hosts' message to every member or to those with one answer for a schedule item
- * (docs/api.md, "Announcements"). Loaded when an admin opens it (docs/performance.md).
+ * The hosts' message to every member, to the members of some guest groups or to those with one
+ * answer for a schedule item (docs/api.md, "Announcements"). Loaded when an admin opens it
+ * (docs/performance.md).
  */
 export default function AnnouncementDialog({ eventId, timeZone, onClose }: Props) {
   const schedule = useScheduleChoices(eventId);
+  // Only admins open the composer, and only admins read the groups.
+  const groups = useGroups(eventId, true);
   // Loaded on demand, so it mounts closed and opens right after (docs/web.md, "Chakra gotcha").
   const [open, setOpen] = useState(false);
   // eslint-disable-next-line react-hooks/set-state-in-effect -- the closed-then-open commit is the point (docs/web.md, "Chakra gotcha")
   useEffect(() => setOpen(true), []);
   const [failure, setFailure] = useState<string | null>(null);
   const form = useFormik<AnnouncementFormValues>({
-    initialValues: { message: '', audience: EVERYONE },
+    initialValues: { message: '', audience: EVERYONE, groupIds: [] },
     validate: validateAnnouncement,
     onSubmit: async (values) => {
       setFailure(null);
@@ -83,7 +89,7 @@ export default function AnnouncementDialog({ eventId, timeZone, onClose }: Props
       </Text>
       <Field.Root invalid={Boolean(audienceError)}>
         <Field.Label>Send to</Field.Label>
-        <NativeSelect.Root disabled={schedule.loading}>
+        <NativeSelect.Root disabled={schedule.loading || groups.loading}>
           <NativeSelect.Field
             name="audience"
             value={form.values.audience}
@@ -91,6 +97,7 @@ export default function AnnouncementDialog({ eventId, timeZone, onClose }: Props
             onBlur={form.handleBlur}
           >
             <option value={EVERYONE}>Everyone</option>
+            {groups.groups.length > 0 && <option value={GROUPS}>Guest groups…</option>}
             {schedule.items.map((item) => (
               <optgroup
                 key={item.id}
@@ -111,11 +118,20 @@ export default function AnnouncementDialog({ eventId, timeZone, onClose }: Props
         ) : (
           <Field.HelperText>
             {schedule.items.length > 0
-              ? 'Everyone, or the members with one answer for a schedule item.'
+              ? 'Everyone, the members of guest groups, or the members with one answer for a schedule item.'
               : 'Add schedule items to write to the members going to one of them.'}
           </Field.HelperText>
         )}
       </Field.Root>
+      {form.values.audience === GROUPS && (
+        <GroupChecklist
+          legend="Guest groups"
+          helper="Only their members get it by e-mail and see it in the activity feed (the hosts too)."
+          groups={groups.groups}
+          chosen={form.values.groupIds ?? []}
+          onChange={(next) => void form.setFieldValue('groupIds', next)}
+        />
+      )}
       <Field.Root invalid={Boolean(messageError)}>
         <Field.Label>Message</Field.Label>
         <Textarea

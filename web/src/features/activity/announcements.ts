@@ -1,12 +1,14 @@
 // Announcements (docs/api.md, "Announcements"): sent through the API, which checks the role and
 // the tier's daily limit, records the announcement (its activity entry follows by trigger) and
-// e-mails the audience. The composer offers the event's schedule items for an answer audience.
+// e-mails the audience. The composer offers the event's schedule items for an answer audience,
+// and its guest groups (one or more) for a group audience.
 import { limit, orderBy, query } from 'firebase/firestore';
 import {
   ANNOUNCEMENT_ANSWERS,
   ANNOUNCEMENT_MESSAGES,
   announcementRequestSchema,
   audienceLabel,
+  audienceLine,
   type AnnouncementAnswer,
 } from '@gatherly/domain/email/announcements';
 import { API } from '@gatherly/domain/api/endpoints';
@@ -18,13 +20,18 @@ import { scheduleRef } from '../../lib/db/refs.ts';
 import { useDb, useLiveQuery } from '../../lib/live/index.ts';
 import type { ScheduleDoc } from '../../lib/types.ts';
 
-/** The composer's form: `audience` is EVERYONE or an answer for an item (`audienceValue`). */
+/**
+ * The composer's form: `audience` is EVERYONE, GROUPS (then `groupIds` says which) or an answer
+ * for an item (`audienceValue`).
+ */
 export interface AnnouncementFormValues {
   message: string;
   audience: string;
+  groupIds?: string[];
 }
 
 export const EVERYONE = 'all';
+export const GROUPS = 'groups';
 
 /** "going:s1": the answer and the item, one value of the audience picker. */
 export function audienceValue(status: AnnouncementAnswer, scheduleId: string): string {
@@ -34,6 +41,9 @@ export function audienceValue(status: AnnouncementAnswer, scheduleId: string): s
 /** The API request for the form's values (the schema trims and checks it). */
 export function toAnnouncementRequest(values: AnnouncementFormValues): CreateAnnouncementRequest {
   if (values.audience === EVERYONE) return { message: values.message, audience: null };
+  if (values.audience === GROUPS) {
+    return { message: values.message, audience: { groupIds: values.groupIds ?? [] } };
+  }
   const at = values.audience.indexOf(':');
   const status = values.audience.slice(0, at);
   const scheduleId = at < 0 ? '' : values.audience.slice(at + 1);
@@ -74,6 +84,13 @@ export async function sendAnnouncement(
 /** What the sender is told once it is sent: how many e-mails went out. */
 export function sentDescription(announcement: Announcement): string {
   const n = announcement.recipientCount;
+  if (announcement.audience.kind === 'groups') {
+    const to = audienceLine(announcement.audienceLabel);
+    const feed = 'Only their members and the hosts see it in the activity feed.';
+    if (n === null) return `${to}. The e-mails are on their way. ${feed}`;
+    if (n === 0) return `${to}. Nobody there takes announcement e-mails yet. ${feed}`;
+    return `E-mailed to ${n} ${n === 1 ? 'member' : 'members'} (${to}). ${feed}`;
+  }
   if (n === null) return 'It is in the activity feed; the e-mails are on their way.';
   if (n === 0)
     return `${ANNOUNCEMENT_MESSAGES.noRecipients}, so no e-mail went out. It is in the activity feed.`;

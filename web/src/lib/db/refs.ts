@@ -339,3 +339,12 @@ export function pollBallotsRef(
 export function groupsRef(db: Firestore, eventId: string): CollectionReference<GroupDoc, GroupDoc> {
   return collection(db, EVENTS, eventId, GROUPS).withConverter(groupConverter);
 }
+
+/** The feed lines of announcements to one guest group (its members and the admins read them). */
+export function groupFeedRef(
+  db: Firestore,
+  eventId: string,
+  groupId: string,
+): CollectionReference<ActivityDoc, ActivityDoc> {
+  return collection(db, EVENTS, eventId, GROUPS, groupId, 'feed').withConverter(activityConverter);
+}
