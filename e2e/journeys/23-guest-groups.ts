@@ -187,7 +187,11 @@ export async function guestGroups({ person, step }: JourneyContext): Promise<voi
     await page.getByRole('button', { name: 'Send Announcement' }).click();
     const dialog = page.getByRole('dialog', { name: 'Send Announcement' });
     await dialog.getByLabel('Send to').selectOption({ label: 'Guest groups…' });
-    await dialog.getByRole('checkbox', { name: PARTY }).check({ force: true });
+    // The checklist appears with the choice and grows the dialog: its label is clicked once it
+    // stands still (a forced click on the hidden input can land where it was a moment before).
+    const groupBox = dialog.getByRole('checkbox', { name: PARTY });
+    await dialog.locator('label').filter({ hasText: PARTY }).click();
+    await until('the wedding party ticked', () => groupBox.isChecked());
     await dialog.getByLabel('Message').fill(NOTE);
     await hana.shoot('announcement-to-a-group');
     await dialog.getByRole('button', { name: 'Send Announcement' }).click();

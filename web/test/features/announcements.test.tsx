@@ -317,8 +317,9 @@ describe('announcement helpers', () => {
       message: 'Hi',
       audience: { groupIds: ['g2'] },
     });
+    // Under the checkboxes, not the picker (AnnouncementDialog).
     expect(validateAnnouncement({ message: 'Hi', audience: 'groups', groupIds: [] })).toEqual({
-      audience: ANNOUNCEMENT_MESSAGES.groupsRequired,
+      groupIds: ANNOUNCEMENT_MESSAGES.groupsRequired,
     });
     expect(toAnnouncementRequest({ message: 'Hi', audience: 'no_response:s:2' })).toEqual({
       message: 'Hi',

@@ -70,6 +70,9 @@ export default function AnnouncementDialog({ eventId, timeZone, onClose }: Props
   });
   const messageError = form.touched.message ? form.errors.message : undefined;
   const audienceError = form.touched.audience ? form.errors.audience : undefined;
+  // Only once sending was tried: shown when the picker loses focus to a checkbox, it would move
+  // the checkbox under the pointer between press and release, and the first tick would be lost.
+  const groupsError = form.submitCount > 0 ? form.errors.groupIds : undefined;
   const length = form.values.message.trim().length;
 
   return (
@@ -129,6 +132,7 @@ export default function AnnouncementDialog({ eventId, timeZone, onClose }: Props
           helper="Only their members get it by e-mail and see it in the activity feed (the hosts too)."
           groups={groups.groups}
           chosen={form.values.groupIds ?? []}
+          error={groupsError}
           onChange={(next) => void form.setFieldValue('groupIds', next)}
         />
       )}

@@ -65,7 +65,12 @@ export function validateAnnouncement(
     if (!(err instanceof ValidationError)) throw err;
     const errors: Partial<Record<keyof AnnouncementFormValues, string>> = {};
     for (const e of err.inner.length ? err.inner : [err]) {
-      const field = e.path?.startsWith('audience') ? 'audience' : 'message';
+      // The groups' own error shows under their checkboxes, not under the picker.
+      const field = e.path?.startsWith('audience.groupIds')
+        ? 'groupIds'
+        : e.path?.startsWith('audience')
+          ? 'audience'
+          : 'message';
       errors[field] ??= e.message;
     }
     return errors;

@@ -9,14 +9,24 @@ interface Props {
   groups: readonly GroupDoc[];
   chosen: readonly string[];
   disabled?: boolean;
+  /** A sentence shown under the checkboxes. */
+  error?: string;
   onChange(next: string[]): void;
 }
 
 /** Checkboxes for the event's groups (inviting, an item's limit); nothing when there are none. */
-export function GroupChecklist({ legend, helper, groups, chosen, disabled, onChange }: Props) {
+export function GroupChecklist({
+  legend,
+  helper,
+  groups,
+  chosen,
+  disabled,
+  error,
+  onChange,
+}: Props) {
   if (groups.length === 0) return null;
   return (
-    <Fieldset.Root disabled={disabled}>
+    <Fieldset.Root disabled={disabled} invalid={Boolean(error)}>
       <Fieldset.Legend textStyle="sm" fontWeight="medium">
         {legend}
       </Fieldset.Legend>
@@ -43,6 +53,7 @@ export function GroupChecklist({ legend, helper, groups, chosen, disabled, onCha
           </Checkbox.Root>
         ))}
       </Stack>
+      {error && <Fieldset.ErrorText>{error}</Fieldset.ErrorText>}
     </Fieldset.Root>
   );
 }
