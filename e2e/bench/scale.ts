@@ -14,12 +14,10 @@
 //    shows them (./lib/liveness.ts), at each size.
 // 6. First screens (./lib/first-screens.ts): an invitation, an event link, a sign-in link and the
 //    landing page opened cold and signed out on a phone under mobile throttling: gzip JavaScript
-//    and time until the main action is usable, against the 150 KB / 2 s budget. Served over
-//    HTTP/2 and TLS as hosting serves them (./lib/http2-server.ts, on BENCH_WEB_PORT + 1).
+//    and time until the main action is usable, against the 150 KB / 2 s budget.
 //
 // Environment: E2E_BASE_URL (reuse a running stack), E2E_PORT_WAIT_S (wait for another stack to
-// free the fixed ports, default 180), BENCH_WEB_PORT (preview server, default 5180; the first
-// screens' HTTP/2 server takes the next port),
+// free the fixed ports, default 180), BENCH_WEB_PORT (preview server, default 5180),
 // BENCH_ONLY=dashboard,photos (screens; `live` for the liveness figures, `first` for the first
 // screens alone, which need no signed-in viewer), BENCH_REPEAT (opens per screen and size, default 1;
 // times are medians), BENCH_QUIET_MS (quiet window, default 1500), BENCH_SHOTS (a folder for a
@@ -45,7 +43,6 @@ import {
   seedFirstScreenLinks,
 } from './lib/first-screens.ts';
 import { buildWeb, loadedJs, serveBuild, type LoadedJs, type WebBuilds } from './lib/web-build.ts';
-import { serveBuildHttp2, type Http2Server } from './lib/http2-server.ts';
 import { CREATOR, GUEST, SIZES, buildEvent, type BenchEvent } from './lib/world.ts';
 
 const PROJECT_ID = 'demo-gatherly';
@@ -53,8 +50,6 @@ const HOST = '127.0.0.1';
 // The fixed ports of `npm start` (firebase.json).
 const FIRESTORE_ORIGIN = `http://${HOST}:8080`;
 const AUTH_RELAY_URL = `http://${HOST}:9098`;
-// The Functions emulator's `api` function, mounted at /api (as web/vite.config.ts proxies it).
-const FUNCTIONS_API = `http://${HOST}:5001/${PROJECT_ID}/us-central1/api`;
 const EMULATOR_HOSTS = {
   FIRESTORE_EMULATOR_HOST: `${HOST}:8080`,
   FIREBASE_STORAGE_EMULATOR_HOST: `${HOST}:9199`,
@@ -484,12 +479,10 @@ async function main() {
   let builds: WebBuilds | null = null;
   let stack: Stack | null = null;
   let server: Awaited<ReturnType<typeof serveBuild>> | null = null;
-  let http2Server: Http2Server | null = null;
   let browser: Browser | null = null;
   const cleanUp = async () => {
     await browser?.close().catch(() => undefined);
     await server?.close().catch(() => undefined);
-    await http2Server?.close().catch(() => undefined);
     await stack?.stop();
     await builds?.cleanup();
   };
@@ -571,12 +564,10 @@ async function main() {
 
     const firstScreens: FirstScreenResult[] = [];
     if (links) {
-      http2Server = await serveBuildHttp2(builds.wiredDir, WEB_PORT + 1, FUNCTIONS_API);
-      say(`the same build over HTTP/2 and TLS, as hosting serves it, at ${http2Server.url}`);
       for (const screen of FIRST_SCREENS) {
         const runs = [];
         for (let i = 0; i < REPEAT; i++)
-          runs.push(await openFirstScreen(browser, http2Server.url, screen, links, QUIET_MS));
+          runs.push(await openFirstScreen(browser, baseUrl, screen, links, QUIET_MS));
         const first = runs[0]!;
         const result: FirstScreenResult = {
           screen: first.screen,

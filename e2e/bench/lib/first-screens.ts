@@ -190,8 +190,6 @@ export async function openFirstScreen(
     viewport: { width: 390, height: 844 },
     isMobile: true,
     hasTouch: true,
-    // The bench's server has a throwaway certificate (http2-server.ts).
-    ignoreHTTPSErrors: true,
   });
   try {
     const page = await context.newPage();
