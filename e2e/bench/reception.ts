@@ -22,6 +22,9 @@
 // when any failure or check fails (never for timings): CI runs the short form
 // (`BENCH_GUESTS=40 BENCH_SECONDS=60`).
 import { groupLimit } from '@gatherly/domain/groups';
+import { sameTally, sumTallies, toTally } from '@gatherly/domain/rsvp-counter';
+import type { SubscriptionResponse } from '@gatherly/domain/api/responses';
+import { storageUsedMb } from '@gatherly/domain/tiers';
 import { randomUUID } from 'node:crypto';
 import { writeFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -39,6 +42,7 @@ import {
   orderBy,
   query,
   terminate,
+  where,
   type Firestore,
 } from 'firebase/firestore';
 import { gradientPng } from '../../scripts/lib/png.ts';
@@ -404,7 +408,12 @@ function listen(scene: Scene, listeners: Guest[]): Listening {
       ),
       onSnapshot(query(photos, orderBy('uploadedAt', 'desc'), limit(9)), onNext, onError),
       onSnapshot(
-        query(collection(db, 'events', e, 'schedule'), orderBy('startTime')),
+        // A guest's schedule query, as the web app's (features/groups/visible-schedule.ts).
+        query(
+          collection(db, 'events', e, 'schedule'),
+          where('audience', '==', 'everyone'),
+          orderBy('startTime'),
+        ),
         onNext,
         onError,
       ),
@@ -568,26 +577,23 @@ async function checks(scene: Scene, freeAttempts: number): Promise<Check[]> {
   }
   check('carpools: seats taken = driver + passengers ≤ seats', seatsOk, seatDetail.join(' '));
 
-  // Storage bytes: each uploader's recorded sizes = their objects in Storage, and what the
-  // subscription screen says.
+  // Storage bytes: each uploader's recorded sizes (originals and thumbnails) = their objects in
+  // Storage, and what the subscription screen says.
   const bucket = getAdminStorage(admin).bucket(BUCKET);
   let bytesOk = true;
   const bytesDetail: string[] = [];
   for (const g of scene.guests.slice(0, 5)) {
     const recorded = (
       await s.photos(scene.eventId).where('uploadedBy', '==', g.uid).get()
-    ).docs.reduce((n, d) => n + d.data().size, 0);
-    const [files] = await bucket.getFiles({ prefix: `events/${scene.eventId}/photos/${g.uid}/` });
-    const stored = files.reduce((n, f) => n + Number(f.metadata.size ?? 0), 0);
-    const summary = await api<{ usage: { storage: { used: number } } }>(
-      scene.baseUrl,
-      g,
-      'GET',
-      API.subscription,
-    );
-    const mb = Math.ceil(stored / (1024 * 1024));
-    if (recorded !== stored || summary.usage.storage.used !== mb) bytesOk = false;
-    bytesDetail.push(`${recorded}/${stored} B`);
+    ).docs.reduce((n, d) => n + d.data().size + (d.data().thumbSize ?? 0), 0);
+    const [files] = await bucket.getFiles({ prefix: `events/${scene.eventId}/` });
+    const stored = files
+      .filter((f) => f.name.includes(`/${g.uid}/`))
+      .reduce((n, f) => n + Number(f.metadata.size ?? 0), 0);
+    const summary = await api<SubscriptionResponse>(scene.baseUrl, g, 'GET', API.subscription);
+    const shown = summary.usageCounts.storage.used;
+    if (recorded !== stored || shown !== storageUsedMb(stored)) bytesOk = false;
+    bytesDetail.push(`${recorded}/${stored} B, ${shown} MB`);
   }
   check(
     'storage bytes: recorded = objects in Storage = usage shown',
@@ -598,7 +604,10 @@ async function checks(scene: Scene, freeAttempts: number): Promise<Check[]> {
   return out;
 }
 
-/** Waits until the vote counts are folded in (the trigger spaces its writes ~1 s apart). */
+/**
+ * Waits until the vote counts and the RSVP counts are folded in (the triggers space their
+ * writes of one document ~1 s apart).
+ */
 async function settle(scene: Scene): Promise<void> {
   const admin = initAdmin({ projectId: PROJECT_ID }, `reception-settle-${randomUUID()}`);
   const s = dataAccess(getAdminFirestore(admin));
@@ -609,6 +618,13 @@ async function settle(scene: Scene): Promise<void> {
       const photo = (await s.photos(scene.eventId).doc(id).get()).data();
       const votes = (await s.votes(scene.eventId, id).count().get()).data().count;
       if (photo?.votes !== votes) pending++;
+    }
+    for (const id of [scene.party, scene.brunch]) {
+      const item = (await s.schedule(scene.eventId).doc(id).get()).data();
+      const shards = (await s.rsvpCountShards(scene.eventId, id).get()).docs.map((d) => d.data());
+      const shown = item?.rsvpCounts;
+      const exact = item?.rsvpBase && sumTallies(toTally(item.rsvpBase), shards);
+      if (exact && !(shown && sameTally(toTally(shown), exact))) pending++;
     }
     if (pending === 0 || Date.now() > deadline) break;
     await sleep(1000);

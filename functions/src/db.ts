@@ -32,7 +32,13 @@ import type {
 } from '@gatherly/domain/entities/members';
 import type { Photo, PhotoVote } from '@gatherly/domain/entities/photos';
 import type { Poll, PollBallot, PollTallyShard } from '@gatherly/domain/entities/polls';
-import type { Rsvp, RsvpsByUser, ScheduleItem } from '@gatherly/domain/entities/schedule';
+import type {
+  Rsvp,
+  RsvpCounts,
+  RsvpsByUser,
+  ScheduleItem,
+} from '@gatherly/domain/entities/schedule';
+import type { RsvpTally } from '@gatherly/domain/rsvp-counter';
 import type {
   EventStatsMembers,
   EventStatsPhotos,
@@ -68,7 +74,18 @@ export type VoteRecord = PhotoVote<Timestamp> & { id: string };
 export type FlightRecord = Flight<Timestamp>;
 export type CarpoolRecord = Carpool<Timestamp>;
 export type PassengerRecord = CarpoolPassenger<Timestamp> & { id: string };
-export type ScheduleItemRecord = ScheduleItem<Timestamp>;
+/**
+ * A schedule item as stored: with the functions' own count fields (domain/src/rsvp-counter.ts).
+ * `rsvpBase` plus the item's count shards are the exact counts (fields may be negative); absent
+ * on items from before the shards, where `rsvpCounts` is exact and no shard exists.
+ * `rsvpCountedAt`: when `rsvpCounts` was last folded in.
+ */
+export type ScheduleItemRecord = ScheduleItem<Timestamp> & {
+  rsvpBase?: RsvpCounts;
+  rsvpCountedAt?: Timestamp;
+};
+/** events/{e}/schedule/{s}/rsvpCountShards/{k}: one shard of the item's RSVP counts. */
+export type RsvpCountShardRecord = RsvpTally & { id: string };
 export type GroupRecord = GuestGroup<Timestamp>;
 export type RsvpRecord = Rsvp<Timestamp> & { id: string };
 /** events/{e}/guestAnswers/{uid}: a member's answers to the host's questions (private). */
@@ -379,6 +396,8 @@ const converters = {
       'createdAt',
       'capacity',
       'rsvpCounts',
+      'rsvpBase',
+      'rsvpCountedAt',
       'audience',
       'groupAccess',
     ],
@@ -547,6 +566,10 @@ const converters = {
     ID_IS_DOC_ID,
   ),
   pollTally: converterFor<PollTallyRecord>()(['counts', 'voters'], ID_IS_DOC_ID),
+  rsvpCountShard: converterFor<RsvpCountShardRecord>()(
+    ['going', 'maybe', 'notGoing', 'goingHeads', 'waitlisted', 'waitlistedHeads'],
+    ID_IS_DOC_ID,
+  ),
 };
 
 /** Each converter's stored fields by converter name: docs/data-model.md lists the same. */
@@ -637,6 +660,12 @@ export function dataAccess(firestore: Firestore) {
     schedule,
     rsvps: (eventId: string, itemId: string): Col<Converters['rsvp']> =>
       schedule(eventId).doc(itemId).collection('rsvps').withConverter(converters.rsvp),
+    /** The item's RSVP count shards (domain/src/rsvp-counter.ts), by index. */
+    rsvpCountShards: (eventId: string, itemId: string): Col<Converters['rsvpCountShard']> =>
+      schedule(eventId)
+        .doc(itemId)
+        .collection('rsvpCountShards')
+        .withConverter(converters.rsvpCountShard),
     /** Members' answers to the host's questions, one document per member (id = uid). */
     guestAnswers: (eventId: string): Col<Converters['guestAnswers']> =>
       under(eventId, 'guestAnswers').withConverter(converters.guestAnswers),

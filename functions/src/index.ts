@@ -19,6 +19,7 @@ export const api = onRequest(
 export { emailScheduler, mailDelivery } from './mail/triggers.ts';
 export * from './triggers/activity.ts';
 export * from './triggers/votes.ts';
+export { rsvpCountFold } from './triggers/rsvp-counts.ts';
 export { imageAccessOnMemberRemoved } from './triggers/image-access.ts';
 export { rsvpGroupsOnMemberGroups } from './triggers/member-groups.ts';
 export { unrecordedUploadSweep } from './triggers/uploads.ts';

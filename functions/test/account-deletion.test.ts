@@ -15,6 +15,7 @@ import {
   type AccountDeletionPreview,
 } from '@gatherly/domain/account-deletion';
 import { DATA_EXPORT_JSON, type DataExportFile } from '@gatherly/domain/data-export';
+import { foldRsvpCounts } from '../src/services/rsvp-count.ts';
 import { newUser, startStack, type Stack, type TestUser } from './harness.ts';
 import { createEvent, invite, listFiles, login, putObject, seedSchedule } from './fixtures.ts';
 import { bucket } from '../src/firebase.ts';
@@ -91,6 +92,8 @@ async function expectCountersExact(eventId: string): Promise<void> {
     expect(carpool.currentSeats, `seats of ${carpool.id}`).toBe(1 + carpool.passengerIds.length);
     expect(riders, `riders of ${carpool.id}`).toBe(carpool.passengerIds.length);
   }
+  // The trigger's fold after the last answer (services/rsvp-count.ts).
+  for (const item of (await s.schedule(eventId).get()).docs) await foldRsvpCounts(eventId, item.id);
   for (const item of (await s.schedule(eventId).get()).docs.map((d) => d.data())) {
     const rsvps = (await s.rsvps(eventId, item.id).get()).docs.map((d) => d.data());
     const of = (status: string) => rsvps.filter((r) => r.status === status);

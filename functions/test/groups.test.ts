@@ -9,6 +9,7 @@ import { followItemLimit } from '../src/services/groups-activity.ts';
 import { followMemberGroups } from '../src/services/member-groups.ts';
 import { fanOutAnnouncement } from '../src/services/announcements.ts';
 import { sendDueReminders } from '../src/services/reminders.ts';
+import { foldRsvpCounts } from '../src/services/rsvp-count.ts';
 import { newUser, startStack, type Stack, type TestUser } from './harness.ts';
 import { eventWithRoles, grantApiAccess, invite, login, seedMember } from './fixtures.ts';
 
@@ -206,6 +207,7 @@ describe('guest groups', () => {
         body: { status: 'going' },
       }),
     ).toEqual({ status: 409, body: { error: GROUP_MESSAGES.notInItemGroups } });
+    await foldRsvpCounts(eventId, dinner);
     const counts = (await stack.store.schedule(eventId).doc(dinner).get()).data()?.rsvpCounts;
     expect(counts).toMatchObject({ going: 2 });
   });

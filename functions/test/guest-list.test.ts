@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { invitationIdFor } from '../src/services/members.ts';
+import { foldRsvpCounts } from '../src/services/rsvp-count.ts';
 import { newUser, startStack, type Stack } from './harness.ts';
 import { eventWithRoles, invite, login, seedSchedule } from './fixtures.ts';
 
@@ -32,8 +33,11 @@ describe('host-recorded answers', () => {
         as,
         body: { status },
       });
-    const counts = async () =>
-      (await stack.store.schedule(eventId).doc(itemId).get()).data()?.rsvpCounts;
+    // As screens show them once the trigger folded the last answer in.
+    const counts = async () => {
+      await foldRsvpCounts(eventId, itemId);
+      return (await stack.store.schedule(eventId).doc(itemId).get()).data()?.rsvpCounts;
+    };
     const answers = async (uid: string) =>
       (await stack.store.rsvpsByUser(eventId).doc(uid).get()).data();
 
@@ -158,8 +162,10 @@ describe('host-recorded answers', () => {
       as: creator,
     });
     expect(removed.status).toBe(200);
-    const countsOf = async (id: string) =>
-      (await stack.store.schedule(eventId).doc(id).get()).data()?.rsvpCounts;
+    const countsOf = async (id: string) => {
+      await foldRsvpCounts(eventId, id);
+      return (await stack.store.schedule(eventId).doc(id).get()).data()?.rsvpCounts;
+    };
     expect(await countsOf(a)).toEqual(counted(1, 0, 0));
     expect(await countsOf(b)).toEqual(counted(0, 0, 0));
     expect((await stack.store.rsvpsByUser(eventId).doc(attendee.uid).get()).exists).toBe(false);

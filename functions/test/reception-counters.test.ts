@@ -1,6 +1,7 @@
 /**
  * The counters of a reception (docs/performance.md, "The reception"): the photo count in
- * shards with an exact cap, and votes folded into the photo at most once a second. Hundreds of
+ * shards with an exact cap, votes folded into the photo and RSVP counts into their item at most
+ * once a second. Hundreds of
  * concurrent mixed writes through the endpoints, then every count against its documents.
  */
 import { Timestamp } from 'firebase-admin/firestore';
@@ -8,12 +9,15 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { PREMIUM_REQUIRED_MESSAGE } from '@gatherly/domain/tiers';
 import { PHOTO_ALREADY_SAVED, uploadFolder } from '@gatherly/domain/upload';
 import { readPhotoCounts } from '../src/services/photo-count.ts';
+import { foldRsvpCounts } from '../src/services/rsvp-count.ts';
 import { FOLD_SPACING_MS, foldVoteCount } from '../src/services/votes.ts';
 import { createEvent, listFiles, login, putObject, seedMember, seedSchedule } from './fixtures.ts';
 import { newUser, startStack, type Stack, type TestUser } from './harness.ts';
 
 let stack: Stack;
 beforeAll(async () => {
+  // Promotions from the waitlist e-mail the promoted with a signed unsubscribe link.
+  process.env.EMAIL_LINK_SECRET ??= 'reception-test-secret-0123456789';
   stack = await startStack({ authEmulatorHost: inject('authEmulatorHost') });
 });
 afterAll(async () => {
@@ -190,6 +194,7 @@ describe('the reception counters', () => {
     expect(await expectPhotosExact(eventId)).toBe(3 + 200);
     for (const item of items) {
       const rsvps = stack.store.rsvps(eventId, item);
+      await foldRsvpCounts(eventId, item);
       const counts = (await stack.store.schedule(eventId).doc(item).get()).data()?.rsvpCounts;
       expect(counts).toMatchObject({
         going: await countOf(rsvps.where('status', '==', 'going')),
@@ -339,6 +344,67 @@ describe('the reception counters', () => {
       stop();
     }
     writes.sort((a, b) => a - b);
+    for (let i = 1; i < writes.length; i++) {
+      expect(writes[i]! - writes[i - 1]!).toBeGreaterThanOrEqual(FOLD_SPACING_MS - 5);
+    }
+  }, 120_000);
+
+  it('a burst of answers at a capacity: never over it, an exact line, the item written at most once per fold spacing', async () => {
+    const creator = newUser('host');
+    await login(stack, creator);
+    const eventId = await createEvent(stack, creator);
+    const item = await seedSchedule(stack.store, eventId, 'After-party');
+    const ref = stack.store.schedule(eventId).doc(item);
+    await ref.update({ capacity: 25 });
+    const people = await guests(eventId, 40);
+    const writes: number[] = [];
+    const stop = ref.onSnapshot((snap) => {
+      const at = snap.data()?.rsvpCountedAt;
+      if (at && !writes.includes(at.toMillis())) writes.push(at.toMillis());
+    });
+    // Each answer as the web app sends it, then the trigger's fold, as production's would run.
+    const answer = async (as: TestUser, status: string) => {
+      const res = await asClient(() =>
+        stack.call('PUT', `/api/events/${eventId}/schedule/${item}/rsvp`, {
+          as,
+          body: { status, waitlist: true },
+        }),
+      );
+      await foldRsvpCounts(eventId, item);
+      return res.status;
+    };
+    const rsvps = stack.store.rsvps(eventId, item);
+    const expectExact = async (going: number, waitlisted: number) => {
+      await foldRsvpCounts(eventId, item);
+      expect((await ref.get()).data()?.rsvpCounts).toEqual({
+        going,
+        maybe: 0,
+        notGoing: await countOf(rsvps.where('status', '==', 'not_going')),
+        goingHeads: going,
+        waitlisted,
+        waitlistedHeads: waitlisted,
+      });
+      expect(await countOf(rsvps.where('status', '==', 'going'))).toBe(going);
+      expect(await countOf(rsvps.where('status', '==', 'waitlisted'))).toBe(waitlisted);
+    };
+    try {
+      const first = await Promise.all(people.map((p) => answer(p, 'going')));
+      expect(first.every((s) => s === 200)).toBe(true);
+      await expectExact(25, 15);
+      // The answers went to the shards, not the item: more than one shard was written.
+      expect((await stack.store.rsvpCountShards(eventId, item).get()).size).toBeGreaterThan(1);
+      // Five who got a spot leave it at once: the five at the head of the line move up.
+      const going = (await rsvps.where('status', '==', 'going').get()).docs.map((d) => d.id);
+      const leaving = people.filter((p) => going.slice(0, 5).includes(p.uid));
+      const second = await Promise.all(leaving.map((p) => answer(p, 'not_going')));
+      expect(second.every((s) => s === 200)).toBe(true);
+      await expectExact(25, 10);
+      await new Promise((r) => setTimeout(r, 300));
+    } finally {
+      stop();
+    }
+    writes.sort((a, b) => a - b);
+    expect(writes.length).toBeGreaterThan(1);
     for (let i = 1; i < writes.length; i++) {
       expect(writes[i]! - writes[i - 1]!).toBeGreaterThanOrEqual(FOLD_SPACING_MS - 5);
     }

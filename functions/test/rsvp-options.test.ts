@@ -7,6 +7,7 @@ import { reminderMailId } from '@gatherly/domain/email/reminders';
 import type { MyRsvpResponse } from '@gatherly/domain/api/responses';
 import { RSVP_OPTION_MESSAGES } from '@gatherly/domain/rsvp-options';
 import { sendDueReminders } from '../src/services/reminders.ts';
+import { foldRsvpCounts } from '../src/services/rsvp-count.ts';
 import { newUser, startStack, type Stack, type TestUser } from './harness.ts';
 import { eventWithRoles, login, seedMember, seedSchedule } from './fixtures.ts';
 
@@ -49,7 +50,9 @@ const setCapacity = (as: TestUser, eventId: string, itemId: string, capacity: un
     body: { capacity },
   });
 
+/** The item's counts once folded in, as the trigger after an answer folds them. */
 async function countsOf(eventId: string, itemId: string) {
+  await foldRsvpCounts(eventId, itemId);
   return (await stack.store.schedule(eventId).doc(itemId).get()).data()?.rsvpCounts;
 }
 

@@ -50,7 +50,12 @@ async function reset(): Promise<void> {
   });
   const rsvps = await stack.store.rsvps(eventId, itemId).get();
   await Promise.all(rsvps.docs.map((d) => d.ref.delete()));
-  await stack.store.schedule(eventId).doc(itemId).update({ rsvpCounts: FieldValue.delete() });
+  await stack.store.schedule(eventId).doc(itemId).update({
+    rsvpCounts: FieldValue.delete(),
+    rsvpBase: FieldValue.delete(),
+    rsvpCountedAt: FieldValue.delete(),
+  });
+  await stack.store.firestore.recursiveDelete(stack.store.rsvpCountShards(eventId, itemId));
   const maps = await stack.store.rsvpsByUser(eventId).get();
   await Promise.all(maps.docs.map((d) => d.ref.delete()));
   const answers = await stack.store.guestAnswers(eventId).get();

@@ -658,6 +658,20 @@ const scheduleCapacity = [
   }),
 ];
 
+// An item's RSVP count shards are the RSVP functions' own (domain/src/rsvp-counter.ts): screens
+// read the item's folded rsvpCounts, and a written shard would move a capacity's heads.
+const shard = `${item}/rsvpCountShards/0`;
+const rsvpCountShards = fs('schedule/{item}/rsvpCountShards', {
+  get: { allowed: NOBODY, attempt: (a) => a.db.doc(shard).get() },
+  list: { allowed: NOBODY, attempt: (a) => a.db.collection(`${item}/rsvpCountShards`).get() },
+  create: {
+    allowed: NOBODY,
+    attempt: (a) => a.db.doc(`${item}/rsvpCountShards/1`).set({ goingHeads: -50 }),
+  },
+  update: { allowed: NOBODY, attempt: (a) => a.db.doc(shard).update({ goingHeads: -50 }) },
+  delete: { allowed: NOBODY, attempt: (a) => a.db.doc(shard).delete() },
+});
+
 const rsvpFor = (itemId: string, uid: string): string => `${E}/schedule/${itemId}/rsvps/${uid}`;
 export function newRsvp(itemId: string, uid: string, status: string): Record<string, unknown> {
   return { ...rsvp(EVENT, itemId, uid, status), respondedAt: serverTime() };
@@ -1097,6 +1111,7 @@ export const firestoreMatrix: RulesCase[] = [
   ...scheduleCounts,
   ...scheduleCapacity,
   ...rsvps,
+  ...rsvpCountShards,
   ...stats,
   ...activity,
   ...answerMaps,

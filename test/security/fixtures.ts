@@ -432,6 +432,15 @@ function seedDocuments(): Map<string, DocumentData> {
       ...scheduleItem(eventId, SCHEDULE_ITEM, creator),
       rsvpCounts: { going: owners.length, maybe: 0, notGoing: 0 },
     });
+    // One of the item's RSVP count shards (domain/src/rsvp-counter.ts).
+    put(`${base}/schedule/${SCHEDULE_ITEM}/rsvpCountShards/0`, {
+      going: 1,
+      maybe: 0,
+      notGoing: 0,
+      goingHeads: 1,
+      waitlisted: 0,
+      waitlistedHeads: 0,
+    });
     const roles = Object.values(members);
     const count = (role: string) => roles.filter((r) => r === role).length;
     put(`${base}/stats/members`, {

@@ -27,9 +27,10 @@ export interface ScheduleItem<Time = IsoDateString> {
    */
   capacity?: number | null;
   /**
-   * Exact RSVP tallies, kept by the RSVP functions (PUT /api/events/{e}/schedule/{s}/rsvp and the host's
-   * PUT /api/events/{e}/schedule/{s}/rsvps/{uid}) in the transaction that writes the RSVP
-   * (docs/performance.md, "Counters"). Absent until the first RSVP: read as zeros.
+   * RSVP tallies, kept by the RSVP functions (PUT /api/events/{e}/schedule/{s}/rsvp and the host's
+   * PUT /api/events/{e}/schedule/{s}/rsvps/{uid}): the exact counts as of the last fold, at most
+   * once per 1.2 s, so they trail a burst of answers by about a second (rsvp-counter.ts,
+   * docs/performance.md, "The reception"). Absent until the first RSVP: read as zeros.
    */
   rsvpCounts?: RsvpCounts;
 }

@@ -28,6 +28,10 @@ export function useEmulators(): void {
     // machine a trigger's first worker can take longer, and its events then fail. `npm start`
     // inherits it.
     FUNCTIONS_DISCOVERY_TIMEOUT: process.env.FUNCTIONS_DISCOVERY_TIMEOUT ?? '120',
+    // The Functions emulator runs each concurrent call or trigger event in a worker process of
+    // its own, unbounded by default: a room of calls on 2 cores became a storm of process
+    // starts. Six at a time keeps workers warm and reused; the rest queue in the emulator.
+    FUNCTIONS_EMULATOR_PARALLEL: process.env.FUNCTIONS_EMULATOR_PARALLEL ?? '6',
     FIRESTORE_EMULATOR_HOST: FIRESTORE,
     FIREBASE_STORAGE_EMULATOR_HOST: `${HOST}:${STORAGE_PORT}`,
     FIREBASE_AUTH_EMULATOR_HOST: AUTH,

@@ -36,6 +36,7 @@ import {
 } from './stats.ts';
 import { withPhotoCountChange } from './photo-count.ts';
 import { foldVoteCount } from './votes.ts';
+import { readItemCounts, writeItemCounts } from './rsvp-count.ts';
 import { headsOf } from './waitlist.ts';
 
 /** Documents handled per transaction (well under Firestore's 500 writes per commit). */
@@ -409,12 +410,13 @@ export async function deleteAnswers(uid: string): Promise<void> {
         const stored = itemSnap.data();
         const rsvp = rsvpSnap.data();
         if (stored?.rsvpCounts && rsvp) {
+          const read = await readItemCounts(tx, eventId, item.id, stored);
           const counts = movedRsvpCounts(
-            stored.rsvpCounts,
+            read.counts,
             { state: rsvp.status, heads: headsOf(rsvp) },
             null,
           );
-          tx.update(itemSnap.ref, { rsvpCounts: counts });
+          writeItemCounts(tx, read, counts);
         }
         tx.delete(ref);
       });

@@ -11,7 +11,14 @@
 // administrative job may do.
 import { PHOTO_COUNT_SHARDS } from '@gatherly/domain/photo-counter';
 import { groupLimit, isLimited, itemGroupIds } from '@gatherly/domain/groups';
-import type { BulkWriter, DocumentData, Query, Transaction } from 'firebase-admin/firestore';
+import {
+  Timestamp,
+  type BulkWriter,
+  type DocumentData,
+  type Query,
+  type Transaction,
+} from 'firebase-admin/firestore';
+import { NO_RSVP_TALLY, sumTallies, tallyChange } from '@gatherly/domain/rsvp-counter';
 import { memberSearchTokens, photoSearchTokens } from '@gatherly/domain/search';
 import type { DataAccess, PhotoRecord, RsvpsByUserRecord } from '../db.ts';
 import { downloadUrl } from '../storage.ts';
@@ -80,19 +87,24 @@ export async function backfillEvent(db: DataAccess, eventId: string): Promise<Ba
         snap.docs.reduce((sum, d) => sum + (d.data().party?.size ?? 1), 0);
       const current = await tx.get(item.ref);
       const stored = current.data();
+      // The exact counts are the base plus the shards (domain/src/rsvp-counter.ts).
+      const shards = (await tx.get(db.rsvpCountShards(eventId, item.id))).docs.map((d) => d.data());
       if (stored) {
+        const counts = {
+          going: going.size,
+          maybe,
+          notGoing,
+          goingHeads: heads(going),
+          waitlisted: waitlisted.size,
+          waitlistedHeads: heads(waitlisted),
+        };
         tx.update(item.ref, {
           // Items from before guest groups are open to everyone; members' schedule queries
           // filter on `audience` (domain/src/groups.ts), so it must be stored.
           ...(stored.audience === undefined ? groupLimit([]) : {}),
-          rsvpCounts: {
-            going: going.size,
-            maybe,
-            notGoing,
-            goingHeads: heads(going),
-            waitlisted: waitlisted.size,
-            waitlistedHeads: heads(waitlisted),
-          },
+          rsvpCounts: counts,
+          rsvpBase: tallyChange(sumTallies(NO_RSVP_TALLY, shards), counts),
+          rsvpCountedAt: Timestamp.now(),
         });
       }
     });

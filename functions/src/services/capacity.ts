@@ -2,6 +2,7 @@
 // lets whoever fits off the waitlist, in rounds for a long line (docs/product.md, "Plus-ones,
 // questions and waitlists").
 import { Timestamp, type Transaction } from 'firebase-admin/firestore';
+import type { RsvpTally } from '@gatherly/domain/rsvp-counter';
 import { RSVP_OPTION_MESSAGES } from '@gatherly/domain/rsvp-options';
 import { requirePermission, type Located } from '../access.ts';
 import type { Caller } from '../caller.ts';
@@ -11,7 +12,7 @@ import { forbidden, notFound } from '../http.ts';
 import type { LinkContext } from '../mail/params.ts';
 import { tierOfUser } from '../tiers.ts';
 import { SCHEDULE_ITEM_NOT_FOUND } from './schedule.ts';
-import { countRsvps, fullRsvpCounts, type FullRsvpCounts } from './stats.ts';
+import { readItemCounts, writeItemCounts } from './rsvp-count.ts';
 import {
   applyPromotions,
   planPromotions,
@@ -23,7 +24,7 @@ import {
 /** A capacity change's result: the item's limit and counts after any promotions. */
 export interface CapacityResult {
   capacity: number | null;
-  rsvpCounts: FullRsvpCounts;
+  rsvpCounts: RsvpTally;
   promoted: number;
 }
 
@@ -51,7 +52,8 @@ export async function setCapacity(
   const itemRef = store().schedule(eventId).doc(scheduleId);
   const item = (await tx.get(itemRef)).data();
   if (!item) throw notFound(SCHEDULE_ITEM_NOT_FOUND);
-  const counts = fullRsvpCounts(item.rsvpCounts ?? (await countRsvps(eventId, scheduleId, tx)));
+  const read = await readItemCounts(tx, eventId, scheduleId, item);
+  const counts = read.counts;
   const promoted = await planPromotions(tx, { eventId, scheduleId, capacity, counts });
   const maps = new Map<string, RsvpsByUserRecord | undefined>();
   await readAnswerMaps(tx, eventId, promotedUids(promoted), maps);
@@ -65,7 +67,7 @@ export async function setCapacity(
     now: Timestamp.now(),
     links,
   });
-  tx.update(itemRef, { capacity, rsvpCounts: after });
+  writeItemCounts(tx, read, after, { capacity });
   writeAnswerMaps(tx, eventId, maps, new Set(promotedUids(promoted)));
   return { capacity, rsvpCounts: after, promoted: promoted.length };
 }
@@ -84,7 +86,8 @@ export async function promoteWaiting(
     const itemRef = store().schedule(eventId).doc(scheduleId);
     const item = (await tx.get(itemRef)).data();
     if (!event || event.deleting || !item?.rsvpCounts) return 0;
-    const counts = fullRsvpCounts(item.rsvpCounts);
+    const read = await readItemCounts(tx, eventId, scheduleId, item);
+    const counts = read.counts;
     const capacity = item.capacity ?? null;
     const promoted = await planPromotions(tx, { eventId, scheduleId, capacity, counts });
     if (promoted.length === 0) return 0;
@@ -101,7 +104,7 @@ export async function promoteWaiting(
       now,
       links,
     });
-    tx.update(itemRef, { rsvpCounts: after });
+    writeItemCounts(tx, read, after);
     writeAnswerMaps(tx, eventId, maps, new Set(promotedUids(promoted)));
     return promoted.length;
   });

@@ -7,6 +7,7 @@ import { GROUP_MESSAGES, isLimited, seesItem } from '@gatherly/domain/groups';
 import type { MyRsvpResponse } from '@gatherly/domain/api/responses';
 import { Timestamp, type Transaction } from 'firebase-admin/firestore';
 import { recordedAnswerText } from '@gatherly/domain/activity';
+import type { RsvpTally } from '@gatherly/domain/rsvp-counter';
 import {
   allowanceFor,
   checkAnswers,
@@ -32,7 +33,8 @@ import { store } from '../firebase.ts';
 import { badRequest, conflict, notFound } from '../http.ts';
 import type { LinkContext } from '../mail/params.ts';
 import { isRsvpState, recordedAnswerEntryId, SCHEDULE_ITEM_NOT_FOUND } from './schedule.ts';
-import { countRsvps, fullRsvpCounts, movedRsvpCounts, type FullRsvpCounts } from './stats.ts';
+import { readItemCounts, writeItemCounts, type ItemCounts } from './rsvp-count.ts';
+import { movedRsvpCounts } from './stats.ts';
 import {
   applyPromotions,
   headsOf,
@@ -171,8 +173,9 @@ async function writeAnswer(tx: Transaction, answer: Answer): Promise<RsvpRecord>
     if (input.answers !== undefined) cleanAnswers = checked.answers;
   }
 
-  // Items from before the counters (not backfilled) are counted once, here.
-  const counts = fullRsvpCounts(item.rsvpCounts ?? (await countRsvps(eventId, scheduleId, tx)));
+  // The exact counts: the item's base and its shards (rsvp-count.ts).
+  const read = await readItemCounts(tx, eventId, scheduleId, item);
+  const counts = read.counts;
   const stored = rsvpSnap.data();
   const previousState = isRsvpState(stored?.status) ? stored.status : null;
   const previous = previousState ? { state: previousState, heads: headsOf(stored) } : null;
@@ -281,7 +284,7 @@ async function writeAnswer(tx: Transaction, answer: Answer): Promise<RsvpRecord>
     now,
     links: answer.links,
   });
-  tx.update(itemRef, { rsvpCounts: after });
+  writeItemCounts(tx, read, after);
   writeAnswerMaps(tx, eventId, maps, new Set([uid, ...promotedUids(promoted)]));
   if (cleanAnswers) {
     tx.set(answersRef, { id: uid, eventId, userId: uid, answers: cleanAnswers, updatedAt: now });
@@ -354,14 +357,15 @@ export async function forgetAnswers(
     ids.map((id) => s.rsvps(eventId, id).doc(uid)),
     tx,
   );
-  const plans: { index: number; counts: FullRsvpCounts; promoted: Promotion[] }[] = [];
+  const plans: { index: number; read: ItemCounts; counts: RsvpTally; promoted: Promotion[] }[] = [];
   const maps = new Map<string, RsvpsByUserRecord | undefined>();
   for (const [index, snap] of items.entries()) {
     const item = snap.data();
     const stored = rsvps[index]?.data();
     if (!item || !stored || !item.rsvpCounts || !isRsvpState(stored.status)) continue;
+    const read = await readItemCounts(tx, eventId, snap.id, item);
     const counts = movedRsvpCounts(
-      item.rsvpCounts,
+      read.counts,
       { state: stored.status, heads: headsOf(stored) },
       null,
     );
@@ -375,12 +379,12 @@ export async function forgetAnswers(
         })
       : [];
     await readAnswerMaps(tx, eventId, promotedUids(promoted), maps);
-    plans.push({ index, counts, promoted });
+    plans.push({ index, read, counts, promoted });
   }
   return () => {
     const now = Timestamp.now();
     const changed = new Set<string>();
-    for (const { index, counts, promoted } of plans) {
+    for (const { index, read, counts, promoted } of plans) {
       const snap = items[index];
       const item = snap?.data();
       if (!snap || !item) continue;
@@ -397,7 +401,7 @@ export async function forgetAnswers(
           })
         : counts;
       for (const id of promotedUids(promoted)) changed.add(id);
-      tx.update(snap.ref, { rsvpCounts: after });
+      writeItemCounts(tx, read, after);
     }
     items.forEach((snap, i) => {
       if (rsvps[i]?.exists) tx.delete(s.rsvps(eventId, snap.id).doc(uid));

@@ -68,6 +68,7 @@ export async function deleteScheduleItem(
     tx.delete(itemRef);
   });
   await db().recursiveDelete(store().rsvps(eventId, scheduleId));
+  await db().recursiveDelete(store().rsvpCountShards(eventId, scheduleId));
   // Its seating chart, tables and placements (services/seating.ts).
   await db().recursiveDelete(store().seatingChart(eventId, scheduleId));
   const writer = db().bulkWriter();

@@ -12,6 +12,7 @@ import type {
   EventStatsTravel,
 } from '@gatherly/domain/entities/stats';
 import type { RsvpState } from '@gatherly/domain/rsvp-options';
+import { toTally, type RsvpTally } from '@gatherly/domain/rsvp-counter';
 import { store } from '../firebase.ts';
 import { countOf } from '../tiers.ts';
 
@@ -147,21 +148,6 @@ export function initialiseStats(tx: Transaction, eventId: string): void {
   tx.create(store().stats.travel(eventId), { id: 'travel', flights: 0, carpools: 0 });
 }
 
-/** Counts as stored by every RSVP write: older items lack the head and waitlist fields. */
-export type FullRsvpCounts = Required<RsvpCounts>;
-
-/** Absent fields of an older item: heads going = replies going, nobody waiting. */
-export function fullRsvpCounts(counts: RsvpCounts): FullRsvpCounts {
-  return {
-    going: counts.going,
-    maybe: counts.maybe,
-    notGoing: counts.notGoing,
-    goingHeads: counts.goingHeads ?? counts.going,
-    waitlisted: counts.waitlisted ?? 0,
-    waitlistedHeads: counts.waitlistedHeads ?? 0,
-  };
-}
-
 /** What one member's RSVP adds to the counts: their state, and their party's heads. */
 export interface RsvpContribution {
   state: RsvpState;
@@ -176,8 +162,8 @@ export function movedRsvpCounts(
   counts: RsvpCounts,
   previous: RsvpContribution | null,
   next: RsvpContribution | null,
-): FullRsvpCounts {
-  const out = fullRsvpCounts(counts);
+): RsvpTally {
+  const out = toTally(counts);
   const apply = (c: RsvpContribution, sign: 1 | -1) => {
     switch (c.state) {
       case 'going':

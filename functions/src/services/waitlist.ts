@@ -25,7 +25,8 @@ import { queuedMail } from '../mail/queue.ts';
 import { signUnsubscribeToken } from '../mail/unsubscribe-token.ts';
 import { activityEntryId } from './activity.ts';
 import { countOf } from '../tiers.ts';
-import { movedRsvpCounts, type FullRsvpCounts } from './stats.ts';
+import type { RsvpTally } from '@gatherly/domain/rsvp-counter';
+import { movedRsvpCounts } from './stats.ts';
 
 /**
  * Waiting parties read per promotion: every party takes at least one spot, so never more than
@@ -72,7 +73,7 @@ export interface LineChange {
   scheduleId: string;
   capacity: number | null;
   /** The item's counts once this transaction's own change is applied. */
-  counts: FullRsvpCounts;
+  counts: RsvpTally;
   /**
    * The RSVP this transaction writes or deletes (null), which the line's query cannot see yet:
    * it replaces that member's stored entry.
@@ -164,11 +165,7 @@ export interface PromotionWrites {
  * member), a `mail` document tells them (unless they turned reminders off), and the feed says
  * so while guests may see who's going. Returns the counts after the promotions.
  */
-export function applyPromotions(
-  tx: Transaction,
-  counts: FullRsvpCounts,
-  w: PromotionWrites,
-): FullRsvpCounts {
+export function applyPromotions(tx: Transaction, counts: RsvpTally, w: PromotionWrites): RsvpTally {
   const s = store();
   let out = counts;
   // A limited item's lines stay out of the feed every member reads (groups-activity.ts).
