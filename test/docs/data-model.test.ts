@@ -24,6 +24,7 @@ const PATHS: Record<string, string> = {
   passenger: 'events/{e}/carpools/{c}/passengers/{uid}',
   scheduleItem: 'events/{e}/schedule/{itemId}',
   rsvp: 'events/{e}/schedule/{s}/rsvps/{uid}',
+  rsvpCountShard: 'events/{e}/schedule/{s}/rsvpCountShards/{k}',
   rsvpsByUser: 'events/{e}/rsvpsByUser/{uid}',
   guestAnswers: 'events/{e}/guestAnswers/{uid}',
   roleChange: 'events/{e}/roleChanges/{id}',

@@ -102,14 +102,6 @@ export function writeItemCounts(
   tx.set(shardRef(read.eventId, read.scheduleId, k), { id: String(k), ...addTally(shard, change) });
 }
 
-/** The item's exact counts, outside a transaction's writes (tests, the guest list's checks). */
-export async function exactRsvpCounts(eventId: string, scheduleId: string): Promise<RsvpTally> {
-  return db().runTransaction(async (tx) => {
-    const item = (await tx.get(store().schedule(eventId).doc(scheduleId))).data();
-    return item ? (await readItemCounts(tx, eventId, scheduleId, item)).counts : NO_RSVP_TALLY;
-  });
-}
-
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
