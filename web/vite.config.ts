@@ -161,6 +161,31 @@ function preloadApp(): Plugin {
  * Chakra's global CSS in index.html, built once per start of Vite instead of on every start of
  * the app (src/app/global-css.ts).
  */
+/**
+ * Chakra's createSystem builds the global CSS eagerly (the reset, the global styles and every
+ * token as a variable, run through its css() one by one), a large share of a first screen's
+ * start on a phone, only for the app to drop it (`runtimeSystem`: index.html carries that CSS).
+ * The shipped build leaves that step out; the build fails if Chakra's code no longer has it, so
+ * an upgrade cannot lose the saving unnoticed. Builds only: the dev server pre-bundles Chakra.
+ */
+const CHAKRA_SYSTEM =
+  /[\\/]@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]styled-system[\\/]system\.js$/;
+const EAGER_GLOBAL_CSS = 'const _global = [getPreflightCss(), getGlobalCss(), getTokenCss()];';
+
+function chakraGlobalCssNotBuiltAtStart(): Plugin {
+  return {
+    name: 'gatherly:chakra-global-css-not-built-at-start',
+    apply: 'build',
+    transform(code, id) {
+      if (!CHAKRA_SYSTEM.test(id)) return null;
+      if (!code.includes(EAGER_GLOBAL_CSS)) {
+        throw new Error(`${id} no longer builds its global CSS as vite.config.ts expects`);
+      }
+      return { code: code.replace(EAGER_GLOBAL_CSS, 'const _global = [];'), map: null };
+    },
+  };
+}
+
 function chakraGlobalCssInHtml(): Plugin {
   let css: string | undefined;
   return {
@@ -220,7 +245,7 @@ const pwa = VitePWA({
 });
 
 export default defineConfig({
-  plugins: [react(), chakraGlobalCssInHtml(), preloadApp(), pwa],
+  plugins: [react(), chakraGlobalCssInHtml(), chakraGlobalCssNotBuiltAtStart(), preloadApp(), pwa],
   resolve: {
     alias: [
       { find: /^firebase\/database$/, replacement: NO_REALTIME_DATABASE },

@@ -90,7 +90,11 @@ export async function api<T>(
       signal: AbortSignal.timeout(60_000),
     });
   } catch (err) {
-    throw new CallError({ status: 0, message: err instanceof Error ? err.message : String(err) });
+    // Node's "fetch failed" says why only in its cause (a reset, a refused connection).
+    const cause = err instanceof Error && err.cause instanceof Error ? err.cause : null;
+    const why = cause ? ` (${'code' in cause ? String(cause.code) : cause.message})` : '';
+    const message = err instanceof Error ? err.message : String(err);
+    throw new CallError({ status: 0, message: message + why });
   }
   const text = await res.text();
   let parsed: unknown = text;
