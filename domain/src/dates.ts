@@ -193,6 +193,19 @@ export function formatWholeDays(days: WholeDays): string {
 }
 
 /**
+ * An item's start as one line: its dates when it covers whole days (a picked whole-day poll
+ * option), else "Sat, June 12, 2027, 4:00 PM PDT".
+ */
+export function formatZonedStart(
+  start: TimeLike | null | undefined,
+  end: TimeLike | null | undefined,
+  timeZone: string,
+): string {
+  const days = wholeDays(start, end, timeZone);
+  return days ? formatWholeDays(days) : formatZonedDateTime(start, timeZone);
+}
+
+/**
  * The secondary hint for a viewer whose device shows another wall-clock time at that instant:
  * "6:45 PM EDT your time", with the date when the day differs ("Sun, June 13, 12:45 AM GMT+1
  * your time"); null when the viewer's clock reads the same as the zone's (or no date).

@@ -414,7 +414,14 @@ export interface SeatingGroup {
 
 /** GET .../seating: the chart, the item's parties with the host's questions and their answers. */
 export interface SeatingResponse {
-  item: { id: string; title: string; startTime: IsoDateString; timeZone: string };
+  /** `endTime` null when the item has none (a whole-day item reads as its dates). */
+  item: {
+    id: string;
+    title: string;
+    startTime: IsoDateString;
+    endTime: IsoDateString | null;
+    timeZone: string;
+  };
   showGuestsTheirTable: boolean;
   chart: ChartView;
   questions: GuestQuestion[];

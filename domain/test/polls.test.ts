@@ -19,7 +19,7 @@ import {
   tallyMoves,
 } from '../src/polls.ts';
 import { parseWith } from '../src/schemas.ts';
-import { dateTimeLocalToIso, formatWholeDays, wholeDays } from '../src/dates.ts';
+import { dateTimeLocalToIso, formatWholeDays, formatZonedStart, wholeDays } from '../src/dates.ts';
 import { formatTimeRangeInZone, formatWhen } from '../src/email/when.ts';
 import { eventToIcs, scheduleItemToIcs } from '../src/ics.ts';
 import { pollDateEmail } from '../src/email/poll-emails.ts';
@@ -274,6 +274,13 @@ describe('a picked whole-day date reads as dates everywhere', () => {
     expect(wholeDays(oneDay.start, null, LA)).toBeNull();
     expect(formatWholeDays({ first: '2027-11-06', last: '2027-11-07' })).toBe(
       'Sat, November 6, 2027 – Sun, November 7, 2027',
+    );
+    // An item's one-line start (seating, its prints, the announcement composer's item list).
+    expect(formatZonedStart(picked.start, picked.end, LA)).toBe(
+      'Sat, November 6, 2027 – Sun, November 7, 2027',
+    );
+    expect(formatZonedStart(at('2027-06-12T19:00'), null, LA)).toBe(
+      'Sat, June 12, 2027, 7:00 PM PDT',
     );
   });
 

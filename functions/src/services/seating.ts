@@ -52,7 +52,7 @@ async function requireSeatingAdmin(
   caller: Caller,
   { eventId, scheduleId }: ChartRef,
   tx?: Transaction,
-): Promise<Membership & { item: { title: string; startTime: string } }> {
+): Promise<Membership & { item: { title: string; startTime: string; endTime: string | null } }> {
   const membership = await requireMember(caller, eventId, {
     tx,
     notFound: SEATING_MESSAGES.itemNotFound,
@@ -61,7 +61,8 @@ async function requireSeatingAdmin(
   const ref = store().schedule(eventId).doc(scheduleId);
   const item = (tx ? await tx.get(ref) : await ref.get()).data();
   if (!item) throw notFound(SEATING_MESSAGES.itemNotFound);
-  return { ...membership, item: { title: item.title, startTime: item.startTime } };
+  const { title, startTime, endTime } = item;
+  return { ...membership, item: { title, startTime, endTime: endTime ?? null } };
 }
 
 /** A stored table in API form. */
@@ -166,6 +167,7 @@ export async function seatingWithEvent(
       id: ref.scheduleId,
       title: item.title,
       startTime: item.startTime,
+      endTime: item.endTime,
       timeZone: eventTimeZone(event),
     },
     showGuestsTheirTable: read.showGuestsTheirTable,

@@ -61,7 +61,13 @@ const wes: PartyView = {
 
 function seating(tables: TableView[]): SeatingResponse {
   return {
-    item: { id: 's1', title: 'Reception', startTime: '2099-06-12T23:00:00.000Z', timeZone: 'UTC' },
+    item: {
+      id: 's1',
+      title: 'Reception',
+      startTime: '2099-06-12T23:00:00.000Z',
+      endTime: null,
+      timeZone: 'UTC',
+    },
     showGuestsTheirTable: false,
     chart: {
       tables,

@@ -6,7 +6,7 @@ import { FormDialog } from '../../components/FormDialog.tsx';
 import { useFormik } from 'formik';
 import { useEffect, useState } from 'react';
 import { ANNOUNCEMENT_MAX_LENGTH } from '@gatherly/domain/email/announcements';
-import { formatZonedDateTime } from '@gatherly/domain/dates';
+import { formatZonedStart } from '@gatherly/domain/dates';
 import { showToast } from '../../lib/toast-store.ts';
 import { describeError } from '../../lib/errors.ts';
 import { isNoConnection, requireConnection } from '../../lib/offline/offline-toast.ts';
@@ -104,7 +104,7 @@ export default function AnnouncementDialog({ eventId, timeZone, onClose }: Props
             {schedule.items.map((item) => (
               <optgroup
                 key={item.id}
-                label={`${item.title} · ${formatZonedDateTime(item.startTime, timeZone)}`}
+                label={`${item.title} · ${formatZonedStart(item.startTime, item.endTime, timeZone)}`}
               >
                 {answerChoices(item).map((c) => (
                   <option key={c.value} value={c.value}>

@@ -149,7 +149,7 @@ function SeatingChart({
         </Link>
         <Heading size="xl">Seating · {item.title}</Heading>
         <Text fontSize="sm" color="fg.muted">
-          <ZonedTime value={item.startTime} timeZone={item.timeZone} />
+          <ZonedTime value={item.startTime} end={item.endTime} timeZone={item.timeZone} />
         </Text>
         <HStack gap="2" wrap="wrap" data-testid="seating-summary" role="status" aria-live="polite">
           <Badge colorPalette="green">{seated} seated</Badge>

@@ -4,7 +4,7 @@ import { Box, Button, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { createPortal } from 'react-dom';
 import { Link } from 'react-router-dom';
-import { formatZonedDateTime } from '@gatherly/domain/dates';
+import { formatZonedStart } from '@gatherly/domain/dates';
 import { readableVariant } from '@gatherly/domain/color';
 import { PageSkeleton } from '../../components/PageSkeleton.tsx';
 import { NativeSelect } from '../../components/chakra/NativeSelect.ts';
@@ -145,7 +145,7 @@ export default function SeatingPrintPage() {
             {item.title} · {title}
           </Heading>
           <Text fontSize="sm" color="#555">
-            {formatZonedDateTime(item.startTime, item.timeZone)}
+            {formatZonedStart(item.startTime, item.endTime, item.timeZone)}
           </Text>
         </Box>
         {view === 'chart' && <ChartByTable tables={chart.tables} accent={accent} />}
