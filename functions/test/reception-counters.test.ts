@@ -10,7 +10,8 @@ import { PREMIUM_REQUIRED_MESSAGE } from '@gatherly/domain/tiers';
 import { PHOTO_ALREADY_SAVED, uploadFolder } from '@gatherly/domain/upload';
 import { readPhotoCounts } from '../src/services/photo-count.ts';
 import { foldRsvpCounts } from '../src/services/rsvp-count.ts';
-import { FOLD_SPACING_MS, foldVoteCount } from '../src/services/votes.ts';
+import { FOLD_SPACING_MS } from '../src/services/fold.ts';
+import { foldVoteCount } from '../src/services/votes.ts';
 import { createEvent, listFiles, login, putObject, seedMember, seedSchedule } from './fixtures.ts';
 import { newUser, startStack, type Stack, type TestUser } from './harness.ts';
 

@@ -18,7 +18,7 @@ import { readAll } from '../access.ts';
 import type { ScheduleItemRecord } from '../db.ts';
 import { db, store } from '../firebase.ts';
 import { countRsvps } from './stats.ts';
-import { FOLD_SPACING_MS } from './votes.ts';
+import { FOLD_SPACING_MS, foldSpaced } from './fold.ts';
 
 /** An item's counts as one transaction read them: what its count writes start from. */
 export interface ItemCounts {
@@ -102,20 +102,14 @@ export function writeItemCounts(
   tx.set(shardRef(read.eventId, read.scheduleId, k), { id: String(k), ...addTally(shard, change) });
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
 /**
  * Makes the item's `rsvpCounts` equal to its exact counts (the trigger after each shard write),
  * writing the item only when they differ and at most once per FOLD_SPACING_MS: when the last
  * fold is too recent it waits out the spacing and tries again. Concurrent folds serialise on
  * the item: one writes, the others find the counts in.
  */
-export async function foldRsvpCounts(eventId: string, scheduleId: string): Promise<void> {
-  for (;;) {
-    const pause = await foldOnce(eventId, scheduleId);
-    if (pause === 0) return;
-    await sleep(pause + Math.floor(Math.random() * 100));
-  }
+export function foldRsvpCounts(eventId: string, scheduleId: string): Promise<void> {
+  return foldSpaced(() => foldOnce(eventId, scheduleId));
 }
 
 /** One fold transaction: 0 when done (or nothing to do), else how long to wait first. */

@@ -7,19 +7,12 @@ import { Timestamp, type DocumentReference, type Transaction } from 'firebase-ad
 import type { PhotoRecord } from '../db.ts';
 import { db, store } from '../firebase.ts';
 import { countOf } from '../tiers.ts';
-
-/**
- * Least time between two folds of one photo: above Firestore's sustained one write per second
- * per document, with room for the photo's other writes (a caption, the featured mark).
- */
-export const FOLD_SPACING_MS = 1_200;
+import { FOLD_SPACING_MS, foldSpaced } from './fold.ts';
 
 /** The photo's vote documents, counted (one aggregation read per 1,000 votes). */
 export function countVotes(eventId: string, photoId: string): Promise<number> {
   return countOf(store().votes(eventId, photoId));
 }
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
  * Makes the photo's `votes` equal to its vote documents (the trigger after each vote, and account
@@ -27,13 +20,8 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  * the last fold is too recent it waits out the spacing and tries again until the count is in.
  * Concurrent folds serialise on the photo's document: one writes, the others find the count in.
  */
-export async function foldVoteCount(eventId: string, photoId: string): Promise<void> {
-  for (;;) {
-    const pause = await foldOnce(eventId, photoId);
-    if (pause === 0) return;
-    // A little jitter so the folds waiting on one photo do not all wake at once.
-    await sleep(pause + Math.floor(Math.random() * 100));
-  }
+export function foldVoteCount(eventId: string, photoId: string): Promise<void> {
+  return foldSpaced(() => foldOnce(eventId, photoId));
 }
 
 /**
