@@ -1,4 +1,4 @@
-import { Badge, Box, Button, CloseButton, Grid, HStack, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { isoToDateTimeLocal } from '@gatherly/domain/dates';
 import {
@@ -10,13 +10,14 @@ import {
 import { Field } from '../../components/chakra/Field.ts';
 import { Input } from '../../components/chakra/Input.ts';
 import { FormDialog } from '../../components/FormDialog.tsx';
-import { WallClockHint, zoneLabel } from '../../components/ZonedTime.tsx';
+import { zoneLabel } from '../../components/ZonedTime.tsx';
 import { describeError } from '../../lib/errors.ts';
 import { requireConnection } from '../../lib/offline/offline-toast.ts';
 import { showToast } from '../../lib/toast-store.ts';
 import type { PollDoc } from '../../lib/types.ts';
 import { updatePoll } from './data.ts';
-import { addedRow, pollEditRequest, type DateRow, type PollFormResult } from './poll-form.ts';
+import { AddDateButton, AnswersCloseField, DateRowFields, FormProblem } from './PollDateFields.tsx';
+import { pollEditRequest, type DateRow, type PollFormResult } from './poll-form.ts';
 
 export interface EditPollProps {
   eventId: string;
@@ -87,7 +88,6 @@ export default function EditPollDialog({
 
   const update = (key: number, patch: Partial<DateRow>) =>
     setRows((all) => all.map((r) => (r.key === key ? { ...r, ...patch } : r)));
-  const inputType = withTimes ? 'datetime-local' : 'date';
   const full = kept.length + rows.length >= MAX_POLL_OPTIONS;
 
   return (
@@ -163,105 +163,29 @@ export default function EditPollDialog({
           );
         })}
       </Stack>
-      {rows.map((r, i) => {
-        const invalid = problem?.row === i;
-        return (
-          <Box
-            key={r.key}
-            borderWidth="1px"
-            borderRadius="l2"
-            borderColor={invalid ? 'border.error' : 'border'}
-            p="3"
-            data-testid="poll-date-row"
-          >
-            <HStack justify="space-between" mb="2">
-              <HStack>
-                <Text fontWeight="medium" fontSize="sm">{`New date ${i + 1}`}</Text>
-                <Badge size="sm">New</Badge>
-              </HStack>
-              <CloseButton
-                size="2xs"
-                aria-label={`Remove new date ${i + 1}`}
-                onClick={() => setRows((all) => all.filter((x) => x.key !== r.key))}
-              />
-            </HStack>
-            <Grid templateColumns={{ base: '1fr', sm: '1fr 1fr' }} gap="3">
-              <Field.Root invalid={invalid}>
-                <Field.Label>{withTimes ? 'Starts' : 'First day'}</Field.Label>
-                <Input
-                  type={inputType}
-                  aria-label={`New date ${i + 1} starts`}
-                  value={r.start}
-                  onChange={(e) => update(r.key, { start: e.target.value })}
-                />
-                {withTimes && r.start !== '' && (
-                  <Field.HelperText>
-                    <WallClockHint value={r.start} timeZone={timeZone} />
-                  </Field.HelperText>
-                )}
-              </Field.Root>
-              <Field.Root invalid={invalid}>
-                <Field.Label>{withTimes ? 'Ends (optional)' : 'Last day (optional)'}</Field.Label>
-                <Input
-                  type={inputType}
-                  aria-label={`New date ${i + 1} ends`}
-                  value={r.end}
-                  min={r.start || undefined}
-                  onChange={(e) => update(r.key, { end: e.target.value })}
-                />
-              </Field.Root>
-            </Grid>
-            {invalid && (
-              <Text
-                color="fg.error"
-                fontSize="sm"
-                mt="2"
-                role="alert"
-                data-testid="poll-form-error"
-              >
-                {problem.message}
-              </Text>
-            )}
-          </Box>
-        );
-      })}
-      <Button
-        variant="outline"
-        size="sm"
-        alignSelf="start"
-        disabled={full}
-        onClick={() =>
-          setRows((all) => {
-            const row = addedRow(all);
-            return row ? [...all, row] : all;
-          })
-        }
-      >
-        Add a date
-      </Button>
+      {rows.map((r, i) => (
+        <DateRowFields
+          key={r.key}
+          row={r}
+          name={`New date ${i + 1}`}
+          isNew
+          withTimes={withTimes}
+          timeZone={timeZone}
+          removable
+          error={problem?.row === i ? problem.message : null}
+          onChange={(patch) => update(r.key, patch)}
+          onRemove={() => setRows((all) => all.filter((x) => x.key !== r.key))}
+        />
+      ))}
+      <AddDateButton full={full} setRows={setRows} />
       {full && (
         <Text
           fontSize="sm"
           color="fg.muted"
         >{`A poll has at most ${MAX_POLL_OPTIONS} dates.`}</Text>
       )}
-      <Field.Root>
-        <Field.Label>Answers close (optional)</Field.Label>
-        <Input
-          type="datetime-local"
-          aria-label="Answers close"
-          value={deadline}
-          onChange={(e) => setDeadline(e.target.value)}
-        />
-        <Field.HelperText>
-          {`In ${zone}. Members who have not answered get a reminder a day before.`}
-        </Field.HelperText>
-      </Field.Root>
-      {problem && problem.row === null && (
-        <Text color="fg.error" role="alert" data-testid="poll-form-error">
-          {problem.message}
-        </Text>
-      )}
+      <AnswersCloseField value={deadline} zone={zone} onChange={setDeadline} />
+      {problem && problem.row === null && <FormProblem>{problem.message}</FormProblem>}
     </FormDialog>
   );
 }

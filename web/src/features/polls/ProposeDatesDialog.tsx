@@ -1,4 +1,4 @@
-import { Box, Button, CloseButton, Grid, HStack, Stack, Text } from '@chakra-ui/react';
+import { Stack, Text } from '@chakra-ui/react';
 import { useEffect, useState, type FormEvent } from 'react';
 import type { PollTarget } from '@gatherly/domain/entities/polls';
 import { MAX_POLL_OPTIONS, MAX_POLL_TITLE } from '@gatherly/domain/polls';
@@ -6,13 +6,13 @@ import { Field } from '../../components/chakra/Field.ts';
 import { Input } from '../../components/chakra/Input.ts';
 import { Switch } from '../../components/chakra/Switch.ts';
 import { FormDialog } from '../../components/FormDialog.tsx';
-import { WallClockHint, zoneLabel } from '../../components/ZonedTime.tsx';
+import { zoneLabel } from '../../components/ZonedTime.tsx';
 import { describeError } from '../../lib/errors.ts';
 import { requireConnection } from '../../lib/offline/offline-toast.ts';
 import { showToast } from '../../lib/toast-store.ts';
 import { createPoll } from './data.ts';
+import { AddDateButton, AnswersCloseField, DateRowFields, FormProblem } from './PollDateFields.tsx';
 import {
-  addedRow,
   canRemoveRow,
   emptyRows,
   pollFormRequest,
@@ -92,7 +92,6 @@ export default function ProposeDatesDialog({
 
   const update = (key: number, patch: Partial<DateRow>) =>
     setRows((all) => all.map((r) => (r.key === key ? { ...r, ...patch } : r)));
-  const inputType = withTimes ? 'datetime-local' : 'date';
   const removable = canRemoveRow(rows);
 
   return (
@@ -134,98 +133,23 @@ export default function ProposeDatesDialog({
         <Switch.Label>Times of day</Switch.Label>
       </Switch.Root>
       <Stack gap="3" data-testid="poll-date-rows">
-        {rows.map((r, i) => {
-          const invalid = problem?.row === i;
-          return (
-            <Box
-              key={r.key}
-              borderWidth="1px"
-              borderRadius="l2"
-              borderColor={invalid ? 'border.error' : 'border'}
-              p="3"
-              data-testid="poll-date-row"
-            >
-              <HStack justify="space-between" mb="2">
-                <Text fontWeight="medium" fontSize="sm">{`Date ${i + 1}`}</Text>
-                <CloseButton
-                  size="2xs"
-                  aria-label={`Remove date ${i + 1}`}
-                  disabled={!removable}
-                  onClick={() => setRows((all) => all.filter((x) => x.key !== r.key))}
-                />
-              </HStack>
-              <Grid templateColumns={{ base: '1fr', sm: '1fr 1fr' }} gap="3">
-                <Field.Root invalid={invalid}>
-                  <Field.Label>{withTimes ? 'Starts' : 'First day'}</Field.Label>
-                  <Input
-                    type={inputType}
-                    aria-label={`Date ${i + 1} starts`}
-                    value={r.start}
-                    onChange={(e) => update(r.key, { start: e.target.value })}
-                  />
-                  {withTimes && r.start !== '' && (
-                    <Field.HelperText>
-                      <WallClockHint value={r.start} timeZone={timeZone} />
-                    </Field.HelperText>
-                  )}
-                </Field.Root>
-                <Field.Root invalid={invalid}>
-                  <Field.Label>{withTimes ? 'Ends (optional)' : 'Last day (optional)'}</Field.Label>
-                  <Input
-                    type={inputType}
-                    aria-label={`Date ${i + 1} ends`}
-                    value={r.end}
-                    min={r.start || undefined}
-                    onChange={(e) => update(r.key, { end: e.target.value })}
-                  />
-                </Field.Root>
-              </Grid>
-              {invalid && (
-                <Text
-                  color="fg.error"
-                  fontSize="sm"
-                  mt="2"
-                  role="alert"
-                  data-testid="poll-form-error"
-                >
-                  {problem.message}
-                </Text>
-              )}
-            </Box>
-          );
-        })}
+        {rows.map((r, i) => (
+          <DateRowFields
+            key={r.key}
+            row={r}
+            name={`Date ${i + 1}`}
+            withTimes={withTimes}
+            timeZone={timeZone}
+            removable={removable}
+            error={problem?.row === i ? problem.message : null}
+            onChange={(patch) => update(r.key, patch)}
+            onRemove={() => setRows((all) => all.filter((x) => x.key !== r.key))}
+          />
+        ))}
       </Stack>
-      <Button
-        variant="outline"
-        size="sm"
-        alignSelf="start"
-        disabled={rows.length >= MAX_POLL_OPTIONS}
-        onClick={() =>
-          setRows((all) => {
-            const row = addedRow(all);
-            return row ? [...all, row] : all;
-          })
-        }
-      >
-        Add a date
-      </Button>
-      <Field.Root>
-        <Field.Label>Answers close (optional)</Field.Label>
-        <Input
-          type="datetime-local"
-          aria-label="Answers close"
-          value={deadline}
-          onChange={(e) => setDeadline(e.target.value)}
-        />
-        <Field.HelperText>
-          {`In ${zone}. Members who have not answered get a reminder a day before.`}
-        </Field.HelperText>
-      </Field.Root>
-      {problem && problem.row === null && (
-        <Text color="fg.error" role="alert" data-testid="poll-form-error">
-          {problem.message}
-        </Text>
-      )}
+      <AddDateButton full={rows.length >= MAX_POLL_OPTIONS} setRows={setRows} />
+      <AnswersCloseField value={deadline} zone={zone} onChange={setDeadline} />
+      {problem && problem.row === null && <FormProblem>{problem.message}</FormProblem>}
     </FormDialog>
   );
 }
