@@ -128,8 +128,8 @@ interface Answer {
 
 /**
  * The one write of an answer, in `tx`: the RSVP document (the source of truth) with its party
- * and place (Going, or the waitlist when the item is full: `placeGoing`), the item's
- * `rsvpCounts` moved from the previous answer (replies and heads), the member's `rsvpsByUser`
+ * and place (Going, or the waitlist when the item is full: `placeGoing`), the item's counts
+ * moved from the previous answer (replies and heads; rsvp-count.ts), the member's `rsvpsByUser`
  * map (answers to deleted items are dropped here), their answers to the host's questions, and
  * the promotions the freed spots allow. A recorded answer also gets its line in the activity
  * feed (docs/product.md, "Guest list"). Every read comes before the first write.
