@@ -129,6 +129,24 @@ describe('date polls', () => {
     expect(picked.status).toBe(200);
     const stored = (await stack.store.schedule(eventId).doc(dinner).get()).data();
     expect([stored?.startTime, stored?.endTime]).toEqual([times[0]!.start, times[0]!.end]);
+
+    // The item's poll goes with the item, ballots and tallies too.
+    const lunch = await seedSchedule(stack.store, eventId, 'Lunch');
+    const open = await createPoll(eventId, creator, { options: times, scheduleId: lunch });
+    expect(open.status).toBe(201);
+    const pollId = open.body.poll.id;
+    const yes = Object.fromEntries(open.body.poll.options.map((o) => [o.id, 'yes']));
+    expect((await answer(eventId, pollId, creator, yes)).status).toBe(200);
+    expect((await stack.store.pollTallies(eventId, pollId).get()).size).toBeGreaterThan(0);
+    const gone = await stack.call('DELETE', `/api/events/${eventId}/schedule/${lunch}`, {
+      as: creator,
+    });
+    expect(gone.status).toBe(200);
+    expect((await stack.store.polls(eventId).doc(pollId).get()).exists).toBe(false);
+    expect((await stack.store.pollBallots(eventId, pollId).get()).size).toBe(0);
+    expect((await stack.store.pollTallies(eventId, pollId).get()).size).toBe(0);
+    // The other item's (closed) poll stays.
+    expect((await stack.store.polls(eventId).doc(item.body.poll.id).get()).exists).toBe(true);
   });
 
   it('members answer and change answers; tallies follow exactly; bad answers are refused', async () => {

@@ -5,6 +5,7 @@
 import { seesItem } from '@gatherly/domain/groups';
 import { FieldPath } from 'firebase-admin/firestore';
 import type { ScheduleItemView } from '@gatherly/domain/entities/schedule';
+import { pollIdFor } from '@gatherly/domain/polls';
 import { RSVP_STATES, type RsvpState } from '@gatherly/domain/rsvp-options';
 import { readAll, requireMember, requirePermission, type Located } from '../access.ts';
 import type { Caller } from '../caller.ts';
@@ -48,8 +49,9 @@ export const recordedAnswerEntryId = (scheduleId: string, uid: string) =>
   activityEntryId('rsvp', `${scheduleId}:${uid}`);
 
 /**
- * Deletes a schedule item (admins): first the item, so every dashboard drops it and its counts
- * at once, then its RSVPs in bulk (1,000 at Enterprise size, beyond one batch). Answers in
+ * Deletes a schedule item (admins): first the item with its date poll, so every dashboard drops
+ * them and the counts at once, then its RSVPs and the poll's ballots and tallies in bulk (1,000
+ * at Enterprise size, beyond one batch). Answers in
  * members' `rsvpsByUser` maps are left: readers ignore keys of items they do not list, and the
  * member's next RSVP drops them. The feed's recorded-answer and promotion lines for the item go
  * too (their ids share the item's prefix).
@@ -59,6 +61,7 @@ export async function deleteScheduleItem(
   { eventId, id: scheduleId }: Located,
 ): Promise<void> {
   const itemRef = store().schedule(eventId).doc(scheduleId);
+  const pollId = pollIdFor({ kind: 'schedule', scheduleId });
   await db().runTransaction(async (tx) => {
     await requirePermission(caller, eventId, 'manageSchedule', {
       tx,
@@ -66,7 +69,10 @@ export async function deleteScheduleItem(
     });
     if (!(await tx.get(itemRef)).exists) throw notFound(SCHEDULE_ITEM_NOT_FOUND);
     tx.delete(itemRef);
+    tx.delete(store().polls(eventId).doc(pollId));
   });
+  await db().recursiveDelete(store().pollBallots(eventId, pollId));
+  await db().recursiveDelete(store().pollTallies(eventId, pollId));
   await db().recursiveDelete(store().rsvps(eventId, scheduleId));
   await db().recursiveDelete(store().rsvpCountShards(eventId, scheduleId));
   // Its seating chart, tables and placements (services/seating.ts).
