@@ -582,11 +582,12 @@ async function checks(scene: Scene, freeAttempts: number): Promise<Check[]> {
   const bucket = getAdminStorage(admin).bucket(BUCKET);
   let bytesOk = true;
   const bytesDetail: string[] = [];
+  // The event's gallery objects, listed once (originals and thumbnails: `events/{e}/{kind}/{uid}/`).
+  const [files] = await bucket.getFiles({ prefix: `events/${scene.eventId}/` });
   for (const g of scene.guests.slice(0, 5)) {
     const recorded = (
       await s.photos(scene.eventId).where('uploadedBy', '==', g.uid).get()
     ).docs.reduce((n, d) => n + d.data().size + (d.data().thumbSize ?? 0), 0);
-    const [files] = await bucket.getFiles({ prefix: `events/${scene.eventId}/` });
     const stored = files
       .filter((f) => f.name.includes(`/${g.uid}/`))
       .reduce((n, f) => n + Number(f.metadata.size ?? 0), 0);
