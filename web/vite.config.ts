@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type Rolldown } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { isFirstPass, plannedChunks } from './build/chunk-plan.ts';
 import { FIRST_SCREENS } from './src/app/first-screens.ts';
 import { chakraGlobalCss } from './src/app/global-css.ts';
 import { SIGNED_IN_HINT_KEY } from './src/lib/storage-keys.ts';
@@ -35,52 +36,6 @@ export const NATIVE_TEMPORAL_ALIAS = {
 
 const APP_MODULE = fileURLToPath(new URL('./src/app/App.tsx', import.meta.url));
 const AUTH_MODULE = fileURLToPath(new URL('./src/lib/firebase-auth.ts', import.meta.url));
-
-type ChunkingContext = Parameters<
-  Extract<NonNullable<Rolldown.CodeSplittingGroup['name']>, (...args: never[]) => unknown>
->[1];
-
-/** Gatherly's own modules (the web app's and the domain's), not a package's. */
-const OWN_MODULE = /[\\/](web|domain)[\\/]src[\\/]/;
-
-/** Own modules `from` imports statically, transitively, `from` included (packages not followed). */
-function ownClosure(ctx: ChunkingContext, from: Iterable<string>): Set<string> {
-  const seen = new Set<string>();
-  const visit = (id: string) => {
-    if (seen.has(id) || !OWN_MODULE.test(id)) return;
-    seen.add(id);
-    for (const dep of ctx.getModuleInfo(id)?.importedIds ?? []) visit(dep);
-  };
-  for (const id of from) visit(id);
-  return seen;
-}
-
-const appSharedByPass = new WeakMap<ChunkingContext, Set<string>>();
-
-/**
- * Our modules that App.tsx imports (so every screen runs them) and lazy screens import too:
- * rolldown would give each set of importers its own small chunk (a dozen on every first screen,
- * ~1 KB gzip each, which compress worse apart); here they are one chunk. With what they import
- * themselves, so the chunk never imports App's own chunk (no cycle). Packages stay rolldown's:
- * their index modules import all of a package, so import edges cannot tell what App uses.
- */
-function appSharedChunk(id: string, ctx: ChunkingContext): string | null {
-  let shared = appSharedByPass.get(ctx);
-  if (!shared) {
-    const app = ownClosure(ctx, [APP_MODULE]);
-    // App.tsx itself (imported by main.tsx) keeps its own chunk with what only it uses.
-    const usedElsewhere = [...app].filter((m) => {
-      if (m === APP_MODULE) return false;
-      const info = ctx.getModuleInfo(m);
-      return [...(info?.importers ?? []), ...(info?.dynamicImporters ?? [])].some(
-        (importer) => !app.has(importer),
-      );
-    });
-    shared = ownClosure(ctx, usedElsewhere);
-    appSharedByPass.set(ctx, shared);
-  }
-  return shared.has(id) ? 'app-shared' : null;
-}
 
 /** A chunk's file with every file it imports statically, transitively. */
 function staticClosure(bundle: Rolldown.OutputBundle, fileName: string, files = new Set<string>()) {
@@ -116,7 +71,9 @@ function preloadApp(): Plugin {
         if (!bundle || !entry) return [];
         const chunkOf = (module: string) =>
           Object.values(bundle).find(
-            (c): c is Rolldown.OutputChunk => c.type === 'chunk' && c.facadeModuleId === module,
+            // App's chunk is a group of the chunk plan: App.tsx is one of its modules.
+            (c): c is Rolldown.OutputChunk =>
+              c.type === 'chunk' && (c.facadeModuleId === module || c.moduleIds.includes(module)),
           );
         const app = chunkOf(APP_MODULE);
         if (!app) throw new Error('preloadApp: no chunk for src/app/App.tsx');
@@ -245,7 +202,21 @@ const pwa = VitePWA({
 });
 
 export default defineConfig({
-  plugins: [react(), chakraGlobalCssInHtml(), chakraGlobalCssNotBuiltAtStart(), preloadApp(), pwa],
+  plugins: [
+    react(),
+    chakraGlobalCssInHtml(),
+    chakraGlobalCssNotBuiltAtStart(),
+    plannedChunks({
+      configFile: fileURLToPath(import.meta.url),
+      appModule: APP_MODULE,
+      firstScreenModules: FIRST_SCREENS.map(({ module }) =>
+        fileURLToPath(new URL(`./${module}`, import.meta.url)),
+      ),
+    }),
+    preloadApp(),
+    // The chunk plan's first pass writes nothing, the service worker included.
+    isFirstPass() ? null : pwa,
+  ],
   resolve: {
     alias: [
       { find: /^firebase\/database$/, replacement: NO_REALTIME_DATABASE },
@@ -270,11 +241,6 @@ export default defineConfig({
     // screen's 30 (docs/performance.md, "First screens"). DevTools loads a map when given it.
     sourcemap: 'hidden',
     rolldownOptions: {
-      output: {
-        codeSplitting: {
-          groups: [{ name: appSharedChunk, includeDependenciesRecursively: false }],
-        },
-      },
       treeshake: {
         moduleSideEffects: [
           { test: SIDE_EFFECT_FREE_FIREBASE, sideEffects: false },

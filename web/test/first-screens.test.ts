@@ -87,7 +87,7 @@ function closure(key: string, files = new Set<string>()): Set<string> {
 
 describe('first screens', () => {
   it.each(FIRST_SCREENS.map((s) => [s.prefix, s.module] as const))(
-    '%s downloads at most 150 KB of gzip JavaScript, none of it Auth or the signed-in area',
+    '%s downloads at most 150 KB of gzip JavaScript in at most 5 files, none of it Auth or the signed-in area',
     (prefix, module) => {
       const files = new Set([...appFiles(), ...screenFiles(prefix)]);
       // What the route renders is all preloaded: nothing waits for the app to run first.
@@ -100,6 +100,9 @@ describe('first screens', () => {
       const bytes = [...files].reduce((sum, f) => sum + gzipBytes(f), 0);
       console.log(`${prefix}: ${files.size} files, ${(bytes / 1024).toFixed(1)} KB gzip`);
       expect(bytes).toBeLessThanOrEqual(BUDGET_BYTES);
+      // Few requests on a phone's connection (build/chunk-plan.ts): the entry, the bundler's
+      // runtime, App, what the first screens share, and the screen's own chunk.
+      expect([...files].length, [...files].join(', ')).toBeLessThanOrEqual(5);
     },
   );
 

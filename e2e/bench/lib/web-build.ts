@@ -19,10 +19,12 @@ const CONFIG = path.join(WEB, 'vite.config.ts');
 
 interface ManifestChunk {
   file: string;
+  name?: string;
   src?: string;
   isEntry?: boolean;
   isDynamicEntry?: boolean;
   imports?: string[];
+  dynamicImports?: string[];
 }
 type Manifest = Record<string, ManifestChunk>;
 
@@ -174,19 +176,29 @@ export function loadedJs(builds: WebBuilds, loadedUrls: readonly string[]): Load
   const loaded = new Set(loadedUrls.map((u) => new URL(u).pathname.replace(/^\//, '')));
   const wired = readManifest(builds.wiredDir);
   const byFile = new Map(Object.entries(wired).map(([key, chunk]) => [chunk.file, { key, chunk }]));
+  // A chunk loaded by `import()` is an entry of its own, a module's (isDynamicEntry) or a
+  // group's of the chunk plan (web/build/chunk-plan.ts: App's chunk).
+  const imported = new Set(Object.values(wired).flatMap((c) => c.dynamicImports ?? []));
   const entries = [...loaded]
     .map((f) => byFile.get(f))
     .filter((x): x is { key: string; chunk: ManifestChunk } =>
-      Boolean(x?.chunk.isEntry || x?.chunk.isDynamicEntry),
+      Boolean(x && (x.chunk.isEntry || x.chunk.isDynamicEntry || imported.has(x.key))),
     )
     .map((x) => x.key)
     .sort();
   const explained = closure(wired, entries);
   const unexplained = [...loaded].filter((f) => !explained.has(f));
   const shipped = readManifest(builds.shippedDir);
+  // A group chunk's key carries its file's hash, which differs between the builds: its name does not.
+  const shippedKey = (key: string) =>
+    key in shipped
+      ? key
+      : (Object.keys(shipped).find(
+          (k) => k.startsWith('_') && shipped[k]!.name === wired[key]!.name,
+        ) ?? key);
   return {
     measured: figure(builds.wiredDir, loaded),
-    shipped: figure(builds.shippedDir, closure(shipped, entries)),
+    shipped: figure(builds.shippedDir, closure(shipped, entries.map(shippedKey))),
     entries,
     unexplained,
   };
