@@ -39,6 +39,8 @@ import {
   FIRST_SCREEN_USABLE_BUDGET_MS,
   FIRST_SCREENS,
   MOBILE_THROTTLING,
+  measureHostSpeed,
+  type HostSpeed,
   openFirstScreen,
   seedFirstScreenLinks,
 } from './lib/first-screens.ts';
@@ -422,12 +424,17 @@ interface FirstScreenResult {
   js: LoadedJs;
 }
 
-function printFirstScreens(figures: FirstScreenResult[]) {
+function printFirstScreens(figures: FirstScreenResult[], host: HostSpeed | null) {
   if (!figures.length) return;
   const t = MOBILE_THROTTLING;
   console.log(
-    `\nFirst screens: cold, signed out, 390 px, ${t.cpuSlowdown}× CPU, ${t.latencyMs} ms RTT, ${t.downloadBitsPerSecond / 1e6} Mbps down (budget ${kb(FIRST_SCREEN_JS_BUDGET_BYTES)} gzip JS, usable in ${FIRST_SCREEN_USABLE_BUDGET_MS} ms)\n`,
+    `\nFirst screens: cold, signed out, 390 px, ${t.cpuSlowdown}× CPU, ${t.latencyMs} ms RTT, ${t.downloadBitsPerSecond / 1e6} Mbps down (budget ${kb(FIRST_SCREEN_JS_BUDGET_BYTES)} gzip JS, usable in ${FIRST_SCREEN_USABLE_BUDGET_MS} ms)`,
   );
+  if (host)
+    console.log(
+      `This host's BenchmarkIndex: ${Math.round(host.unthrottled)} unthrottled, ${Math.round(host.throttled)} at ${t.cpuSlowdown}× (Chromium's references: mid-tier phone 1000, low-tier 264)`,
+    );
+  console.log('');
   const verdict = (ok: boolean) => (ok ? 'within' : 'OVER');
   console.log(
     table(
@@ -563,6 +570,7 @@ async function main() {
     }
 
     const firstScreens: FirstScreenResult[] = [];
+    const host = links ? await measureHostSpeed(browser) : null;
     if (links) {
       for (const screen of FIRST_SCREENS) {
         const runs = [];
@@ -600,7 +608,7 @@ async function main() {
 
     printResults(results, js);
     printLiveness(liveness);
-    printFirstScreens(firstScreens);
+    printFirstScreens(firstScreens, host);
     say(`load average at the end ${load()}`);
     mkdirSync(path.dirname(RESULTS), { recursive: true });
     writeFileSync(
@@ -614,6 +622,7 @@ async function main() {
           js,
           liveness,
           firstScreens,
+          host,
         },
         null,
         2,

@@ -232,3 +232,69 @@ export async function openFirstScreen(
     await context.close();
   }
 }
+
+/** How fast a page runs script here, unthrottled and at the bench's CPU slowdown. */
+export interface HostSpeed {
+  unthrottled: number;
+  throttled: number;
+}
+
+/**
+ * Lighthouse's BenchmarkIndex, the measure Chromium's own CPU calibration uses: the mean of two
+ * half-second loops, one appending 10,000 characters to a string (it leans on the garbage
+ * collector), one copying 100,000 integers between two arrays, each counted as iterations per
+ * second ÷ 10. Chromium's DevTools rate a Pixel 5 (mid-tier) at 1,000 and a Moto G4 Power
+ * (low-tier) at 264: a 4× slowdown stands for a different phone on a different host, so the
+ * bench prints where this one lands.
+ */
+const BENCHMARK_INDEX = `(() => {
+  const strings = () => {
+    const start = Date.now();
+    let n = 0;
+    while (Date.now() - start < 500) {
+      let s = '';
+      for (let i = 0; i < 10000; i++) s += 'a';
+      if (s.length === 1) throw new Error('unreachable: keeps the loop from being optimised away');
+      n++;
+    }
+    return Math.round(n / 10 / ((Date.now() - start) / 1000));
+  };
+  const arrays = () => {
+    const one = [];
+    const other = [];
+    for (let i = 0; i < 100000; i++) one[i] = other[i] = i;
+    const start = Date.now();
+    let n = 0;
+    // The clock is read every tenth copy only, as Lighthouse does.
+    while (n % 10 !== 0 || Date.now() - start < 500) {
+      const [from, to] = n % 2 === 0 ? [one, other] : [other, one];
+      for (let i = 0; i < from.length; i++) to[i] = from[i];
+      n++;
+    }
+    return Math.round(n / 10 / ((Date.now() - start) / 1000));
+  };
+  return (strings() + arrays()) / 2;
+})()`;
+
+/** BenchmarkIndex in a blank page, the median of three after one warm-up, at `rate`. */
+async function benchmarkIndex(browser: Browser, rate: number): Promise<number> {
+  const context = await browser.newContext();
+  try {
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate });
+    await page.evaluate(BENCHMARK_INDEX);
+    const runs: number[] = [];
+    for (let i = 0; i < 3; i++) runs.push(Number(await page.evaluate(BENCHMARK_INDEX)));
+    return runs.sort((a, b) => a - b)[1]!;
+  } finally {
+    await context.close();
+  }
+}
+
+export async function measureHostSpeed(browser: Browser): Promise<HostSpeed> {
+  return {
+    unthrottled: await benchmarkIndex(browser, 1),
+    throttled: await benchmarkIndex(browser, MOBILE_THROTTLING.cpuSlowdown),
+  };
+}
