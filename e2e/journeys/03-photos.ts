@@ -437,7 +437,9 @@ export async function photos({ person, step }: JourneyContext): Promise<void> {
         'activity',
         // Recent Activity's own "View All" (the gallery preview has one too).
         () => eve.page.locator('a[href$="/activity"]', { hasText: 'View All' }).click(),
-        (p) => p.getByRole('heading', { name: 'Recent Activity' }),
+        // The screen's own line: the dashboard's card is headed "Recent Activity" too, so the
+        // heading (and the batch line) would be found before the screen had opened.
+        (p) => p.getByText('What has been happening in this event, newest first.'),
       );
       await visible(line, 'the grouped line on the Activity screen');
       check(
