@@ -1,6 +1,6 @@
-// `npm run test:e2e`: the user journeys in headless Chromium against `npm start`'s offline stack.
-// E2E_BASE_URL reuses a running stack; E2E_ONLY=03,05 runs a subset; E2E_VERBOSE echoes the stack
-// and browser console.
+// `npm run test:e2e`: the user journeys in headless Chromium against `npm start`'s offline stack,
+// two at a time (E2E_PARALLEL). E2E_BASE_URL reuses a running stack; E2E_ONLY=03,05 runs a
+// subset; E2E_VERBOSE echoes the stack and browser console.
 import type { Browser } from 'playwright-core';
 import { launchBrowser } from './lib/browser.ts';
 import { BUILT_APP_URL, buildWebForEmulators } from './lib/built-app.ts';
@@ -62,8 +62,22 @@ const JOURNEYS: [string, Journey][] = [
   ['23-guest-groups', guestGroups],
 ];
 
-/** Journeys that reload offline: they need the service worker, so the built app (lib/built-app.ts). */
-const ON_BUILT_APP = new Set(['09-venue-wifi']);
+/**
+ * Journeys that follow a link the functions put in an e-mail or an event link as it is: it leads
+ * to APP_ORIGIN (functions/.env.demo-gatherly), the stack's Vite dev server, so they play there.
+ * The others play on the built app as production serves it (lib/built-app.ts): its service worker
+ * is what 09 reloads offline with, and its production React runs a screen in about half the time.
+ */
+const ON_DEV_SERVER = new Set(['18-every-guest', '19-one-account']);
+
+/** Journeys that switch the stack's function triggers off while they seed: they play alone. */
+const ALONE = new Set(['11-live-at-scale']);
+
+/**
+ * How many journeys play at once. A journey mostly waits (on the functions, the live listeners,
+ * the accessibility scans in its own renderer), so two share a 2-core machine well.
+ */
+const PARALLEL = Math.max(1, Number(process.env.E2E_PARALLEL ?? 2));
 
 function selected(): [string, Journey][] {
   const only = process.env.E2E_ONLY?.split(',')
@@ -87,8 +101,9 @@ function printResults(results: JourneyResult[]) {
 }
 
 /**
- * Vite transforms modules on first request: one throwaway visit (landing, then the popup relay's
- * sign-in page) keeps that one-off cost out of the first journey's timings and popup waits.
+ * The first visit to a server costs once (Vite transforms modules on first request; the Hosting
+ * emulator reads the build): one throwaway visit (landing, then the popup relay's sign-in page)
+ * keeps that out of the first journey's timings and popup waits.
  */
 async function warmUp(browser: Browser, baseUrl: string): Promise<void> {
   const t0 = Date.now();
@@ -109,7 +124,26 @@ async function warmUp(browser: Browser, baseUrl: string): Promise<void> {
   } finally {
     await context.close();
   }
-  console.log(`warmed up the dev server in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  console.log(`warmed up ${baseUrl} in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+}
+
+/** Plays `journeys` with at most `parallel` at a time, in their order; results in that order. */
+async function playAll(
+  journeys: [string, Journey][],
+  play: (name: string, journey: Journey) => Promise<JourneyResult>,
+  parallel: number,
+): Promise<JourneyResult[]> {
+  const results: JourneyResult[] = new Array<JourneyResult>(journeys.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < journeys.length) {
+      const i = next++;
+      const [name, journey] = journeys[i]!;
+      results[i] = await play(name, journey);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(parallel, journeys.length) }, worker));
+  return results;
 }
 
 async function main(): Promise<number> {
@@ -120,24 +154,44 @@ async function main(): Promise<number> {
   try {
     const t0 = Date.now();
     const journeys = selected();
-    const built = journeys.some(([name]) => ON_BUILT_APP.has(name)) ? buildWebForEmulators() : null;
+    const built = journeys.some(([name]) => !ON_DEV_SERVER.has(name))
+      ? buildWebForEmulators()
+      : null;
     // Stop waiting on the build if the stack fails first (and never leave its rejection unheard).
     built?.catch(() => undefined);
     stack = await startStack();
     console.log(`stack ready at ${stack.baseUrl} in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
     await built;
     browser = await launchBrowser();
-    await warmUp(browser, stack.baseUrl);
+    if (built) await warmUp(browser, BUILT_APP_URL);
+    if (journeys.some(([name]) => ON_DEV_SERVER.has(name))) await warmUp(browser, stack.baseUrl);
     console.log(`warmed up the vote fold in ${((await warmVoteFold()) / 1000).toFixed(1)} s`);
-    for (const [name, play] of journeys) {
-      console.log(`\n▶ ${name}`);
-      const baseUrl = ON_BUILT_APP.has(name) ? BUILT_APP_URL : stack.baseUrl;
-      const result = await runJourney(browser, baseUrl, name, play);
+    const devServer = stack.baseUrl;
+    const play = async (name: string, journey: Journey) => {
+      console.log(`▶ ${name}`);
+      const baseUrl = ON_DEV_SERVER.has(name) ? devServer : BUILT_APP_URL;
+      const result = await runJourney(browser!, baseUrl, name, journey);
       console.log(
-        result.ok ? `  ✓ passed` : `  ✗ failed at "${result.failedStep}": ${result.error}`,
+        result.ok
+          ? `✓ ${name} passed`
+          : `✗ ${name} failed at "${result.failedStep}": ${result.error}`,
       );
-      results.push(result);
-    }
+      return result;
+    };
+    results.push(
+      ...(await playAll(
+        journeys.filter(([name]) => ALONE.has(name)),
+        play,
+        1,
+      )),
+    );
+    results.push(
+      ...(await playAll(
+        journeys.filter(([name]) => !ALONE.has(name)),
+        play,
+        PARALLEL,
+      )),
+    );
   } catch (err) {
     console.error(`\nE2E run aborted: ${err instanceof Error ? err.message : String(err)}`);
     results.push({

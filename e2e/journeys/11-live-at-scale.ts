@@ -15,7 +15,7 @@ const firstPreviewPhoto = (page: Page) => page.getByTestId('photo-card').first()
 const scheduleItem = (page: Page, title: string) =>
   page.getByTestId('schedule-item').filter({ hasText: title }).first();
 
-export async function liveAtScale({ person, step }: JourneyContext): Promise<void> {
+export async function liveAtScale({ person, step, log }: JourneyContext): Promise<void> {
   const size = SIZES.find((s) => s.key !== 'small')!;
   const event = buildEvent(size);
   const creator = event.members[CREATOR]!;
@@ -28,8 +28,8 @@ export async function liveAtScale({ person, step }: JourneyContext): Promise<voi
       // The seed writes what the activity triggers would; ~15,000 queued trigger runs would
       // otherwise load the machine for minutes (scripts/lib/function-triggers.ts).
       const [seeded] = await withTriggersOff(PROJECT_ID, () => seedBenchEvent(PROJECT_ID, event));
-      console.log(
-        `  seeded ${seeded.skipped ? '(already there)' : `${seeded.documents} documents in ${seeded.seconds.toFixed(1)} s`}`,
+      log(
+        `seeded ${seeded.skipped ? '(already there)' : `${seeded.documents} documents in ${seeded.seconds.toFixed(1)} s`}`,
       );
     },
   );
@@ -68,7 +68,7 @@ export async function liveAtScale({ person, step }: JourneyContext): Promise<voi
       String(after),
       "the vote on the organiser's dashboard",
     );
-    console.log(`  vote seen on the second screen ${Date.now() - t0} ms after the first screen`);
+    log(`vote seen on the second screen ${Date.now() - t0} ms after the first screen`);
   });
 
   await step("the guest's RSVP shows live on the organiser's dashboard", async () => {
@@ -97,7 +97,7 @@ export async function liveAtScale({ person, step }: JourneyContext): Promise<voi
       expected,
       "the RSVP on the organiser's dashboard",
     );
-    console.log(`  RSVP seen on the second screen ${Date.now() - t0} ms after the first screen`);
+    log(`RSVP seen on the second screen ${Date.now() - t0} ms after the first screen`);
     check(expected !== before, 'the tally must have changed');
     await olive.shoot('live-at-scale');
   });

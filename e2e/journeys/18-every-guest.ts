@@ -36,7 +36,7 @@ class Taps {
   }
 }
 
-export async function everyGuest({ person, step }: JourneyContext): Promise<void> {
+export async function everyGuest({ person, step, log }: JourneyContext): Promise<void> {
   const hana = await person('Hana Host');
   // Not a Google address: the guest has only an inbox.
   const rose = await person('Rose Abbott', {
@@ -143,7 +143,7 @@ export async function everyGuest({ person, step }: JourneyContext): Promise<void
       JSON.stringify(member?.user).includes('Rose Abbott'),
       `her name on the membership: ${JSON.stringify(member?.user)}`,
     );
-    console.log(`    taps from opening the invitation e-mail to the saved RSVP: ${taps.count}`);
+    log(`  taps from opening the invitation e-mail to the saved RSVP: ${taps.count}`);
     check(taps.count <= MAX_TAPS, `${taps.count} taps, at most ${MAX_TAPS}`);
   });
 }

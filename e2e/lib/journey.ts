@@ -13,6 +13,8 @@ export interface JourneyContext {
    */
   person(name: string, options?: PersonOptions): Promise<Person>;
   step<T>(name: string, action: () => Promise<T>): Promise<T>;
+  /** Prints a line of the journey's own (a figure it measured), named for the journey. */
+  log(line: string): void;
 }
 
 export type Journey = (ctx: JourneyContext) => Promise<void>;
@@ -74,10 +76,13 @@ export async function runJourney(
       people.push(p);
       return p;
     },
+    log(line) {
+      console.log(`  ${journey}   ${line}`);
+    },
     async step(name, action) {
       current = name;
       steps += 1;
-      console.log(`  · ${name}`);
+      console.log(`  ${journey} · ${name}`);
       try {
         return await action();
       } catch (err) {
@@ -85,12 +90,12 @@ export async function runJourney(
       }
     },
   };
-  const findingsBefore = a11yFindings.length;
   try {
     await play(ctx);
     // The journey plays to its end so every screen is scanned; a serious or critical finding on
-    // any of them then fails it (lib/a11y.ts).
-    const found = a11yFindings.slice(findingsBefore);
+    // any of them then fails it (lib/a11y.ts). Journeys play side by side: its own are those
+    // found on its screens.
+    const found = a11yFindings.filter((f) => f.where.startsWith(`${journey}/`));
     if (A11Y_STRICT && found.length > 0) {
       return {
         journey,

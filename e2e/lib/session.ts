@@ -58,11 +58,11 @@ export class Person {
     context.setDefaultTimeout(15_000);
     const page = await context.newPage();
     page.on('dialog', (d) => void d.dismiss());
-    page.on('pageerror', (e) => console.error(`  [${name}] page error: ${e.message}`));
+    page.on('pageerror', (e) => console.error(`  [${journey} ${name}] page error: ${e.message}`));
     if (process.env.E2E_VERBOSE) {
       page.on('console', (m) => {
         if (m.type() === 'error' || m.type() === 'warning')
-          console.error(`  [${name}] console ${m.type()}: ${m.text()}`);
+          console.error(`  [${journey} ${name}] console ${m.type()}: ${m.text()}`);
       });
     }
     return new Person(name, email, context, page, journey, baseUrl);
@@ -184,7 +184,11 @@ export function printTimings() {
     console.log('\nNo screen timings recorded.');
     return;
   }
-  const rows = timings.map((t) => [t.journey, t.user, t.screen, `${t.ms} ms`]);
+  // Journeys play side by side: each one's screens together, in the order they were visited.
+  const journeys = [...new Set(timings.map((t) => t.journey))];
+  const rows = journeys.flatMap((j) =>
+    timings.filter((t) => t.journey === j).map((t) => [t.journey, t.user, t.screen, `${t.ms} ms`]),
+  );
   const head = ['journey', 'user', 'screen', 'time to interactive'];
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
   const line = (r: string[]) => r.map((c, i) => c.padEnd(widths[i]!)).join(' | ');
