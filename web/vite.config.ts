@@ -35,6 +35,7 @@ export const NATIVE_TEMPORAL_ALIAS = {
 };
 
 const APP_MODULE = fileURLToPath(new URL('./src/app/App.tsx', import.meta.url));
+const SYSTEM_MODULE = fileURLToPath(new URL('./src/app/system.ts', import.meta.url));
 const AUTH_MODULE = fileURLToPath(new URL('./src/lib/firebase-auth.ts', import.meta.url));
 
 /** A chunk's file with every file it imports statically, transitively. */
@@ -78,6 +79,9 @@ function preloadApp(): Plugin {
         const app = chunkOf(APP_MODULE);
         if (!app) throw new Error('preloadApp: no chunk for src/app/App.tsx');
         const preloaded = staticClosure(bundle, entry.fileName);
+        const system = chunkOf(SYSTEM_MODULE);
+        if (!system) throw new Error('preloadApp: no chunk for src/app/system.ts');
+        preloaded.add(system.fileName);
         const appFiles = [...staticClosure(bundle, app.fileName)].filter(
           (file) => !preloaded.has(file),
         );
@@ -102,6 +106,18 @@ function preloadApp(): Plugin {
         // preloaded answer (same URL, CORS mode and credentials: lib/api.ts).
         const script = `(function(){var s=${JSON.stringify(screens)},a=${JSON.stringify(auth)},p=location.pathname,h=document.head;function add(r,a,u,c){var l=document.createElement('link');l.rel=r;if(a)l.as=a;l.crossOrigin=c;l.href=u;h.appendChild(l)}function mod(f){add('modulepreload','',f,'')}var x;try{x=localStorage.getItem(${JSON.stringify(SIGNED_IN_HINT_KEY)})}catch(e){}if(x==='1')a.forEach(mod);for(var i=0;i<s.length;i++)if(p.indexOf(s[i][0])===0){s[i][1].forEach(mod);if(s[i][2]&&x!=='1')add('preload','fetch',s[i][2]+p.slice(s[i][0].length),'use-credentials')}})();`;
         return [
+          // Run as soon as it is in, while the rest still downloads: Chakra's system costs the
+          // most processor time of the app's start, and it needs neither React nor the app.
+          {
+            tag: 'script',
+            attrs: {
+              type: 'module',
+              async: true,
+              crossorigin: true,
+              src: `${base}${system.fileName}`,
+            },
+            injectTo: 'head' as const,
+          },
           ...appFiles.map((file) => ({
             tag: 'link',
             attrs: { rel: 'modulepreload', crossorigin: true, href: `${base}${file}` },
@@ -114,10 +130,6 @@ function preloadApp(): Plugin {
   };
 }
 
-/**
- * Chakra's global CSS in index.html, built once per start of Vite instead of on every start of
- * the app (src/app/global-css.ts).
- */
 /**
  * Chakra's createSystem builds the global CSS eagerly (the reset, the global styles and every
  * token as a variable, run through its css() one by one), a large share of a first screen's
@@ -143,18 +155,27 @@ function chakraGlobalCssNotBuiltAtStart(): Plugin {
   };
 }
 
+/**
+ * Chakra's global CSS in index.html, built once per start of Vite instead of on every start of
+ * the app (src/app/global-css.ts).
+ */
 function chakraGlobalCssInHtml(): Plugin {
   let css: string | undefined;
   return {
     name: 'gatherly:chakra-global-css',
-    transformIndexHtml: () => [
-      {
-        tag: 'style',
-        attrs: { id: 'chakra-global' },
-        children: (css ??= chakraGlobalCss()),
-        injectTo: 'head',
-      },
-    ],
+    // Last in <head>, after preloadApp's tags: the parser reaches the line that preloads the
+    // opened screen's chunks and data before the 50 KB of CSS have arrived.
+    transformIndexHtml: {
+      order: 'post',
+      handler: () => [
+        {
+          tag: 'style',
+          attrs: { id: 'chakra-global' },
+          children: (css ??= chakraGlobalCss()),
+          injectTo: 'head',
+        },
+      ],
+    },
   };
 }
 
@@ -204,16 +225,17 @@ const pwa = VitePWA({
 export default defineConfig({
   plugins: [
     react(),
-    chakraGlobalCssInHtml(),
     chakraGlobalCssNotBuiltAtStart(),
     plannedChunks({
       configFile: fileURLToPath(import.meta.url),
       appModule: APP_MODULE,
+      systemModule: SYSTEM_MODULE,
       firstScreenModules: FIRST_SCREENS.map(({ module }) =>
         fileURLToPath(new URL(`./${module}`, import.meta.url)),
       ),
     }),
     preloadApp(),
+    chakraGlobalCssInHtml(),
     // The chunk plan's first pass writes nothing, the service worker included.
     isFirstPass() ? null : pwa,
   ],

@@ -5,7 +5,10 @@
 // which chunks they import statically; the real build then puts the modules of App's chunks in
 // one chunk, and the modules the first screens' own chunks import in one more. The bytes are the
 // same modules (every visitor runs App's closure anyway), and no chunk imports a chunk that
-// imports it (App's closure only imports the entry's).
+// imports it (App's closure only imports the entry's). Chakra's system (app/system.ts) is built
+// as an entry of its own in the first pass and gets a chunk of its own, which needs nothing of
+// the entry's: index.html runs it as soon as it is in (vite.config.ts, `preloadApp`).
+import path from 'node:path';
 import { build, type Plugin, type Rolldown } from 'vite';
 
 /** What the plan reads of a first pass's chunk. */
@@ -16,16 +19,19 @@ export type PlannedChunk = Pick<
 
 export const APP_GROUP = 'App';
 export const FIRST_SCREENS_GROUP = 'first-screens';
+export const SYSTEM_GROUP = 'system';
 
 /**
- * The group of each module to move: those of the chunks `appModule`'s chunk imports statically
- * (the entry's own closure aside) go with App, those the first screens' chunks import statically
- * (App's and the entry's aside) go together. The first screens' own chunks stay as they are.
+ * The group of each module to move: those of `systemModule`'s chunks (an entry of the first
+ * pass) go together, those of the chunks `appModule`'s chunk imports statically (the entry's own
+ * closure and the system's aside) go with App, those the first screens' chunks import statically
+ * (the rest aside) go together. The first screens' own chunks stay as they are.
  */
 export function chunkPlan(
   chunks: readonly PlannedChunk[],
   appModule: string,
   firstScreenModules: readonly string[],
+  systemModule: string,
 ): Map<string, string> {
   const byFile = new Map(chunks.map((c) => [c.fileName, c]));
   const closure = (file: string, files = new Set<string>()): Set<string> => {
@@ -39,7 +45,7 @@ export function chunkPlan(
     if (!chunk) throw new Error(`chunk plan: no chunk for ${module}`);
     return chunk;
   };
-  const entry = chunks.find((c) => c.isEntry);
+  const entry = chunks.find((c) => c.isEntry && c.facadeModuleId !== systemModule);
   if (!entry) throw new Error('chunk plan: the first pass has no entry chunk');
   const placed = closure(entry.fileName);
   const plan = new Map<string, string>();
@@ -50,6 +56,13 @@ export function chunkPlan(
       for (const id of byFile.get(file)?.moduleIds ?? []) plan.set(id, name);
     }
   };
+  // The system's own closure, as the first pass built it for it alone (an entry of its own), so
+  // it needs nothing of the entry's: it can run as soon as it is in.
+  const system = closure(chunkOf(systemModule).fileName);
+  for (const file of system)
+    if (placed.has(file))
+      throw new Error(`chunk plan: ${systemModule} imports ${file}, a chunk of the entry's`);
+  group(system, SYSTEM_GROUP);
   group(closure(chunkOf(appModule).fileName), APP_GROUP);
   const pages = new Set(firstScreenModules.map((m) => chunkOf(m).fileName));
   for (const page of pages) {
@@ -73,6 +86,7 @@ export function plannedChunks(options: {
   configFile: string;
   appModule: string;
   firstScreenModules: readonly string[];
+  systemModule: string;
 }): Plugin {
   return {
     name: 'gatherly:planned-chunks',
@@ -88,7 +102,18 @@ export function plannedChunks(options: {
           mode,
           define: config.define,
           logLevel: 'silent',
-          build: { write: false, sourcemap: false, minify: false },
+          build: {
+            write: false,
+            sourcemap: false,
+            minify: false,
+            // The system as an entry of its own: its chunks are what it needs, tree-shaken.
+            rolldownOptions: {
+              input: {
+                index: path.join(config.root ?? process.cwd(), 'index.html'),
+                [SYSTEM_GROUP]: options.systemModule,
+              },
+            },
+          },
         });
       } finally {
         delete process.env[FIRST_PASS];
@@ -99,7 +124,12 @@ export function plannedChunks(options: {
       const chunks = (Array.isArray(result) ? result : [result])
         .flatMap((r) => r.output)
         .filter((o): o is Rolldown.OutputChunk => o.type === 'chunk');
-      const plan = chunkPlan(chunks, options.appModule, options.firstScreenModules);
+      const plan = chunkPlan(
+        chunks,
+        options.appModule,
+        options.firstScreenModules,
+        options.systemModule,
+      );
       return {
         build: {
           rolldownOptions: {

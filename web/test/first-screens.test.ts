@@ -87,7 +87,7 @@ function closure(key: string, files = new Set<string>()): Set<string> {
 
 describe('first screens', () => {
   it.each(FIRST_SCREENS.map((s) => [s.prefix, s.module] as const))(
-    '%s downloads at most 150 KB of gzip JavaScript in at most 5 files, none of it Auth or the signed-in area',
+    '%s downloads at most 150 KB of gzip JavaScript in at most 6 files, none of it Auth or the signed-in area',
     (prefix, module) => {
       const files = new Set([...appFiles(), ...screenFiles(prefix)]);
       // What the route renders is all preloaded: nothing waits for the app to run first.
@@ -101,10 +101,18 @@ describe('first screens', () => {
       console.log(`${prefix}: ${files.size} files, ${(bytes / 1024).toFixed(1)} KB gzip`);
       expect(bytes).toBeLessThanOrEqual(BUDGET_BYTES);
       // Few requests on a phone's connection (build/chunk-plan.ts): the entry, the bundler's
-      // runtime, App, what the first screens share, and the screen's own chunk.
-      expect([...files].length, [...files].join(', ')).toBeLessThanOrEqual(5);
+      // runtime, Chakra's system, App, what the first screens share, and the screen's own chunk.
+      expect([...files].length, [...files].join(', ')).toBeLessThanOrEqual(6);
     },
   );
+
+  it("run Chakra's system as soon as it is in: an async script needing nothing of the entry", () => {
+    const key = Object.keys(manifest).find((k) => /^_system-[\w-]+\.js$/.test(k));
+    expect(key, 'a chunk of its own for src/app/system.ts').toBeDefined();
+    const file = manifest[key!]!.file;
+    expect(html).toContain(`<script type="module" async crossorigin src="/${file}"></script>`);
+    expect([...closure(key!)]).not.toContain(manifest['index.html']!.file);
+  });
 
   it("carry Chakra's global CSS in index.html: the reset and every theme token, light and dark", () => {
     const css = chakraGlobalCss();

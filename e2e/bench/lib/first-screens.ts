@@ -185,6 +185,7 @@ export async function openFirstScreen(
   screen: FirstScreen,
   links: FirstScreenLinks,
   quietMs: number,
+  cpuSlowdown: number = MOBILE_THROTTLING.cpuSlowdown,
 ): Promise<FirstScreenFigure> {
   const context = await browser.newContext({
     viewport: { width: 390, height: 844 },
@@ -208,7 +209,7 @@ export async function openFirstScreen(
       downloadThroughput: MOBILE_THROTTLING.downloadBitsPerSecond / 8,
       uploadThroughput: MOBILE_THROTTLING.uploadBitsPerSecond / 8,
     });
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: MOBILE_THROTTLING.cpuSlowdown });
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
     await page.addInitScript(watchUsable, screen.action);
     const path = screen.path(links);
     await page.goto(baseUrl + path, { waitUntil: 'commit' });
@@ -238,6 +239,17 @@ export interface HostSpeed {
   unthrottled: number;
   throttled: number;
 }
+
+/** Chromium DevTools' BenchmarkIndex of a mid-tier phone (a Pixel 5). */
+export const MID_TIER_PHONE_INDEX = 1000;
+
+/**
+ * The CPU slowdown that makes this host run like a mid-tier phone, as DevTools' CPU calibration
+ * chooses it (its index over the phone's, at least 1): a figure that means the same on any host,
+ * beside the fixed 4× whose phone depends on the host.
+ */
+export const midTierSlowdown = (host: HostSpeed): number =>
+  Math.max(1, Math.round((host.unthrottled / MID_TIER_PHONE_INDEX) * 10) / 10);
 
 /**
  * Lighthouse's BenchmarkIndex, the measure Chromium's own CPU calibration uses: the mean of two
