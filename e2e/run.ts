@@ -74,8 +74,9 @@ const ON_DEV_SERVER = new Set(['18-every-guest', '19-one-account']);
 const ALONE = new Set(['11-live-at-scale']);
 
 /**
- * How many journeys play at once. A journey mostly waits (on the functions, the live listeners,
- * the accessibility scans in its own renderer), so two share a 2-core machine well.
+ * How many journeys play at once. A journey waits between its steps (on the functions, on live
+ * listeners), and the other uses that time (docs/decisions.md, "Journeys on the built app, two at
+ * a time").
  */
 const PARALLEL = Math.max(1, Number(process.env.E2E_PARALLEL ?? 2));
 
