@@ -179,20 +179,9 @@ async function main(): Promise<number> {
       );
       return result;
     };
-    results.push(
-      ...(await playAll(
-        journeys.filter(([name]) => ALONE.has(name)),
-        play,
-        1,
-      )),
-    );
-    results.push(
-      ...(await playAll(
-        journeys.filter(([name]) => !ALONE.has(name)),
-        play,
-        PARALLEL,
-      )),
-    );
+    const alone = journeys.filter(([name]) => ALONE.has(name));
+    const others = journeys.filter(([name]) => !ALONE.has(name));
+    results.push(...(await playAll(alone, play, 1)), ...(await playAll(others, play, PARALLEL)));
   } catch (err) {
     console.error(`\nE2E run aborted: ${err instanceof Error ? err.message : String(err)}`);
     results.push({

@@ -577,15 +577,17 @@ async function main() {
 
     const firstScreens: FirstScreenResult[] = [];
     const host = links ? await measureHostSpeed(browser) : null;
-    if (links) {
+    if (links && host) {
+      const midTierRate = midTierSlowdown(host);
       for (const screen of FIRST_SCREENS) {
         const runs = [];
         const midTier = [];
         // In turn, so a change in the machine's load falls on both figures alike.
         for (let i = 0; i < REPEAT; i++) {
           runs.push(await openFirstScreen(browser, baseUrl, screen, links, QUIET_MS));
-          const rate = midTierSlowdown(host!);
-          midTier.push(await openFirstScreen(browser, baseUrl, screen, links, QUIET_MS, rate));
+          midTier.push(
+            await openFirstScreen(browser, baseUrl, screen, links, QUIET_MS, midTierRate),
+          );
         }
         const first = runs[0]!;
         const result: FirstScreenResult = {

@@ -169,7 +169,7 @@ const config = defineConfig({
 });
 
 // createSystem merges its configs itself: merging them before would clone and merge the whole
-// theme twice, a tenth of the app's start on a phone (docs/performance.md, "First screens").
+// theme twice at every start (docs/decisions.md, "A light first screen").
 export const system = createSystem(defaultBaseConfig, chakraTheme, config);
 
 /**
