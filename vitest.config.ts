@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -10,6 +11,10 @@ const DOMAIN_TIME_ZONES = ['UTC', 'America/Los_Angeles', 'Asia/Kolkata', 'Pacifi
 // One `npm test` runs every workspace's non-browser suite; each project keeps its own setup.
 export default defineConfig({
   test: {
+    // Vitest's default is a worker per core but one: a single worker on a 2-core machine, where
+    // the functions files (one after another, each waiting on its emulators) then held up every
+    // other project. With two, the rest runs beside them (this 2-core machine: 973 → 660 s).
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       ...DOMAIN_TIME_ZONES.map((tz, i) => ({
         extends: './domain/vitest.config.ts',
