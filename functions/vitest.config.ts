@@ -5,8 +5,7 @@ export default defineProject({
     name: 'functions',
     include: ['test/**/*.test.ts'],
     globalSetup: ['test/global-setup.ts'],
-    // One emulator pair per file; files run one after another to spare the shared CPUs.
-    fileParallelism: false,
+    // One emulator pair per file (random ports), so files may run side by side.
     testTimeout: 60_000,
     hookTimeout: 60_000,
   },

@@ -6,7 +6,7 @@
 // group sees the poll. The host then writes to "Wedding party": its members get the e-mail in the
 // local inbox and see it in their feed; the outsider gets neither, and their screens stay as they
 // were.
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { check, gone, hasText, until, visible } from '../lib/expect.ts';
 import {
   acceptInvitation,
@@ -32,14 +32,23 @@ const item = (page: Page, title: string) =>
 
 const activityHeading = (p: Page) => p.getByRole('heading', { name: 'Recent Activity' });
 
+/**
+ * Ticks the checkbox `name` in `dialog` through its visible label. A forced click on Chakra's
+ * hidden input can land where it was a moment before (a dialog still growing) or, with the
+ * dialog scrolled, fail as outside the viewport.
+ */
+async function tick(dialog: Locator, name: string) {
+  await dialog.locator('label').filter({ hasText: name }).click();
+  await until(`“${name}” ticked`, () => dialog.getByRole('checkbox', { name }).isChecked());
+}
+
 async function addItem(host: Person, title: string, start: string, groups: string[] = []) {
   const page = host.page;
   await page.getByRole('button', { name: 'Add Item' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add Schedule Item' });
   await dialog.getByLabel('Title').fill(title);
   await dialog.getByLabel('Start Time').fill(start);
-  for (const group of groups)
-    await dialog.getByRole('checkbox', { name: group }).check({ force: true });
+  for (const group of groups) await tick(dialog, group);
   if (groups.length > 0) await host.shoot('item-limited-to-a-group');
   await dialog.getByRole('button', { name: 'Add Item' }).click();
   await gone(dialog, 'the Add Schedule Item dialog');
@@ -116,7 +125,7 @@ export async function guestGroups({ person, step }: JourneyContext): Promise<voi
     await page.getByRole('button', { name: 'Invite Member' }).click();
     const dialog = page.getByRole('dialog', { name: 'Invite Member' });
     await dialog.getByLabel('Email Address').fill(may.email);
-    await dialog.getByRole('checkbox', { name: PARTY }).check({ force: true });
+    await tick(dialog, PARTY);
     await hana.shoot('invite-into-a-group');
     await dialog.getByRole('button', { name: 'Send Invitation' }).click();
     const linkBox = dialog.getByLabel('Invitation link');
@@ -187,11 +196,8 @@ export async function guestGroups({ person, step }: JourneyContext): Promise<voi
     await page.getByRole('button', { name: 'Send Announcement' }).click();
     const dialog = page.getByRole('dialog', { name: 'Send Announcement' });
     await dialog.getByLabel('Send to').selectOption({ label: 'Guest groups…' });
-    // The checklist appears with the choice and grows the dialog: its label is clicked once it
-    // stands still (a forced click on the hidden input can land where it was a moment before).
-    const groupBox = dialog.getByRole('checkbox', { name: PARTY });
-    await dialog.locator('label').filter({ hasText: PARTY }).click();
-    await until('the wedding party ticked', () => groupBox.isChecked());
+    // The checklist appears with the choice and grows the dialog.
+    await tick(dialog, PARTY);
     await dialog.getByLabel('Message').fill(NOTE);
     await hana.shoot('announcement-to-a-group');
     await dialog.getByRole('button', { name: 'Send Announcement' }).click();
