@@ -31,9 +31,28 @@ declare global {
   }
 }
 
-/** Scans the page as it is now; `where` names the screen, mode and width. */
+/**
+ * Waits until the page's running animations and transitions that end have ended (at most 2 s;
+ * a spinner's never do): a colour caught mid-transition, such as a button's 200 ms fade after a
+ * colour-mode switch, is not the colour a person reads.
+ */
+async function settle(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const ending = document.getAnimations().filter((a) => {
+      const end = a.effect?.getComputedTiming().endTime;
+      return a.playState === 'running' && typeof end === 'number' && Number.isFinite(end);
+    });
+    await Promise.race([
+      Promise.all(ending.map((a) => a.finished.catch(() => undefined))),
+      new Promise((resolve) => setTimeout(resolve, 2000)),
+    ]);
+  });
+}
+
+/** Scans the page as it is now, once it is still; `where` names the screen, mode and width. */
 export async function scanPage(page: Page, where: string): Promise<void> {
   const t0 = Date.now();
+  await settle(page);
   // axe-core is put into a document once and then run there: @axe-core/playwright evaluated its
   // 560 KB source twice per scan, which was most of a scan's time (1 s → 70 ms a scan on the
   // landing page, same results). Only the violations come back; passes are not needed.
