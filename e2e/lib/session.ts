@@ -7,6 +7,16 @@ export const SCREENSHOT_DIR = path.resolve(import.meta.dirname, '..', 'screensho
 export const DESKTOP = { width: 1280, height: 800 };
 export const PHONE = { width: 390, height: 844 };
 
+/**
+ * `E2E_SCREENSHOTS=failures` saves only a failed step's screen. A full-page capture at two widths
+ * is about a seventh of a journey's time on a 2-core machine, which CI spends on files nobody
+ * opens; the accessibility scans run either way.
+ */
+const SCREENSHOTS = process.env.E2E_SCREENSHOTS ?? 'all';
+if (SCREENSHOTS !== 'all' && SCREENSHOTS !== 'failures')
+  throw new Error(`E2E_SCREENSHOTS is "${SCREENSHOTS}": use "all" (the default) or "failures"`);
+const SAVE_SCREENS = SCREENSHOTS === 'all';
+
 export interface PersonOptions {
   /** The device's IANA zone (default: the machine's), as a phone set to home time would be. */
   timezoneId?: string;
@@ -128,13 +138,16 @@ export class Person {
   }
 
   /**
-   * Screenshots the current screen at desktop and phone widths, and scans it for accessibility
-   * at both widths in light and dark mode (lib/a11y.ts).
+   * Screenshots the current screen at desktop and phone widths (unless E2E_SCREENSHOTS=failures),
+   * and scans it for accessibility at both widths in light and dark mode (lib/a11y.ts).
    */
   async shoot(name: string) {
     const dir = path.join(SCREENSHOT_DIR, this.journey);
-    mkdirSync(dir, { recursive: true });
-    const file = (w: string) => path.join(dir, `${name}-${w}.png`);
+    if (SAVE_SCREENS) mkdirSync(dir, { recursive: true });
+    const save = async (width: string) => {
+      if (SAVE_SCREENS)
+        await this.page.screenshot({ path: path.join(dir, `${name}-${width}.png`), fullPage: true });
+    };
     const mode = await currentColorMode(this.page);
     const other = mode === 'light' ? 'dark' : 'light';
     const where = (m: string, w: number) => `${this.journey}/${name} (${m}, ${w} px)`;
@@ -142,11 +155,11 @@ export class Person {
     await this.page.evaluate(() => window.scrollTo(0, 0));
     await this.page.setViewportSize(DESKTOP);
     await this.page.waitForTimeout(150);
-    await this.page.screenshot({ path: file('1280'), fullPage: true });
+    await save('1280');
     await scanPage(this.page, where(mode, DESKTOP.width));
     await this.page.setViewportSize(PHONE);
     await this.page.waitForTimeout(150);
-    await this.page.screenshot({ path: file('390'), fullPage: true });
+    await save('390');
     await scanPage(this.page, where(mode, PHONE.width));
     // A page wider than the phone scrolls sideways: worth a look even when the journey passes.
     const width = await this.page.evaluate(() => document.documentElement.scrollWidth);
