@@ -146,7 +146,10 @@ export class Person {
     if (SAVE_SCREENS) mkdirSync(dir, { recursive: true });
     const save = async (width: string) => {
       if (SAVE_SCREENS)
-        await this.page.screenshot({ path: path.join(dir, `${name}-${width}.png`), fullPage: true });
+        await this.page.screenshot({
+          path: path.join(dir, `${name}-${width}.png`),
+          fullPage: true,
+        });
     };
     const mode = await currentColorMode(this.page);
     const other = mode === 'light' ? 'dark' : 'light';
