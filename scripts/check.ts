@@ -15,7 +15,11 @@ function runScript(script: string): Promise<boolean> {
     const output: Buffer[] = [];
     child.stdout.on('data', (chunk: Buffer) => output.push(chunk));
     child.stderr.on('data', (chunk: Buffer) => output.push(chunk));
+    let reported = false;
+    // A child that cannot start emits 'error' and may still emit 'close': report once.
     const report = (ok: boolean, why = '') => {
+      if (reported) return;
+      reported = true;
       const seconds = ((Date.now() - started) / 1000).toFixed(0);
       process.stdout.write(`\n> ${script}: ${ok ? 'passed' : `failed${why}`} in ${seconds} s\n`);
       process.stdout.write(Buffer.concat(output));
