@@ -74,11 +74,7 @@ const JOURNEYS: [string, Journey][] = [
  */
 const ON_DEV_SERVER = new Set(['18-every-guest', '19-one-account']);
 
-/**
- * Journeys that switch the stack's function triggers off while they seed: they play first, one
- * after another, and the others start once the last of them has switched the triggers on again
- * (`shareStack`).
- */
+/** Journeys that switch the stack's function triggers off while they seed: they play alone. */
 const ALONE = new Set(['11-live-at-scale']);
 
 /**
@@ -136,37 +132,22 @@ async function warmUp(browser: Browser, baseUrl: string): Promise<void> {
   console.log(`warmed up ${baseUrl} in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 }
 
-/**
- * Plays `journeys` with at most `parallel` at a time, in their order; results in that order. The
- * first `alone` of them play one after another on the first lane, and the other lanes start once
- * the last of those has shared the stack (or ended).
- */
+/** Plays `journeys` with at most `parallel` at a time, in their order; results in that order. */
 async function playAll(
   journeys: [string, Journey][],
-  alone: number,
-  play: (name: string, journey: Journey, shareStack: () => void) => Promise<JourneyResult>,
+  play: (name: string, journey: Journey) => Promise<JourneyResult>,
   parallel: number,
 ): Promise<JourneyResult[]> {
   const results: JourneyResult[] = new Array<JourneyResult>(journeys.length);
-  let shareLast: () => void = () => undefined;
-  const shared =
-    alone === 0 ? Promise.resolve() : new Promise<void>((resolve) => (shareLast = resolve));
   let next = 0;
-  const worker = async (lane: number) => {
-    if (lane > 0) await shared;
+  const worker = async () => {
     while (next < journeys.length) {
       const i = next++;
       const [name, journey] = journeys[i]!;
-      const share = i === alone - 1 ? shareLast : () => undefined;
-      try {
-        results[i] = await play(name, journey, share);
-      } finally {
-        share();
-      }
+      results[i] = await play(name, journey);
     }
   };
-  const lanes = Math.min(parallel, journeys.length);
-  await Promise.all(Array.from({ length: lanes }, (_, lane) => worker(lane)));
+  await Promise.all(Array.from({ length: Math.min(parallel, journeys.length) }, worker));
   return results;
 }
 
@@ -191,10 +172,10 @@ async function main(): Promise<number> {
     if (journeys.some(([name]) => ON_DEV_SERVER.has(name))) await warmUp(browser, stack.baseUrl);
     console.log(`warmed up the vote fold in ${((await warmVoteFold()) / 1000).toFixed(1)} s`);
     const devServer = stack.baseUrl;
-    const play = async (name: string, journey: Journey, shareStack: () => void) => {
+    const play = async (name: string, journey: Journey) => {
       console.log(`▶ ${name}`);
       const baseUrl = ON_DEV_SERVER.has(name) ? devServer : BUILT_APP_URL;
-      const result = await runJourney(browser!, baseUrl, name, journey, shareStack);
+      const result = await runJourney(browser!, baseUrl, name, journey);
       console.log(
         result.ok
           ? `✓ ${name} passed`
@@ -204,7 +185,7 @@ async function main(): Promise<number> {
     };
     const alone = journeys.filter(([name]) => ALONE.has(name));
     const others = journeys.filter(([name]) => !ALONE.has(name));
-    results.push(...(await playAll([...alone, ...others], alone.length, play, PARALLEL)));
+    results.push(...(await playAll(alone, play, 1)), ...(await playAll(others, play, PARALLEL)));
   } catch (err) {
     console.error(`\nE2E run aborted: ${err instanceof Error ? err.message : String(err)}`);
     results.push({

@@ -15,12 +15,7 @@ const firstPreviewPhoto = (page: Page) => page.getByTestId('photo-card').first()
 const scheduleItem = (page: Page, title: string) =>
   page.getByTestId('schedule-item').filter({ hasText: title }).first();
 
-export async function liveAtScale({
-  person,
-  step,
-  log,
-  shareStack,
-}: JourneyContext): Promise<void> {
+export async function liveAtScale({ person, step, log }: JourneyContext): Promise<void> {
   const size = SIZES.find((s) => s.key !== 'small')!;
   const event = buildEvent(size);
   const creator = event.members[CREATOR]!;
@@ -38,8 +33,6 @@ export async function liveAtScale({
       );
     },
   );
-  // The triggers are on again: the other journeys may start beside this one.
-  shareStack();
 
   const olive = await person(creator.displayName, { email: creator.email });
   const gil = await person(guest.displayName, { email: guest.email });

@@ -15,11 +15,6 @@ export interface JourneyContext {
   step<T>(name: string, action: () => Promise<T>): Promise<T>;
   /** Prints a line of the journey's own (a figure it measured), named for the journey. */
   log(line: string): void;
-  /**
-   * For a journey the runner plays alone (it switches the function triggers off): the stack is
-   * back to normal, and the next journeys may start beside it. A no-op for the others.
-   */
-  shareStack(): void;
 }
 
 export type Journey = (ctx: JourneyContext) => Promise<void>;
@@ -60,7 +55,6 @@ export async function runJourney(
   baseUrl: string,
   journey: string,
   play: Journey,
-  shareStack: () => void = () => undefined,
 ): Promise<JourneyResult> {
   // Screens from an earlier run (a stale FAILED-*.png above all) would mislead.
   rmSync(path.join(SCREENSHOT_DIR, journey), { recursive: true, force: true });
@@ -70,7 +64,6 @@ export async function runJourney(
   const t0 = Date.now();
   const ctx: JourneyContext = {
     journey,
-    shareStack,
     async person(name, options) {
       const p = await Person.open(
         browser,
